@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Db } from './db/connect.ts'
+import { createAuth, type Auth } from './auth/auth.ts'
+import { registerAuthRoutes } from './auth/auth.routes.ts'
+import { createGuards } from './auth/guards.ts'
+import { resolveAuthSecret } from './auth/secret.ts'
+import { createSignInThrottle } from './auth/sign-in-throttle.ts'
+import { createTokenIssuer } from './auth/tokens.ts'
+import { registerFunctions } from './http/callable.ts'
+import { installErrorHandler } from './http/errors.ts'
+import { installSameOriginCheck } from './http/same-origin.ts'
+import { installSecurityHeaders } from './http/security-headers.ts'
+import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
+import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
+import { userFunctions } from './features/users/users.functions.ts'
+import { registerPages, type HtmlSource } from './pages.ts'
+
+export interface AppOptions {
+  db: Db
+  config: Config
+  /** The page shell; without it the server answers the API only (API tests). */
+  html?: HtmlSource
+  /** The built client (assets, favicon); undefined while developing with Vite. */
+  clientDir?: string
+  now?: () => Date
+}
+
+export interface App {
+  app: FastifyInstance
+  auth: Auth
+}
+
+/** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
+export async function buildApp({ db, config, html, clientDir, now }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Passwords travel in bodies and sessions in headers: neither is ever logged.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    disableRequestLogging: config.env === 'test',
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandler(app)
+  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
+  installSameOriginCheck(app, config.publicUrl)
+
+  const secret = await resolveAuthSecret(db, config.authSecret)
+  const auth = createAuth({ db, config, secret })
+  const tokens = createTokenIssuer(secret, config.publicUrl, now)
+  const guards = createGuards({ db, auth, tokens })
+  const throttle = createSignInThrottle(db, now)
+
+  registerAuthRoutes(app, { auth, config, guards, throttle, tokens })
+  registerFunctions(app, guards, { ...userFunctions(db) })
+  registerLeagueRoutes(app, { db })
+  registerAcademyRoutes(app, { db })
+  registerDashboardRoutes(app, { db, guards })
+  app.get('/api/health', async () => ({ ok: true }))
+  if (html) await registerPages(app, { html, clientDir, site: config.site })
+
+  return { app, auth }
+}

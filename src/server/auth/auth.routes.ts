@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { RegisterForm, PASSWORD_TOO_SHORT } from '../../shared/schemas/account.ts'
+import { validateForm } from '../../shared/validation/rules.ts'
+import { sessionUserFrom } from '../../shared/roles.ts'
+import type { Config } from '../config.ts'
+import { badRequest, tooManyRequests } from '../http/errors.ts'
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
+import { toHeaders, type Guards } from './guards.ts'
+import type { SignInThrottle } from './sign-in-throttle.ts'
+import type { TokenIssuer } from './tokens.ts'
+
+interface Deps {
+  auth: Auth
+  config: Config
+  guards: Guards
+  throttle: SignInThrottle
+  tokens: TokenIssuer
+}
+
+/** Messages a person understands for the authentication library's error codes. */
+const FRIENDLY: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'The email or password is incorrect.',
+  INVALID_EMAIL: 'Please enter a valid email address.',
+  INVALID_PASSWORD: 'The email or password is incorrect.',
+  PASSWORD_TOO_SHORT,
+  PASSWORD_TOO_LONG: 'The password must be 128 characters or fewer.',
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Sign in instead.',
+  MISSING_OR_NULL_ORIGIN: 'This request must come from the registration site itself.',
+  INVALID_ORIGIN: 'This request must come from the registration site itself.',
+}
+
+const { confirmPassword: _confirmed, ...registerFields } = RegisterForm
+
+export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards, throttle, tokens }: Deps): void {
+  // Create Account: the same form rules as the browser, before the library sees the request.
+  app.post('/api/auth/sign-up/email', async (req, reply) => {
+    const body = asRecord(req.body)
+    const result = validateForm(registerFields, { ...body, displayName: body.name })
+    if (!result.valid) {
+      const { displayName, ...rest } = result.errors
+      throw badRequest(result.message ?? 'Sorry, not all fields are filled out correctly.', {
+        ...rest,
+        ...(displayName ? { name: displayName } : {}),
+      })
+    }
+    await forward(req, reply)
+    return reply
+  })
+
+  app.post('/api/auth/sign-in/email', async (req, reply) => {
+    const email = asRecord(req.body).email
+    if (typeof email !== 'string' || email.trim() === '') throw badRequest('Email is required.', { email: 'Email is required.' })
+    const state = await throttle.check(email)
+    if (state.locked) {
+      reply.header('retry-after', String(state.retryAfterSeconds))
+      const minutes = Math.ceil(state.retryAfterSeconds / 60)
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      )
+    }
+    if (state.delayMs > 0) await sleep(state.delayMs)
+    const status = await forward(req, reply)
+    if (status === 401) await throttle.recordFailure(email)
+    else if (status >= 200 && status < 300) await throttle.recordSuccess(email)
+    return reply
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (req, reply) => {
+      await forward(req, reply)
+      return reply
+    },
+  })
+
+  /** The session user state of spec §3, or null: how the browser confirms its stored login. */
+  app.get('/api/session', async (req) => {
+    const user = await guards.currentUser(req)
+    return { user: user ? sessionUserFrom(user) : null }
+  })
+
+  /** A short-lived bearer token for the callable functions (spec §7). */
+  app.get('/api/session/token', async (req, reply) => {
+    const user = await guards.requireUser(req)
+    reply.header('cache-control', 'no-store')
+    return tokens.issue(user.id)
+  })
+
+  /** Hands a request to better-auth as a Web Request and copies its answer back. */
+  async function forward(req: FastifyRequest, reply: FastifyReply): Promise<number> {
+    const headers = toHeaders(req)
+    headers.set(CLIENT_IP_HEADER, req.ip)
+    headers.delete('content-length')
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
+    if (hasBody) headers.set('content-type', 'application/json')
+    const response = await auth.handler(
+      new Request(new URL(req.url, config.publicUrl), {
+        method: req.method,
+        headers,
+        body: hasBody ? JSON.stringify(req.body) : undefined,
+      }),
+    )
+    reply.code(response.status)
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value)
+    })
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    const text = await response.text()
+    reply.send(response.ok ? text : friendlyError(text, response.status))
+    return response.status
+  }
+}
+
+function friendlyError(text: string, status: number): { error: { message: string; code?: string } } {
+  let code: string | undefined
+  let message: string | undefined
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown; message?: unknown }
+    if (typeof parsed.code === 'string') code = parsed.code
+    if (typeof parsed.message === 'string') message = parsed.message
+  } catch {
+    // Not JSON: fall through to a message chosen by status.
+  }
+  const friendly = code ? FRIENDLY[code] : undefined
+  if (friendly) return { error: { message: friendly, code } }
+  if (status >= 500) return { error: { message: 'Something went wrong on our side. Please try again.' } }
+  if (status === 429) return { error: { message: 'Too many requests. Please wait a minute and try again.' } }
+  if (status === 401) return { error: { message: 'Please sign in to continue.', code } }
+  return { error: { message: message ?? 'The request could not be completed.', code } }
+}
+
+function asRecord(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createUser, newUserInput } from '../../../tests/factories.ts'
+import { startTestApp, type TestApp } from '../../../tests/test-app.ts'
+import type { SessionUser } from '../../shared/roles.ts'
+
+let ctx: TestApp
+beforeAll(async () => {
+  ctx = await startTestApp()
+})
+afterAll(() => ctx.close())
+
+describe('create account', () => {
+  test('a new account is signed in as a customer with the session user state of spec §3', async () => {
+    const client = ctx.client()
+    const input = newUserInput({ phone: '(555) 123-4567' })
+    const res = await client.post('/api/auth/sign-up/email', input)
+    expect(res.status, res.text).toBe(200)
+    const session = await client.get<{ user: SessionUser }>('/api/session')
+    expect(session.body.user).toEqual({
+      uid: expect.any(String),
+      email: input.email,
+      displayName: input.name,
+      phone: '(555) 123-4567',
+      isLoggedIn: true,
+      isAdmin: false,
+      isEmployee: false,
+      userRole: 'customer',
+    })
+  })
+
+  test('a password shorter than 6 characters is refused with the spec message', async () => {
+    const res = await ctx.client().post('/api/auth/sign-up/email', newUserInput({ password: '12345' }))
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ error: { fields: { password: 'The password must be 6 characters long or more' } } })
+  })
+
+  test('a role sent with the sign-up is ignored: the account is a customer', async () => {
+    const client = ctx.client()
+    const res = await client.post('/api/auth/sign-up/email', { ...newUserInput(), role: 'admin' })
+    expect(res.status).toBe(200)
+    const session = await client.get<{ user: SessionUser }>('/api/session')
+    expect(session.body.user.userRole).toBe('customer')
+    expect(session.body.user.isAdmin).toBe(false)
+  })
+
+  test('missing fields get a message per field', async () => {
+    const res = await ctx.client().post('/api/auth/sign-up/email', { email: 'not-an-email' })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({
+      error: {
+        message: 'Form incomplete.',
+        fields: { email: 'Please enter a valid email address.', name: 'Display name is required.', password: 'Password is required.' },
+      },
+    })
+  })
+})
+
+describe('sign in and out', () => {
+  test('signing in sets an HttpOnly SameSite session cookie, signing out ends the session on the server', async () => {
+    const user = await createUser(ctx)
+    const client = ctx.client()
+    const res = await client.post('/api/auth/sign-in/email', { email: user.email, password: user.password })
+    expect(res.status).toBe(200)
+    const cookie = res.headers.getSetCookie().join('\n')
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    const stolenCookie = client.cookieHeader()
+
+    expect((await client.get<{ user: SessionUser }>('/api/session')).body.user.email).toBe(user.email)
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200)
+    expect((await client.get('/api/session')).body).toEqual({ user: null })
+
+    // The old cookie no longer works anywhere: the session is gone from the database.
+    const replay = await ctx.client().get('/api/session', { cookie: stolenCookie })
+    expect(replay.body).toEqual({ user: null })
+  })
+
+  test('a wrong password and an unknown email get the same answer', async () => {
+    const user = await createUser(ctx)
+    const wrong = await ctx.client().post('/api/auth/sign-in/email', { email: user.email, password: 'not-the-password' })
+    const unknown = await ctx.client().post('/api/auth/sign-in/email', { email: `nobody-${user.id}@example.com`, password: 'whatever1' })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body).toEqual(unknown.body)
+    expect(wrong.body).toEqual({ error: { message: 'The email or password is incorrect.', code: 'INVALID_EMAIL_OR_PASSWORD' } })
+  })
+
+  test('passwords are stored as argon2id with the OWASP parameters', async () => {
+    const user = await createUser(ctx)
+    const row = await ctx.db.kysely.selectFrom('accounts').select('password').where('userId', '=', user.id).executeTakeFirstOrThrow()
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+  })
+})
+
+describe('sign-in throttling per account', () => {
+  test('repeated failures are slowed, then refused with 429, for known and unknown emails alike', async () => {
+    const user = await createUser(ctx)
+    const unknownEmail = `ghost-${user.id}@example.com`
+    for (const email of [user.email, unknownEmail]) {
+      const statuses: number[] = []
+      for (let i = 0; i < 7; i++) {
+        statuses.push((await ctx.client().post('/api/auth/sign-in/email', { email, password: 'wrong-password' })).status)
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429])
+    }
+    // Locked means locked: even the right password is refused until the lock ends.
+    const locked = await ctx.client().post('/api/auth/sign-in/email', { email: user.email, password: user.password })
+    expect(locked.status).toBe(429)
+    expect(locked.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(locked.body).toEqual({ error: { message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' } })
+  }, 30_000)
+})
+
+describe('bearer tokens', () => {
+  test('a signed-in user gets a short-lived token; a signed-out visitor gets 401', async () => {
+    const user = await createUser(ctx)
+    const res = await user.client.get<{ token: string; expiresAt: string }>('/api/session/token')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const minutes = (Date.parse(res.body.expiresAt) - Date.now()) / 60_000
+    expect(minutes).toBeGreaterThan(9)
+    expect(minutes).toBeLessThanOrEqual(10)
+    expect((await ctx.client().get('/api/session/token')).status).toBe(401)
+  })
+})
+
+describe('cross-site requests', () => {
+  test('a state-changing request from a foreign origin is refused', async () => {
+    const res = await ctx.client().post('/api/auth/sign-up/email', newUserInput(), { origin: 'https://evil.example' })
+    expect(res.status).toBe(403)
+    const fetchSite = await ctx.client().post('/api/auth/sign-up/email', newUserInput(), { 'sec-fetch-site': 'cross-site' })
+    expect(fetchSite.status).toBe(403)
+  })
+})

@@ -1,0 +1,74 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The only reader of process.env. Everything the server can be told from outside is
+ * declared here, validated once, and handed down as a plain object.
+ */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PUBLIC_URL: z.url('must be a URL such as https://register.example.com').optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FACILITY_NAME: z.string().min(1).default('Indoor Sports Center'),
+  FACILITY_WEBSITE_URL: z.url().default('https://www.example.com'),
+  SOCCER_TEAM_WAITLIST_URL: z.url().default('https://www.example.com/soccer-team-waitlist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  /** The address people use to reach the site; decides cookie `Secure` and the allowed Origin. */
+  publicUrl: string
+  trustProxy: boolean
+  /** Undefined means "generate one and keep it in DATA_DIR" (see auth/secret.ts). */
+  authSecret: string | undefined
+  site: SiteConfig
+  logLevel: string
+}
+
+/** What the browser is told about the facility (sent with the page, see server/pages.ts). */
+export interface SiteConfig {
+  facilityName: string
+  websiteUrl: string
+  soccerTeamWaitlistUrl: string
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`The configuration in the environment is not valid:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    authSecret: e.AUTH_SECRET,
+    site: {
+      facilityName: e.FACILITY_NAME,
+      websiteUrl: e.FACILITY_WEBSITE_URL,
+      soccerTeamWaitlistUrl: e.SOCCER_TEAM_WAITLIST_URL,
+    },
+    logLevel: e.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Db {
+  kysely: Kysely<Database>
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+export interface ConnectOptions {
+  /** Directory of the embedded SQLite file; used when no databaseUrl is given. */
+  dataDir: string
+  databaseUrl?: string | undefined
+  /** PostgreSQL only: a schema to work in (tests give each file its own). */
+  pgSchema?: string
+  /** PostgreSQL pool size per app instance. */
+  poolSize?: number
+}
+
+/** SQLite (embedded default) or PostgreSQL from DATABASE_URL: docs/decisions/0001. */
+export async function connect(options: ConnectOptions): Promise<Db> {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options)
+  return connectSqlite(options.dataDir)
+}
+
+function connectSqlite(dataDir: string): Db {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const database = new SQLite(path.join(dataDir, 'facility.sqlite'))
+  // WAL lets readers run beside the writer; FULL makes every commit durable across
+  // power loss, not just across a process crash (../shared/STACK-NOTES.md).
+  database.pragma('journal_mode = WAL')
+  database.pragma('synchronous = FULL')
+  database.pragma('foreign_keys = ON')
+  // The CLI scripts may write while the server runs: wait for the lock rather than fail.
+  database.pragma('busy_timeout = 5000')
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+  }
+}
+
+async function connectPostgres(databaseUrl: string, options: ConnectOptions): Promise<Db> {
+  const schema = options.pgSchema
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`)
+  if (schema) {
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+    } finally {
+      await admin.end()
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    kysely,
+    dialect: 'postgres',
+    close: () => kysely.destroy(),
+  }
+}

@@ -1,0 +1,26 @@
+import type { Dialect } from './connect.ts'
+
+/**
+ * The one place where the two databases' value types meet (../shared/STACK-NOTES.md):
+ * better-sqlite3 binds neither booleans nor Dates and returns 0/1 and text; pg returns
+ * booleans, Dates, and counts as strings.
+ */
+export function timestampParam(dialect: Dialect, date: Date): Date | string {
+  return dialect === 'postgres' ? date : date.toISOString()
+}
+
+export function boolParam(dialect: Dialect, value: boolean): boolean | number {
+  return dialect === 'postgres' ? value : value ? 1 : 0
+}
+
+export function toIso(value: Date | string | number): string {
+  return new Date(value).toISOString()
+}
+
+export function toBool(value: boolean | number): boolean {
+  return value === true || value === 1
+}
+
+export function toCount(value: string | number | bigint | null | undefined): number {
+  return Number(value ?? 0)
+}

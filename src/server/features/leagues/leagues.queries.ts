@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/connect.ts'
+import { boolParam, timestampParam } from '../../db/values.ts'
+import type { ActiveLeague, LeagueKind, Sport } from '../../../shared/sports.ts'
+
+/** Spec §7: the leagues with isActive true, for the home page. */
+export async function listActiveLeagues(db: Db): Promise<ActiveLeague[]> {
+  return db.kysely
+    .selectFrom('leagues')
+    .select(['id', 'name', 'sport', 'kind', 'description', 'registrationDate', 'startDate', 'endDate'])
+    .where('isActive', '=', boolParam(db.dialect, true))
+    .orderBy('startDate')
+    .orderBy('name')
+    .execute()
+}
+
+export interface NewLeague {
+  name: string
+  sport: Sport
+  kind: LeagueKind
+  description?: string | null
+  isActive: boolean
+  registrationDate: string
+  startDate: string
+  endDate: string
+}
+
+export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
+  const id = randomUUID()
+  const now = timestampParam(db.dialect, new Date())
+  await db.kysely
+    .insertInto('leagues')
+    .values({
+      id,
+      name: league.name,
+      sport: league.sport,
+      kind: league.kind,
+      description: league.description ?? null,
+      isActive: boolParam(db.dialect, league.isActive),
+      registrationDate: league.registrationDate,
+      startDate: league.startDate,
+      endDate: league.endDate,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  return id
+}
+
+export async function countActiveLeagues(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('leagues')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('isActive', '=', boolParam(db.dialect, true))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}

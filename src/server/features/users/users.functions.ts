@@ -1,0 +1,26 @@
+import { ListUsersInput, SetUserRoleInput } from '../../../shared/schemas/account.ts'
+import type { Db } from '../../db/connect.ts'
+import { defineFunction } from '../../http/callable.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { listUsers, setUserRole } from './users.queries.ts'
+
+/** User administration, called from /admin/users through the callable protocol. */
+export function userFunctions(db: Db) {
+  return {
+    listUsers: defineFunction({
+      access: 'admin',
+      input: ListUsersInput,
+      handler: (input) => listUsers(db, input),
+    }),
+    setUserRole: defineFunction({
+      access: 'admin',
+      input: SetUserRoleInput,
+      handler: async ({ userId, role }, admin) => {
+        // An admin demoting themself could leave the facility with no admin at all.
+        if (userId === admin.id && role !== 'admin') throw badRequest('You cannot remove your own admin role.')
+        if (!(await setUserRole(db, userId, role))) throw notFound('There is no such user.')
+        return { userId, role }
+      },
+    }),
+  }
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect.ts'
+import { timestampParam, toCount, toIso } from '../../db/values.ts'
+import { DEFAULT_ROLE, ROLES, type Role, type UserRecord } from '../../../shared/roles.ts'
+import type { ListUsersInput, ListUsersResult } from '../../../shared/schemas/account.ts'
+
+export async function findUserRecord(db: Db, userId: string): Promise<UserRecord | undefined> {
+  return db.kysely
+    .selectFrom('users')
+    .select(['id', 'email', 'displayName', 'phone', 'role'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** Spec §4: a user record without a role gets the default one, and updatedAt is set. */
+export async function ensureUserRole(db: Db, userId: string): Promise<void> {
+  await db.kysely
+    .updateTable('users')
+    .set({ role: DEFAULT_ROLE, updatedAt: timestampParam(db.dialect, new Date()) })
+    .where('id', '=', userId)
+    .where('role', 'is', null)
+    .execute()
+}
+
+/** Spec §4: updating a role sets role and updatedAt. Returns false when no such user. */
+export async function setUserRole(db: Db, userId: string, role: Role): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('users')
+    .set({ role, updatedAt: timestampParam(db.dialect, new Date()) })
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+export async function listUsers(db: Db, input: ListUsersInput): Promise<ListUsersResult> {
+  let query = db.kysely.selectFrom('users')
+  if (input.search) {
+    // Case-insensitive on both databases; LIKE wildcards in the search are taken literally.
+    const pattern = `%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(${eb.ref('email')})`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(${eb.ref('displayName')})`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(${eb.ref('phone')}, ''))`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    )
+  }
+  if (input.role) query = query.where('role', '=', input.role)
+
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    query
+      .select(['id', 'email', 'displayName', 'phone', 'role', 'createdAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+  ])
+  return {
+    users: rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      displayName: u.displayName,
+      phone: u.phone ?? '',
+      role: u.role ?? DEFAULT_ROLE,
+      createdAt: toIso(u.createdAt),
+    })),
+    total: toCount(total),
+    page: input.page,
+    pageSize: input.pageSize,
+  }
+}
+
+export async function countUsersByRole(db: Db): Promise<Record<Role, number>> {
+  const rows = await db.kysely
+    .selectFrom('users')
+    .select((eb) => ['role', eb.fn.countAll().as('count')])
+    .groupBy('role')
+    .execute()
+  const counts = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>
+  for (const row of rows) counts[row.role ?? DEFAULT_ROLE] += toCount(row.count)
+  return counts
+}

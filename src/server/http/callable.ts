@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Access } from '../../shared/routes.ts'
+import type { CurrentUser, Guards } from '../auth/guards.ts'
+import { HttpError } from './errors.ts'
+
+/**
+ * The callable-function protocol of spec §7/§8: `POST /api/functions/<name>` with
+ * `{ "data": ... }`, answered `{ "data": ... }` or `{ "error": { "status", "message" } }`
+ * with the HTTP status the client maps back to a code.
+ */
+export interface CallableFunction<Schema extends z.ZodType, Result> {
+  access: Access
+  input: Schema
+  handler(data: z.infer<Schema>, user: CurrentUser): Promise<Result>
+}
+
+export function defineFunction<Schema extends z.ZodType, Result>(fn: CallableFunction<Schema, Result>) {
+  return fn
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ABORTED',
+  429: 'RESOURCE_EXHAUSTED',
+  499: 'CANCELLED',
+  500: 'INTERNAL',
+  501: 'UNIMPLEMENTED',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+}
+
+const Envelope = z.object({ data: z.unknown() }).strict()
+
+export function registerFunctions(
+  app: FastifyInstance,
+  guards: Guards,
+  functions: Record<string, CallableFunction<z.ZodType, unknown>>,
+): void {
+  app.register(async (scope) => {
+    scope.setErrorHandler((error, req, reply) => {
+      if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.fields)
+      const status = (error as { statusCode?: number }).statusCode
+      if (status && status >= 400 && status < 500) return sendError(reply, 400, 'The request body must be JSON: {"data": ...}.')
+      req.log.error({ err: error }, 'callable function failed')
+      return sendError(reply, 500, 'Something went wrong on our side. Please try again.')
+    })
+
+    scope.post('/api/functions/:name', async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
+      const fn = Object.hasOwn(functions, req.params.name) ? functions[req.params.name] : undefined
+      if (!fn) return sendError(reply, 404, `There is no function named ${req.params.name}.`)
+      const envelope = Envelope.safeParse(req.body)
+      if (!envelope.success) return sendError(reply, 400, 'The request body must be a JSON object with a data field.')
+      const user = await guards.requireAccess(req, fn.access)
+      const input = fn.input.safeParse(envelope.data.data ?? {})
+      if (!input.success) {
+        const fields = Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || 'data', i.message]))
+        return sendError(reply, 400, 'Sorry, not all fields are filled out correctly.', fields)
+      }
+      return { data: await fn.handler(input.data, user) }
+    })
+  })
+}
+
+function sendError(reply: FastifyReply, httpStatus: number, message: string, details?: Record<string, string>) {
+  return reply.code(httpStatus).send({
+    error: { status: STATUS_NAMES[httpStatus] ?? 'UNKNOWN', message, ...(details ? { details } : {}) },
+  })
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+
+/**
+ * Errors a person can act on. Anything else is logged and answered with a plain 500 that
+ * reveals nothing about the server.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields)
+export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message)
+export const forbidden = (message = 'You do not have access to this.') => new HttpError(403, message)
+export const notFound = (message = 'Not found.') => new HttpError(404, message)
+export const conflict = (message: string) => new HttpError(409, message)
+export const tooManyRequests = (message: string) => new HttpError(429, message)
+
+export interface ErrorBody {
+  error: { message: string; fields?: Record<string, string> }
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: { message: error.message, fields: error.fields } } satisfies ErrorBody)
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = Object.fromEntries(
+        error.validation.map((v) => [v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body', v.message ?? 'is not valid']),
+      )
+      return reply.code(400).send({ error: { message: 'Sorry, not all fields are filled out correctly.', fields } } satisfies ErrorBody)
+    }
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: { message: clientErrorMessage(error) } } satisfies ErrorBody)
+    }
+    req.log.error({ err: error }, 'request failed')
+    return reply.code(500).send({ error: { message: 'Something went wrong on our side. Please try again.' } } satisfies ErrorBody)
+  })
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: { message: `There is nothing at ${req.method} ${req.url.split('?')[0]}.` } } satisfies ErrorBody)
+  })
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON (Content-Type: application/json).'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.'
+    default:
+      return 'The request could not be understood.'
+  }
+}

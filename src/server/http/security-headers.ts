@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Headers on every answer. The page has no inline script (the site settings are a JSON data
+ * block, which is never executed), so the policy can forbid it.
+ */
+export function installSecurityHeaders(app: FastifyInstance, { https, dev }: { https: boolean; dev: boolean }): void {
+  const csp = [
+    "default-src 'self'",
+    // Vite's development client injects inline scripts and a websocket for hot reload.
+    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "img-src 'self' data:",
+    dev ? "connect-src 'self' ws:" : "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('content-security-policy', csp)
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+    reply.header('x-frame-options', 'DENY')
+    reply.header('cross-origin-opener-policy', 'same-origin')
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+  })
+}

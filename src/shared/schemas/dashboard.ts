@@ -1,0 +1,6 @@
+import type { Role } from '../roles.ts'
+
+export interface DashboardSummary {
+  usersByRole: Record<Role, number>
+  activeLeagues: number
+}

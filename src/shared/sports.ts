@@ -1,0 +1,63 @@
+export const SPORTS = ['soccer', 'basketball', 'football', 'baseball', 'kids'] as const
+export type Sport = (typeof SPORTS)[number]
+
+export const LEAGUE_KINDS = ['individual', 'team'] as const
+export type LeagueKind = (typeof LEAGUE_KINDS)[number]
+
+export const SPORT_LABELS: Record<Sport, string> = {
+  soccer: 'Soccer',
+  basketball: 'Basketball',
+  football: 'Football',
+  baseball: 'Baseball',
+  kids: 'Kids Sports',
+}
+
+/** The league the Adult Basketball card shows is found by this name (spec §4). */
+export const ADULT_BASKETBALL_LEAGUE_NAME = 'Adult Basketball'
+
+export interface ActiveLeague {
+  id: string
+  name: string
+  sport: Sport
+  kind: LeagueKind
+  description: string | null
+  registrationDate: string
+  startDate: string
+  endDate: string
+}
+
+export type CardId = 'soccer' | 'adultBasketball' | 'basketball' | 'football' | 'baseball' | 'kids'
+
+export interface SportCardDefinition {
+  id: CardId
+  title: string
+  /** Which active league this card shows (spec §4). */
+  shows: (league: ActiveLeague) => boolean
+}
+
+const individual = (sport: Sport) => (league: ActiveLeague) =>
+  league.sport === sport && league.kind === 'individual'
+
+/** The home page cards, in the order of spec §1. */
+export const SPORT_CARDS: readonly SportCardDefinition[] = [
+  { id: 'soccer', title: 'Soccer', shows: individual('soccer') },
+  {
+    id: 'adultBasketball',
+    title: 'Adult Basketball',
+    shows: (league) => league.name === ADULT_BASKETBALL_LEAGUE_NAME,
+  },
+  { id: 'basketball', title: 'Basketball', shows: individual('basketball') },
+  { id: 'football', title: 'Football', shows: individual('football') },
+  { id: 'baseball', title: 'Baseball', shows: individual('baseball') },
+  { id: 'kids', title: 'Kids Sports', shows: individual('kids') },
+]
+
+/**
+ * The league a card shows: when a sport has several open leagues, the one starting
+ * soonest (then by name, so the choice is stable).
+ */
+export function leagueForCard(card: SportCardDefinition, leagues: readonly ActiveLeague[]): ActiveLeague | undefined {
+  return leagues
+    .filter(card.shows)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name))[0]
+}

@@ -1,0 +1,311 @@
+import { formatDate } from '../format.ts'
+
+/**
+ * The form facility of spec §5: generic field rules and their default messages. It runs in
+ * the browser and on the server alike, so it touches neither the DOM nor Node APIs.
+ */
+
+/** One field: the label its messages name, its rules, and per-rule message overrides. */
+export interface FieldSpec {
+  label: string
+  /** `'required|email'` or `['required', 'min:6']`; arguments follow `:`, separated by `,`. */
+  rules: string | readonly string[]
+  /** Replaces a rule's default message, keyed by rule name: `{ min: '...' }`. */
+  messages?: Partial<Record<string, string>>
+}
+
+export type FormSpec<K extends string = string> = Record<K, FieldSpec>
+
+export const FORM_MESSAGES = {
+  invalid: 'Sorry, not all fields are filled out correctly.',
+  incomplete: 'Form incomplete.',
+} as const
+
+/** How long a field waits after the last keystroke before it is validated (spec §5). */
+export const INPUT_DELAY_MS = 20
+
+export interface FormResult<K extends string> {
+  valid: boolean
+  errors: Partial<Record<K, string>>
+  /** `incomplete` when a required field is empty, else `invalid` when any field fails. */
+  message: string | null
+}
+
+/** What a rule sees of the field it checks. */
+interface RuleInput {
+  /** The trimmed value; only `required` is ever asked about an empty one. */
+  text: string
+  args: readonly string[]
+  label: string
+  /** The field also has `numeric` or `integer`, so min, max and between weigh values, not lengths. */
+  numeric: boolean
+  values: Record<string, unknown>
+  form: FormSpec | undefined
+}
+
+interface Rule {
+  /** Argument count; `list` means one or more. */
+  arity: 0 | 1 | 2 | 'list'
+  /** The arguments are numbers, as in `min:6`. */
+  numberArgs?: true
+  passes(input: RuleInput): boolean
+  message(input: RuleInput): string
+  /** Other fields whose values the rule reads, so a form can recheck it when they change. */
+  reads?(args: readonly string[]): readonly string[]
+}
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
+const INTEGER = /^[+-]?\d+$/
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/
+const PHONE = /^\+?[\d\s\-.()]+$/
+
+export function isEmpty(value: unknown): boolean {
+  return toText(value) === ''
+}
+
+function toText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  return typeof value === 'string' ? value.trim() : String(value)
+}
+
+/** Plain decimal notation only: `Number()` alone would also take `0x1f`, `1e3` and `Infinity`. */
+function toNumber(text: string): number {
+  return NUMBER.test(text) ? Number(text) : Number.NaN
+}
+
+function isDate(text: string): boolean {
+  const parts = ISO_DATE.exec(text)
+  if (parts === null) return false
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  // Date.UTC rolls 2027-02-30 over into March; a real calendar date survives the round trip.
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** The person's own calendar day, as that is what `today` means on the form they fill in. */
+function today(): string {
+  const now = new Date()
+  const pad = (part: number, width: number) => String(part).padStart(width, '0')
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1, 2)}-${pad(now.getDate(), 2)}`
+}
+
+function labelOf(name: string, form: FormSpec | undefined): string {
+  return form?.[name]?.label ?? name
+}
+
+function characters(count: string): string {
+  return `${count} character${count === '1' ? '' : 's'}`
+}
+
+/** Code points rather than UTF-16 units, so an emoji or accented letter counts once. */
+function characterCount(text: string): number {
+  return Array.from(text).length
+}
+
+/**
+ * Checks the value of a numeric field or the length of any other, leaving a numeric field's
+ * non-number to the `numeric` rule's message.
+ */
+function sizeWithin({ text, numeric }: RuleInput, min: number, max: number): boolean {
+  const size = numeric ? toNumber(text) : characterCount(text)
+  return Number.isNaN(size) || (size >= min && size <= max)
+}
+
+interface DateRef {
+  date: string | null
+  name: string
+}
+
+/** A date rule's reference: `today`, a literal ISO date, or another field (null while it holds no date). */
+function dateRef(ref: string, input: RuleInput): DateRef {
+  if (ref === 'today') return { date: today(), name: 'today' }
+  if (ISO_DATE.test(ref)) {
+    if (!isDate(ref)) throw new Error(`Date rule argument ${ref} is not a calendar date`)
+    return { date: ref, name: formatDate(ref) }
+  }
+  const other = toText(input.values[ref])
+  return { date: isDate(other) ? other : null, name: labelOf(ref, input.form) }
+}
+
+function dateRule(holds: (value: string, ref: string) => boolean, relation: string): Rule {
+  return {
+    arity: 1,
+    // An invalid date fails too, so a field with only date_after cannot slip garbage through;
+    // an empty or invalid other field is that field's own error to report.
+    passes: (input) => {
+      const { date } = dateRef(input.args[0] ?? '', input)
+      return isDate(input.text) && (date === null || holds(input.text, date))
+    },
+    message: (input) => `${input.label} must be ${relation} ${dateRef(input.args[0] ?? '', input).name}.`,
+    reads: ([ref = '']) => (ref === 'today' || ISO_DATE.test(ref) ? [] : [ref]),
+  }
+}
+
+const RULES: Readonly<Record<string, Rule>> = {
+  required: {
+    arity: 0,
+    passes: ({ text }) => text !== '',
+    message: ({ label }) => `${label} is required.`,
+  },
+  email: {
+    arity: 0,
+    passes: ({ text }) => text.length <= 254 && EMAIL.test(text),
+    message: () => 'Please enter a valid email address.',
+  },
+  min: {
+    arity: 1,
+    numberArgs: true,
+    passes: (input) => sizeWithin(input, Number(input.args[0]), Infinity),
+    message: ({ label, args: [min = ''], numeric }) =>
+      numeric ? `${label} must be ${min} or more.` : `${label} must be at least ${characters(min)}.`,
+  },
+  max: {
+    arity: 1,
+    numberArgs: true,
+    passes: (input) => sizeWithin(input, -Infinity, Number(input.args[0])),
+    message: ({ label, args: [max = ''], numeric }) =>
+      numeric ? `${label} must be ${max} or less.` : `${label} must be at most ${characters(max)}.`,
+  },
+  length: {
+    arity: 1,
+    numberArgs: true,
+    // Always a length, so a `numeric|length:5` ZIP code counts digits.
+    passes: ({ text, args }) => characterCount(text) === Number(args[0]),
+    message: ({ label, args: [length = ''] }) => `${label} must be exactly ${characters(length)}.`,
+  },
+  between: {
+    arity: 2,
+    numberArgs: true,
+    passes: (input) => sizeWithin(input, Number(input.args[0]), Number(input.args[1])),
+    message: ({ label, args: [min, max], numeric }) =>
+      `${label} must be between ${min} and ${max}${numeric ? '' : ' characters'}.`,
+  },
+  confirm: {
+    arity: 1,
+    passes: ({ text, args: [other = ''], values }) => text === toText(values[other]),
+    message: ({ label, args: [other = ''], form }) => `${label} must match ${labelOf(other, form)}.`,
+    reads: ([other = '']) => [other],
+  },
+  date: {
+    arity: 0,
+    passes: ({ text }) => isDate(text),
+    message: ({ label }) => `${label} must be a valid date.`,
+  },
+  date_after: dateRule((value, ref) => value > ref, 'after'),
+  date_before: dateRule((value, ref) => value < ref, 'before'),
+  url: {
+    arity: 0,
+    passes: ({ text }) => isWebUrl(text),
+    message: ({ label }) => `${label} must be a valid web address starting with http:// or https://.`,
+  },
+  numeric: {
+    arity: 0,
+    passes: ({ text }) => NUMBER.test(text),
+    message: ({ label }) => `${label} must be a number.`,
+  },
+  integer: {
+    arity: 0,
+    passes: ({ text }) => INTEGER.test(text),
+    message: ({ label }) => `${label} must be a whole number.`,
+  },
+  phone: {
+    arity: 0,
+    passes: ({ text }) => {
+      const digits = text.replace(/\D/g, '').length
+      return PHONE.test(text) && digits >= 7 && digits <= 15
+    },
+    message: () => 'Please enter a valid phone number.',
+  },
+  alpha: {
+    arity: 0,
+    // Any script's letters, so names like José or Zoë pass.
+    passes: ({ text }) => /^\p{L}+$/u.test(text),
+    message: ({ label }) => `${label} may only contain letters.`,
+  },
+  alpha_num: {
+    arity: 0,
+    passes: ({ text }) => /^[\p{L}\p{N}]+$/u.test(text),
+    message: ({ label }) => `${label} may only contain letters and numbers.`,
+  },
+  in: {
+    arity: 'list',
+    passes: ({ text, args }) => args.includes(text),
+    message: ({ label, args }) => `${label} must be one of: ${args.join(', ')}.`,
+  },
+}
+
+function isWebUrl(text: string): boolean {
+  // The URL parser would quietly percent-encode a space and accept `http:example.com`.
+  if (/\s/.test(text) || !/^https?:\/\//i.test(text)) return false
+  try {
+    return new URL(text).hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+interface ParsedRule {
+  name: string
+  args: readonly string[]
+  rule: Rule
+}
+
+/** Parses every rule up front, so a misspelt rule throws even while its field is empty. */
+function parseRules(rules: FieldSpec['rules']): ParsedRule[] {
+  const list = typeof rules === 'string' ? (rules === '' ? [] : rules.split('|')) : rules
+  return list.map((source) => {
+    const colon = source.indexOf(':')
+    const name = (colon === -1 ? source : source.slice(0, colon)).trim()
+    const args = colon === -1 ? [] : source.slice(colon + 1).split(',').map((arg) => arg.trim())
+    // hasOwn keeps names like `constructor` from resolving to Object.prototype members.
+    const rule = Object.hasOwn(RULES, name) ? RULES[name] : undefined
+    if (rule === undefined) throw new Error(`Unknown validation rule "${name}"`)
+    const countOk = rule.arity === 'list' ? args.length > 0 : args.length === rule.arity
+    const argsOk = !args.includes('') && (!rule.numberArgs || args.every((arg) => NUMBER.test(arg)))
+    if (!countOk || !argsOk) throw new Error(`Bad arguments in validation rule "${source}"`)
+    return { name, args, rule }
+  })
+}
+
+/** The other fields this field's rules compare against (confirm, date_after, date_before). */
+export function fieldDependencies(spec: FieldSpec): string[] {
+  return parseRules(spec.rules).flatMap(({ rule, args }) => rule.reads?.(args) ?? [])
+}
+
+/**
+ * The first failing rule's message, or null. `values` and `form` let confirm and the date
+ * rules read and name other fields.
+ */
+export function validateField(
+  spec: FieldSpec,
+  value: unknown,
+  values: Record<string, unknown> = {},
+  form?: FormSpec,
+): string | null {
+  const rules = parseRules(spec.rules)
+  const text = toText(value)
+  const numeric = rules.some(({ name }) => name === 'numeric' || name === 'integer')
+  for (const { name, args, rule } of rules) {
+    // Only `required` looks at an empty value, which is what makes a field optional.
+    if (text === '' && name !== 'required') continue
+    const input: RuleInput = { text, args, label: spec.label, numeric, values, form }
+    if (!rule.passes(input)) return spec.messages?.[name] ?? rule.message(input)
+  }
+  return null
+}
+
+export function validateForm<K extends string>(spec: FormSpec<K>, values: Record<string, unknown>): FormResult<K> {
+  const errors: Partial<Record<K, string>> = {}
+  let incomplete = false
+  for (const name of Object.keys(spec) as K[]) {
+    const field = spec[name]
+    const error = validateField(field, values[name], values, spec)
+    if (error === null) continue
+    errors[name] = error
+    if (isEmpty(values[name]) && parseRules(field.rules).some((rule) => rule.name === 'required')) incomplete = true
+  }
+  const valid = Object.keys(errors).length === 0
+  const message = incomplete ? FORM_MESSAGES.incomplete : valid ? null : FORM_MESSAGES.invalid
+  return { valid, errors, message }
+}

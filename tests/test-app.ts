@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { buildApp } from '../src/server/app.ts'
+import { loadConfig, type Config } from '../src/server/config.ts'
+import { connect, type Db } from '../src/server/db/connect.ts'
+import { migrateToLatest } from '../src/server/db/migrate.ts'
+import type { HtmlSource } from '../src/server/pages.ts'
+
+/** The origin test clients claim, as a browser on the site would. */
+export const TEST_ORIGIN = 'http://facility.test'
+
+/**
+ * TEST_DATABASE_URL runs the suite on PostgreSQL (each test file in a schema of its own,
+ * dropped afterwards); without it every file gets a fresh SQLite file.
+ */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined
+}
+
+export interface TestDb {
+  db: Db
+  drop(): Promise<void>
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const url = testDatabaseUrl()
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`
+    const db = await connect({ dataDir: '', databaseUrl: url, pgSchema: schema, poolSize: 5 })
+    await migrateToLatest(db)
+    return {
+      db,
+      async drop() {
+        await db.close()
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+        await client.end()
+      },
+    }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-test-'))
+  const db = await connect({ dataDir })
+  await migrateToLatest(db)
+  return {
+    db,
+    async drop() {
+      await db.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface TestApp {
+  baseUrl: string
+  db: Db
+  config: Config
+  /** A client with its own cookie jar, like one browser. */
+  client(): TestClient
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  html?: HtmlSource
+  now?: () => Date
+  env?: Record<string, string>
+}
+
+/** A real server on a loopback port over a fresh database. */
+export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
+  const { db, drop } = await createTestDb()
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  })
+  const { app } = await buildApp({ db, config, html: options.html, now: options.now })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (address === null || typeof address === 'string') throw new Error('server did not listen on a port')
+  const baseUrl = `http://127.0.0.1:${address.port}`
+  return {
+    baseUrl,
+    db,
+    config,
+    client: () => new TestClient(baseUrl),
+    async close() {
+      await app.close()
+      await drop()
+    },
+  }
+}
+
+export interface TestResponse<T = unknown> {
+  status: number
+  headers: Headers
+  body: T
+  text: string
+}
+
+/** fetch with a cookie jar and the site's Origin, answering parsed JSON. */
+export class TestClient {
+  private cookies = new Map<string, string>()
+  bearer: string | undefined
+
+  constructor(readonly baseUrl: string) {}
+
+  get<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    return this.request<T>('GET', url, undefined, headers)
+  }
+
+  post<T = unknown>(url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    return this.request<T>('POST', url, body, headers)
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+
+  async request<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const res = await fetch(this.baseUrl + url, {
+      method,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
+        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // Not JSON (HTML pages): keep the text.
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text }
+  }
+}

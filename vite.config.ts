@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  test: {
+    root: '.',
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    environment: 'node',
+    // API tests share one PostgreSQL server (each file in its own schema) and each build a
+    // real server; two workers keep a 2-core machine responsive.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+})
