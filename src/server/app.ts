@@ -26,6 +26,8 @@ export interface AppOptions {
   /** The built client (assets, favicon); undefined while developing with Vite. */
   clientDir?: string
   now?: () => Date
+  /** Runs before any route is added; the development server mounts Vite here. */
+  configure?: (app: FastifyInstance) => Promise<void>
 }
 
 export interface App {
@@ -34,7 +36,7 @@ export interface App {
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
-export async function buildApp({ db, config, html, clientDir, now }: AppOptions): Promise<App> {
+export async function buildApp({ db, config, html, clientDir, now, configure }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -50,6 +52,7 @@ export async function buildApp({ db, config, html, clientDir, now }: AppOptions)
   installErrorHandler(app)
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
   installSameOriginCheck(app, config.publicUrl)
+  if (configure) await configure(app)
 
   const secret = await resolveAuthSecret(db, config.authSecret)
   const auth = createAuth({ db, config, secret })

@@ -186,7 +186,7 @@ export function httpsCallable<Req = unknown, Res = unknown>(
     let timer: ReturnType<typeof setTimeout> | undefined
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        
+        controller.abort()
         reject(new FunctionsError('deadline-exceeded', 'deadline-exceeded'))
       }, timeout)
     })

@@ -65,12 +65,12 @@ describe('email', () => {
     },
   )
 
-  test.each(['jane', 'jane@', '@example.com', 'jane@example', 'jane@exa mple.com', 'jane@@example.com', 'jane@example.c'])(
-    'rejects %s with the default message',
-    (value) => {
-      expect(check('email', value)).toBe('Please enter a valid email address.')
-    },
-  )
+  const invalid = [
+    'jane', 'jane@', '@example.com', 'jane@example', 'jane@exa mple.com', 'jane@@example.com', 'jane@example.c',
+  ]
+  test.each(invalid)('rejects %s with the default message', (value) => {
+    expect(check('email', value)).toBe('Please enter a valid email address.')
+  })
 })
 
 describe('min, max, length and between on text', () => {
@@ -248,12 +248,14 @@ describe('url', () => {
     },
   )
 
-  test.each(['example.com', 'ftp://example.com', 'http:example.com', 'https://', 'https://exa mple.com', 'javascript:alert(1)'])(
-    'rejects %s',
-    (value) => {
-      expect(check('url', value, 'Website')).toBe('Website must be a valid web address starting with http:// or https://.')
-    },
-  )
+  const invalid = [
+    'example.com', 'ftp://example.com', 'http:example.com', 'https://', 'https://exa mple.com', 'javascript:x',
+  ]
+  test.each(invalid)('rejects %s', (value) => {
+    expect(check('url', value, 'Website')).toBe(
+      'Website must be a valid web address starting with http:// or https://.',
+    )
+  })
 })
 
 describe('numeric and integer', () => {
@@ -340,7 +342,8 @@ describe('validateField', () => {
   })
 
   test('malformed arguments throw', () => {
-    for (const rules of ['min', 'min:', 'min:six', 'between:1', 'required:yes', 'in:', 'confirm', 'date_after:2027-02-30']) {
+    const malformed = ['min', 'min:', 'min:six', 'between:1', 'required:yes', 'in:', 'confirm', 'date_after:2027-02-30']
+    for (const rules of malformed) {
       expect(() => check(rules, 'value')).toThrow()
     }
   })

@@ -98,7 +98,7 @@ function characters(count: string): string {
   return `${count} character${count === '1' ? '' : 's'}`
 }
 
-/** Code points rather than UTF-16 units, so an emoji or accented letter counts once. */
+/** Code points rather than UTF-16 units, so an emoji counts as one character. */
 function characterCount(text: string): number {
   return Array.from(text).length
 }

@@ -1,4 +1,4 @@
-import { ListUsersInput, SetUserRoleInput } from '../../../shared/schemas/account.ts'
+import { ListUsersInput, SetUserRoleInput } from '../../../shared/schemas/users.ts'
 import type { Db } from '../../db/connect.ts'
 import { defineFunction } from '../../http/callable.ts'
 import { badRequest, notFound } from '../../http/errors.ts'

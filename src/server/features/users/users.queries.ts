@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
 import { DEFAULT_ROLE, ROLES, type Role, type UserRecord } from '../../../shared/roles.ts'
-import type { ListUsersInput, ListUsersResult } from '../../../shared/schemas/account.ts'
+import type { ListUsersInput, ListUsersResult } from '../../../shared/schemas/users.ts'
 
 export async function findUserRecord(db: Db, userId: string): Promise<UserRecord | undefined> {
   return db.kysely

@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import { useSession } from '../features/session/session.tsx'
+import { href } from '../paths.ts'
+import { siteConfig } from '../site-config.ts'
+import { Alert } from './ui/alert.tsx'
+
+/** Where a redirect leaves its message (spec §6) and the page to return to after signing in. */
+export interface NavigationState {
+  flash?: string
+  from?: string
+}
+
+export function Layout() {
+  const location = useLocation()
+  const flash = (location.state as NavigationState | null)?.flash
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" tabIndex={-1}>
+        {flash && <Alert>{flash}</Alert>}
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <a href={siteConfig.websiteUrl}>{siteConfig.facilityName}</a>
+      </footer>
+    </>
+  )
+}
+
+function TopBar() {
+  const { user } = useSession()
+  return (
+    <header className="top-bar">
+      <Link to={href('home')} className="brand">
+        {siteConfig.facilityName}
+      </Link>
+      <nav aria-label="Main">
+        <ul>
+          <li>
+            <NavLink to={href('home')} end>
+              Sports &amp; Activities
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={href('academy')}>Academies</NavLink>
+          </li>
+          {user?.isAdmin && (
+            <li>
+              <NavLink to={href('dashboard')}>Dashboard</NavLink>
+            </li>
+          )}
+          <li>
+            <NavLink to={href('register')}>Create Account</NavLink>
+          </li>
+          {user ? (
+            <li>
+              <AccountMenu />
+            </li>
+          ) : (
+            <li>
+              <NavLink to={href('signIn')}>Sign In</NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  )
+}
+
+/** The Account dropdown: a disclosure button with View Account and Sign Out. */
+function AccountMenu() {
+  const { signOut } = useSession()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const container = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const location = useLocation()
+
+  useEffect(() => setOpen(false), [location.pathname])
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (e: PointerEvent) => {
+      if (!container.current?.contains(e.target as Node)) setOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false)
+        button.current?.focus()
+      }
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  return (
+    <div className="account-menu" ref={container}>
+      <button ref={button} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+        Account
+      </button>
+      <ul id={menuId} hidden={!open}>
+        <li>
+          <Link to={href('account')}>View Account</Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            onClick={async () => {
+              await signOut()
+              navigate(href('home'))
+            }}
+          >
+            Sign Out
+          </button>
+        </li>
+      </ul>
+    </div>
+  )
+}

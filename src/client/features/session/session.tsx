@@ -1,0 +1,118 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import type { SessionUser } from '../../../shared/roles.ts'
+import { api } from '../../lib/api.ts'
+import { sessionToken } from '../../lib/callable.ts'
+
+/**
+ * The session user state of spec §3/§4: restored from localStorage at start so the page
+ * renders at once, then confirmed with the server, whose HttpOnly cookie is the truth.
+ */
+const STORAGE_KEY = 'sessionUser'
+
+export interface RegisterInput {
+  email: string
+  password: string
+  name: string
+  phone: string
+}
+
+interface Session {
+  user: SessionUser | null
+  /** True once the server has confirmed (or corrected) the stored user. */
+  confirmed: boolean
+  signIn(email: string, password: string): Promise<SessionUser>
+  register(input: RegisterInput): Promise<SessionUser>
+  signOut(): Promise<void>
+  /** Reads the user again from the server (after a profile or role change). */
+  refresh(): Promise<SessionUser | null>
+}
+
+const SessionContext = createContext<Session | null>(null)
+
+function readStored(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY)
+    return raw ? (JSON.parse(raw) as SessionUser) : null
+  } catch {
+    return null
+  }
+}
+
+function store(user: SessionUser | null): void {
+  try {
+    if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user))
+    else localStorage.removeItem(STORAGE_KEY)
+  } catch {
+    // Storage can be full or disabled (private browsing): the cookie still holds the session.
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(readStored)
+  const [confirmed, setConfirmed] = useState(false)
+
+  const apply = useCallback((next: SessionUser | null) => {
+    store(next)
+    setUser(next)
+    if (!next) sessionToken.clear()
+    return next
+  }, [])
+
+  const refresh = useCallback(async () => {
+    const { user: current } = await api.get<{ user: SessionUser | null }>('/api/session')
+    return apply(current)
+  }, [apply])
+
+  useEffect(() => {
+    refresh()
+      .catch((error: unknown) => console.error('Could not confirm the session', error))
+      .finally(() => setConfirmed(true))
+  }, [refresh])
+
+  // Another tab signing in or out changes the stored user: follow it.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === STORAGE_KEY) setUser(readStored())
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  const session = useMemo<Session>(
+    () => ({
+      user,
+      confirmed,
+      refresh,
+      async signIn(email, password) {
+        await api.post('/api/auth/sign-in/email', { email, password })
+        const signedIn = await refresh()
+        if (!signedIn) throw new Error('The sign-in did not start a session.')
+        return signedIn
+      },
+      async register(input) {
+        await api.post('/api/auth/sign-up/email', input)
+        const created = await refresh()
+        if (!created) throw new Error('The new account did not start a session.')
+        return created
+      },
+      async signOut() {
+        try {
+          await api.post('/api/auth/sign-out')
+        } catch (error) {
+          // Spec §8: a failed sign-out is only logged; the local state is cleared regardless.
+          console.error('Sign-out failed', error)
+        }
+        apply(null)
+      },
+    }),
+    [user, confirmed, refresh, apply],
+  )
+
+  return <SessionContext value={session}>{children}</SessionContext>
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext)
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>')
+  return session
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { formatDate } from '../../shared/format.ts'
+import type { Academy } from '../../shared/schemas/academy.ts'
+import { Alert } from '../components/ui/alert.tsx'
+import { api } from '../lib/api.ts'
+import { href } from '../paths.ts'
+
+export default function AcademiesPage() {
+  const [academies, setAcademies] = useState<Academy[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    api
+      .get<{ academies: Academy[] }>('/api/academies/active')
+      .then(({ academies: list }) => setAcademies(list))
+      .catch((error: unknown) => {
+        console.error('Could not load the academies', error)
+        setFailed(true)
+      })
+  }, [])
+
+  return (
+    <section className="page">
+      <h1>Academies</h1>
+      <p>Training programs open for registration.</p>
+      {failed && <Alert>The academies could not be loaded. Please try again later.</Alert>}
+      {!failed && academies === null && <p className="loading">Loading academies…</p>}
+      {academies?.length === 0 && <p>There are no academies open for registration at this time.</p>}
+      <div className="sport-grid">
+        {academies?.map((academy) => (
+          <article key={academy.id} className="sport-card" aria-labelledby={`academy-${academy.id}`}>
+            <h2 id={`academy-${academy.id}`}>{academy.name}</h2>
+            <dl className="league-dates">
+              <div>
+                <dt>Starts</dt>
+                <dd>{formatDate(academy.startDate)}</dd>
+              </div>
+              <div>
+                <dt>Ends</dt>
+                <dd>{formatDate(academy.endDate)}</dd>
+              </div>
+              <div>
+                <dt>Registration</dt>
+                <dd>{formatDate(academy.registrationDate)}</dd>
+              </div>
+            </dl>
+            {academy.description && <p>{academy.description}</p>}
+            <p className="card-actions">
+              <Link className="button" to={href('academySignUp', { id: academy.id })} aria-label={`Sign Up: ${academy.name}`}>
+                Sign Up
+              </Link>
+            </p>
+          </article>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { formatDate } from '../../shared/format.ts'
+import { ROLES, type Role } from '../../shared/roles.ts'
+import type { ListUsersResult } from '../../shared/schemas/users.ts'
+import { Alert } from '../components/ui/alert.tsx'
+import { listUsers, setUserRole } from '../features/users/user-functions.ts'
+import { useSession } from '../features/session/session.tsx'
+import { FunctionsError } from '../lib/callable.ts'
+
+const PAGE_SIZE = 25
+
+interface Query {
+  search: string
+  role: Role | ''
+  page: number
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof FunctionsError ? error.message : 'Something went wrong. Please try again.'
+}
+
+export default function AdminUsersPage() {
+  const { user: me } = useSession()
+  const [query, setQuery] = useState<Query>({ search: '', role: '', page: 1 })
+  const [searchText, setSearchText] = useState('')
+  const [result, setResult] = useState<ListUsersResult | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+
+  const load = useCallback(async (q: Query) => {
+    try {
+      const { data } = await listUsers({
+        page: q.page,
+        pageSize: PAGE_SIZE,
+        ...(q.search ? { search: q.search } : {}),
+        ...(q.role ? { role: q.role } : {}),
+      })
+      setResult(data)
+      setError(null)
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }, [])
+
+  useEffect(() => {
+    void load(query)
+  }, [load, query])
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault()
+    setQuery((q) => ({ ...q, search: searchText.trim(), page: 1 }))
+  }
+
+  const changeRole = async (userId: string, email: string, role: Role) => {
+    setNotice(null)
+    try {
+      await setUserRole({ userId, role })
+      setNotice(`${email} is now ${role === 'admin' ? 'an' : 'a'} ${role}.`)
+      await load(query)
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }
+
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1
+
+  return (
+    <section className="page">
+      <h1>Users</h1>
+      <form className="toolbar" role="search" onSubmit={onSearch}>
+        <div className="field">
+          <label htmlFor="user-search">Search by email, name or phone</label>
+          <input id="user-search" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="role-filter">Role</label>
+          <select
+            id="role-filter"
+            value={query.role}
+            onChange={(e) => setQuery((q) => ({ ...q, role: e.target.value as Role | '', page: 1 }))}
+          >
+            <option value="">All roles</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+      {error && <Alert>{error}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {result === null && !error && <p className="loading">Loading users…</p>}
+      {result && (
+        <>
+          <p aria-live="polite">
+            {result.total === 0
+              ? 'No users match.'
+              : `Showing ${(result.page - 1) * result.pageSize + 1}–${Math.min(result.total, result.page * result.pageSize)} of ${result.total} users.`}
+          </p>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Display name</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.users.map((u) => (
+                  <tr key={u.id}>
+                    <td>{u.email}</td>
+                    <td>{u.displayName}</td>
+                    <td>{u.phone}</td>
+                    <td>
+                      <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                        Role of {u.email}
+                      </label>
+                      <select
+                        id={`role-${u.id}`}
+                        value={u.role}
+                        disabled={u.id === me?.uid}
+                        onChange={(e) => void changeRole(u.id, u.email, e.target.value as Role)}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{formatDate(u.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Pages of users">
+            <button
+              type="button"
+              className="button secondary"
+              disabled={result.page <= 1}
+              onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+            >
+              Previous
+            </button>
+            <span>
+              Page {result.page} of {pages}
+            </span>
+            <button
+              type="button"
+              className="button secondary"
+              disabled={result.page >= pages}
+              onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  )
+}

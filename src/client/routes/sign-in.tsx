@@ -1,0 +1,51 @@
+import { Link, useNavigate } from 'react-router'
+import { SignInForm } from '../../shared/schemas/account.ts'
+import { Alert } from '../components/ui/alert.tsx'
+import { TextField } from '../components/ui/text-field.tsx'
+import { useSession } from '../features/session/session.tsx'
+import { useReturnPath } from '../features/session/use-return-path.ts'
+import { ApiError } from '../lib/api.ts'
+import { useForm } from '../lib/use-form.ts'
+import { href } from '../paths.ts'
+
+export default function SignInPage() {
+  const { signIn } = useSession()
+  const navigate = useNavigate()
+  const returnTo = useReturnPath()
+  const form = useForm(SignInForm, { email: '', password: '' })
+
+  const submit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email.trim(), password)
+      navigate(returnTo, { replace: true })
+    } catch (error) {
+      form.setServerErrors({}, error instanceof ApiError ? error.message : 'Signing in failed. Please try again.')
+    }
+  })
+
+  return (
+    <section className="page narrow">
+      <h1>Sign In</h1>
+      <form onSubmit={submit} noValidate>
+        {form.message && <Alert>{form.message}</Alert>}
+        <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} error={form.errors.email} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          field={form.field('password')}
+          error={form.errors.password}
+        />
+        <button type="submit" className="button" disabled={form.submitting}>
+          {form.submitting ? 'Signing in…' : 'Sign In'}
+        </button>
+      </form>
+      <p>
+        New here?{' '}
+        <Link to={href('register')} state={{ from: returnTo }}>
+          Create an account
+        </Link>
+      </p>
+    </section>
+  )
+}

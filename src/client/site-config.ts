@@ -1,0 +1,24 @@
+/** The facility's settings, sent inside the page by the server (server/pages.ts). */
+export interface SiteConfig {
+  facilityName: string
+  websiteUrl: string
+  soccerTeamWaitlistUrl: string
+}
+
+const fallback: SiteConfig = {
+  facilityName: 'Indoor Sports Center',
+  websiteUrl: 'https://www.example.com',
+  soccerTeamWaitlistUrl: 'https://www.example.com/soccer-team-waitlist',
+}
+
+function read(): SiteConfig {
+  const text = document.getElementById('site-config')?.textContent
+  if (!text) return fallback
+  try {
+    return { ...fallback, ...(JSON.parse(text) as Partial<SiteConfig>) }
+  } catch {
+    return fallback
+  }
+}
+
+export const siteConfig: SiteConfig = read()
