@@ -45,8 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
         ...(displayName ? { name: displayName } : {}),
       })
     }
-    await forward(req, reply)
-    return reply
+    return send(reply, await callAuth(req))
   })
 
   app.post('/api/auth/sign-in/email', async (req, reply) => {
@@ -61,19 +60,17 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
       )
     }
     if (state.delayMs > 0) await sleep(state.delayMs)
-    const status = await forward(req, reply)
-    if (status === 401) await throttle.recordFailure(email)
-    else if (status >= 200 && status < 300) await throttle.recordSuccess(email)
-    return reply
+    const response = await callAuth(req)
+    // Counted before answering, so an immediate retry already sees this failure.
+    if (response.status === 401) await throttle.recordFailure(email)
+    else if (response.ok) await throttle.recordSuccess(email)
+    return send(reply, response)
   })
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    handler: async (req, reply) => {
-      await forward(req, reply)
-      return reply
-    },
+    handler: async (req, reply) => send(reply, await callAuth(req)),
   })
 
   /** The session user state of spec §3, or null: how the browser confirms its stored login. */
@@ -89,30 +86,33 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
     return tokens.issue(user.id)
   })
 
-  /** Hands a request to better-auth as a Web Request and copies its answer back. */
-  async function forward(req: FastifyRequest, reply: FastifyReply): Promise<number> {
+  /** Hands a request to better-auth as a Web Request. */
+  function callAuth(req: FastifyRequest): Promise<Response> {
     const headers = toHeaders(req)
     headers.set(CLIENT_IP_HEADER, req.ip)
     headers.delete('content-length')
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
     if (hasBody) headers.set('content-type', 'application/json')
-    const response = await auth.handler(
+    return auth.handler(
       new Request(new URL(req.url, config.publicUrl), {
         method: req.method,
         headers,
         body: hasBody ? JSON.stringify(req.body) : undefined,
       }),
     )
-    reply.code(response.status)
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value)
-    })
-    const cookies = response.headers.getSetCookie()
-    if (cookies.length > 0) reply.header('set-cookie', cookies)
-    const text = await response.text()
-    reply.send(response.ok ? text : friendlyError(text, response.status))
-    return response.status
   }
+}
+
+/** Copies better-auth's answer back, with its errors in the site's own shape and words. */
+async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status)
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value)
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) reply.header('set-cookie', cookies)
+  const text = await response.text()
+  return reply.send(response.ok ? text : friendlyError(text, response.status))
 }
 
 function friendlyError(text: string, status: number): { error: { message: string; code?: string } } {

@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Db {
   kysely: Kysely<Database>
   dialect: Dialect
+  /** PostgreSQL only: the schema this connection works in, when not the default. */
+  schema?: string
   close(): Promise<void>
 }
 
@@ -68,6 +70,7 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
   return {
     kysely,
     dialect: 'postgres',
+    ...(schema ? { schema } : {}),
     close: () => kysely.destroy(),
   }
 }

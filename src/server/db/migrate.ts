@@ -21,6 +21,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
     provider: { getMigrations: async () => provided },
     migrationTableName: 'schemaMigrations',
     migrationLockTableName: 'schemaMigrationLock',
+    // Kysely looks for its tables in every schema; pin them to ours so schemas never mix.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
