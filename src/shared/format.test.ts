@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest'
+import { formatDate, formatMoney } from './format.ts'
+
+test('calendar dates are shown en-US without moving a day in any time zone', () => {
+  expect(formatDate('2027-01-15')).toBe('1/15/2027')
+  expect(formatDate('2027-12-01')).toBe('12/1/2027')
+})
+
+test('timestamps are shown en-US; nonsense shows nothing', () => {
+  expect(formatDate(new Date(2027, 0, 15, 12))).toBe('1/15/2027')
+  expect(formatDate('not a date')).toBe('')
+})
+
+test('money is cents to dollars', () => {
+  expect(formatMoney(4500)).toBe('$45.00')
+  expect(formatMoney(199)).toBe('$1.99')
+})

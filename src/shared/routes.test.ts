@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest'
+import { ACCESS_MESSAGES, decideAccess, matchRoute, ROUTES } from './routes.ts'
+
+describe('the route table', () => {
+  test('has every route of spec §2 with the access the spec gives where it gives one', () => {
+    const access = Object.fromEntries(ROUTES.map((r) => [r.path, r.access]))
+    expect(access).toMatchObject({
+      '/': 'open',
+      '/admin/users': 'admin',
+      '/admin/products': 'admin',
+      '/league/:leagueId': 'login',
+      '/league/:leagueId/team/:teamId': 'login',
+      '/league/:leagueId/team/:teamId/player/:playerId': 'login',
+      '/dashboard': 'admin',
+      '/createTeam': 'login',
+      '/register': 'open',
+      '/signIn': 'open',
+      '/leagues': 'login',
+      '/teamsView': 'admin',
+      '/manageLeaguePlayers/league/:leagueId?': 'login',
+      '/account': 'login',
+      '/academyRegistrations': 'admin',
+      '/pendingRegistrations': 'admin',
+    })
+  })
+
+  test('is exactly the spec §2 table plus the /createAccount alias', () => {
+    const spec = [
+      '/', '/admin/users', '/admin/products', '/league/:leagueId', '/league/:leagueId/team/:teamId',
+      '/league/:leagueId/team/:teamId/player/:playerId',
+      '/receipt/user/:userId/league/:leagueId/registration/:registrationId',
+      '/league/:leagueId/team/:teamId/signUp', '/dashboard', '/createTeam', '/createTeamAdmin', '/register',
+      '/signIn', '/leagues', '/teamsView', '/manageLeaguePlayers/league/:leagueId?', '/soccerIndividualSignUp',
+      '/individualSportsSignUp', '/kidsSportsSignup', '/footballIndividualSignUp', '/basketballIndividualSignUp',
+      '/baseballIndividualSignUp', '/addTeams', '/account', '/registrationReceipt/user/:userId/league/:leagueId',
+      '/academyReceipt/user/:userId/academy/:academyId', '/academy', '/academySignUp/:id', '/academyRegistrations',
+      '/waiver', '/pendingRegistrations', '/adultBasketball',
+      '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId',
+    ]
+    expect(spec).toHaveLength(33)
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount'].sort())
+  })
+
+  test('ids are unique and every route says what it is for', () => {
+    expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length)
+    for (const route of ROUTES) expect(route.description.length).toBeGreaterThan(10)
+  })
+
+  test.each([
+    ['/', 'home'],
+    ['/receipt/user/u1/league/l1/registration/r1', 'receipt'],
+    ['/manageLeaguePlayers/league', 'manageLeaguePlayers'],
+    ['/manageLeaguePlayers/league/l1', 'manageLeaguePlayers'],
+    ['/FOOTBALLINDIVIDUALSIGNUP', 'footballIndividualSignUp'],
+    ['/createAccount', 'createAccount'],
+    ['/account/', 'account'],
+  ])('%s shows %s', (path, id) => {
+    expect(matchRoute(path)?.route.id).toBe(id)
+  })
+
+  test('params come out of the path', () => {
+    expect(matchRoute('/league/l1/team/t2/player/p3')?.params).toEqual({ leagueId: 'l1', teamId: 't2', playerId: 'p3' })
+  })
+
+  test.each(['/nope', '/league', '/league/l1/team', '/admin'])('%s matches nothing', (path) => {
+    expect(matchRoute(path)).toBeUndefined()
+  })
+})
+
+describe('decideAccess (spec §6)', () => {
+  test('open pages are for everyone', () => {
+    for (const role of [null, 'customer', 'employee', 'admin'] as const) expect(decideAccess('open', role)).toEqual({ allowed: true })
+  })
+
+  test('login pages send visitors to /signIn with the login message', () => {
+    expect(decideAccess('login', null)).toEqual({ allowed: false, redirectTo: '/signIn', message: 'You must be logged in to see this page' })
+    expect(decideAccess('login', 'customer')).toEqual({ allowed: true })
+  })
+
+  test('admin pages send other roles home with the admin message', () => {
+    for (const role of ['customer', 'employee'] as const) {
+      expect(decideAccess('admin', role)).toEqual({ allowed: false, redirectTo: '/', message: 'This page requires admin access' })
+    }
+    expect(decideAccess('admin', 'admin')).toEqual({ allowed: true })
+  })
+
+  test('signed-out visitors on admin pages are asked to sign in first', () => {
+    expect(decideAccess('admin', null)).toEqual({ allowed: false, redirectTo: '/signIn', message: ACCESS_MESSAGES.login })
+  })
+
+  test('staff pages let admins and employees in, and send customers home with the employee message', () => {
+    expect(decideAccess('staff', 'admin')).toEqual({ allowed: true })
+    expect(decideAccess('staff', 'employee')).toEqual({ allowed: true })
+    expect(decideAccess('staff', 'customer')).toEqual({ allowed: false, redirectTo: '/', message: 'This page requires employee access' })
+  })
+})
