@@ -33,6 +33,7 @@ export function Layout() {
 
 function TopBar() {
   const { user } = useSession()
+  const location = useLocation()
   return (
     <header className="top-bar">
       <Link to={href('home')} className="brand">
@@ -58,7 +59,8 @@ function TopBar() {
           </li>
           {user ? (
             <li>
-              <AccountMenu />
+              {/* Keyed by path, so the menu starts closed on every page. */}
+              <AccountMenu key={location.pathname} />
             </li>
           ) : (
             <li>
@@ -79,9 +81,7 @@ function AccountMenu() {
   const menuId = useId()
   const container = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
-  const location = useLocation()
 
-  useEffect(() => setOpen(false), [location.pathname])
   useEffect(() => {
     if (!open) return
     const onPointer = (e: PointerEvent) => {

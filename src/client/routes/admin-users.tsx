@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { formatDate } from '../../shared/format.ts'
 import { ROLES, type Role } from '../../shared/roles.ts'
 import type { ListUsersResult } from '../../shared/schemas/users.ts'
@@ -27,24 +27,27 @@ export default function AdminUsersPage() {
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
 
-  const load = useCallback(async (q: Query) => {
-    try {
-      const { data } = await listUsers({
-        page: q.page,
-        pageSize: PAGE_SIZE,
-        ...(q.search ? { search: q.search } : {}),
-        ...(q.role ? { role: q.role } : {}),
-      })
-      setResult(data)
-      setError(null)
-    } catch (e) {
-      setError(messageOf(e))
-    }
-  }, [])
+  // Bumped after a change, to read the page again.
+  const [version, setVersion] = useState(0)
 
   useEffect(() => {
-    void load(query)
-  }, [load, query])
+    let current = true
+    listUsers({
+      page: query.page,
+      pageSize: PAGE_SIZE,
+      ...(query.search ? { search: query.search } : {}),
+      ...(query.role ? { role: query.role } : {}),
+    })
+      .then(({ data }) => {
+        if (!current) return
+        setResult(data)
+        setError(null)
+      })
+      .catch((e: unknown) => current && setError(messageOf(e)))
+    return () => {
+      current = false
+    }
+  }, [query, version])
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault()
@@ -56,7 +59,7 @@ export default function AdminUsersPage() {
     try {
       await setUserRole({ userId, role })
       setNotice(`${email} is now ${role === 'admin' ? 'an' : 'a'} ${role}.`)
-      await load(query)
+      setVersion((v) => v + 1)
     } catch (e) {
       setError(messageOf(e))
     }

@@ -64,10 +64,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [apply])
 
   useEffect(() => {
-    refresh()
+    api
+      .get<{ user: SessionUser | null }>('/api/session')
+      .then(({ user: current }) => apply(current))
       .catch((error: unknown) => console.error('Could not confirm the session', error))
       .finally(() => setConfirmed(true))
-  }, [refresh])
+  }, [apply])
 
   // Another tab signing in or out changes the stored user: follow it.
   useEffect(() => {

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto'
+import { test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { createAuth, type Auth } from '../src/server/auth/auth.ts'
+import { resolveAuthSecret } from '../src/server/auth/secret.ts'
+import { loadConfig } from '../src/server/config.ts'
+import { connect, type Db } from '../src/server/db/connect.ts'
+import { insertLeague, type NewLeague } from '../src/server/features/leagues/leagues.queries.ts'
+import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
+import type { Role } from '../src/shared/roles.ts'
+
+/*
+ * End-to-end fixtures. Tests reach the running server's database directly (the same SQLite
+ * file; WAL and busy_timeout make sharing it safe) to create users and leagues, and sign in
+ * through the API rather than the form: only e2e/account-lifecycle.spec.ts uses the forms.
+ */
+
+function fromConfig(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set: run the suite through playwright.config.ts`)
+  return value
+}
+
+/** Where the server listens; set by playwright.config.ts. */
+export const BASE_URL = fromConfig('E2E_BASE_URL')
+
+export type Person = 'visitor' | Role
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  displayName: string
+  phone: string
+  role: Role
+}
+
+export interface UserOptions {
+  role?: Role
+  /** Goes into the email and display name, so a search can find a batch of users. */
+  label?: string
+  displayName?: string
+  phone?: string
+}
+
+export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>
+
+export interface SignedIn {
+  user: TestUser
+  storageState: StorageState
+}
+
+export interface Sessions {
+  /**
+   * One signed-in user per role and worker, made on first use. Shared by the worker's tests,
+   * so a test that signs out or changes a role must make its own user instead.
+   */
+  get(role: Role): Promise<SignedIn>
+}
+
+export type LeagueInput = Pick<NewLeague, 'name' | 'sport' | 'kind'> & Partial<NewLeague>
+
+interface Backend {
+  db: Db
+  auth: Auth
+}
+
+interface WorkerFixtures {
+  backend: Backend
+  sessions: Sessions
+  /**
+   * A page per person kept for the whole worker, for specs that open many pages in a row
+   * (route-access): one sign-in per role instead of one per test.
+   */
+  pageAs: (person: Person) => Promise<Page>
+}
+
+interface TestFixtures {
+  createUser: (options?: UserOptions) => Promise<TestUser>
+  insertLeague: (league: LeagueInput) => Promise<string>
+  asVisitor: Page
+  asCustomer: Page
+  asEmployee: Page
+  asAdmin: Page
+}
+
+/** A short random token that makes names unique across tests and runs. */
+export function uniqueToken(): string {
+  return randomBytes(5).toString('hex')
+}
+
+async function makeUser(backend: Backend, options: UserOptions = {}): Promise<TestUser> {
+  const role = options.role ?? 'customer'
+  const token = uniqueToken()
+  const label = options.label ?? role
+  const user = {
+    email: `${label}-${token}@e2e.test`,
+    password: `pw-${token}-secret`,
+    displayName: options.displayName ?? `${label} ${token}`,
+    phone: options.phone ?? '555-0100',
+    role,
+  }
+  const { id } = await createOrUpdateUser(backend.db, backend.auth, user)
+  return { id, ...user }
+}
+
+/** Signs in through the API, as the form would, and keeps the session cookie it answers with. */
+async function signIn(request: APIRequestContext, user: TestUser): Promise<StorageState> {
+  const res = await request.post(`${BASE_URL}/api/auth/sign-in/email`, {
+    headers: { origin: BASE_URL },
+    data: { email: user.email, password: user.password },
+  })
+  if (!res.ok()) throw new Error(`Signing in ${user.email} failed: ${res.status()} ${await res.text()}`)
+  return request.storageState()
+}
+
+async function contextFor(browser: Browser, storageState: StorageState | undefined): Promise<BrowserContext> {
+  // Only the cookie: the app must confirm the session with the server on its own.
+  return browser.newContext({ baseURL: BASE_URL, ...(storageState ? { storageState } : {}) })
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  backend: [
+    async ({}, use) => {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: fromConfig('E2E_DATA_DIR'),
+        PUBLIC_URL: BASE_URL,
+        AUTH_SECRET: fromConfig('E2E_AUTH_SECRET'),
+        LOG_LEVEL: 'silent',
+      })
+      // The server has migrated this database before Playwright saw it answer.
+      const db = await connect({ dataDir: config.dataDir })
+      const auth = createAuth({ db, config, secret: await resolveAuthSecret(db, config.authSecret) })
+      await use({ db, auth })
+      await db.close()
+    },
+    { scope: 'worker' },
+  ],
+
+  sessions: [
+    async ({ backend, playwright }, use) => {
+      // The server allows 30 sign-ins a minute from one address; a session per role and
+      // worker keeps the suite far below that however many tests it grows.
+      const cache = new Map<Role, Promise<SignedIn>>()
+      const create = async (role: Role): Promise<SignedIn> => {
+        const user = await makeUser(backend, { role })
+        const api = await playwright.request.newContext()
+        try {
+          return { user, storageState: await signIn(api, user) }
+        } finally {
+          await api.dispose()
+        }
+      }
+      await use({
+        get(role) {
+          let session = cache.get(role)
+          if (!session) {
+            session = create(role)
+            cache.set(role, session)
+          }
+          return session
+        },
+      })
+    },
+    { scope: 'worker' },
+  ],
+
+  pageAs: [
+    async ({ browser, sessions }, use) => {
+      const pages = new Map<Person, Promise<Page>>()
+      const open = async (person: Person): Promise<Page> => {
+        const state = person === 'visitor' ? undefined : (await sessions.get(person)).storageState
+        const context = await contextFor(browser, state)
+        return context.newPage()
+      }
+      await use((person) => {
+        let page = pages.get(person)
+        if (!page) {
+          page = open(person)
+          pages.set(person, page)
+        }
+        return page
+      })
+      for (const page of pages.values()) await (await page).context().close()
+    },
+    { scope: 'worker' },
+  ],
+
+  createUser: async ({ backend }, use) => {
+    await use((options) => makeUser(backend, options))
+  },
+
+  insertLeague: async ({ backend }, use) => {
+    await use((league) =>
+      insertLeague(backend.db, {
+        isActive: true,
+        registrationDate: '2027-01-01',
+        startDate: '2027-02-01',
+        endDate: '2027-05-01',
+        ...league,
+      }),
+    )
+  },
+
+  asVisitor: async ({ browser }, use) => {
+    const context = await contextFor(browser, undefined)
+    await use(await context.newPage())
+    await context.close()
+  },
+  asCustomer: async ({ browser, sessions }, use) => {
+    const context = await contextFor(browser, (await sessions.get('customer')).storageState)
+    await use(await context.newPage())
+    await context.close()
+  },
+  asEmployee: async ({ browser, sessions }, use) => {
+    const context = await contextFor(browser, (await sessions.get('employee')).storageState)
+    await use(await context.newPage())
+    await context.close()
+  },
+  asAdmin: async ({ browser, sessions }, use) => {
+    const context = await contextFor(browser, (await sessions.get('admin')).storageState)
+    await use(await context.newPage())
+    await context.close()
+  },
+})
+
+export { expect } from '@playwright/test'

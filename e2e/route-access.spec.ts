@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test'
+import { ACCESS_MESSAGES, decideAccess, ROUTES, type RouteDefinition } from '../src/shared/routes.ts'
+import { BASE_URL, expect, test, type Person } from './fixtures.ts'
+
+/*
+ * Spec §6 for every page of the route table and every kind of person: where they end up, what
+ * the page is called there, and the message that says why they were sent elsewhere.
+ */
+
+const PEOPLE: readonly Person[] = ['visitor', 'customer', 'employee', 'admin']
+const FACILITY_NAME = 'Indoor Sports Center'
+
+/** Sample ids for the `:params` of the route table; any value matches a pattern. */
+function sampleId(param: string): string {
+  return `sample-${param.toLowerCase()}-7`
+}
+
+/** A route's concrete paths: an optional parameter is tried both given and left out. */
+function samplePaths(route: RouteDefinition): string[] {
+  const fill = (withOptional: boolean) =>
+    route.path
+      .replace(/\/:(\w+)\?/g, (_all, name: string) => (withOptional ? `/${sampleId(name)}` : ''))
+      .replace(/:(\w+)/g, (_all, name: string) => sampleId(name))
+  return route.path.includes('?') ? [fill(true), fill(false)] : [fill(true)]
+}
+
+interface Outcome {
+  path: string
+  heading: string
+  alert: string | null
+}
+
+function titleOf(path: string): string {
+  const route = ROUTES.find((r) => r.path === path)
+  if (!route) throw new Error(`No route at ${path}`)
+  return route.title
+}
+
+function expectedOutcome(route: RouteDefinition, path: string, person: Person): Outcome {
+  const decision = decideAccess(route.access, person === 'visitor' ? null : person)
+  if (decision.allowed) return { path, heading: route.title, alert: null }
+  return { path: decision.redirectTo, heading: titleOf(decision.redirectTo), alert: decision.message }
+}
+
+async function expectOutcome(page: Page, outcome: Outcome): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(outcome.heading)
+  await expect(page).toHaveURL(BASE_URL + outcome.path)
+  await expect(page).toHaveTitle(`${outcome.heading} | ${FACILITY_NAME}`)
+  if (outcome.alert === null) await expect(page.getByRole('alert')).toHaveCount(0)
+  else await expect(page.getByRole('alert')).toHaveText(outcome.alert)
+}
+
+for (const person of PEOPLE) {
+  test.describe(`${person} opening each page`, () => {
+    for (const route of ROUTES) {
+      for (const path of samplePaths(route)) {
+        const outcome = expectedOutcome(route, path, person)
+        const ending = outcome.alert === null ? `sees ${outcome.heading}` : `is sent to ${outcome.path}`
+        test(`${path} (${route.access}): ${ending}`, async ({ pageAs }) => {
+          const page = await pageAs(person)
+          const response = await page.goto(path)
+          // The server knows every page of the table, so none of them is answered as a 404.
+          expect(response?.status()).toBe(200)
+          await expectOutcome(page, outcome)
+        })
+      }
+    }
+  })
+}
+
+/*
+ * The same rules written out by hand, so a mistake in decideAccess (which the loop above
+ * trusts) cannot hide.
+ */
+test.describe('access rules written out', () => {
+  test('a visitor opening the dashboard is asked to sign in', async ({ pageAs }) => {
+    const page = await pageAs('visitor')
+    await page.goto('/dashboard')
+    await expectOutcome(page, { path: '/signIn', heading: 'Sign In', alert: 'You must be logged in to see this page' })
+  })
+
+  test('a visitor opening their account is asked to sign in', async ({ pageAs }) => {
+    const page = await pageAs('visitor')
+    await page.goto('/account')
+    await expectOutcome(page, { path: '/signIn', heading: 'Sign In', alert: ACCESS_MESSAGES.login })
+  })
+
+  test('a visitor may read the waiver', async ({ pageAs }) => {
+    const page = await pageAs('visitor')
+    await page.goto('/waiver')
+    await expectOutcome(page, { path: '/waiver', heading: 'Waiver', alert: null })
+  })
+
+  test('a customer opening the users page is sent home', async ({ pageAs }) => {
+    const page = await pageAs('customer')
+    await page.goto('/admin/users')
+    await expectOutcome(page, { path: '/', heading: 'Sports and Activities', alert: 'This page requires admin access' })
+  })
+
+  test('an employee opening the users page is sent home', async ({ pageAs }) => {
+    const page = await pageAs('employee')
+    await page.goto('/admin/users')
+    await expectOutcome(page, { path: '/', heading: 'Sports and Activities', alert: 'This page requires admin access' })
+  })
+
+  test('an employee opening pending registrations is sent home', async ({ pageAs }) => {
+    const page = await pageAs('employee')
+    await page.goto('/pendingRegistrations')
+    await expectOutcome(page, { path: '/', heading: 'Sports and Activities', alert: 'This page requires admin access' })
+  })
+
+  test('a customer sees their account', async ({ pageAs }) => {
+    const page = await pageAs('customer')
+    await page.goto('/account')
+    await expectOutcome(page, { path: '/account', heading: 'Account', alert: null })
+  })
+
+  test('an admin sees the users page', async ({ pageAs }) => {
+    const page = await pageAs('admin')
+    await page.goto('/admin/users')
+    await expectOutcome(page, { path: '/admin/users', heading: 'Users', alert: null })
+  })
+
+  test('an admin sees the dashboard', async ({ pageAs }) => {
+    const page = await pageAs('admin')
+    await page.goto('/dashboard')
+    await expectOutcome(page, { path: '/dashboard', heading: 'Dashboard', alert: null })
+  })
+})
