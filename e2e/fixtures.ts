@@ -3,10 +3,11 @@ import { test as base, type APIRequestContext, type Browser, type BrowserContext
 import { createAuth, type Auth } from '../src/server/auth/auth.ts'
 import { resolveAuthSecret } from '../src/server/auth/secret.ts'
 import { loadConfig } from '../src/server/config.ts'
-import { connect, type Db } from '../src/server/db/connect.ts'
+import type { Db } from '../src/server/db/connect.ts'
 import { insertLeague, type NewLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import type { Role } from '../src/shared/roles.ts'
+import { openSharedDb, withWriteLock } from './shared-database.ts'
 
 /*
  * End-to-end fixtures. Tests reach the running server's database directly (the same SQLite
@@ -22,6 +23,15 @@ function fromConfig(name: string): string {
 
 /** Where the server listens; set by playwright.config.ts. */
 export const BASE_URL = fromConfig('E2E_BASE_URL')
+const DATA_DIR = fromConfig('E2E_DATA_DIR')
+
+/**
+ * Runs `work` while no test process writes to the server's database: for a test whose
+ * request makes the server sign someone up (see shared-database.ts for why).
+ */
+export function whileDatabaseQuiet<T>(work: () => Promise<T>): Promise<T> {
+  return withWriteLock(DATA_DIR, work)
+}
 
 export type Person = 'visitor' | Role
 
@@ -99,7 +109,7 @@ async function makeUser(backend: Backend, options: UserOptions = {}): Promise<Te
     phone: options.phone ?? '555-0100',
     role,
   }
-  const { id } = await createOrUpdateUser(backend.db, backend.auth, user)
+  const { id } = await withWriteLock(DATA_DIR, () => createOrUpdateUser(backend.db, backend.auth, user))
   return { id, ...user }
 }
 
@@ -123,13 +133,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const config = loadConfig({
         NODE_ENV: 'production',
-        DATA_DIR: fromConfig('E2E_DATA_DIR'),
+        DATA_DIR,
         PUBLIC_URL: BASE_URL,
         AUTH_SECRET: fromConfig('E2E_AUTH_SECRET'),
         LOG_LEVEL: 'silent',
       })
       // The server has migrated this database before Playwright saw it answer.
-      const db = await connect({ dataDir: config.dataDir })
+      const db = openSharedDb(config.dataDir)
       const auth = createAuth({ db, config, secret: await resolveAuthSecret(db, config.authSecret) })
       await use({ db, auth })
       await db.close()
@@ -192,13 +202,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   insertLeague: async ({ backend }, use) => {
     await use((league) =>
-      insertLeague(backend.db, {
-        isActive: true,
-        registrationDate: '2027-01-01',
-        startDate: '2027-02-01',
-        endDate: '2027-05-01',
-        ...league,
-      }),
+      withWriteLock(DATA_DIR, () =>
+        insertLeague(backend.db, {
+          isActive: true,
+          registrationDate: '2027-01-01',
+          startDate: '2027-02-01',
+          endDate: '2027-05-01',
+          ...league,
+        }),
+      ),
     )
   },
 

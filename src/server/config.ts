@@ -23,6 +23,12 @@ const Env = z.object({
   FACILITY_NAME: z.string().min(1).default('Indoor Sports Center'),
   FACILITY_WEBSITE_URL: z.url().default('https://www.example.com'),
   SOCCER_TEAM_WAITLIST_URL: z.url().default('https://www.example.com/soccer-team-waitlist'),
+  WAITLIST_CLAIM_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Indoor Sports Center <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -38,6 +44,11 @@ export interface Config {
   /** Undefined means "generate one and keep it in DATA_DIR" (see auth/secret.ts). */
   authSecret: string | undefined
   site: SiteConfig
+  /** How long a person promoted from the waitlist has to claim the place. */
+  claimWindowMs: number
+  /** Undefined: emails are kept in the outbox table and the log only. */
+  smtpUrl: string | undefined
+  mailFrom: string
   logLevel: string
 }
 
@@ -69,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       websiteUrl: e.FACILITY_WEBSITE_URL,
       soccerTeamWaitlistUrl: e.SOCCER_TEAM_WAITLIST_URL,
     },
+    claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
   }
 }

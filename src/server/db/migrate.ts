@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely'
 import type { Db, Dialect } from './connect.ts'
 import * as m0001 from './migrations/0001-accounts.ts'
 import * as m0002 from './migrations/0002-leagues-and-academies.ts'
+import * as m0003 from './migrations/0003-registrations.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -9,6 +10,7 @@ type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<voi
 const migrations: Record<string, DialectMigration> = {
   '0001-accounts': m0001,
   '0002-leagues-and-academies': m0002,
+  '0003-registrations': m0003,
 }
 
 /** Brings the database to the latest schema; safe to run from several instances at once. */

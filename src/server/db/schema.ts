@@ -1,6 +1,7 @@
-import type { ColumnType } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { Role } from '../../shared/roles.ts'
 import type { LeagueKind, Sport } from '../../shared/sports.ts'
+import type { PaymentMethod, RegistrationStatus } from '../../shared/schemas/registration.ts'
 
 /**
  * One typed table per entity. Column names are camelCase, as in the specification's
@@ -93,6 +94,19 @@ export interface LeaguesTable {
   registrationDate: string
   startDate: string
   endDate: string
+  priceCents: Generated<number>
+  /** Player places; null means no limit. */
+  capacity: number | null
+  /** Confirmed and offered places (docs/decisions/0006). */
+  placesTaken: Generated<number>
+  /** Hands out the order in which people registered, for the waitlist and receipt numbers. */
+  registrationSeq: Generated<number>
+  teamCapacity: number | null
+  rosterMin: number | null
+  rosterMax: number | null
+  /** Kids Sports: the age range on the league's start date. */
+  minAge: number | null
+  maxAge: number | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -109,6 +123,91 @@ export interface AcademiesTable {
   updatedAt: Timestamp
 }
 
+export interface ChildrenTable {
+  id: string
+  guardianId: string
+  firstName: string
+  lastName: string
+  dateOfBirth: string
+  emergencyContactName: string
+  emergencyContactPhone: string
+  notes: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export interface WaiversTable {
+  version: number
+  body: string
+  publishedAt: Timestamp
+  publishedBy: string | null
+}
+
+export interface WaiverSignaturesTable {
+  id: string
+  userId: string
+  waiverVersion: number
+  /** 'self' or the child's id. */
+  subjectKey: string
+  childId: string | null
+  signedName: string
+  signedAt: Timestamp
+  ipAddress: string | null
+  userAgent: string | null
+}
+
+export interface RegistrationsTable {
+  id: string
+  leagueId: string
+  userId: string
+  /** 'self' or the child's id: one registration per participant per league. */
+  participantKey: string
+  childId: string | null
+  status: RegistrationStatus
+  seq: number
+  receiptNumber: string
+  priceCents: number
+  idempotencyKey: string | null
+  offerExpiresAt: Timestamp | null
+  waiverVersion: number | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export interface PaymentsTable {
+  id: string
+  registrationId: string
+  /** Negative for refunds. */
+  amountCents: number
+  method: PaymentMethod
+  reference: string | null
+  recordedBy: string | null
+  recordedAt: Timestamp
+}
+
+export interface RegistrationEventsTable {
+  id: string
+  registrationId: string
+  action: string
+  actorId: string | null
+  /** JSON text. */
+  details: string | null
+  at: Timestamp
+}
+
+export interface OutboxTable {
+  id: string
+  recipient: string
+  subject: string
+  text: string
+  status: 'pending' | 'sent' | 'logged' | 'failed'
+  attempts: Generated<number>
+  lastError: string | null
+  nextAttemptAt: Timestamp
+  createdAt: Timestamp
+  sentAt: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -119,4 +218,11 @@ export interface Database {
   appSecrets: AppSecretsTable
   leagues: LeaguesTable
   academies: AcademiesTable
+  children: ChildrenTable
+  waivers: WaiversTable
+  waiverSignatures: WaiverSignaturesTable
+  registrations: RegistrationsTable
+  payments: PaymentsTable
+  registrationEvents: RegistrationEventsTable
+  outbox: OutboxTable
 }

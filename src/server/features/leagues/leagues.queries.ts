@@ -23,6 +23,13 @@ export interface NewLeague {
   registrationDate: string
   startDate: string
   endDate: string
+  priceCents?: number
+  capacity?: number | null
+  teamCapacity?: number | null
+  rosterMin?: number | null
+  rosterMax?: number | null
+  minAge?: number | null
+  maxAge?: number | null
 }
 
 export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
@@ -40,6 +47,13 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
       registrationDate: league.registrationDate,
       startDate: league.startDate,
       endDate: league.endDate,
+      priceCents: league.priceCents ?? 0,
+      capacity: league.capacity ?? null,
+      teamCapacity: league.teamCapacity ?? null,
+      rosterMin: league.rosterMin ?? null,
+      rosterMax: league.rosterMax ?? null,
+      minAge: league.minAge ?? null,
+      maxAge: league.maxAge ?? null,
       createdAt: now,
       updatedAt: now,
     })

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test'
+import type { ActiveLeague } from '../src/shared/sports.ts'
+import { BASE_URL, expect, test } from './fixtures.ts'
+
+/*
+ * Spec §2: any path outside the route table shows the 404 page, and the two known defects
+ * (the Create Account link to /createAccount, the Football card's letter case) are resolved
+ * so that both reach a real page.
+ */
+
+test('an unknown path shows Page Not Found with a way home', async ({ asVisitor: page }) => {
+  const response = await page.goto('/no-such-page/here')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+  await expect(page.getByText('The path /no-such-page/here could not be found.')).toBeVisible()
+  await expect(page).toHaveTitle('Page Not Found | Indoor Sports Center')
+
+  await page.getByRole('link', { name: 'Return to Home' }).click()
+  await expect(page).toHaveURL(`${BASE_URL}/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports and Activities')
+})
+
+test('a known page with an extra segment is not found', async ({ asVisitor: page }) => {
+  const response = await page.goto('/account/extra')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+  await expect(page.getByText('The path /account/extra could not be found.')).toBeVisible()
+})
+
+test('/createAccount shows the Create Account form', async ({ asVisitor: page }) => {
+  const response = await page.goto('/createAccount')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account')
+  for (const label of ['Display name', 'Email', 'Phone', 'Password', 'Confirm password']) {
+    await expect(page.getByLabel(label, { exact: true })).toBeEditable()
+  }
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled()
+})
+
+test('the Create Account link in the navigation reaches the account form', async ({ asVisitor: page }) => {
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/(register|createAccount)$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account')
+  await expect(page.getByLabel('Display name')).toBeEditable()
+})
+
+async function showFootballLeague(page: Page): Promise<void> {
+  const football: ActiveLeague = {
+    id: 'football-1',
+    name: 'Fall Flag Football',
+    sport: 'football',
+    kind: 'individual',
+    description: null,
+    registrationDate: '2027-08-01',
+    startDate: '2027-09-05',
+    endDate: '2027-11-20',
+  }
+  await page.route('**/api/leagues/active', (route) => route.fulfill({ json: { leagues: [football] } }))
+}
+
+test("the Football card's Sign Up link reaches the football sign-up page", async ({ asVisitor: page }) => {
+  await showFootballLeague(page)
+  await page.goto('/')
+  const card = page.getByRole('article', { name: 'Football', exact: true })
+  await card.getByRole('link', { name: 'Sign Up: Fall Flag Football' }).click()
+  await expect(page).toHaveURL(`${BASE_URL}/footballIndividualSignUp`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Football Sign Up')
+})
+
+test('the football sign-up page opens whatever the letter case', async ({ asVisitor: page }) => {
+  const response = await page.goto('/FOOTBALLINDIVIDUALSIGNUP')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Football Sign Up')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
