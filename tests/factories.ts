@@ -38,6 +38,12 @@ export async function createUser(ctx: TestApp, role: Role = 'customer'): Promise
   return { id, email: input.email, password: input.password, displayName: input.name, role, client }
 }
 
+/** An ISO calendar date `days` from today. */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** An active individual league whose registration is open now. */
 export function leagueInput(overrides: Partial<NewLeague> = {}): NewLeague {
   return {
     name: `League ${randomUUID().slice(0, 6)}`,
@@ -45,13 +51,42 @@ export function leagueInput(overrides: Partial<NewLeague> = {}): NewLeague {
     kind: 'individual',
     description: null,
     isActive: true,
-    registrationDate: '2027-01-05',
-    startDate: '2027-01-15',
-    endDate: '2027-03-15',
+    registrationDate: daysFromToday(-10),
+    startDate: daysFromToday(20),
+    endDate: daysFromToday(90),
+    priceCents: 4500,
+    capacity: null,
     ...overrides,
   }
 }
 
 export async function createLeague(ctx: TestApp, overrides: Partial<NewLeague> = {}): Promise<string> {
   return insertLeague(ctx.db, leagueInput(overrides))
+}
+
+/** Signs the current waiver for the user (or one of their children) through the API. */
+export async function signWaiver(user: TestUser, childId?: string): Promise<void> {
+  const res = await user.client.post('/api/waiver/signatures', { signedName: user.displayName, agree: 'yes', ...(childId ? { childId } : {}) })
+  expect(res.status, res.text).toBe(201)
+}
+
+export async function addChild(user: TestUser, overrides: Partial<Record<string, string>> = {}): Promise<string> {
+  const res = await user.client.post<{ child: { id: string } }>('/api/children', {
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    dateOfBirth: '2018-05-20',
+    emergencyContactName: 'Alex Rivera',
+    emergencyContactPhone: '555-010-9999',
+    notes: '',
+    ...overrides,
+  })
+  expect(res.status, res.text).toBe(201)
+  return res.body.child.id
+}
+
+/** A signed-in customer who has signed the current waiver. */
+export async function createRegistrant(ctx: TestApp): Promise<TestUser> {
+  const user = await createUser(ctx, 'customer')
+  await signWaiver(user)
+  return user
 }

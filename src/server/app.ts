@@ -14,7 +14,14 @@ import { installSameOriginCheck } from './http/same-origin.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
+import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
+import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
+import { registerRegistrationRoutes } from './features/registrations/registrations.routes.ts'
+import { createOfferSweeper } from './features/registrations/waitlist.ts'
+import { registerWaiverRoutes } from './features/waivers/waivers.routes.ts'
+import { registerMailRoutes } from './features/mail/mail.routes.ts'
+import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
 
@@ -65,6 +72,23 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
   registerLeagueRoutes(app, { db })
   registerAcademyRoutes(app, { db })
   registerDashboardRoutes(app, { db, guards })
+  registerMailRoutes(app, { db, guards })
+  const clock = now ?? (() => new Date())
+  registerRegistrationRoutes(app, { db, guards, config, now: clock })
+  registerRegistrationAdminRoutes(app, { db, guards, config, now: clock })
+  registerWaiverRoutes(app, { db, guards, now: clock })
+  registerChildrenRoutes(app, { db, guards, now: clock })
+
+  const mailer = createMailer({ db, config, log: app.log, now })
+  const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
+  app.addHook('onReady', async () => {
+    mailer.start()
+    sweeper.start()
+  })
+  app.addHook('onClose', async () => {
+    await sweeper.stop()
+    await mailer.stop()
+  })
   app.get('/api/health', async () => ({ ok: true }))
   if (html) await registerPages(app, { html, clientDir, site: config.site })
 

@@ -101,3 +101,20 @@ export interface RegisterResult {
   /** False when this answer repeats an earlier registration (double submit, retry). */
   created: boolean
 }
+
+/** A league on a sign-up page. */
+export interface OpenLeague {
+  id: string
+  name: string
+  sport: string
+  description: string | null
+  registrationDate: string
+  startDate: string
+  endDate: string
+  priceCents: number
+  /** Null when the league has no limit. */
+  placesLeft: number | null
+  waitlistSize: number
+  minAge: number | null
+  maxAge: number | null
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../connect.ts'
 import { columnTypes } from '../column-types.ts'
 
@@ -59,8 +59,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addUniqueConstraint('waiverSignatures_once', ['userId', 'waiverVersion', 'subjectKey'])
     .execute()
 
-  // One registration per person (or child) per league: `participantKey` is 'self' or the
-  // child's id. A second attempt, however it arrives, finds this row instead of a new one.
+  // One live registration per person (or child) per league: `participantKey` is 'self' or the
+  // child's id. A second attempt, however it arrives, finds that row instead of making a new
+  // one; after a cancellation the person may register again.
   await db.schema
     .createTable('registrations')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -77,8 +78,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('waiverVersion', 'integer')
     .addColumn('createdAt', t.timestamp, (c) => c.notNull())
     .addColumn('updatedAt', t.timestamp, (c) => c.notNull())
-    .addUniqueConstraint('registrations_once', ['leagueId', 'userId', 'participantKey'])
     .addUniqueConstraint('registrations_idempotency', ['userId', 'idempotencyKey'])
+    .execute()
+  await db.schema
+    .createIndex('registrations_live_once')
+    .on('registrations')
+    .columns(['leagueId', 'userId', 'participantKey'])
+    .unique()
+    .where(sql.ref('status'), 'in', ['confirmed', 'offered', 'waitlisted'])
     .execute()
   await db.schema.createIndex('registrations_league_status_seq_idx').on('registrations').columns(['leagueId', 'status', 'seq']).execute()
   await db.schema.createIndex('registrations_userId_idx').on('registrations').column('userId').execute()
@@ -121,6 +128,20 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('createdAt', t.timestamp, (c) => c.notNull())
     .addColumn('sentAt', t.timestamp)
     .execute()
+  const publishedAt = dialect === 'postgres' ? new Date() : new Date().toISOString()
+  await sql`insert into ${sql.table('waivers')} (${sql.ref('version')}, ${sql.ref('body')}, ${sql.ref('publishedAt')}) values (1, ${DEFAULT_WAIVER}, ${publishedAt})`.execute(db)
+
   await db.schema.createIndex('outbox_status_next_idx').on('outbox').columns(['status', 'nextAttemptAt']).execute()
 
 }
+
+/** The first waiver, so registration works from day one; staff publish their own from /waiver. */
+const DEFAULT_WAIVER = `RELEASE OF LIABILITY, WAIVER OF CLAIMS AND ASSUMPTION OF RISK
+
+I understand that taking part in sports and activities at this facility involves risks, including serious injury. I voluntarily assume those risks for myself and, where I sign as parent or guardian, for the child I register.
+
+I release the facility, its owners, staff and volunteers from claims for injury, loss or damage arising from my (or my child's) participation, except where caused by their gross negligence or wilful misconduct.
+
+I confirm that I (or my child) am physically able to take part, that I will follow the facility's rules and the staff's instructions, and that I consent to emergency medical treatment if I (or my child) cannot consent at the time.
+
+I have read this waiver, understand it, and sign it of my own free will.`

@@ -1,11 +1,42 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { listActiveLeagues } from './leagues.queries.ts'
+import { badRequest } from '../../http/errors.ts'
+import type { OpenLeague } from '../../../shared/schemas/registration.ts'
+import { SPORTS, type Sport } from '../../../shared/sports.ts'
+import { listActiveLeagues, listSignUpLeagues, waitlistSizes } from './leagues.queries.ts'
 
 export function registerLeagueRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   /** Open to everyone: the home page's cards (spec §1, §4). */
   app.get('/api/leagues/active', async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
     return { leagues: await listActiveLeagues(db) }
+  })
+
+  /** Open to everyone: the sign-up pages' leagues with price, places left and waitlist. */
+  app.get('/api/leagues/open', async (req: FastifyRequest<{ Querystring: { sport?: string } }>) => {
+    const sport = req.query.sport
+    if (sport !== undefined && !(SPORTS as readonly string[]).includes(sport)) {
+      throw badRequest(`Unknown sport "${sport}". Choose one of: ${SPORTS.join(', ')}.`)
+    }
+    const leagues = await listSignUpLeagues(db, sport as Sport | undefined)
+    const waitlist = await waitlistSizes(db, leagues.map((l) => l.id))
+    return {
+      leagues: leagues.map(
+        (l): OpenLeague => ({
+          id: l.id,
+          name: l.name,
+          sport: l.sport,
+          description: l.description,
+          registrationDate: l.registrationDate,
+          startDate: l.startDate,
+          endDate: l.endDate,
+          priceCents: l.priceCents,
+          placesLeft: l.capacity === null ? null : Math.max(0, l.capacity - l.placesTaken),
+          waitlistSize: waitlist.get(l.id) ?? 0,
+          minAge: l.minAge,
+          maxAge: l.maxAge,
+        }),
+      ),
+    }
   })
 }

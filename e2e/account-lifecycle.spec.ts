@@ -1,0 +1,237 @@
+import type { Locator, Page } from '@playwright/test'
+import { BASE_URL, expect, test, uniqueToken, whileDatabaseQuiet, type TestUser } from './fixtures.ts'
+
+/*
+ * Creating an account, staying signed in, signing out and in again (spec §3, §4, §6). The one
+ * spec that uses the Create Account and Sign In forms for real; the others sign in through
+ * the fixtures.
+ */
+
+const PASSWORD_TOO_SHORT = 'The password must be 6 characters long or more'
+
+function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+function accountButton(page: Page): Locator {
+  return mainNav(page).getByRole('button', { name: 'Account', exact: true })
+}
+
+async function storedSessionUser(page: Page): Promise<unknown> {
+  const raw = await page.evaluate(() => localStorage.getItem('sessionUser'))
+  return raw === null ? null : JSON.parse(raw)
+}
+
+async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}
+
+test('a person creates an account, stays signed in, signs out and signs in again', async ({ asVisitor: page }) => {
+  const token = uniqueToken()
+  const person = {
+    displayName: `Pat Morgan ${token}`,
+    email: `pat-${token}@e2e.test`,
+    phone: '555-0199',
+    password: `secret-${token}`,
+  }
+
+  await page.goto('/register')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account')
+  await page.getByLabel('Display name').fill(person.displayName)
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Phone').fill(person.phone)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByLabel('Confirm password').fill(person.password)
+  await whileDatabaseQuiet(async () => {
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(accountButton(page)).toBeVisible()
+  })
+  await expect(page).toHaveURL(`${BASE_URL}/`)
+  await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+
+  // The login is kept across a reload, in the cookie and in the stored session user (spec §3).
+  await page.reload()
+  await expect(accountButton(page)).toBeVisible()
+  const stored = await storedSessionUser(page)
+  expect(stored).toEqual({
+    uid: expect.any(String),
+    email: person.email,
+    displayName: person.displayName,
+    phone: person.phone,
+    isLoggedIn: true,
+    isAdmin: false,
+    isEmployee: false,
+    userRole: 'customer',
+  })
+  await page.goto('/account')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account')
+  await expect(page.getByRole('definition')).toHaveText([person.displayName, person.email, person.phone, 'Customer'])
+
+  // Signing out from another page takes the person home (spec §4).
+  await page.goto('/academy')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academies')
+  await accountButton(page).click()
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(`${BASE_URL}/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports and Activities')
+  await expect(accountButton(page)).toHaveCount(0)
+  await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible()
+  expect(await storedSessionUser(page)).toBeNull()
+  // Signed out on the server too: the account page asks to sign in again.
+  await page.goto('/account')
+  await expect(page).toHaveURL(`${BASE_URL}/signIn`)
+
+  await page.goto('/')
+  await mainNav(page).getByRole('link', { name: 'Sign In' }).click()
+  await fillSignIn(page, person.email, person.password)
+  await expect(accountButton(page)).toBeVisible()
+  await expect(page).toHaveURL(`${BASE_URL}/`)
+})
+
+test('signing out from a signed-in-only page goes home without an alert', async ({ asVisitor: page, createUser }) => {
+  // Known defect: the page's guard sees the cleared user before the menu navigates home, and
+  // sends the person to /signIn with "You must be logged in to see this page" instead.
+  // Remove this line once AccountMenu navigates before signing out (see the test report).
+  test.fail()
+  const user = await createUser()
+  await page.goto('/signIn')
+  await fillSignIn(page, user.email, user.password)
+  await expect(accountButton(page)).toBeVisible()
+  await page.goto('/account')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account')
+
+  await accountButton(page).click()
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible()
+  await expect(page).toHaveURL(`${BASE_URL}/`, { timeout: 2_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports and Activities')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('a password shorter than 6 characters is refused as it is typed', async ({ asVisitor: page }) => {
+  const apiCalls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/auth/')) apiCalls.push(request.url())
+  })
+  await page.clock.install({ time: new Date('2027-03-01T10:00:00Z') })
+  await page.goto('/register')
+  const password = page.getByLabel('Password', { exact: true })
+  await expect(password).toBeEditable()
+  // From here on time moves only when the test says so: the check waits 20 ms (spec §9).
+  await page.clock.pauseAt(new Date('2027-03-01T11:00:00Z'))
+
+  await password.fill('abcde')
+  await page.clock.runFor(19)
+  await expect(page.getByText(PASSWORD_TOO_SHORT)).toHaveCount(0)
+  await page.clock.runFor(1)
+  await expect(page.getByText(PASSWORD_TOO_SHORT, { exact: true })).toBeVisible()
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await expect(password).toHaveAccessibleDescription(new RegExp(`^${PASSWORD_TOO_SHORT}`))
+  await expect(password).toBeFocused()
+
+  // Six characters are enough.
+  await password.fill('abcdef')
+  await page.clock.runFor(20)
+  await expect(page.getByText(PASSWORD_TOO_SHORT)).toHaveCount(0)
+  await expect(password).toHaveAttribute('aria-invalid', 'false')
+  expect(apiCalls).toEqual([])
+})
+
+test('a wrong password is refused', async ({ asVisitor: page, createUser }) => {
+  const user = await createUser()
+  await page.goto('/signIn')
+  await fillSignIn(page, user.email, `${user.password}-wrong`)
+  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.')
+  await expect(page).toHaveURL(`${BASE_URL}/signIn`)
+  await expect(accountButton(page)).toHaveCount(0)
+})
+
+test('after signing in from a redirect the person returns to the page they asked for', async ({
+  asVisitor: page,
+  createUser,
+}) => {
+  const user = await createUser()
+  await page.goto('/account')
+  await expect(page).toHaveURL(`${BASE_URL}/signIn`)
+  await expect(page.getByRole('alert')).toHaveText('You must be logged in to see this page')
+
+  await fillSignIn(page, user.email, user.password)
+  await expect(page).toHaveURL(`${BASE_URL}/account`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account')
+  await expect(page.getByText(user.email)).toBeVisible()
+})
+
+test('the sign-in form can be completed with the keyboard alone', async ({ asVisitor: page, createUser }) => {
+  const user: TestUser = await createUser()
+  await page.goto('/signIn')
+  const email = page.getByLabel('Email')
+  await expect(email).toBeEditable()
+  // Tab from the top of the page through the skip link and the navigation to the form.
+  for (let presses = 0; presses < 15 && !(await email.evaluate((el) => el === document.activeElement)); presses += 1) {
+    await page.keyboard.press('Tab')
+  }
+  await expect(email).toBeFocused()
+  await page.keyboard.type(user.email)
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Password')).toBeFocused()
+  await page.keyboard.type(user.password)
+  await page.keyboard.press('Enter')
+  await expect(accountButton(page)).toBeVisible()
+  await expect(page).toHaveURL(`${BASE_URL}/`)
+})
+
+test.describe('navigation bar', () => {
+  test('a visitor sees Sign In and no Dashboard link', async ({ asVisitor: page }) => {
+    await page.goto('/')
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Create Account', 'Sign In'])
+  })
+
+  test('a customer has no Dashboard link', async ({ asCustomer: page }) => {
+    await page.goto('/')
+    await expect(accountButton(page)).toBeVisible()
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Create Account'])
+  })
+
+  test('an employee has no Dashboard link', async ({ asEmployee: page }) => {
+    await page.goto('/')
+    await expect(accountButton(page)).toBeVisible()
+    await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+  })
+
+  test('an admin has a Dashboard link that opens the dashboard', async ({ asAdmin: page }) => {
+    await page.goto('/')
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Dashboard', 'Create Account'])
+    await mainNav(page).getByRole('link', { name: 'Dashboard' }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
+  })
+
+  test('the Account menu opens with View Account and Sign Out and closes with Escape', async ({ asCustomer: page }) => {
+    await page.goto('/')
+    const button = accountButton(page)
+    const viewAccount = mainNav(page).getByRole('link', { name: 'View Account' })
+    const signOut = mainNav(page).getByRole('button', { name: 'Sign Out' })
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(viewAccount).toBeHidden()
+
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await expect(viewAccount).toBeVisible()
+    await expect(signOut).toBeVisible()
+
+    await page.keyboard.press('Escape')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(viewAccount).toBeHidden()
+    await expect(signOut).toBeHidden()
+    await expect(button).toBeFocused()
+
+    await button.click()
+    await viewAccount.click()
+    await expect(page).toHaveURL(`${BASE_URL}/account`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account')
+    await expect(viewAccount).toBeHidden()
+  })
+})

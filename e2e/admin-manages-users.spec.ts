@@ -1,0 +1,144 @@
+import type { Locator, Page } from '@playwright/test'
+import { countActiveLeagues } from '../src/server/features/leagues/leagues.queries.ts'
+import { countUsersByRole } from '../src/server/features/users/users.queries.ts'
+import { ROUTES } from '../src/shared/routes.ts'
+import { BASE_URL, expect, test, uniqueToken } from './fixtures.ts'
+
+/*
+ * An admin finds accounts, changes their role and reads the dashboard. Other tests create
+ * users at the same time, so searches use unique tokens and counts are checked against the
+ * database before and after the page loaded.
+ */
+
+function dataRows(page: Page): Locator {
+  return page.getByRole('row').filter({ has: page.getByRole('cell') })
+}
+
+async function shownEmails(page: Page): Promise<string[]> {
+  const rows = await dataRows(page).all()
+  return Promise.all(rows.map(async (row) => (await row.getByRole('cell').first().textContent()) ?? ''))
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search by email, name or phone').fill(text)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+}
+
+async function openUsers(page: Page): Promise<void> {
+  await page.goto('/admin/users')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users')
+  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Display name', 'Phone', 'Role', 'Created'])
+}
+
+test('an admin finds a customer and makes them an employee', async ({ asAdmin: page, createUser }) => {
+  const customer = await createUser({ role: 'customer', phone: '555-0142' })
+  await openUsers(page)
+
+  await search(page, customer.email)
+  await expect(page.getByText('Showing 1–1 of 1 users.')).toBeVisible()
+  await expect(dataRows(page)).toHaveCount(1)
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-US').format(new Date()))
+  const cells = dataRows(page).getByRole('cell')
+  await expect(cells.nth(0)).toHaveText(customer.email)
+  await expect(cells.nth(1)).toHaveText(customer.displayName)
+  await expect(cells.nth(2)).toHaveText('555-0142')
+  await expect(cells.nth(4)).toHaveText(today)
+  const role = page.getByLabel(`Role of ${customer.email}`)
+  await expect(role).toHaveValue('customer')
+
+  await role.selectOption('employee')
+  await expect(page.getByRole('status')).toContainText(`${customer.email} is now`)
+  await expect(page.getByRole('status')).toContainText('employee')
+  await expect(role).toHaveValue('employee')
+
+  await page.reload()
+  await search(page, customer.email)
+  await expect(dataRows(page)).toHaveCount(1)
+  await expect(page.getByLabel(`Role of ${customer.email}`)).toHaveValue('employee')
+})
+
+test('the role change notice reads "an employee"', async ({ asAdmin: page, createUser }) => {
+  // Known defect: admin-users.tsx writes "a employee"; only "admin" gets "an".
+  // Remove this line once the article is fixed (see the test report).
+  test.fail()
+  const customer = await createUser({ role: 'customer' })
+  await openUsers(page)
+  await search(page, customer.email)
+  await page.getByLabel(`Role of ${customer.email}`).selectOption('employee')
+  await expect(page.getByRole('status')).toHaveText(`${customer.email} is now an employee.`, { timeout: 2_000 })
+})
+
+test('an admin cannot change their own role', async ({ asAdmin: page, sessions }) => {
+  const { user: me } = await sessions.get('admin')
+  await openUsers(page)
+  await search(page, me.email)
+  await expect(dataRows(page)).toHaveCount(1)
+  await expect(page.getByLabel(`Role of ${me.email}`)).toHaveValue('admin')
+  await expect(page.getByLabel(`Role of ${me.email}`)).toBeDisabled()
+})
+
+test('more than 25 users are shown 25 to a page', async ({ asAdmin: page, createUser }) => {
+  const token = uniqueToken()
+  const created = await Promise.all(Array.from({ length: 26 }, () => createUser({ label: `batch-${token}` })))
+  const emails = created.map((u) => u.email)
+  await openUsers(page)
+  await search(page, `batch-${token}`)
+
+  await expect(page.getByText('Showing 1–25 of 26 users.')).toBeVisible()
+  await expect(page.getByText('Page 1 of 2')).toBeVisible()
+  await expect(dataRows(page)).toHaveCount(25)
+  const previous = page.getByRole('button', { name: 'Previous' })
+  const next = page.getByRole('button', { name: 'Next' })
+  await expect(previous).toBeDisabled()
+  const firstPage = await shownEmails(page)
+
+  await next.click()
+  await expect(page.getByText('Showing 26–26 of 26 users.')).toBeVisible()
+  await expect(page.getByText('Page 2 of 2')).toBeVisible()
+  await expect(dataRows(page)).toHaveCount(1)
+  await expect(next).toBeDisabled()
+  const secondPage = await shownEmails(page)
+  expect([...firstPage, ...secondPage].sort()).toEqual([...emails].sort())
+
+  await previous.click()
+  await expect(dataRows(page)).toHaveCount(25)
+})
+
+test('the dashboard shows users by role and active leagues', async ({ asAdmin: page, backend }) => {
+  const before = await countUsersByRole(backend.db)
+  const leaguesBefore = await countActiveLeagues(backend.db)
+  await page.goto('/dashboard')
+  const figures = page.getByRole('list', { name: 'Users by role' }).getByRole('listitem')
+  await expect(figures).toHaveText([/^\d+ customers$/, /^\d+ employees$/, /^\d+ admins$/, /^\d+ active leagues$/])
+  const [customers, employees, admins, leagues] = (await figures.allTextContents()).map((text) => Number.parseInt(text, 10))
+  const after = await countUsersByRole(backend.db)
+  const leaguesAfter = await countActiveLeagues(backend.db)
+
+  // Other tests add users and leagues meanwhile, and only ever promote customers, so each
+  // figure lies between the counts read before and after the page loaded.
+  const total = (counts: typeof before) => counts.customer + counts.employee + counts.admin
+  expect(admins).toBeGreaterThanOrEqual(Math.max(1, before.admin))
+  expect(admins).toBeLessThanOrEqual(after.admin)
+  expect(employees).toBeGreaterThanOrEqual(before.employee)
+  expect(employees).toBeLessThanOrEqual(after.employee)
+  expect(customers! + employees! + admins!).toBeGreaterThanOrEqual(total(before))
+  expect(customers! + employees! + admins!).toBeLessThanOrEqual(total(after))
+  expect(leagues).toBeGreaterThanOrEqual(leaguesBefore)
+  expect(leagues).toBeLessThanOrEqual(leaguesAfter)
+})
+
+test('the dashboard links to every admin page', async ({ asAdmin: page }) => {
+  const adminPages = ROUTES.filter((route) => route.access === 'admin' && route.id !== 'dashboard')
+  await page.goto('/dashboard')
+  const main = page.getByRole('main')
+  for (const route of adminPages) {
+    await expect(main.getByRole('link', { name: route.title, exact: true })).toHaveAttribute('href', route.path)
+  }
+  for (const route of adminPages) {
+    await main.getByRole('link', { name: route.title, exact: true }).click()
+    await expect(page).toHaveURL(BASE_URL + route.path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title)
+    await page.goBack()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
+  }
+})

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react'
+import { formatDate } from '../../../shared/format.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { api, ApiError } from '../../lib/api.ts'
+
+// The answer of GET /api/admin/outbox (server/features/mail/mail.routes.ts), restated here
+// because the client may not import from the server, not even types.
+type OutboxStatus = 'pending' | 'sent' | 'logged' | 'failed'
+
+interface OutboxEmail {
+  id: string
+  to: string
+  subject: string
+  text: string
+  status: OutboxStatus
+  attempts: number
+  lastError: string | null
+  createdAt: string
+  sentAt: string | null
+}
+
+interface OutboxPage {
+  emails: OutboxEmail[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+const STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Waiting to send',
+  sent: 'Sent',
+  logged: 'Kept here (no mail server)',
+  failed: 'Failed',
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
+}
+
+/** Every email the site sent or kept, newest first, so staff can see none was dropped. */
+export function OutboxPanel() {
+  const [page, setPage] = useState(1)
+  const [result, setResult] = useState<OutboxPage | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let current = true
+    api
+      .get<OutboxPage>(`/api/admin/outbox?page=${page}`)
+      .then((data) => {
+        if (!current) return
+        setResult(data)
+        setError(null)
+      })
+      .catch((e: unknown) => current && setError(messageOf(e)))
+    return () => {
+      current = false
+    }
+  }, [page])
+
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1
+
+  return (
+    <section aria-labelledby="outbox-heading">
+      <h2 id="outbox-heading">Email outbox</h2>
+      {error && <Alert>{error}</Alert>}
+      {result === null && !error && <p className="loading">Loading emails…</p>}
+      {result && (
+        <>
+          <p aria-live="polite">
+            {result.total === 0
+              ? 'No emails yet.'
+              : `Showing ${(result.page - 1) * result.pageSize + 1}–${Math.min(result.total, result.page * result.pageSize)} of ${result.total} emails.`}
+          </p>
+          {result.emails.length > 0 && (
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">To</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Attempts</th>
+                    <th scope="col">Last error</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.emails.map((email) => (
+                    <tr key={email.id}>
+                      <td>{email.to}</td>
+                      <td>
+                        <details>
+                          <summary>{email.subject}</summary>
+                          <pre>{email.text}</pre>
+                        </details>
+                      </td>
+                      <td>{STATUS_LABELS[email.status]}</td>
+                      <td>{formatDate(email.createdAt)}</td>
+                      <td>{email.attempts}</td>
+                      <td>{email.lastError ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav className="pager" aria-label="Pages of emails">
+            <button type="button" className="button secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </button>
+            <span>
+              Page {result.page} of {pages}
+            </span>
+            <button type="button" className="button secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  )
+}

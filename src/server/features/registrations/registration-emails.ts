@@ -1,0 +1,83 @@
+import { formatDate, formatMoney } from '../../../shared/format.ts'
+import type { RegistrationView } from '../../../shared/schemas/registration.ts'
+import type { NewEmail } from '../mail/outbox.queries.ts'
+
+/** The words of every registration email, in one place. `siteUrl` has no trailing slash. */
+function receiptUrl(siteUrl: string, r: RegistrationView): string {
+  return `${siteUrl}/receipt/user/${r.userId}/league/${r.leagueId}/registration/${r.id}`
+}
+
+function who(r: RegistrationView): string {
+  return r.child ? `${r.child.name} is` : 'You are'
+}
+
+export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmail {
+  return {
+    to: r.registrantEmail,
+    subject: `Registration confirmed: ${r.leagueName}`,
+    text: [
+      `Hi ${r.registrantName},`,
+      '',
+      `${who(r)} registered for ${r.leagueName}. Your place is held.`,
+      `Receipt number: ${r.receiptNumber}`,
+      `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`,
+      '',
+      `Your receipt: ${receiptUrl(siteUrl, r)}`,
+    ].join('\n'),
+  }
+}
+
+export function waitlistedEmail(siteUrl: string, r: RegistrationView): NewEmail {
+  return {
+    to: r.registrantEmail,
+    subject: `You are on the waitlist: ${r.leagueName}`,
+    text: [
+      `Hi ${r.registrantName},`,
+      '',
+      `${r.leagueName} is full. ${who(r)} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
+      'If a place opens up we will email you, and you will have a limited time to claim it.',
+      '',
+      `Your registrations: ${siteUrl}/account`,
+    ].join('\n'),
+  }
+}
+
+export function offerEmail(siteUrl: string, r: RegistrationView): NewEmail {
+  const until = r.offerExpiresAt ? new Date(r.offerExpiresAt) : null
+  return {
+    to: r.registrantEmail,
+    subject: `A place opened up: ${r.leagueName}`,
+    text: [
+      `Hi ${r.registrantName},`,
+      '',
+      `Good news: a place opened up in ${r.leagueName}${r.child ? ` for ${r.child.name}` : ''}.`,
+      until
+        ? `Claim it before ${formatDate(until)} ${until.toISOString().slice(11, 16)} UTC, or it will be offered to the next person on the waitlist.`
+        : 'Claim it soon, or it will be offered to the next person on the waitlist.',
+      '',
+      `Claim your place: ${siteUrl}/account`,
+    ].join('\n'),
+  }
+}
+
+export function cancellationEmail(siteUrl: string, r: RegistrationView, reason: 'cancelled' | 'declined' | 'expired'): NewEmail {
+  const what = {
+    cancelled: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.leagueName} has been cancelled.`,
+    declined: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.leagueName} was declined by the facility.`,
+    expired: `The place offered to you in ${r.leagueName} was not claimed in time and has gone to the next person.`,
+  }[reason]
+  return {
+    to: r.registrantEmail,
+    subject: `Registration ${reason === 'expired' ? 'offer expired' : reason}: ${r.leagueName}`,
+    text: [
+      `Hi ${r.registrantName},`,
+      '',
+      what,
+      r.paidCents > 0 ? `Payments on record: ${formatMoney(r.paidCents)}. Balance: ${formatMoney(r.balanceCents)}.` : '',
+      '',
+      `Receipt: ${receiptUrl(siteUrl, r)}`,
+    ]
+      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+      .join('\n'),
+  }
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/connect.ts'
+import { timestampParam, toCount, toIso } from '../../db/values.ts'
+import type { Payment, Receipt, RegistrationStatus, RegistrationView } from '../../../shared/schemas/registration.ts'
+
+/** Everything a registration's owner or staff see of it, in one query. */
+function views(db: Db) {
+  return db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('leagues as l', 'l.id', 'r.leagueId')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .leftJoin('children as c', 'c.id', 'r.childId')
+    .select((eb) => [
+      'r.id',
+      'r.leagueId',
+      'l.name as leagueName',
+      'l.sport',
+      'l.startDate as leagueStartDate',
+      'l.endDate as leagueEndDate',
+      'r.userId',
+      'u.displayName as registrantName',
+      'u.email as registrantEmail',
+      'r.childId',
+      'c.firstName as childFirstName',
+      'c.lastName as childLastName',
+      'r.status',
+      'r.seq',
+      'r.offerExpiresAt',
+      'r.receiptNumber',
+      'r.priceCents',
+      'r.createdAt',
+      eb
+        .selectFrom('payments as p')
+        .select((s) => s.fn.sum<string | number>('p.amountCents').as('total'))
+        .whereRef('p.registrationId', '=', 'r.id')
+        .as('paidCents'),
+      eb
+        .selectFrom('registrations as ahead')
+        .select((s) => s.fn.countAll<string | number>().as('n'))
+        .whereRef('ahead.leagueId', '=', 'r.leagueId')
+        .where('ahead.status', '=', 'waitlisted')
+        .whereRef('ahead.seq', '<', 'r.seq')
+        .as('waitlistAhead'),
+      eb
+        .selectFrom('registrations as waiting')
+        .select((s) => s.fn.countAll<string | number>().as('n'))
+        .whereRef('waiting.leagueId', '=', 'r.leagueId')
+        .where('waiting.status', '=', 'waitlisted')
+        .as('waitlistSize'),
+    ])
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof views>['executeTakeFirstOrThrow']>>
+
+function toView(row: ViewRow): RegistrationView & { leagueStartDate: string; leagueEndDate: string } {
+  const paidCents = toCount(row.paidCents)
+  return {
+    id: row.id,
+    leagueId: row.leagueId,
+    leagueName: row.leagueName,
+    sport: row.sport,
+    leagueStartDate: row.leagueStartDate,
+    leagueEndDate: row.leagueEndDate,
+    userId: row.userId,
+    registrantName: row.registrantName,
+    registrantEmail: row.registrantEmail,
+    child: row.childId ? { id: row.childId, name: `${row.childFirstName ?? ''} ${row.childLastName ?? ''}`.trim() } : null,
+    status: row.status,
+    waitlistPosition: row.status === 'waitlisted' ? toCount(row.waitlistAhead) + 1 : null,
+    waitlistSize: toCount(row.waitlistSize),
+    offerExpiresAt: row.offerExpiresAt === null ? null : toIso(row.offerExpiresAt),
+    receiptNumber: row.receiptNumber,
+    priceCents: row.priceCents,
+    paidCents,
+    balanceCents: row.priceCents - paidCents,
+    createdAt: toIso(row.createdAt),
+  }
+}
+
+function strip({ leagueStartDate: _s, leagueEndDate: _e, ...view }: ReturnType<typeof toView>): RegistrationView {
+  return view
+}
+
+export async function findRegistrationView(db: Db, registrationId: string): Promise<RegistrationView | undefined> {
+  const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
+  return row && strip(toView(row))
+}
+
+export async function listUserRegistrations(db: Db, userId: string): Promise<RegistrationView[]> {
+  const rows = await views(db).where('r.userId', '=', userId).orderBy('r.createdAt', 'desc').orderBy('r.id').execute()
+  return rows.map((r) => strip(toView(r)))
+}
+
+/** Registrations awaiting payment or a decision, newest first (spec route /pendingRegistrations). */
+export async function listPendingRegistrations(db: Db, leagueId: string | undefined): Promise<RegistrationView[]> {
+  let query = views(db).where('r.status', 'in', ['confirmed', 'offered', 'waitlisted'])
+  if (leagueId) query = query.where('r.leagueId', '=', leagueId)
+  const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(500).execute()
+  return rows.map((r) => strip(toView(r))).filter((r) => r.status !== 'confirmed' || r.balanceCents > 0)
+}
+
+/**
+ * A receipt, found only when every id in the URL matches the same registration. Whether the
+ * viewer may see it is the caller's decision; both "no" and "not found" answer 404.
+ */
+export async function findReceipt(
+  db: Db,
+  ids: { userId: string; leagueId: string; registrationId?: string },
+): Promise<Receipt | undefined> {
+  let query = views(db).where('r.userId', '=', ids.userId).where('r.leagueId', '=', ids.leagueId)
+  // Without a registration id: the person's own registration for the league, the newest one.
+  query = ids.registrationId ? query.where('r.id', '=', ids.registrationId) : query.where('r.childId', 'is', null)
+  const row = await query.orderBy('r.createdAt', 'desc').limit(1).executeTakeFirst()
+  if (!row) return undefined
+  const view = toView(row)
+  return { ...view, payments: await listPayments(db, view.id) }
+}
+
+export async function listPayments(db: Db, registrationId: string): Promise<Payment[]> {
+  const rows = await db.kysely
+    .selectFrom('payments')
+    .select(['id', 'amountCents', 'method', 'reference', 'recordedAt'])
+    .where('registrationId', '=', registrationId)
+    .orderBy('recordedAt')
+    .orderBy('id')
+    .execute()
+  return rows.map((p) => ({ ...p, recordedAt: toIso(p.recordedAt) }))
+}
+
+export async function logEvent(
+  db: Db,
+  event: { registrationId: string; action: string; actorId: string | null; details?: Record<string, unknown>; now: Date },
+): Promise<void> {
+  await db.kysely
+    .insertInto('registrationEvents')
+    .values({
+      id: randomUUID(),
+      registrationId: event.registrationId,
+      action: event.action,
+      actorId: event.actorId,
+      details: event.details ? JSON.stringify(event.details) : null,
+      at: timestampParam(db.dialect, event.now),
+    })
+    .execute()
+}
+
+export interface RegistrationEvent {
+  action: string
+  actorName: string | null
+  details: Record<string, unknown> | null
+  at: string
+}
+
+export async function listEvents(db: Db, registrationId: string): Promise<RegistrationEvent[]> {
+  const rows = await db.kysely
+    .selectFrom('registrationEvents as e')
+    .leftJoin('users as u', 'u.id', 'e.actorId')
+    .select(['e.action', 'u.displayName as actorName', 'e.details', 'e.at'])
+    .where('e.registrationId', '=', registrationId)
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute()
+  return rows.map((e) => ({
+    action: e.action,
+    actorName: e.actorName,
+    details: e.details ? (JSON.parse(e.details) as Record<string, unknown>) : null,
+    at: toIso(e.at),
+  }))
+}
+
+/** Moves a registration between statuses only if it is still in `from`: races lose cleanly. */
+export async function changeStatus(
+  db: Db,
+  registrationId: string,
+  from: readonly RegistrationStatus[],
+  to: RegistrationStatus,
+  now: Date,
+  offerExpiresAt: Date | null = null,
+): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('registrations')
+    .set({
+      status: to,
+      offerExpiresAt: offerExpiresAt && timestampParam(db.dialect, offerExpiresAt),
+      updatedAt: timestampParam(db.dialect, now),
+    })
+    .where('id', '=', registrationId)
+    .where('status', 'in', from)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}

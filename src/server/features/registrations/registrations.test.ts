@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { addChild, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import type { Receipt, RegisterResult, RegistrationView } from '../../../shared/schemas/registration.ts'
+
+let ctx: TestApp
+let clockOffsetMs = 0
+const HOUR = 3_600_000
+
+beforeAll(async () => {
+  ctx = await startTestApp({ now: () => new Date(Date.now() + clockOffsetMs) })
+})
+afterAll(() => ctx.close())
+
+const register = (user: TestUser, leagueId: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  user.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, body, headers)
+
+async function mine(user: TestUser): Promise<RegistrationView[]> {
+  return (await user.client.get<{ registrations: RegistrationView[] }>('/api/registrations/mine')).body.registrations
+}
+
+async function placesTaken(leagueId: string): Promise<number> {
+  const row = await ctx.db.kysely.selectFrom('leagues').select('placesTaken').where('id', '=', leagueId).executeTakeFirstOrThrow()
+  return row.placesTaken
+}
+
+async function emailsTo(email: string): Promise<string[]> {
+  const rows = await ctx.db.kysely.selectFrom('outbox').select('subject').where('recipient', '=', email).orderBy('createdAt').execute()
+  return rows.map((r) => r.subject)
+}
+
+describe('capacity', () => {
+  test('the last place is confirmed and the next person is waitlisted with their position', async () => {
+    const league = await createLeague(ctx, { capacity: 2 })
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createRegistrant(ctx)))
+    expect((await register(a!, league)).body.registration.status).toBe('confirmed')
+    const second = await register(b!, league)
+    expect(second.status).toBe(201)
+    expect(second.body.registration).toMatchObject({ status: 'confirmed', waitlistPosition: null, priceCents: 4500, balanceCents: 4500 })
+    const third = await register(c!, league)
+    expect(third.body.registration).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, waitlistSize: 1 })
+    const fourth = await register(d!, league)
+    expect(fourth.body.registration).toMatchObject({ status: 'waitlisted', waitlistPosition: 2, waitlistSize: 2 })
+    expect(await placesTaken(league)).toBe(2)
+  })
+
+  test('thirty people registering at once for ten places: exactly ten confirmed, twenty waitlisted in order', async () => {
+    const league = await createLeague(ctx, { capacity: 10 })
+    const people = await Promise.all(Array.from({ length: 30 }, () => createRegistrant(ctx)))
+    const results = await Promise.all(people.map((p) => register(p, league)))
+    expect(results.every((r) => r.status === 201)).toBe(true)
+    const statuses = results.map((r) => r.body.registration.status)
+    expect(statuses.filter((s) => s === 'confirmed')).toHaveLength(10)
+    expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(20)
+    const positions = results.map((r) => r.body.registration.waitlistPosition).filter((p) => p !== null)
+    expect(new Set(positions).size).toBe(20)
+    expect(await placesTaken(league)).toBe(10)
+  })
+
+  test('a league without a capacity takes everyone', async () => {
+    const league = await createLeague(ctx, { capacity: null })
+    const people = await Promise.all(Array.from({ length: 5 }, () => createRegistrant(ctx)))
+    const results = await Promise.all(people.map((p) => register(p, league)))
+    expect(results.map((r) => r.body.registration.status)).toEqual(Array(5).fill('confirmed'))
+  })
+})
+
+describe('one registration per person, however often they submit', () => {
+  test('a double submit at the same moment gives one registration', async () => {
+    const league = await createLeague(ctx, { capacity: 5 })
+    const user = await createRegistrant(ctx)
+    const [first, second] = await Promise.all([register(user, league), register(user, league)])
+    expect(first.body.registration.id).toBe(second.body.registration.id)
+    expect([first.status, second.status].sort()).toEqual([200, 201])
+    expect(await mine(user)).toHaveLength(1)
+    expect(await placesTaken(league)).toBe(1)
+  })
+
+  test('a refresh later returns the same registration with 200', async () => {
+    const league = await createLeague(ctx)
+    const user = await createRegistrant(ctx)
+    const first = await register(user, league)
+    const again = await register(user, league)
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual({ registration: first.body.registration, created: false })
+  })
+
+  test('a retry with the same Idempotency-Key settles to the same result', async () => {
+    const league = await createLeague(ctx, { capacity: 1 })
+    const user = await createRegistrant(ctx)
+    const key = `retry-${randomUUID()}`
+    const attempts = await Promise.all([1, 2, 3].map(() => register(user, league, {}, { 'idempotency-key': key })))
+    expect(new Set(attempts.map((a) => a.body.registration.id)).size).toBe(1)
+    expect(await placesTaken(league)).toBe(1)
+  })
+
+  test('the same Idempotency-Key for another league is refused, and a malformed key is a 400', async () => {
+    const [l1, l2] = await Promise.all([createLeague(ctx), createLeague(ctx)])
+    const user = await createRegistrant(ctx)
+    const key = `key-${randomUUID()}`
+    await register(user, l1, {}, { 'idempotency-key': key })
+    expect((await register(user, l2, {}, { 'idempotency-key': key })).status).toBe(409)
+    expect((await register(user, l2, {}, { 'idempotency-key': 'x' })).status).toBe(400)
+  })
+
+  test('after cancelling, the person may register again', async () => {
+    const league = await createLeague(ctx)
+    const user = await createRegistrant(ctx)
+    const first = await register(user, league)
+    expect((await user.client.post(`/api/registrations/${first.body.registration.id}/cancel`, {})).status).toBe(200)
+    const again = await register(user, league)
+    expect(again.status).toBe(201)
+    expect(again.body.registration.id).not.toBe(first.body.registration.id)
+  })
+})
+
+describe('waitlist promotion and the claim window', () => {
+  test('a cancellation offers the place to the first waitlisted person, who is emailed and can claim it', async () => {
+    const league = await createLeague(ctx, { capacity: 1 })
+    const [holder, first, second] = await Promise.all([1, 2, 3].map(() => createRegistrant(ctx)))
+    const held = await register(holder!, league)
+    await register(first!, league)
+    await register(second!, league)
+
+    await holder!.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})
+    const [offered] = await mine(first!)
+    expect(offered).toMatchObject({ status: 'offered', waitlistPosition: null })
+    expect(Date.parse(offered!.offerExpiresAt!) - Date.now()).toBeGreaterThan(47 * HOUR)
+    expect(await emailsTo(first!.email)).toContain(`A place opened up: ${offered!.leagueName}`)
+    expect((await mine(second!))[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, waitlistSize: 1 })
+    expect(await placesTaken(league)).toBe(1)
+
+    const claim = await first!.client.post<{ registration: RegistrationView }>(`/api/registrations/${offered!.id}/claim`, {})
+    expect(claim.status).toBe(200)
+    expect(claim.body.registration.status).toBe('confirmed')
+    expect(await emailsTo(holder!.email)).toContain(`Registration cancelled: ${offered!.leagueName}`)
+  })
+
+  test('an offer not claimed in time goes to the next person', async () => {
+    const league = await createLeague(ctx, { capacity: 1 })
+    const [holder, first, second] = await Promise.all([1, 2, 3].map(() => createRegistrant(ctx)))
+    const held = await register(holder!, league)
+    await register(first!, league)
+    await register(second!, league)
+    await holder!.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})
+    const [offer] = await mine(first!)
+
+    const { expireOffers } = await import('./waitlist.ts')
+    const later = new Date(Date.now() + 49 * HOUR)
+    await expireOffers(ctx.db, { now: later, claimWindowMs: 48 * HOUR, siteUrl: ctx.config.publicUrl })
+    expect((await mine(first!))[0]!.status).toBe('expired')
+    expect((await mine(second!))[0]!.status).toBe('offered')
+    expect(await placesTaken(league)).toBe(1)
+
+    clockOffsetMs = 49 * HOUR
+    try {
+      const late = await first!.client.post(`/api/registrations/${offer!.id}/claim`, {})
+      expect(late.status).toBe(404)
+    } finally {
+      clockOffsetMs = 0
+    }
+  })
+
+  test('claiming after the window (before the sweeper ran) is refused', async () => {
+    const league = await createLeague(ctx, { capacity: 1 })
+    const [holder, waiting] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const held = await register(holder!, league)
+    await register(waiting!, league)
+    await holder!.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})
+    const [offer] = await mine(waiting!)
+    clockOffsetMs = 48 * HOUR + 1000
+    try {
+      const res = await waiting!.client.post<{ error: { message: string } }>(`/api/registrations/${offer!.id}/claim`, {})
+      expect(res.status).toBe(409)
+      expect(res.body.error.message).toBe('The claim window for this place has passed.')
+    } finally {
+      clockOffsetMs = 0
+    }
+  })
+
+  test('when nobody is waiting, a cancellation frees the place for the next registrant', async () => {
+    const league = await createLeague(ctx, { capacity: 1 })
+    const [a, b] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const held = await register(a!, league)
+    await a!.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})
+    expect(await placesTaken(league)).toBe(0)
+    expect((await register(b!, league)).body.registration.status).toBe('confirmed')
+  })
+
+  test('someone else cannot cancel or claim my registration', async () => {
+    const league = await createLeague(ctx)
+    const [owner, other] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const held = await register(owner!, league)
+    expect((await other!.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})).status).toBe(404)
+    expect((await other!.client.post(`/api/registrations/${held.body.registration.id}/claim`, {})).status).toBe(404)
+    expect((await mine(owner!))[0]!.status).toBe('confirmed')
+  })
+})
+
+describe('waiver', () => {
+  test('registration needs a signed current waiver; a new version makes people sign again', async () => {
+    const league = await createLeague(ctx)
+    const user = await createUser(ctx, 'customer')
+    const unsigned = await register(user, league)
+    expect(unsigned.status).toBe(409)
+    expect(unsigned.body).toMatchObject({ error: { message: 'Please sign the current waiver before registering.', fields: { waiver: 'WAIVER_REQUIRED' } } })
+
+    await signWaiver(user)
+    expect((await register(user, league)).status).toBe(201)
+
+    const admin = await createUser(ctx, 'admin')
+    const published = await admin.client.post<{ waiver: { version: number } }>('/api/admin/waiver', { body: 'Version two of the waiver text, long enough.' })
+    expect(published.status).toBe(201)
+    const other = await createLeague(ctx)
+    expect((await register(user, other)).status).toBe(409)
+    await signWaiver(user)
+    expect((await register(user, other)).status).toBe(201)
+  })
+
+  test('a signature stores the typed name, time, IP and version', async () => {
+    const user = await createUser(ctx, 'customer')
+    await signWaiver(user)
+    const row = await ctx.db.kysely.selectFrom('waiverSignatures').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow()
+    const { body } = await ctx.client().get<{ waiver: { version: number } }>('/api/waiver')
+    expect(row).toMatchObject({ signedName: user.displayName, waiverVersion: body.waiver.version, ipAddress: '127.0.0.1', subjectKey: 'self' })
+    expect(row.signedAt).toBeTruthy()
+  })
+
+  test('signing needs a typed name and the agreement box', async () => {
+    const user = await createUser(ctx, 'customer')
+    const res = await user.client.post('/api/waiver/signatures', { signedName: '' })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({
+      error: { fields: { signedName: 'Full name is required.', agree: 'Please tick the box to agree to the waiver.' } },
+    })
+  })
+
+  test('only admins publish waivers', async () => {
+    const employee = await createUser(ctx, 'employee')
+    expect((await employee.client.post('/api/admin/waiver', { body: 'An employee should not be able to publish this.' })).status).toBe(403)
+  })
+})
+
+describe('kids sports', () => {
+  test('a guardian registers two children; each needs their own waiver signature', async () => {
+    const league = await createLeague(ctx, { sport: 'kids', minAge: 6, maxAge: 12, startDate: daysFromToday(20) })
+    const guardian = await createRegistrant(ctx)
+    const sam = await addChild(guardian, { firstName: 'Sam', dateOfBirth: '2017-03-01' })
+    const ava = await addChild(guardian, { firstName: 'Ava', dateOfBirth: '2019-08-15' })
+    expect((await register(guardian, league, { childId: sam })).status).toBe(409)
+    await signWaiver(guardian, sam)
+    await signWaiver(guardian, ava)
+    const first = await register(guardian, league, { childId: sam })
+    const second = await register(guardian, league, { childId: ava })
+    expect(first.status).toBe(201)
+    expect(second.status).toBe(201)
+    expect(first.body.registration.child?.name).toBe('Sam Rivera')
+    expect(second.body.registration.child?.name).toBe('Ava Rivera')
+    expect(await mine(guardian)).toHaveLength(2)
+  })
+
+  test('a kids league needs a child, and the child must fit the age range on the start date', async () => {
+    const league = await createLeague(ctx, { sport: 'kids', minAge: 6, maxAge: 9, startDate: '2030-09-01', endDate: '2030-12-01' })
+    const guardian = await createRegistrant(ctx)
+    expect((await register(guardian, league)).status).toBe(400)
+    const tooOld = await addChild(guardian, { firstName: 'Max', dateOfBirth: '2020-08-31' })
+    await signWaiver(guardian, tooOld)
+    const res = await register(guardian, league, { childId: tooOld })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ error: { message: expect.stringContaining('Max will be 10 when') } })
+  })
+
+  test("another guardian's child cannot be registered or signed for", async () => {
+    const league = await createLeague(ctx, { sport: 'kids' })
+    const [guardian, stranger] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const child = await addChild(guardian)
+    expect((await stranger!.client.post('/api/waiver/signatures', { signedName: 'X', agree: 'yes', childId: child })).status).toBe(404)
+    expect((await register(stranger!, league, { childId: child })).status).toBe(404)
+  })
+
+  test('child details are checked with the form rules', async () => {
+    const guardian = await createUser(ctx, 'customer')
+    const res = await guardian.client.post('/api/children', { firstName: 'Sam', dateOfBirth: '2999-01-01', emergencyContactPhone: 'abc' })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({
+      error: {
+        message: 'Form incomplete.',
+        fields: { lastName: 'Last name is required.', emergencyContactPhone: 'Please enter a valid phone number.' },
+      },
+    })
+  })
+})
+
+describe('league rules', () => {
+  test('an inactive or unknown league is a 404; before the registration date is a 409 with the date', async () => {
+    const user = await createRegistrant(ctx)
+    const inactive = await createLeague(ctx, { isActive: false })
+    expect((await register(user, inactive)).status).toBe(404)
+    expect((await register(user, 'no-such-league')).status).toBe(404)
+    const future = await createLeague(ctx, { name: 'Future League', registrationDate: '2099-01-05', startDate: '2099-02-01', endDate: '2099-03-01' })
+    const res = await register(user, future)
+    expect(res.status).toBe(409)
+    expect(res.body).toMatchObject({ error: { message: 'Registration for Future League opens on 1/5/2099.' } })
+  })
+
+  test('a team league is not open for individual registration', async () => {
+    const user = await createRegistrant(ctx)
+    const team = await createLeague(ctx, { kind: 'team' })
+    expect((await register(user, team)).status).toBe(404)
+  })
+
+  test('a signed-out visitor is asked to sign in', async () => {
+    const league = await createLeague(ctx)
+    const res = await ctx.client().post(`/api/leagues/${league}/registrations`, {})
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('receipts', () => {
+  test('the owner, employees and admins can open a receipt; another customer and visitors cannot', async () => {
+    const league = await createLeague(ctx, { name: 'Receipt League', priceCents: 6000 })
+    const owner = await createRegistrant(ctx)
+    const { registration } = (await register(owner, league)).body
+    const url = `/api/receipts/user/${owner.id}/league/${league}/registration/${registration.id}`
+
+    const ownView = await owner.client.get<{ receipt: Receipt }>(url)
+    expect(ownView.status).toBe(200)
+    expect(ownView.body.receipt).toMatchObject({
+      receiptNumber: registration.receiptNumber,
+      leagueName: 'Receipt League',
+      registrantName: owner.displayName,
+      priceCents: 6000,
+      paidCents: 0,
+      balanceCents: 6000,
+      status: 'confirmed',
+      payments: [],
+    })
+    expect((await (await createUser(ctx, 'employee')).client.get(url)).status).toBe(200)
+    expect((await (await createUser(ctx, 'admin')).client.get(url)).status).toBe(200)
+
+    const other = await createUser(ctx, 'customer')
+    const denied = await other.client.get(url)
+    const missing = await other.client.get(`/api/receipts/user/${other.id}/league/${league}/registration/${randomUUID()}`)
+    expect(denied.status).toBe(404)
+    expect(missing.status).toBe(404)
+    expect(denied.body).toEqual(missing.body)
+    expect((await ctx.client().get(url)).status).toBe(401)
+
+    // Every id must belong to the same registration: swapping one gives 404.
+    const otherLeague = await createLeague(ctx)
+    expect((await owner.client.get(`/api/receipts/user/${owner.id}/league/${otherLeague}/registration/${registration.id}`)).status).toBe(404)
+    expect((await owner.client.get(`/api/receipts/user/${owner.id}/league/${league}`)).body).toMatchObject({ receipt: { id: registration.id } })
+  })
+})
+
+describe('desk payments and staff changes', () => {
+  test('a desk payment lowers the balance and is logged with who took it; a refund on cancel returns it', async () => {
+    const league = await createLeague(ctx, { capacity: 1, priceCents: 5000 })
+    const [customer, waiting] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const admin = await createUser(ctx, 'admin')
+    const { registration } = (await register(customer!, league)).body
+    await register(waiting!, league)
+
+    const pending = await admin.client.get<{ registrations: RegistrationView[] }>(`/api/admin/registrations?leagueId=${league}`)
+    expect(pending.body.registrations.map((r) => r.id)).toContain(registration.id)
+
+    const paid = await admin.client.post<{ registration: RegistrationView }>(`/api/admin/registrations/${registration.id}/payments`, {
+      amount: '30.00',
+      method: 'cash',
+      reference: 'Drawer 2',
+    })
+    expect(paid.status).toBe(201)
+    expect(paid.body.registration).toMatchObject({ paidCents: 3000, balanceCents: 2000 })
+    const tooMuch = await admin.client.post(`/api/admin/registrations/${registration.id}/payments`, { amount: '25', method: 'card' })
+    expect(tooMuch.status).toBe(400)
+    const badMethod = await admin.client.post(`/api/admin/registrations/${registration.id}/payments`, { amount: '5', method: 'bitcoin' })
+    expect(badMethod.status).toBe(400)
+
+    const cancelled = await admin.client.post<{ registration: RegistrationView }>(`/api/admin/registrations/${registration.id}/cancel`, { refund: true })
+    expect(cancelled.body.registration).toMatchObject({ status: 'cancelled', paidCents: 0, balanceCents: 5000 })
+    expect((await mine(waiting!))[0]!.status).toBe('offered')
+
+    const detail = await admin.client.get<{ history: { action: string; actorName: string | null }[]; payments: { amountCents: number; method: string }[] }>(
+      `/api/admin/registrations/${registration.id}`,
+    )
+    expect(detail.body.history.map((h) => h.action)).toEqual(['confirmed', 'payment', 'cancelled'])
+    expect(detail.body.history[1]!.actorName).toBe(admin.displayName)
+    expect(detail.body.payments.map((p) => [p.amountCents, p.method])).toEqual([[3000, 'cash'], [-3000, 'refund']])
+  })
+
+  test('declining frees the place for the waitlist; ending twice is a 409', async () => {
+    const league = await createLeague(ctx, { capacity: 1 })
+    const [customer, waiting] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const admin = await createUser(ctx, 'admin')
+    const { registration } = (await register(customer!, league)).body
+    await register(waiting!, league)
+    expect((await admin.client.post(`/api/admin/registrations/${registration.id}/decline`, {})).status).toBe(200)
+    expect((await admin.client.post(`/api/admin/registrations/${registration.id}/decline`, {})).status).toBe(409)
+    expect((await mine(waiting!))[0]!.status).toBe('offered')
+    expect(await emailsTo(customer!.email)).toContain(`Registration declined: ${registration.leagueName}`)
+  })
+
+  test('customers and employees cannot use the staff tools', async () => {
+    const league = await createLeague(ctx)
+    const customer = await createRegistrant(ctx)
+    const { registration } = (await register(customer, league)).body
+    for (const role of ['customer', 'employee'] as const) {
+      const user = await createUser(ctx, role)
+      expect((await user.client.get('/api/admin/registrations')).status).toBe(403)
+      expect((await user.client.post(`/api/admin/registrations/${registration.id}/payments`, { amount: '1', method: 'cash' })).status).toBe(403)
+      expect((await user.client.post(`/api/admin/registrations/${registration.id}/cancel`, {})).status).toBe(403)
+    }
+  })
+})
+
+describe('emails', () => {
+  test('a confirmation with the receipt link and a waitlist notice are queued in the outbox', async () => {
+    const league = await createLeague(ctx, { capacity: 1, name: 'Email League' })
+    const [a, b] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const { registration } = (await register(a!, league)).body
+    await register(b!, league)
+    const confirmation = await ctx.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', a!.email).executeTakeFirstOrThrow()
+    expect(confirmation.subject).toBe('Registration confirmed: Email League')
+    expect(confirmation.text).toContain(`/receipt/user/${a!.id}/league/${league}/registration/${registration.id}`)
+    expect(await emailsTo(b!.email)).toEqual(['You are on the waitlist: Email League'])
+  })
+})

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { timestampParam, toIso } from '../../db/values.ts'
+
+export interface Waiver {
+  version: number
+  body: string
+  publishedAt: string
+}
+
+export async function currentWaiver(db: Db): Promise<Waiver> {
+  const row = await db.kysely
+    .selectFrom('waivers')
+    .select(['version', 'body', 'publishedAt'])
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  return { ...row, publishedAt: toIso(row.publishedAt) }
+}
+
+/** A new version: everyone signs again before their next registration. */
+export async function publishWaiver(db: Db, body: string, publishedBy: string, now: Date): Promise<Waiver> {
+  return inTransaction(db, async (tx) => {
+    const { version } = await currentWaiver(tx)
+    await tx.kysely
+      .insertInto('waivers')
+      .values({ version: version + 1, body, publishedAt: timestampParam(tx.dialect, now), publishedBy })
+      .execute()
+    return { version: version + 1, body, publishedAt: now.toISOString() }
+  })
+}
+
+export interface Signature {
+  subjectKey: string
+  childId: string | null
+  waiverVersion: number
+  signedName: string
+  signedAt: string
+}
+
+export interface NewSignature {
+  userId: string
+  childId: string | null
+  waiverVersion: number
+  signedName: string
+  ipAddress: string | null
+  userAgent: string | null
+  now: Date
+}
+
+/** Signing twice for the same version and person keeps the first signature. */
+export async function signWaiver(db: Db, s: NewSignature): Promise<void> {
+  await db.kysely
+    .insertInto('waiverSignatures')
+    .values({
+      id: randomUUID(),
+      userId: s.userId,
+      waiverVersion: s.waiverVersion,
+      subjectKey: s.childId ?? 'self',
+      childId: s.childId,
+      signedName: s.signedName,
+      signedAt: timestampParam(db.dialect, s.now),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+    })
+    .onConflict((oc) => oc.columns(['userId', 'waiverVersion', 'subjectKey']).doNothing())
+    .execute()
+}
+
+export async function hasSigned(db: Db, userId: string, subjectKey: string, version: number): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('waiverSignatures')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('subjectKey', '=', subjectKey)
+    .where('waiverVersion', '=', version)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function listSignatures(db: Db, userId: string): Promise<Signature[]> {
+  const rows = await db.kysely
+    .selectFrom('waiverSignatures')
+    .select(['subjectKey', 'childId', 'waiverVersion', 'signedName', 'signedAt'])
+    .where('userId', '=', userId)
+    .orderBy('signedAt', 'desc')
+    .execute()
+  return rows.map((r) => ({ ...r, signedAt: toIso(r.signedAt) }))
+}
