@@ -21,6 +21,17 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   adminUsers: lazy(() => import('./routes/admin-users.tsx')),
   dashboard: lazy(() => import('./routes/dashboard.tsx')),
   academy: lazy(() => import('./routes/academies.tsx')),
+  soccerIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
+  basketballIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
+  footballIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
+  baseballIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
+  individualSportsSignUp: lazy(() => import('./routes/sign-up.tsx')),
+  kidsSportsSignup: lazy(() => import('./routes/sign-up.tsx')),
+  waiver: lazy(() => import('./routes/waiver.tsx')),
+  receipt: lazy(() => import('./routes/receipt.tsx')),
+  registrationReceipt: lazy(() => import('./routes/receipt.tsx')),
+  pendingRegistrations: lazy(() => import('./routes/pending-registrations.tsx')),
+  leagues: lazy(() => import('./routes/leagues.tsx')),
 }
 
 /** Spec §6: a page the person may not see sends them elsewhere with the reason. */

@@ -15,6 +15,7 @@ import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
+import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
 import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
 import { registerRegistrationRoutes } from './features/registrations/registrations.routes.ts'
@@ -76,6 +77,7 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
   const clock = now ?? (() => new Date())
   registerRegistrationRoutes(app, { db, guards, config, now: clock })
   registerRegistrationAdminRoutes(app, { db, guards, config, now: clock })
+  registerLeagueAdminRoutes(app, { db, guards, config, now: clock })
   registerWaiverRoutes(app, { db, guards, now: clock })
   registerChildrenRoutes(app, { db, guards, now: clock })
 

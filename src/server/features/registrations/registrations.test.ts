@@ -274,7 +274,7 @@ describe('kids sports', () => {
   test("another guardian's child cannot be registered or signed for", async () => {
     const league = await createLeague(ctx, { sport: 'kids' })
     const [guardian, stranger] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
-    const child = await addChild(guardian)
+    const child = await addChild(guardian!)
     expect((await stranger!.client.post('/api/waiver/signatures', { signedName: 'X', agree: 'yes', childId: child })).status).toBe(404)
     expect((await register(stranger!, league, { childId: child })).status).toBe(404)
   })
