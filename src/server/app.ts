@@ -4,6 +4,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/connect.ts'
 import { createAuth, type Auth } from './auth/auth.ts'
 import { registerAuthRoutes } from './auth/auth.routes.ts'
+import { registerProfileRoutes } from './auth/profile.routes.ts'
 import { createGuards } from './auth/guards.ts'
 import { resolveAuthSecret } from './auth/secret.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
@@ -65,7 +66,7 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
   const secret = await resolveAuthSecret(db, config.authSecret)
   const auth = createAuth({ db, config, secret })
   const tokens = createTokenIssuer(secret, config.publicUrl, now)
-  const guards = createGuards({ db, auth, tokens })
+  const guards = createGuards({ db, auth, tokens, secret })
   const throttle = createSignInThrottle(db, now)
 
   registerAuthRoutes(app, { auth, config, guards, throttle, tokens })
@@ -80,6 +81,7 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
   registerLeagueAdminRoutes(app, { db, guards, config, now: clock })
   registerWaiverRoutes(app, { db, guards, now: clock })
   registerChildrenRoutes(app, { db, guards, now: clock })
+  registerProfileRoutes(app, { auth, db, guards, now: clock })
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })

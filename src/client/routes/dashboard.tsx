@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { DashboardSummary } from '../../shared/schemas/dashboard.ts'
 import { ROUTES } from '../../shared/routes.ts'
 import { Alert } from '../components/ui/alert.tsx'
+import { OutboxPanel } from '../features/mail/outbox-panel.tsx'
 import { api } from '../lib/api.ts'
 
 /** Every admin page except this one, from the route table; pages needing an id are reached from others. */
@@ -52,6 +53,7 @@ export default function DashboardPage() {
           </li>
         ))}
       </ul>
+      <OutboxPanel />
     </section>
   )
 }

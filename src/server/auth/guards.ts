@@ -5,6 +5,7 @@ import { DEFAULT_ROLE, type Role } from '../../shared/roles.ts'
 import { ACCESS_MESSAGES, decideAccess, type Access } from '../../shared/routes.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 import type { Auth } from './auth.ts'
+import { readSessionToken } from './session-cookie.ts'
 import type { TokenIssuer } from './tokens.ts'
 
 export interface CurrentUser {
@@ -26,12 +27,20 @@ export interface Guards {
 
 const resolved = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>()
 
-export function createGuards({ db, auth, tokens }: { db: Db; auth: Auth; tokens: TokenIssuer }): Guards {
+export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth; tokens: TokenIssuer; secret: string }): Guards {
+  const cookieName = auth.$context.then((c) => c.authCookies.sessionToken.name)
+
   async function resolveUserId(req: FastifyRequest): Promise<string | null> {
     const authorization = req.headers.authorization
     if (authorization?.startsWith('Bearer ')) return tokens.verify(authorization.slice('Bearer '.length).trim())
-    const session = await auth.api.getSession({ headers: toHeaders(req) })
-    return session?.user.id ?? null
+    const token = readSessionToken(req.headers.cookie, await cookieName, secret)
+    if (!token) return null
+    const session = await db.kysely
+      .selectFrom('sessions')
+      .select(['userId', 'expiresAt'])
+      .where('token', '=', token)
+      .executeTakeFirst()
+    return session && new Date(session.expiresAt).getTime() > Date.now() ? session.userId : null
   }
 
   async function load(req: FastifyRequest): Promise<CurrentUser | null> {

@@ -2,29 +2,7 @@ import { useEffect, useState } from 'react'
 import { formatDate } from '../../../shared/format.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { api, ApiError } from '../../lib/api.ts'
-
-// The answer of GET /api/admin/outbox (server/features/mail/mail.routes.ts), restated here
-// because the client may not import from the server, not even types.
-type OutboxStatus = 'pending' | 'sent' | 'logged' | 'failed'
-
-interface OutboxEmail {
-  id: string
-  to: string
-  subject: string
-  text: string
-  status: OutboxStatus
-  attempts: number
-  lastError: string | null
-  createdAt: string
-  sentAt: string | null
-}
-
-interface OutboxPage {
-  emails: OutboxEmail[]
-  total: number
-  page: number
-  pageSize: number
-}
+import type { OutboxPage, OutboxStatus } from '../../../shared/schemas/mail.ts'
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Waiting to send',

@@ -2,18 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../../auth/guards.ts'
 import type { Db } from '../../db/connect.ts'
 import { badRequest } from '../../http/errors.ts'
-import { listOutbox, type OutboxEmail } from './outbox.queries.ts'
+import type { OutboxPage } from '../../../shared/schemas/mail.ts'
+import { listOutbox } from './outbox.queries.ts'
 
 const PAGE_SIZE = 50
 const MAX_PAGE = 100_000
 const PAGE_MESSAGE = `Page must be a whole number from 1 to ${MAX_PAGE}.`
-
-export interface OutboxPage {
-  emails: OutboxEmail[]
-  total: number
-  page: number
-  pageSize: number
-}
 
 export function registerMailRoutes(app: FastifyInstance, { db, guards }: { db: Db; guards: Guards }): void {
   /** Admins read every email the site has sent or kept, to see nothing was dropped. */

@@ -6,7 +6,7 @@ import { createTestDb, startTestApp, type TestApp, type TestDb } from '../../../
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { createMailer, type MailLog } from './mailer.ts'
-import type { OutboxPage } from './mail.routes.ts'
+import type { OutboxPage } from '../../../shared/schemas/mail.ts'
 import { enqueueEmail, listOutbox } from './outbox.queries.ts'
 
 const MINUTE = 60_000

@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import type { OutboxTable } from '../../db/schema.ts'
+import type { OutboxEmail } from '../../../shared/schemas/mail.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
 
-export type OutboxStatus = OutboxTable['status']
 
 export interface NewEmail {
   to: string
   subject: string
   text: string
-}
-
-/** An outbox row as an admin reads it. */
-export interface OutboxEmail {
-  id: string
-  to: string
-  subject: string
-  text: string
-  status: OutboxStatus
-  attempts: number
-  lastError: string | null
-  createdAt: string
-  sentAt: string | null
 }
 
 /** A pending email whose time has come, with the attempt count it was seen at. */

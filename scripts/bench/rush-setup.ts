@@ -1,0 +1,97 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import type { Db } from '../../src/server/db/connect.ts'
+import { inTransaction } from '../../src/server/db/transaction.ts'
+import { boolParam, timestampParam } from '../../src/server/db/values.ts'
+import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
+import { currentWaiver } from '../../src/server/features/waivers/waivers.queries.ts'
+
+/**
+ * Prepares a rush: one open league and N customers who are already signed in and have
+ * signed the waiver, written straight to the database. Signing in through the API would
+ * make the benchmark measure argon2, not registration (issue: "the bench creates its
+ * sessions first").
+ */
+export async function prepareRush(db: Db, opts: { registrations: number; capacity: number; secret: string }) {
+  const today = new Date()
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+  const leagueId = await insertLeague(db, {
+    name: 'Rush League',
+    sport: 'soccer',
+    kind: 'individual',
+    isActive: true,
+    registrationDate: day(-1),
+    startDate: day(14),
+    endDate: day(90),
+    priceCents: 4500,
+    capacity: opts.capacity,
+  })
+  const waiver = await currentWaiver(db)
+  const now = timestampParam(db.dialect, today)
+  const expires = timestampParam(db.dialect, new Date(today.getTime() + 86_400_000))
+  const cookies: string[] = []
+  const batch = 500
+  for (let start = 0; start < opts.registrations; start += batch) {
+    const users = Array.from({ length: Math.min(batch, opts.registrations - start) }, (_, i) => ({
+      id: randomUUID(),
+      n: start + i,
+      token: randomBytes(24).toString('base64url'),
+    }))
+    await inTransaction(db, async (tx) => {
+      await tx.kysely
+        .insertInto('users')
+        .values(
+          users.map((u) => ({
+            id: u.id,
+            displayName: `Rusher ${u.n}`,
+            email: `rusher-${u.n}@bench.test`,
+            emailVerified: boolParam(tx.dialect, false),
+            image: null,
+            createdAt: now,
+            updatedAt: now,
+            phone: '555-010-0000',
+            role: 'customer' as const,
+          })),
+        )
+        .execute()
+      await tx.kysely
+        .insertInto('sessions')
+        .values(
+          users.map((u) => ({
+            id: randomUUID(),
+            userId: u.id,
+            token: u.token,
+            expiresAt: expires,
+            createdAt: now,
+            updatedAt: now,
+            ipAddress: '127.0.0.1',
+            userAgent: 'bench',
+          })),
+        )
+        .execute()
+      await tx.kysely
+        .insertInto('waiverSignatures')
+        .values(
+          users.map((u) => ({
+            id: randomUUID(),
+            userId: u.id,
+            waiverVersion: waiver.version,
+            subjectKey: 'self',
+            childId: null,
+            signedName: `Rusher ${u.n}`,
+            signedAt: now,
+            ipAddress: '127.0.0.1',
+            userAgent: 'bench',
+          })),
+        )
+        .execute()
+    })
+    for (const u of users) cookies.push(sessionCookie(u.token, opts.secret))
+  }
+  return { leagueId, cookies }
+}
+
+/** The cookie better-auth sets at sign-in: the token, a dot, and its HMAC-SHA256 in base64. */
+function sessionCookie(token: string, secret: string): string {
+  const signature = createHmac('sha256', secret).update(token).digest('base64')
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`
+}
