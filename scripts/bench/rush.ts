@@ -1,4 +1,4 @@
-// npm run bench:rush -- --registrations 8000 --capacity 500 [--database-url URL] [--instances 2]
+// npm run bench:rush -- --registrations 8000 --capacity 500 [--database-url URL] [--instances 2] [--connections 128] [--cpu-prof-dir DIR]
 // Starts the real built server on a fresh database, fires N signed-in registrations for one
 // league at once over HTTP, then reads the database. The last line printed is the JSON result.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -20,6 +20,8 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     instances: { type: 'string', default: '1' },
     connections: { type: 'string', default: '128' },
+    // Writes a V8 CPU profile of each server to this folder, to see where the time goes.
+    'cpu-prof-dir': { type: 'string' },
   },
 })
 const N = Number(args.registrations)
@@ -63,7 +65,7 @@ try {
   const ports = Array.from({ length: instances }, (_, i) => 4700 + i)
   const publicUrl = `http://127.0.0.1:${ports[0]}`
   servers = ports.map((port) =>
-    spawn(process.execPath, ['dist/server/main.js'], {
+    spawn(process.execPath, [...(args['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof-dir']}`] : []), 'dist/server/main.js'], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -54,7 +54,6 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    disableRequestLogging: config.env === 'test',
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -30,25 +30,24 @@ const resolved = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>()
 export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth; tokens: TokenIssuer; secret: string }): Guards {
   const cookieName = auth.$context.then((c) => c.authCookies.sessionToken.name)
 
-  async function resolveUserId(req: FastifyRequest): Promise<string | null> {
+  // One query per request: the session and its user together.
+  async function load(req: FastifyRequest): Promise<CurrentUser | null> {
     const authorization = req.headers.authorization
-    if (authorization?.startsWith('Bearer ')) return tokens.verify(authorization.slice('Bearer '.length).trim())
+    if (authorization?.startsWith('Bearer ')) {
+      const userId = await tokens.verify(authorization.slice('Bearer '.length).trim())
+      const record = userId ? await findUserRecord(db, userId) : undefined
+      return record ? { ...record, role: record.role ?? DEFAULT_ROLE } : null
+    }
     const token = readSessionToken(req.headers.cookie, await cookieName, secret)
     if (!token) return null
-    const session = await db.kysely
-      .selectFrom('sessions')
-      .select(['userId', 'expiresAt'])
-      .where('token', '=', token)
+    const row = await db.kysely
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .select(['u.id', 'u.email', 'u.displayName', 'u.phone', 'u.role', 's.expiresAt'])
+      .where('s.token', '=', token)
       .executeTakeFirst()
-    return session && new Date(session.expiresAt).getTime() > Date.now() ? session.userId : null
-  }
-
-  async function load(req: FastifyRequest): Promise<CurrentUser | null> {
-    const userId = await resolveUserId(req)
-    if (!userId) return null
-    const record = await findUserRecord(db, userId)
-    if (!record) return null
-    return { ...record, role: record.role ?? DEFAULT_ROLE }
+    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null
+    return { id: row.id, email: row.email, displayName: row.displayName, phone: row.phone, role: row.role ?? DEFAULT_ROLE }
   }
 
   const guards: Guards = {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts'
+import { inTransaction } from '../db/transaction.ts'
 import { timestampParam, toIso } from '../db/values.ts'
 
 /**
@@ -43,7 +44,7 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
       const at = now()
       const windowStart = timestampParam(db.dialect, new Date(at.getTime() - THROTTLE.windowMs))
       const atParam = timestampParam(db.dialect, at)
-      await db.kysely.transaction().execute(async (trx) => {
+      await inTransaction(db, async ({ kysely: trx }) => {
         await trx
           .insertInto('signInFailures')
           .values({ email: key(email), failures: 0, firstFailedAt: atParam, lockedUntil: null })

@@ -2,10 +2,11 @@ import { createTransport } from 'nodemailer'
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { claimEmail, findDueEmails, finishAttempt, type ClaimedEmail } from './outbox.queries.ts'
 
 const POLL_MS = 2_000
-const BATCH_SIZE = 20
+const BATCH_SIZE = 100
 const MAX_ATTEMPTS = 8
 /** Waits after the 1st, 2nd, 3rd, 4th failed attempt; hourly after that. */
 const RETRY_MINUTES = [1, 5, 15, 60]
@@ -63,11 +64,13 @@ export function createMailer({ db, config, log, now = () => new Date() }: Mailer
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
 
-  async function deliver(email: ClaimedEmail): Promise<boolean> {
+  type Outcome = Parameters<typeof finishAttempt>[2]
+
+  /** Sends one claimed email and says how the attempt ended; the caller records it. */
+  async function deliver(email: ClaimedEmail): Promise<Outcome> {
     if (!transport) {
       log.info({ email: { to: email.to, subject: email.subject, text: email.text } }, 'email kept in the outbox (no SMTP_URL)')
-      await finishAttempt(db, email, { status: 'logged', at: now() })
-      return true
+      return { status: 'logged', at: now() }
     }
     try {
       await transport.sendMail({ to: email.to, subject: email.subject, text: email.text })
@@ -75,29 +78,41 @@ export function createMailer({ db, config, log, now = () => new Date() }: Mailer
       const error = errorMessage(err)
       if (email.attempts >= MAX_ATTEMPTS) {
         log.error({ emailId: email.id, attempts: email.attempts, error }, 'email could not be delivered; giving up')
-        await finishAttempt(db, email, { status: 'failed', error })
-      } else {
-        const retryAt = new Date(now().getTime() + retryDelayMs(email.attempts))
-        log.warn({ emailId: email.id, attempts: email.attempts, error, retryAt }, 'email delivery failed; will retry')
-        await finishAttempt(db, email, { status: 'pending', error, retryAt })
+        return { status: 'failed', error }
       }
-      return false
+      const retryAt = new Date(now().getTime() + retryDelayMs(email.attempts))
+      log.warn({ emailId: email.id, attempts: email.attempts, error, retryAt }, 'email delivery failed; will retry')
+      return { status: 'pending', error, retryAt }
     }
-    await finishAttempt(db, email, { status: 'sent', at: now() })
-    return true
+    return { status: 'sent', at: now() }
   }
 
+  // Claims and outcomes are written a batch at a time, one commit each: during a
+  // registration rush the outbox must not compete with registrations for the disk.
   async function deliverDue(): Promise<number> {
     let delivered = 0
-    // Every email handled leaves the due set (sent, rescheduled, or leased), so this ends.
     for (;;) {
       const due = await findDueEmails(db, now(), BATCH_SIZE)
-      if (due.length === 0) return delivered
-      for (const candidate of due) {
-        if (stopped) return delivered
-        const email = await claimEmail(db, candidate, new Date(now().getTime() + LEASE_MS))
-        if (email && (await deliver(email))) delivered++
+      if (due.length === 0 || stopped) return delivered
+      const leaseUntil = new Date(now().getTime() + LEASE_MS)
+      const claimed = await inTransaction(db, async (tx) => {
+        const won: ClaimedEmail[] = []
+        for (const candidate of due) {
+          const email = await claimEmail(tx, candidate, leaseUntil)
+          if (email) won.push(email)
+        }
+        return won
+      })
+      const outcomes: [ClaimedEmail, Outcome][] = []
+      for (const email of claimed) {
+        if (stopped) break
+        outcomes.push([email, await deliver(email)])
       }
+      await inTransaction(db, async (tx) => {
+        for (const [email, outcome] of outcomes) await finishAttempt(tx, email, outcome)
+      })
+      delivered += outcomes.filter(([, o]) => o.status === 'sent' || o.status === 'logged').length
+      if (stopped) return delivered
     }
   }
 

@@ -32,7 +32,7 @@ export async function registerParticipant(db: Db, req: RegistrationRequest): Pro
 
   const id = randomUUID()
   try {
-    await inTransaction(db, async (tx) => {
+    const registration = await inTransaction(db, async (tx) => {
       const { seq, placed } = await takePlaceOrQueue(tx, req.leagueId)
       const at = timestampParam(tx.dialect, req.now)
       await tx.kysely
@@ -56,20 +56,17 @@ export async function registerParticipant(db: Db, req: RegistrationRequest): Pro
         .execute()
       await logEvent(tx, { registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, now: req.now })
       const view = await findRegistrationView(tx, id)
-      if (view) {
-        const email = placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view)
-        await enqueueEmail(tx, email, req.now)
-      }
+      if (!view) throw new Error(`registration ${id} not readable inside its own transaction`)
+      await enqueueEmail(tx, placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view), req.now)
+      return view
     })
+    return { registration, created: true }
   } catch (error) {
     // Lost a race against the same person's other request: the unique indexes kept one row.
     const winner = await findExisting(db, req, participantKey)
     if (winner) return winner
     throw error
   }
-  const registration = await findRegistrationView(db, id)
-  if (!registration) throw new Error(`registration ${id} vanished after commit`)
-  return { registration, created: true }
 }
 
 async function findExisting(db: Db, req: RegistrationRequest, participantKey: string): Promise<RegisterResult | undefined> {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect.ts'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { findChild } from '../children/children.queries.ts'
 import { findLeagueForSignUp } from '../leagues/leagues.queries.ts'
-import { currentWaiver, hasSigned } from '../waivers/waivers.queries.ts'
+import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
 import { endRegistration } from './registration-changes.ts'
 import { registerParticipant } from './register.ts'
 import { findReceipt, findRegistrationView, listUserRegistrations } from './registrations.queries.ts'
@@ -62,8 +62,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
       }
     }
 
-    const waiver = await currentWaiver(db)
-    if (!(await hasSigned(db, user.id, childId ?? 'self', waiver.version))) {
+    const waiver = await currentWaiverSigned(db, user.id, childId ?? 'self')
+    if (!waiver.signed) {
       throw new HttpError(409, 'Please sign the current waiver before registering.', { waiver: 'WAIVER_REQUIRED' })
     }
 

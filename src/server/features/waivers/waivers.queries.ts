@@ -68,15 +68,24 @@ export async function signWaiver(db: Db, s: NewSignature): Promise<void> {
     .execute()
 }
 
-export async function hasSigned(db: Db, userId: string, subjectKey: string, version: number): Promise<boolean> {
+/** The current waiver's version and whether it is signed for this person (one query). */
+export async function currentWaiverSigned(db: Db, userId: string, subjectKey: string): Promise<{ version: number; signed: boolean }> {
   const row = await db.kysely
-    .selectFrom('waiverSignatures')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('subjectKey', '=', subjectKey)
-    .where('waiverVersion', '=', version)
-    .executeTakeFirst()
-  return row !== undefined
+    .selectFrom('waivers as w')
+    .select((eb) => [
+      'w.version',
+      eb
+        .selectFrom('waiverSignatures as s')
+        .select('s.id')
+        .where('s.userId', '=', userId)
+        .where('s.subjectKey', '=', subjectKey)
+        .whereRef('s.waiverVersion', '=', 'w.version')
+        .as('signatureId'),
+    ])
+    .orderBy('w.version', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  return { version: row.version, signed: row.signatureId !== null }
 }
 
 export async function listSignatures(db: Db, userId: string): Promise<Signature[]> {
