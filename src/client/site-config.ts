@@ -3,12 +3,14 @@ export interface SiteConfig {
   facilityName: string
   websiteUrl: string
   soccerTeamWaitlistUrl: string
+  timeZone: string
 }
 
 const fallback: SiteConfig = {
   facilityName: 'Indoor Sports Center',
   websiteUrl: 'https://www.example.com',
   soccerTeamWaitlistUrl: 'https://www.example.com/soccer-team-waitlist',
+  timeZone: 'America/New_York',
 }
 
 function read(): SiteConfig {

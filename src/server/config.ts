@@ -23,6 +23,10 @@ const Env = z.object({
   FACILITY_NAME: z.string().min(1).default('Indoor Sports Center'),
   FACILITY_WEBSITE_URL: z.url().default('https://www.example.com'),
   SOCCER_TEAM_WAITLIST_URL: z.url().default('https://www.example.com/soccer-team-waitlist'),
+  FACILITY_TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
   WAITLIST_CLAIM_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
   SMTP_URL: z
     .string()
@@ -57,6 +61,8 @@ export interface SiteConfig {
   facilityName: string
   websiteUrl: string
   soccerTeamWaitlistUrl: string
+  /** League dates are days in this zone. */
+  timeZone: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,10 +85,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       facilityName: e.FACILITY_NAME,
       websiteUrl: e.FACILITY_WEBSITE_URL,
       soccerTeamWaitlistUrl: e.SOCCER_TEAM_WAITLIST_URL,
+      timeZone: e.FACILITY_TIME_ZONE,
     },
     claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+  }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
   }
 }

@@ -47,6 +47,7 @@ describe('pages', () => {
       facilityName: 'Riverside </script><script>alert(1)</script> Sports',
       websiteUrl: 'https://riverside.example',
       soccerTeamWaitlistUrl: 'https://www.example.com/soccer-team-waitlist',
+      timeZone: 'America/New_York',
     })
     expect(res.text).not.toContain('<script>alert(1)')
   })

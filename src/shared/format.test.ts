@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDate, formatMoney } from './format.ts'
+import { facilityToday, formatDate, formatMoney } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -14,4 +14,10 @@ test('timestamps are shown en-US; nonsense shows nothing', () => {
 test('money is cents to dollars', () => {
   expect(formatMoney(4500)).toBe('$45.00')
   expect(formatMoney(199)).toBe('$1.99')
+})
+
+test("the facility's calendar day follows its time zone, not UTC", () => {
+  const lateEvening = new Date('2027-01-15T03:30:00Z')
+  expect(facilityToday(lateEvening, 'America/New_York')).toBe('2027-01-14')
+  expect(facilityToday(lateEvening, 'UTC')).toBe('2027-01-15')
 })

@@ -20,3 +20,11 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 export function formatMoney(cents: number): string {
   return money.format(cents / 100)
 }
+
+/**
+ * The calendar day (`YYYY-MM-DD`) at the facility: league dates are the facility's days, so
+ * registration opens at the facility's midnight, not UTC's.
+ */
+export function facilityToday(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}

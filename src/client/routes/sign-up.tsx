@@ -1,3 +1,144 @@
-export default function Screen() {
-  return null
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { formatDate } from '../../shared/format.ts'
+import { matchRoute, type RouteDefinition } from '../../shared/routes.ts'
+import type { Child, OpenLeague } from '../../shared/schemas/registration.ts'
+import type { Sport } from '../../shared/sports.ts'
+import type { NavigationState } from '../components/layout.tsx'
+import { Alert } from '../components/ui/alert.tsx'
+import { useSession } from '../features/session/session.tsx'
+import { ChildrenPanel } from '../features/signup/children-panel.tsx'
+import { LeagueCard, registerButtonId, resultsId } from '../features/signup/league-card.tsx'
+import { registrationWindow } from '../features/signup/league-text.ts'
+import { isSignUpRoute, sportOfSignUp } from '../features/signup/sign-up-sports.ts'
+import { useChildren } from '../features/signup/use-children.ts'
+import { useOpenLeagues } from '../features/signup/use-open-leagues.ts'
+import { isActive, participantKey, useRegistrations, type Outcome } from '../features/signup/use-registrations.ts'
+import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
+import { href } from '../paths.ts'
+import { siteConfig } from '../site-config.ts'
+
+/** The six sign-up pages: one screen, told apart by the route table entry the path matches. */
+export default function SignUpPage() {
+  const { pathname } = useLocation()
+  const { user } = useSession()
+  const route = matchRoute(pathname)?.route
+  if (!route || !isSignUpRoute(route.id)) throw new Error(`The sign-up screen is not meant for ${pathname}`)
+  // A new page or a new person starts with nothing chosen and nothing answered.
+  return <SignUpScreen key={`${route.id} ${user?.uid ?? ''}`} route={route} sport={sportOfSignUp(route.id)} />
+}
+
+function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport | null }) {
+  const { user, refresh } = useSession()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const here = location.pathname + location.search
+  const kidsPage = sport === 'kids'
+  const { leagues, failed, reload } = useOpenLeagues(sport)
+  const children = useChildren(kidsPage && user !== null)
+  const { outcomes, pending, register } = useRegistrations(user?.uid ?? null)
+  // Back from the waiver, the child it was signed for is chosen again.
+  const [chosenId, setChosenId] = useState(() => readWaiverRequest(location.state).childId)
+  const chosen = children.children?.find((c) => c.id === chosenId) ?? children.children?.[0] ?? null
+  // One reading of the clock per visit: rendering must not depend on when it happens.
+  const [now] = useState(() => new Date())
+  // A registered person's button goes away, and a disabled one drops the focus: put it where
+  // the answer is, or back on the button to try again.
+  const focusNext = useRef<string | null>(null)
+  useEffect(() => {
+    if (focusNext.current === null) return
+    document.getElementById(focusNext.current)?.focus()
+    focusNext.current = null
+  })
+
+  const signIn = (flash: string) => navigate(href('signIn'), { state: { flash, from: here } satisfies NavigationState })
+
+  async function onRegister(league: OpenLeague, child: Child | null) {
+    if (!user) return signIn('Please sign in to register.')
+    const attempt = await register(league.id, child?.id ?? null)
+    if (attempt === 'waiver-required') {
+      navigate(href('waiver'), { state: { from: here, ...(child ? { childId: child.id } : {}) } satisfies WaiverRequest })
+    } else if (attempt === 'signed-out') {
+      await refresh().catch((error: unknown) => console.error('Could not read the session again', error))
+      signIn('Your session has ended. Please sign in to register.')
+    } else if (attempt !== 'in-flight') {
+      focusNext.current = attempt === 'registered' ? resultsId(league.id) : registerButtonId(league.id)
+      // The answer changed the places left, and other people may have too.
+      reload()
+    }
+  }
+
+  function actionFor(league: OpenLeague): ReactNode {
+    const opening = registrationWindow(league, now, siteConfig.timeZone)
+    if (opening === 'upcoming') return <p>Registration opens on {formatDate(league.registrationDate)}.</p>
+    if (opening === 'closed') return <p>Registration for this league has closed.</p>
+    const forChild = league.sport === 'kids'
+    if (forChild && !kidsPage) {
+      return (
+        <p>
+          Children are registered on the <Link to={href('kidsSportsSignup')}>Kids Sports Sign Up</Link> page.
+        </p>
+      )
+    }
+    const child = forChild ? chosen : null
+    if (user && forChild && !child) return <p>Add a child above to register them.</p>
+    const key = participantKey(league.id, child?.id ?? null)
+    // Registered already: the answer below says so, and a second click would only repeat it.
+    if (isActive(outcomes.get(key))) return null
+    const busy = pending.has(key)
+    const verb = league.placesLeft === 0 ? 'Join the waitlist' : 'Register'
+    return (
+      <button
+        id={registerButtonId(league.id)}
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => void onRegister(league, child)}
+      >
+        {busy ? 'Registering…' : child ? `${verb}: ${child.firstName}` : verb}
+        <span className="visually-hidden"> for {league.name}</span>
+      </button>
+    )
+  }
+
+  const outcomesOf = (league: OpenLeague): Outcome[] =>
+    [...outcomes].filter(([key]) => key.startsWith(`${league.id}|`)).map(([, outcome]) => outcome)
+
+  return (
+    <section className="page">
+      <h1>{route.title}</h1>
+      <p>{route.description}</p>
+      {failed && <Alert>The leagues could not be loaded. Please try again later.</Alert>}
+      {leagues === null && !failed && <p className="loading">Loading leagues…</p>}
+      {leagues?.length === 0 && (
+        <>
+          <p>There are no leagues open for sign-up right now.</p>
+          <p>
+            Check <a href={siteConfig.websiteUrl}>our main website</a> for upcoming sessions.
+          </p>
+        </>
+      )}
+      {kidsPage && user && leagues && leagues.length > 0 && (
+        <ChildrenPanel
+          list={children.children}
+          failed={children.failed}
+          chosen={chosen}
+          onChoose={setChosenId}
+          onAdded={(child) => {
+            children.added(child)
+            setChosenId(child.id)
+          }}
+        />
+      )}
+      {leagues && leagues.length > 0 && (
+        <div className="sport-grid">
+          {leagues.map((league) => (
+            <LeagueCard key={league.id} league={league} showSport={sport === null} outcomes={outcomesOf(league)}>
+              {actionFor(league)}
+            </LeagueCard>
+          ))}
+        </div>
+      )}
+    </section>
+  )
 }

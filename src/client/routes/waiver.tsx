@@ -1,3 +1,137 @@
-export default function Screen() {
-  return null
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { Alert } from '../components/ui/alert.tsx'
+import { useSession } from '../features/session/session.tsx'
+import { PublishWaiverForm } from '../features/waiver/publish-waiver-form.tsx'
+import { SignWaiverForm } from '../features/waiver/sign-waiver-form.tsx'
+import { SELF, signedForText, subjectsOf, type Subject } from '../features/waiver/subjects.ts'
+import { useWaiver, type WaiverPageData, type WaiverSignature } from '../features/waiver/use-waiver.ts'
+import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
+import { WaiverText } from '../features/waiver/waiver-text.tsx'
+import { href } from '../paths.ts'
+
+export default function WaiverPage() {
+  const { user } = useSession()
+  const request = readWaiverRequest(useLocation().state)
+  const { data, failed, setSignatures, setWaiver } = useWaiver(user?.uid ?? null)
+  const [publishedVersion, setPublishedVersion] = useState<number | null>(null)
+
+  return (
+    <section className="page waiver-page">
+      <h1>Waiver</h1>
+      {failed && <Alert>The waiver could not be loaded. Please try again later.</Alert>}
+      {!data && !failed && <p className="loading">Loading the waiver…</p>}
+      {data && (
+        <>
+          {request.from && user && !data.signatures.some((s) => s.subjectKey === (request.childId ?? SELF)) && (
+            <Alert tone="info">Please sign the current waiver to continue your registration.</Alert>
+          )}
+          <WaiverText waiver={data.waiver} />
+          <section className="waiver-section" aria-labelledby="waiver-sign-heading">
+            <h2 id="waiver-sign-heading">Sign the waiver</h2>
+            {user ? (
+              // A new version starts with nothing signed, so nothing may say "Signed" either.
+              <Signing key={data.waiver.version} data={data} request={request} onSigned={setSignatures} />
+            ) : (
+              <p>
+                You need an account to sign the waiver.{' '}
+                <Link to={href('signIn')} state={{ from: href('waiver') } satisfies WaiverRequest}>
+                  Sign in to sign the waiver
+                </Link>
+              </p>
+            )}
+          </section>
+          {user?.isAdmin && (
+            <section className="waiver-section" aria-labelledby="waiver-publish-heading">
+              <h2 id="waiver-publish-heading">Publish a new version</h2>
+              {publishedVersion !== null && (
+                <Alert tone="success">
+                  Version {publishedVersion} is published. Everyone must sign it again before their next registration.
+                </Alert>
+              )}
+              <PublishWaiverForm
+                // A new version prefills the form with its own text.
+                key={data.waiver.version}
+                current={data.waiver}
+                onPublished={(waiver) => {
+                  setWaiver(waiver)
+                  setPublishedVersion(waiver.version)
+                }}
+              />
+            </section>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+interface SigningProps {
+  data: WaiverPageData
+  request: ReturnType<typeof readWaiverRequest>
+  onSigned(signatures: WaiverSignature[]): void
+}
+
+/** Whom the current version is signed for, the way back to the registration, and the form for the rest. */
+function Signing({ data, request, onSigned }: SigningProps) {
+  const [last, setLast] = useState<{ subject: Subject; name: string; count: number } | null>(null)
+  const continueLink = useRef<HTMLAnchorElement>(null)
+  const status = useRef<HTMLDivElement>(null)
+  const subjects = subjectsOf(data.children)
+  const signed = new Set(data.signatures.map((s) => s.subjectKey))
+  const unsigned = subjects.filter((s) => !signed.has(s.key))
+  const signedFor = signedForText(subjects, data.signatures)
+  // A link rather than an automatic return: the person sees the confirmation, and a guardian
+  // can sign for another child before going back.
+  const back = request.from !== null && signed.has(request.childId ?? SELF) ? request.from : null
+
+  // The form the focus was in has gone: the next step is the way back, or else the confirmation.
+  useEffect(() => {
+    if (last) (continueLink.current ?? status.current)?.focus()
+  }, [last])
+
+  return (
+    <>
+      <div role="status" className="waiver-status" ref={status} tabIndex={-1}>
+        {last && (
+          <p>
+            <strong>Signed</strong> for {last.subject.key === SELF ? 'yourself' : last.subject.label}.
+          </p>
+        )}
+        {signedFor && (
+          <p>
+            Version {data.waiver.version} is signed for: {signedFor}.
+          </p>
+        )}
+      </div>
+      {back && (
+        <p>
+          <Link
+            ref={continueLink}
+            className="button"
+            to={back}
+            state={(request.childId ? { childId: request.childId } : {}) satisfies WaiverRequest}
+          >
+            Continue registration
+          </Link>
+        </p>
+      )}
+      {unsigned.length > 0 ? (
+        <SignWaiverForm
+          // A fresh form for the next signature, keeping only the typed name.
+          key={last?.count ?? 0}
+          unsigned={unsigned}
+          hasChildren={data.children.length > 0}
+          initialSubject={request.childId ?? SELF}
+          initialName={last?.name ?? ''}
+          onSigned={(signatures, subject, name) => {
+            onSigned(signatures)
+            setLast((previous) => ({ subject, name, count: (previous?.count ?? 0) + 1 }))
+          }}
+        />
+      ) : (
+        <p>You have signed the current version for everyone on your account.</p>
+      )}
+    </>
+  )
 }

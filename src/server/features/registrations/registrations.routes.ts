@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ageOn, ageRangeText } from '../../../shared/age.ts'
-import { formatDate } from '../../../shared/format.ts'
+import { facilityToday, formatDate } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
 import type { Config } from '../../config.ts'
 import type { Guards } from '../../auth/guards.ts'
@@ -23,11 +23,6 @@ export interface RegistrationDeps {
 
 type IdParams = { Params: { registrationId: string } }
 
-/** The calendar day at the facility, for comparing with league dates (ISO text). */
-export function today(now: Date): string {
-  return now.toISOString().slice(0, 10)
-}
-
 export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
   const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
 
@@ -41,10 +36,11 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
     const idempotencyKey = idempotencyKeyOf(req)
     const league = await findLeagueForSignUp(db, req.params.leagueId)
     if (!league || league.kind !== 'individual') throw notFound('This league is not open for registration.')
-    if (league.registrationDate > today(at)) {
+    const today = facilityToday(at, config.site.timeZone)
+    if (league.registrationDate > today) {
       throw conflict(`Registration for ${league.name} opens on ${formatDate(league.registrationDate)}.`)
     }
-    if (league.endDate < today(at)) throw conflict(`Registration for ${league.name} has closed.`)
+    if (league.endDate < today) throw conflict(`Registration for ${league.name} has closed.`)
 
     const childId = typeof body.childId === 'string' && body.childId !== '' ? body.childId : null
     if (league.sport === 'kids' && !childId) {

@@ -1,0 +1,76 @@
+import { ChildForm, type Child, type ChildFields } from '../../../shared/schemas/registration.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useForm } from '../../lib/use-form.ts'
+import { TextAreaField } from '../../components/ui/text-area-field.tsx'
+
+const BLANK: Record<ChildFields, string> = {
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
+  emergencyContactName: '',
+  emergencyContactPhone: '',
+  notes: '',
+}
+
+function isChildField(name: string): name is ChildFields {
+  return Object.hasOwn(ChildForm, name)
+}
+
+/** A child on the guardian's account, checked with the same rules the server applies. */
+export function AddChildForm({ onAdded, onCancel }: { onAdded(child: Child): void; onCancel?: () => void }) {
+  const form = useForm(ChildForm, BLANK)
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]))
+      const { child } = await api.post<{ child: Child }>('/api/children', trimmed)
+      onAdded(child)
+    } catch (error) {
+      if (error instanceof ApiError) {
+        form.setServerErrors(Object.fromEntries(Object.entries(error.fields).filter(([name]) => isChildField(name))), error.message)
+      } else {
+        form.setServerErrors({}, 'Adding the child failed. Please try again.')
+      }
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate className="signup-add-child" aria-label="Add a child">
+      {form.message && <Alert>{form.message}</Alert>}
+      <div className="signup-field-pair">
+        {/* Not given-name: the browser would offer the guardian's own. */}
+        <TextField label={ChildForm.firstName.label} autoComplete="off" field={form.field('firstName')} error={form.errors.firstName} />
+        <TextField label={ChildForm.lastName.label} autoComplete="family-name" field={form.field('lastName')} error={form.errors.lastName} />
+      </div>
+      <TextField label={ChildForm.dateOfBirth.label} type="date" autoComplete="off" field={form.field('dateOfBirth')} error={form.errors.dateOfBirth} />
+      <div className="signup-field-pair">
+        <TextField
+          label={ChildForm.emergencyContactName.label}
+          autoComplete="name"
+          field={form.field('emergencyContactName')}
+          error={form.errors.emergencyContactName}
+        />
+        <TextField
+          label={ChildForm.emergencyContactPhone.label}
+          type="tel"
+          autoComplete="tel"
+          field={form.field('emergencyContactPhone')}
+          error={form.errors.emergencyContactPhone}
+        />
+      </div>
+      <TextAreaField label={ChildForm.notes.label} hint="Optional." rows={3} field={form.field('notes')} error={form.errors.notes} />
+      <p className="signup-actions">
+        <button type="submit" className="button" disabled={form.submitting}>
+          {form.submitting ? 'Adding…' : 'Add child'}
+        </button>
+        {onCancel && (
+          <button type="button" className="button secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </p>
+    </form>
+  )
+}

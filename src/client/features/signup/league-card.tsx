@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { ageRangeText } from '../../../shared/age.ts'
+import { formatDate } from '../../../shared/format.ts'
+import type { OpenLeague, RegisterResult } from '../../../shared/schemas/registration.ts'
+import { SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { href } from '../../paths.ts'
+import { outcomeText, placesText, priceText } from './league-text.ts'
+import type { Outcome } from './use-registrations.ts'
+
+interface LeagueCardProps {
+  league: OpenLeague
+  /** On the every-sport page the sport is not in the heading, so the card names it. */
+  showSport: boolean
+  /** The answers so far for this league, one per participant, oldest first. */
+  outcomes: readonly Outcome[]
+  /** The register button, or why there is none. */
+  children: ReactNode
+}
+
+/** Ids the screen moves the focus to once an attempt settles and the button may have gone. */
+export const registerButtonId = (leagueId: string) => `league-${leagueId}-register`
+export const resultsId = (leagueId: string) => `league-${leagueId}-results`
+
+export function LeagueCard({ league, showSport, outcomes, children }: LeagueCardProps) {
+  const headingId = `league-${league.id}`
+  const places = placesText(league)
+  const ages = league.sport === 'kids' ? ageRangeText(league.minAge, league.maxAge) : null
+  const results = outcomes.flatMap((o) => (o.kind === 'result' ? [o.result] : []))
+  const errors = outcomes.flatMap((o) => (o.kind === 'error' ? [o.message] : []))
+  return (
+    <article className="sport-card" aria-labelledby={headingId}>
+      {showSport && <p className="signup-sport">{SPORT_LABELS[league.sport as Sport] ?? league.sport}</p>}
+      <h2 id={headingId}>{league.name}</h2>
+      <dl className="league-dates">
+        <div>
+          <dt>Starts</dt>
+          <dd>{formatDate(league.startDate)}</dd>
+        </div>
+        <div>
+          <dt>Ends</dt>
+          <dd>{formatDate(league.endDate)}</dd>
+        </div>
+        <div>
+          <dt>Registration opens</dt>
+          <dd>{formatDate(league.registrationDate)}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{priceText(league.priceCents)}</dd>
+        </div>
+      </dl>
+      {league.description && <p>{league.description}</p>}
+      {ages && <p className="signup-fact">For {ages}</p>}
+      {places && <p className="signup-fact">{places}</p>}
+      <div className="signup-action">{children}</div>
+      {/* Always in the page, so screen readers announce each answer as it arrives. */}
+      <div role="status" className="signup-results" id={resultsId(league.id)} tabIndex={-1}>
+        {results.map((result) => (
+          <RegistrationOutcome key={result.registration.id} result={result} />
+        ))}
+      </div>
+      {errors.map((message) => (
+        <Alert key={message}>{message}</Alert>
+      ))}
+    </article>
+  )
+}
+
+function RegistrationOutcome({ result }: { result: RegisterResult }) {
+  const r = result.registration
+  return (
+    <div className={`signup-result signup-result-${r.status}`}>
+      <p>{outcomeText(result)}</p>
+      <p>
+        <Link to={href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })}>
+          View receipt
+          <span className="visually-hidden">
+            {' '}
+            for {r.child ? `${r.child.name} in ` : ''}
+            {r.leagueName}
+          </span>
+        </Link>
+        {r.status === 'offered' && (
+          <>
+            {' · '}
+            <Link to={href('account')}>Go to your account</Link>
+          </>
+        )}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest'
+import type { RegisterResult, RegistrationView } from '../../../shared/schemas/registration.ts'
+import { outcomeText, placesText, priceText, registrationWindow } from './league-text.ts'
+
+function result(overrides: Partial<RegistrationView>, created = true): RegisterResult {
+  return {
+    created,
+    registration: {
+      id: 'r1',
+      leagueId: 'l1',
+      leagueName: 'Spring Soccer',
+      sport: 'soccer',
+      userId: 'u1',
+      registrantName: 'Jo Park',
+      registrantEmail: 'jo@example.com',
+      child: null,
+      status: 'confirmed',
+      waitlistPosition: null,
+      waitlistSize: 0,
+      offerExpiresAt: null,
+      receiptNumber: 'L1-00001',
+      priceCents: 4500,
+      paidCents: 0,
+      balanceCents: 4500,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      ...overrides,
+    },
+  }
+}
+
+describe('league facts', () => {
+  test('a price, or Free', () => {
+    expect(priceText(4500)).toBe('$45.00')
+    expect(priceText(0)).toBe('Free')
+  })
+
+  test('places left, a full league with its waitlist, and nothing for an unlimited league', () => {
+    expect(placesText({ placesLeft: 12, waitlistSize: 0 })).toBe('12 places left')
+    expect(placesText({ placesLeft: 1, waitlistSize: 0 })).toBe('1 place left')
+    expect(placesText({ placesLeft: 0, waitlistSize: 3 })).toBe('Full — join the waitlist (3 waiting)')
+    expect(placesText({ placesLeft: null, waitlistSize: 0 })).toBeNull()
+  })
+
+  test("registration opens on the registration date and closes after the end date, by the facility's day", () => {
+    const league = { registrationDate: '2027-01-10', endDate: '2027-03-01' }
+    const zone = 'America/New_York'
+    expect(registrationWindow(league, new Date('2027-01-10T04:59:00Z'), zone)).toBe('upcoming')
+    expect(registrationWindow(league, new Date('2027-01-10T05:00:00Z'), zone)).toBe('open')
+    expect(registrationWindow(league, new Date('2027-03-02T04:59:00Z'), zone)).toBe('open')
+    expect(registrationWindow(league, new Date('2027-03-02T05:00:00Z'), zone)).toBe('closed')
+  })
+})
+
+describe('what a registration answer says', () => {
+  test('a confirmed place with the amount due at the front desk', () => {
+    expect(outcomeText(result({}))).toBe(
+      "You're registered! Your place in Spring Soccer is confirmed. Amount due: $45.00 — pay at the front desk.",
+    )
+  })
+
+  test('a repeat says the person was already registered', () => {
+    expect(outcomeText(result({}, false))).toBe(
+      "You're already registered. Your place in Spring Soccer is confirmed. Amount due: $45.00 — pay at the front desk.",
+    )
+  })
+
+  test('free and paid-up places owe nothing', () => {
+    expect(outcomeText(result({ priceCents: 0, balanceCents: 0 }))).toContain("It's free — nothing to pay.")
+    expect(outcomeText(result({ paidCents: 4500, balanceCents: 0 }))).toContain('Paid in full.')
+  })
+
+  test('a full league puts the person on the waitlist, with their number', () => {
+    expect(outcomeText(result({ status: 'waitlisted', waitlistPosition: 2, waitlistSize: 5 }))).toBe(
+      "Spring Soccer is full. You're number 2 on the waitlist (of 5). We'll email you if a place opens up.",
+    )
+  })
+
+  test("a child's registration names the child", () => {
+    const child = { id: 'c1', name: 'Sam Rivera' }
+    expect(outcomeText(result({ child }))).toBe(
+      "Sam Rivera is registered! Sam Rivera's place in Spring Soccer is confirmed. Amount due: $45.00 — pay at the front desk.",
+    )
+    expect(outcomeText(result({ child, status: 'waitlisted', waitlistPosition: 1, waitlistSize: 1 }, false))).toBe(
+      "Sam Rivera is already on the waitlist for Spring Soccer: number 1 (of 1). We'll email you if a place opens up.",
+    )
+  })
+
+  test('an offered place says to claim it', () => {
+    expect(outcomeText(result({ status: 'offered', offerExpiresAt: null }, false))).toBe(
+      'A place in Spring Soccer has opened up for you. Claim it on your account page.',
+    )
+  })
+})

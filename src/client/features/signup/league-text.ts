@@ -1,0 +1,63 @@
+import { facilityToday, formatDate, formatMoney } from '../../../shared/format.ts'
+import { STATUS_LABELS, type OpenLeague, type RegisterResult, type RegistrationView } from '../../../shared/schemas/registration.ts'
+
+/** The words of the sign-up pages, kept apart from the components so they can be unit-tested. */
+
+export function priceText(cents: number): string {
+  return cents === 0 ? 'Free' : formatMoney(cents)
+}
+
+/** Null when the league takes everyone: there is nothing to say about places. */
+export function placesText({ placesLeft, waitlistSize }: Pick<OpenLeague, 'placesLeft' | 'waitlistSize'>): string | null {
+  if (placesLeft === null) return null
+  if (placesLeft === 0) return `Full — join the waitlist (${waitlistSize} waiting)`
+  return `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`
+}
+
+export type RegistrationWindow = 'upcoming' | 'open' | 'closed'
+
+/**
+ * The server compares league dates with the facility's calendar day (registrations.routes.ts);
+ * the page does the same so it never offers a button the server would refuse. The server decides.
+ */
+export function registrationWindow(
+  league: Pick<OpenLeague, 'registrationDate' | 'endDate'>,
+  now: Date,
+  timeZone: string,
+): RegistrationWindow {
+  const today = facilityToday(now, timeZone)
+  if (league.registrationDate > today) return 'upcoming'
+  if (league.endDate < today) return 'closed'
+  return 'open'
+}
+
+function amountText(r: RegistrationView): string {
+  if (r.priceCents === 0) return "It's free — nothing to pay."
+  if (r.balanceCents <= 0) return 'Paid in full.'
+  return `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`
+}
+
+const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
+
+/** What a registration answer means for the person, said plainly (the place is confirmed, or not). */
+export function outcomeText({ registration: r, created }: RegisterResult): string {
+  const who = r.child ? { is: `${r.child.name} is`, their: `${r.child.name}'s` } : { is: "You're", their: 'Your' }
+  switch (r.status) {
+    case 'confirmed':
+      return `${who.is} ${created ? 'registered!' : 'already registered.'} ${who.their} place in ${r.leagueName} is confirmed. ${amountText(r)}`
+    case 'waitlisted': {
+      const number = `number ${r.waitlistPosition ?? '?'}`
+      const of = `(of ${r.waitlistSize})`
+      return created
+        ? `${r.leagueName} is full. ${who.is} ${number} on the waitlist ${of}. We'll email you if a place opens up.`
+        : `${who.is} already on the waitlist for ${r.leagueName}: ${number} ${of}. We'll email you if a place opens up.`
+    }
+    case 'offered': {
+      const until = r.offerExpiresAt ? new Date(r.offerExpiresAt) : null
+      const deadline = until ? ` by ${formatDate(until)} at ${time.format(until)}` : ''
+      return `A place in ${r.leagueName} has opened up${r.child ? ` for ${r.child.name}` : ' for you'}. Claim it on your account page${deadline}.`
+    }
+    default:
+      return `${who.their} registration for ${r.leagueName} is ${STATUS_LABELS[r.status].toLowerCase()}.`
+  }
+}

@@ -1,0 +1,37 @@
+import { WaiverPublishForm } from '../../../shared/schemas/registration.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useForm } from '../../lib/use-form.ts'
+import { TextAreaField } from '../../components/ui/text-area-field.tsx'
+import type { WaiverDocument } from './use-waiver.ts'
+
+/** Staff replace the waiver; the server makes everyone sign the new version before registering again. */
+export function PublishWaiverForm({ current, onPublished }: { current: WaiverDocument; onPublished(waiver: WaiverDocument): void }) {
+  const form = useForm(WaiverPublishForm, { body: current.body })
+
+  const submit = form.handleSubmit(async ({ body }) => {
+    try {
+      const { waiver } = await api.post<{ waiver: WaiverDocument }>('/api/admin/waiver', { body: body.trim() })
+      onPublished(waiver)
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields.body ? { body: error.fields.body } : {}, error.message)
+      else form.setServerErrors({}, 'Publishing the waiver failed. Please try again.')
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {form.message && <Alert>{form.message}</Alert>}
+      <TextAreaField
+        label={WaiverPublishForm.body.label}
+        hint="Leave a blank line between paragraphs. Publishing makes everyone sign the new version before their next registration."
+        rows={14}
+        field={form.field('body')}
+        error={form.errors.body}
+      />
+      <button type="submit" className="button" disabled={form.submitting}>
+        {form.submitting ? 'Publishing…' : 'Publish new version'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,97 @@
+import { useId, useState } from 'react'
+import { WaiverSignForm } from '../../../shared/schemas/registration.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useForm } from '../../lib/use-form.ts'
+import { SELF, type Subject } from './subjects.ts'
+import type { WaiverSignature } from './use-waiver.ts'
+
+interface SignWaiverFormProps {
+  /** Whom the person has yet to sign the current version for; never empty. */
+  unsigned: readonly Subject[]
+  /** Whether "Signing for" is offered at all: only to people with children. */
+  hasChildren: boolean
+  initialSubject: string
+  /** The name typed for the previous signature, so a guardian signing for each child types it once. */
+  initialName: string
+  onSigned(signatures: WaiverSignature[], subject: Subject, signedName: string): void
+}
+
+/** The typed signature: full name, the agreement box, and whom it is for. */
+export function SignWaiverForm({ unsigned, hasChildren, initialSubject, initialName, onSigned }: SignWaiverFormProps) {
+  const form = useForm(WaiverSignForm, { signedName: initialName, agree: '' })
+  const [chosen, setChosen] = useState(initialSubject)
+  const subjectId = useId()
+  const subject = unsigned.find((s) => s.key === chosen) ?? unsigned[0]!
+  const agree = form.field('agree')
+
+  const submit = form.handleSubmit(async ({ signedName, agree: agreed }) => {
+    try {
+      const { signatures } = await api.post<{ signatures: WaiverSignature[] }>('/api/waiver/signatures', {
+        signedName: signedName.trim(),
+        agree: agreed,
+        ...(subject.key === SELF ? {} : { childId: subject.key }),
+      })
+      onSigned(signatures, subject, signedName.trim())
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const { signedName: nameError, agree: agreeError } = error.fields
+        form.setServerErrors({ ...(nameError ? { signedName: nameError } : {}), ...(agreeError ? { agree: agreeError } : {}) }, error.message)
+      } else {
+        form.setServerErrors({}, 'Signing the waiver failed. Please try again.')
+      }
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate className="waiver-sign">
+      {form.message && <Alert>{form.message}</Alert>}
+      {hasChildren && (
+        <div className="field">
+          <label htmlFor={subjectId}>Signing for</label>
+          <select id={subjectId} value={subject.key} onChange={(e) => setChosen(e.target.value)}>
+            {unsigned.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <TextField
+        label={WaiverSignForm.signedName.label}
+        autoComplete="name"
+        hint={
+          subject.key === SELF
+            ? 'Type your full name as your signature.'
+            : `As ${subject.label}'s parent or guardian, type your own full name as your signature.`
+        }
+        field={form.field('signedName')}
+        error={form.errors.signedName}
+      />
+      <div className="waiver-agree">
+        <input
+          id={agree.name}
+          name={agree.name}
+          type="checkbox"
+          checked={agree.value === 'yes'}
+          // The form rule reads the box as the text 'yes' (ticked) or '' (not ticked).
+          onChange={(e) => agree.onChange({ target: { value: e.target.checked ? 'yes' : '' } })}
+          onBlur={agree.onBlur}
+          aria-invalid={agree['aria-invalid']}
+          aria-describedby={agree['aria-describedby']}
+        />
+        <label htmlFor={agree.name}>I have read and agree to this waiver</label>
+      </div>
+      {form.errors.agree && (
+        <p className="field-error waiver-agree-error" id={`${agree.name}-error`}>
+          {form.errors.agree}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={form.submitting}>
+        {form.submitting ? 'Signing…' : subject.key === SELF ? 'Sign the waiver' : `Sign for ${subject.label}`}
+      </button>
+    </form>
+  )
+}
