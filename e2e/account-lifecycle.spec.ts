@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { BASE_URL, expect, test, uniqueToken, whileDatabaseQuiet, type TestUser } from './fixtures.ts'
+import { BASE_URL, expect, test, uniqueToken, whileDatabaseQuiet } from './fixtures.ts'
 
 /*
  * Creating an account, staying signed in, signing out and in again (spec §3, §4, §6). The one
@@ -91,10 +91,6 @@ test('a person creates an account, stays signed in, signs out and signs in again
 })
 
 test('signing out from a signed-in-only page goes home without an alert', async ({ asVisitor: page, createUser }) => {
-  // Known defect: the page's guard sees the cleared user before the menu navigates home, and
-  // sends the person to /signIn with "You must be logged in to see this page" instead.
-  // Remove this line once AccountMenu navigates before signing out (see the test report).
-  test.fail()
   const user = await createUser()
   await page.goto('/signIn')
   await fillSignIn(page, user.email, user.password)
@@ -164,7 +160,7 @@ test('after signing in from a redirect the person returns to the page they asked
 })
 
 test('the sign-in form can be completed with the keyboard alone', async ({ asVisitor: page, createUser }) => {
-  const user: TestUser = await createUser()
+  const user = await createUser()
   await page.goto('/signIn')
   const email = page.getByLabel('Email')
   await expect(email).toBeEditable()

@@ -58,9 +58,6 @@ test('an admin finds a customer and makes them an employee', async ({ asAdmin: p
 })
 
 test('the role change notice reads "an employee"', async ({ asAdmin: page, createUser }) => {
-  // Known defect: admin-users.tsx writes "a employee"; only "admin" gets "an".
-  // Remove this line once the article is fixed (see the test report).
-  test.fail()
   const customer = await createUser({ role: 'customer' })
   await openUsers(page)
   await search(page, customer.email)

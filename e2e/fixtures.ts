@@ -11,7 +11,7 @@ import { openSharedDb, withWriteLock } from './shared-database.ts'
 
 /*
  * End-to-end fixtures. Tests reach the running server's database directly (the same SQLite
- * file; WAL and busy_timeout make sharing it safe) to create users and leagues, and sign in
+ * file, opened as shared-database.ts explains) to create users and leagues, and sign in
  * through the API rather than the form: only e2e/account-lifecycle.spec.ts uses the forms.
  */
 

@@ -13,7 +13,14 @@ export interface HtmlSource {
 export function builtHtml(clientDir: string): HtmlSource {
   let cached: Promise<string> | undefined
   return {
-    template: () => (cached ??= fs.readFile(path.join(clientDir, 'index.html'), 'utf8')),
+    template: () => {
+      // A failed read (a build replacing the file) is not remembered: the next request retries.
+      cached ??= fs.readFile(path.join(clientDir, 'index.html'), 'utf8').catch((error: unknown) => {
+        cached = undefined
+        throw error
+      })
+      return cached
+    },
   }
 }
 

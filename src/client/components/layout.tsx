@@ -114,8 +114,10 @@ function AccountMenu() {
           <button
             type="button"
             onClick={async () => {
+              // Leave first: on a page that needs a login, clearing the user would otherwise
+              // send the person to /signIn before they reached the home page (spec §4).
+              await navigate(href('home'))
               await signOut()
-              navigate(href('home'))
             }}
           >
             Sign Out

@@ -58,7 +58,7 @@ export default function AdminUsersPage() {
     setNotice(null)
     try {
       await setUserRole({ userId, role })
-      setNotice(`${email} is now ${role === 'admin' ? 'an' : 'a'} ${role}.`)
+      setNotice(`${email} is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`)
       setVersion((v) => v + 1)
     } catch (e) {
       setError(messageOf(e))

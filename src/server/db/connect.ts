@@ -1,7 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely'
 import pg from 'pg'
 import { createCommitBatcher, type CommitBatcher } from './commit-batcher.ts'
 import type { Database } from './schema.ts'
@@ -44,12 +53,34 @@ function connectSqlite(dataDir: string): Db {
   database.pragma('foreign_keys = ON')
   // The CLI scripts may write while the server runs: wait for the lock rather than fail.
   database.pragma('busy_timeout = 5000')
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) })
   return {
     kysely,
     dialect: 'sqlite',
     batcher: createCommitBatcher(kysely),
     close: () => kysely.destroy(),
+  }
+}
+
+/**
+ * Transactions take the write lock when they begin (`BEGIN IMMEDIATE`). A deferred BEGIN
+ * that reads and then writes fails at once with SQLITE_BUSY when another process (the CLI,
+ * the demo seed) wrote in between, instead of waiting out busy_timeout (STACK-NOTES.md).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config)
   }
 }
 
