@@ -1,37 +1,27 @@
-import { href } from '../paths.ts'
-import { Link } from 'react-router'
+import type { Child } from '../../shared/schemas/registration.ts'
+import { ChildrenSection } from '../features/account/children-section.tsx'
+import { DetailsSection } from '../features/account/details-section.tsx'
+import { PasswordSection } from '../features/account/password-section.tsx'
+import { RegistrationsSection } from '../features/account/registrations-section.tsx'
+import { useApiResource } from '../features/account/use-api-resource.ts'
+import { WaiversSection } from '../features/account/waivers-section.tsx'
 import { useSession } from '../features/session/session.tsx'
-
-const ROLE_NAMES = { admin: 'Administrator', employee: 'Employee', customer: 'Customer' } as const
 
 export default function AccountPage() {
   const { user } = useSession()
+  // Read once for both sections: the waivers name the children they were signed for.
+  const children = useApiResource<{ children: Child[] }>('/api/children')
   if (!user) return null
   return (
-    <section className="page narrow">
+    <section className="page">
       <h1>Account</h1>
-      <dl className="details">
-        <div>
-          <dt>Display name</dt>
-          <dd>{user.displayName}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{user.email}</dd>
-        </div>
-        <div>
-          <dt>Phone</dt>
-          <dd>{user.phone || 'Not given'}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>{ROLE_NAMES[user.userRole]}</dd>
-        </div>
-      </dl>
-      <p>
-        Your league and academy registrations, receipts and signed waivers will be listed here. To sign up, pick a sport on
-        the <Link to={href('home')}>Sports and Activities</Link> page.
-      </p>
+      <div className="account-grid">
+        <DetailsSection user={user} />
+        <PasswordSection />
+        <RegistrationsSection />
+        <ChildrenSection childList={children.data?.children ?? null} error={children.error} />
+        <WaiversSection childList={children.data?.children ?? null} />
+      </div>
     </section>
   )
 }

@@ -1,3 +1,49 @@
-export default function Screen() {
-  return null
+import { Link, useParams } from 'react-router'
+import { ROUTES } from '../../shared/routes.ts'
+import { Alert } from '../components/ui/alert.tsx'
+import { ReceiptView } from '../features/receipts/receipt-view.tsx'
+import { useReceipt } from '../features/receipts/use-receipt.ts'
+import { href } from '../paths.ts'
+
+/** Serves both /receipt/... (one registration) and /registrationReceipt/... (the newest for a league). */
+export default function ReceiptPage() {
+  const { userId = '', leagueId = '', registrationId } = useParams()
+  const state = useReceipt({ userId, leagueId, ...(registrationId ? { registrationId } : {}) })
+  // The page is named as in the route table, like the browser tab (router.tsx), whatever the answer.
+  const routeId = registrationId === undefined ? 'registrationReceipt' : 'receipt'
+  const title = ROUTES.find((r) => r.id === routeId)?.title
+
+  if (state.status === 'not-found') {
+    return (
+      <section className="page narrow">
+        <h1>{title}</h1>
+        <h2>Receipt not found</h2>
+        <p>This receipt does not exist, or it is not yours. Your own receipts are listed with your registrations.</p>
+        <p>
+          <Link to={href('account')}>Go to your account</Link>
+        </p>
+      </section>
+    )
+  }
+
+  return (
+    <section className="page receipt-page">
+      <h1>{title}</h1>
+      {state.status === 'loading' && <p className="loading">Loading the receipt…</p>}
+      {state.status === 'failed' && <Alert>{state.message}</Alert>}
+      {state.status === 'found' && (
+        <>
+          <ReceiptView receipt={state.receipt} />
+          <div className="receipt-actions no-print">
+            <button type="button" className="button" onClick={() => window.print()}>
+              Print receipt
+            </button>
+            <Link className="button secondary" to={href('account')}>
+              Back to your account
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  )
 }

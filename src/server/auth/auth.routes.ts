@@ -67,11 +67,11 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
     return send(reply, response)
   })
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    handler: async (req, reply) => send(reply, await callAuth(req)),
-  })
+  // Only these library endpoints are reachable. Profile and password changes go through
+  // /api/account/* (profile.routes.ts), which apply the site's form rules; the library's own
+  // update-user, change-password, change-email and delete-user would skip them.
+  app.post('/api/auth/sign-out', async (req, reply) => send(reply, await callAuth(req)))
+  app.get('/api/auth/get-session', async (req, reply) => send(reply, await callAuth(req)))
 
   /** The session user state of spec §3, or null: how the browser confirms its stored login. */
   app.get('/api/session', async (req) => {

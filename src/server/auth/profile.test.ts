@@ -129,8 +129,30 @@ describe('change password', () => {
     })
   })
 
+  test('a bearer token alone cannot change the password: there is no session to renew', async () => {
+    const user = await createUser(ctx)
+    const token = await user.client.get<{ token: string }>('/api/session/token')
+    const bearerOnly = ctx.client()
+    bearerOnly.bearer = token.body.token
+    const res = await bearerOnly.post('/api/account/password', { currentPassword: user.password, newPassword: 'brand-new-secret' })
+    expect(res.status).toBe(401)
+    expect((await ctx.client().post('/api/auth/sign-in/email', { email: user.email, password: user.password })).status).toBe(200)
+  })
+
   test('a signed-out visitor is asked to sign in', async () => {
     const res = await ctx.client().post('/api/account/password', { currentPassword: 'whatever1', newPassword: 'whatever2' })
     expect(res.status).toBe(401)
   })
+})
+
+describe("the authentication library's own account endpoints", () => {
+  test.each(['/api/auth/update-user', '/api/auth/change-password', '/api/auth/change-email', '/api/auth/delete-user'])(
+    '%s is closed, so the form rules cannot be skipped',
+    async (path) => {
+      const user = await createUser(ctx)
+      const res = await user.client.post(path, { name: '', phone: 'not a phone <script>', currentPassword: user.password, newPassword: 'x' })
+      expect(res.status).toBe(404)
+      expect((await sessionOf(user.client))?.displayName).toBe(user.displayName)
+    },
+  )
 })

@@ -27,3 +27,23 @@ export const SignInForm = {
 } as const satisfies FormSpec
 
 export type SignInFields = keyof typeof SignInForm
+
+/** Your details on /account: the same fields and rules as when the account was created. */
+export const ProfileForm = {
+  displayName: RegisterForm.displayName,
+  phone: RegisterForm.phone,
+} as const satisfies FormSpec
+
+export type ProfileFields = keyof typeof ProfileForm
+
+/** Change password on /account; the new password follows the sign-up rule and message (spec §5). */
+export const ChangePasswordForm = {
+  currentPassword: { label: 'Current password', rules: 'required|max:128' },
+  newPassword: { ...password, label: 'New password' },
+  confirmNewPassword: { label: 'Confirm new password', rules: 'required|confirm:newPassword' },
+} as const satisfies FormSpec
+
+export type ChangePasswordFields = keyof typeof ChangePasswordForm
+
+/** The answer to a wrong current password, kept apart from sign-in's deliberately vague one. */
+export const CURRENT_PASSWORD_INCORRECT = 'The current password is incorrect.'

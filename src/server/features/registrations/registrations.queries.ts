@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
-import type { Payment, Receipt, RegistrationStatus, RegistrationView } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, type Payment, type Receipt, type RegistrationStatus, type RegistrationView } from '../../../shared/schemas/registration.ts'
 
 /** Everything a registration's owner or staff see of it, in one query. */
 function views(db: Db) {
@@ -72,7 +72,8 @@ function toView(row: ViewRow): RegistrationView & { leagueStartDate: string; lea
     receiptNumber: row.receiptNumber,
     priceCents: row.priceCents,
     paidCents,
-    balanceCents: row.priceCents - paidCents,
+    // An ended registration owes nothing; money still held shows as paidCents until refunded.
+    balanceCents: ACTIVE_STATUSES.includes(row.status) ? row.priceCents - paidCents : 0,
     createdAt: toIso(row.createdAt),
   }
 }

@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { ChangePasswordForm } from '../../../shared/schemas/account.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useForm } from '../../lib/use-form.ts'
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmNewPassword: '' }
+
+export function PasswordSection() {
+  const [notice, setNotice] = useState<string | null>(null)
+  // A new key gives a fresh, empty form after a change: passwords should not linger in inputs.
+  const [formKey, setFormKey] = useState(0)
+  return (
+    <section className="account-panel" aria-labelledby="password-heading">
+      <h2 id="password-heading">Change password</h2>
+      {notice && <Alert tone="success">{notice}</Alert>}
+      <PasswordForm
+        key={formKey}
+        onStart={() => setNotice(null)}
+        onChanged={() => {
+          setNotice('Your password has been changed. Any other device signed in to your account has been signed out.')
+          setFormKey((k) => k + 1)
+        }}
+      />
+    </section>
+  )
+}
+
+function PasswordForm({ onStart, onChanged }: { onStart(): void; onChanged(): void }) {
+  const form = useForm(ChangePasswordForm, EMPTY)
+
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    onStart()
+    try {
+      await api.post('/api/account/password', { currentPassword, newPassword })
+      onChanged()
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields, error.message)
+      else form.setServerErrors({}, 'Changing your password failed. Please try again.')
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Change password">
+      {form.message && <Alert>{form.message}</Alert>}
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        field={form.field('currentPassword')}
+        error={form.errors.currentPassword}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        field={form.field('newPassword')}
+        error={form.errors.newPassword}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        field={form.field('confirmNewPassword')}
+        error={form.errors.confirmNewPassword}
+      />
+      <button type="submit" className="button" disabled={form.submitting}>
+        {form.submitting ? 'Changing password…' : 'Change password'}
+      </button>
+    </form>
+  )
+}

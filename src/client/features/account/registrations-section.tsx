@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { formatDate, formatMoney } from '../../../shared/format.ts'
+import { ACTIVE_STATUSES, STATUS_LABELS, type RegistrationView } from '../../../shared/schemas/registration.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { href } from '../../paths.ts'
+import { useApiResource } from './use-api-resource.ts'
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+type Action = 'claim' | 'cancel'
+
+/** A registration that has ended owes nothing, whatever its price was. */
+function balanceText(registration: RegistrationView): string {
+  if (!ACTIVE_STATUSES.includes(registration.status)) return 'Nothing due'
+  return registration.balanceCents === 0 ? 'Paid in full' : formatMoney(registration.balanceCents)
+}
+
+export function RegistrationsSection() {
+  const { data, error, reload } = useApiResource<{ registrations: RegistrationView[] }>('/api/registrations/mine')
+  const [outcome, setOutcome] = useState('')
+  const [actionError, setActionError] = useState<string | null>(null)
+  const [busyId, setBusyId] = useState<string | null>(null)
+
+  const act = async (registration: RegistrationView, action: Action) => {
+    setBusyId(registration.id)
+    setOutcome('')
+    setActionError(null)
+    try {
+      await api.post(`/api/registrations/${encodeURIComponent(registration.id)}/${action}`)
+      setOutcome(
+        action === 'claim'
+          ? `You claimed your place in ${registration.leagueName}. Your registration is confirmed.`
+          : `Your registration for ${registration.leagueName} has been cancelled.`,
+      )
+    } catch (e) {
+      setActionError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
+    } finally {
+      setBusyId(null)
+      // Also after a refusal: an offer that expired meanwhile should show as expired.
+      reload()
+    }
+  }
+
+  const registrations = data?.registrations
+  return (
+    <section className="account-panel account-panel-wide" aria-labelledby="registrations-heading">
+      <h2 id="registrations-heading">Registrations</h2>
+      {/* Always present, so screen readers announce each outcome as it is written in. */}
+      <p role="status" className="account-outcome">
+        {outcome}
+      </p>
+      {actionError && <Alert>{actionError}</Alert>}
+      {error && <Alert>{error}</Alert>}
+      {!registrations && !error && <p className="loading">Loading your registrations…</p>}
+      {registrations && registrations.length === 0 && (
+        <p>
+          You have not registered for any leagues yet. Pick a sport on the <Link to={href('home')}>Sports and Activities</Link>{' '}
+          page to sign up.
+        </p>
+      )}
+      {registrations && registrations.length > 0 && (
+        <ul className="account-registrations">
+          {registrations.map((registration) => (
+            <li key={registration.id}>
+              <RegistrationCard
+                registration={registration}
+                busy={busyId !== null}
+                onAction={(action) => void act(registration, action)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+interface CardProps {
+  registration: RegistrationView
+  /** An action is under way on some registration: one at a time keeps the outcome clear. */
+  busy: boolean
+  onAction(action: Action): void
+}
+
+function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
+  const headingId = useId()
+  const [confirming, setConfirming] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const keepButton = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  // Where focus goes when the confirm step opens or closes: the button that replaced the one pressed.
+  const focusTarget = useRef<'keep' | 'cancel' | null>(null)
+  const acted = useRef(false)
+
+  useEffect(() => {
+    const target = focusTarget.current === 'keep' ? keepButton.current : focusTarget.current === 'cancel' ? cancelButton.current : null
+    focusTarget.current = null
+    target?.focus()
+  }, [confirming])
+
+  // Once this card's action is over, the button pressed may be gone: the heading keeps the place.
+  useEffect(() => {
+    if (busy || !acted.current) return
+    acted.current = false
+    heading.current?.focus()
+  }, [busy])
+
+  const act = (action: Action) => {
+    acted.current = true
+    onAction(action)
+  }
+
+  const live = ACTIVE_STATUSES.includes(r.status)
+  return (
+    <article className="account-registration" aria-labelledby={headingId}>
+      <div className="account-registration-head">
+        <h3 id={headingId} ref={heading} tabIndex={-1}>
+          {r.leagueName}
+        </h3>
+        <span className={`account-status account-status-${r.status}`}>{STATUS_LABELS[r.status]}</span>
+      </div>
+      <dl className="account-registration-facts">
+        <div>
+          <dt>Participant</dt>
+          <dd>{r.child ? r.child.name : r.registrantName}</dd>
+        </div>
+        <div>
+          <dt>Registered</dt>
+          <dd>{formatDate(r.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd>{balanceText(r)}</dd>
+        </div>
+      </dl>
+      {r.status === 'waitlisted' && r.waitlistPosition !== null && (
+        <p className="account-registration-note">
+          Number {r.waitlistPosition} of {r.waitlistSize} on the waitlist
+        </p>
+      )}
+      {r.status === 'offered' && r.offerExpiresAt && (
+        <p className="account-registration-note">Place offered — claim by {dateTime.format(new Date(r.offerExpiresAt))}</p>
+      )}
+      {confirming && live ? (
+        <div className="account-confirm" role="group" aria-label={`Cancel ${r.leagueName}`}>
+          <p>
+            Cancel your registration for {r.leagueName}?{' '}
+            {r.status === 'waitlisted' ? 'You will lose your place on the waitlist.' : 'You will give up your place.'}
+          </p>
+          <div className="account-actions">
+            <button type="button" className="button account-danger" disabled={busy} onClick={() => act('cancel')}>
+              Yes, cancel
+            </button>
+            <button
+              ref={keepButton}
+              type="button"
+              className="button secondary"
+              disabled={busy}
+              onClick={() => {
+                focusTarget.current = 'cancel'
+                setConfirming(false)
+              }}
+            >
+              Keep registration
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="account-actions">
+          {r.status === 'offered' && (
+            <button type="button" className="button" disabled={busy} onClick={() => act('claim')} aria-describedby={headingId}>
+              Claim place
+            </button>
+          )}
+          <Link
+            className="button secondary"
+            to={href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })}
+            aria-describedby={headingId}
+          >
+            Receipt
+          </Link>
+          {live && (
+            <button
+              ref={cancelButton}
+              type="button"
+              className="button secondary"
+              disabled={busy}
+              aria-describedby={headingId}
+              onClick={() => {
+                focusTarget.current = 'keep'
+                setConfirming(true)
+              }}
+            >
+              Cancel registration
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,112 @@
+import { formatDate, formatMoney } from '../../../shared/format.ts'
+import { ACTIVE_STATUSES, STATUS_LABELS, type PaymentMethod, type Receipt } from '../../../shared/schemas/registration.ts'
+import { siteConfig } from '../../site-config.ts'
+
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  check: 'Check',
+  online: 'Online',
+  refund: 'Refund',
+}
+
+/** A registration that has ended owes nothing, whatever its price was. */
+function balanceDue(receipt: Receipt): string {
+  return ACTIVE_STATUSES.includes(receipt.status) ? formatMoney(receipt.balanceCents) : 'Nothing due'
+}
+
+/** The receipt itself, laid out to print on one page (print rules in styles.css). */
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  return (
+    <article className="receipt" aria-label={`Receipt ${receipt.receiptNumber}`}>
+      <header className="receipt-head">
+        <p className="receipt-facility">{siteConfig.facilityName}</p>
+        <dl className="receipt-meta">
+          <div>
+            <dt>Receipt number</dt>
+            <dd>{receipt.receiptNumber}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{formatDate(receipt.createdAt)}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <dl className="receipt-facts">
+        <div>
+          <dt>Registrant</dt>
+          <dd>
+            {receipt.registrantName}
+            <br />
+            {receipt.registrantEmail}
+          </dd>
+        </div>
+        {receipt.child && (
+          <div>
+            <dt>Child</dt>
+            <dd>{receipt.child.name}</dd>
+          </div>
+        )}
+        <div>
+          <dt>League</dt>
+          <dd>
+            {receipt.leagueName}
+            <br />
+            {formatDate(receipt.leagueStartDate)} – {formatDate(receipt.leagueEndDate)}
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{STATUS_LABELS[receipt.status]}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{formatMoney(receipt.priceCents)}</dd>
+        </div>
+      </dl>
+
+      <h2>Payments</h2>
+      {receipt.payments.length === 0 ? (
+        <p>No payments have been recorded yet.</p>
+      ) : (
+        <div className="table-scroll receipt-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Method</th>
+                <th scope="col">Reference</th>
+                <th scope="col" className="receipt-money">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {receipt.payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td>{formatDate(payment.recordedAt)}</td>
+                  <td>{METHOD_NAMES[payment.method]}</td>
+                  <td>{payment.reference ?? '—'}</td>
+                  {/* Refunds are stored as negative amounts, and shown that way. */}
+                  <td className="receipt-money">{formatMoney(payment.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <dl className="receipt-totals">
+        <div>
+          <dt>Total paid</dt>
+          <dd>{formatMoney(receipt.paidCents)}</dd>
+        </div>
+        <div>
+          <dt>Balance due</dt>
+          <dd>{balanceDue(receipt)}</dd>
+        </div>
+      </dl>
+    </article>
+  )
+}
