@@ -1,5 +1,81 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  LeagueForm,
+  leagueFormProblems,
+  leagueFormValues,
+  type LeagueFormValues,
+  type SaveLeagueResult,
+} from '../../../shared/schemas/league.ts'
+import type { LeagueKind, Sport } from '../../../shared/sports.ts'
+import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { parseForm } from '../../http/forms.ts'
 import type { RegistrationDeps } from '../registrations/registrations.routes.ts'
+import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
 
-/** League management for staff (create, edit, open and close). */
-export function registerLeagueAdminRoutes(_app: FastifyInstance, _deps: RegistrationDeps): void {}
+type LeagueParams = { Params: { leagueId: string } }
+
+/** League management (create, edit, open and close), admin only: the server decides, /leagues only hides the tools. */
+export function registerLeagueAdminRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
+  app.get('/api/admin/leagues', async (req) => {
+    await guards.requireAccess(req, 'admin')
+    return { leagues: await listLeaguesForAdmin(db) }
+  })
+
+  app.post('/api/admin/leagues', async (req, reply) => {
+    await guards.requireAccess(req, 'admin')
+    const league = await createLeague(db, settingsFrom(parseLeagueForm(req.body)))
+    return reply.code(201).send({ league, offered: 0 } satisfies SaveLeagueResult)
+  })
+
+  app.post('/api/admin/leagues/:leagueId', async (req: FastifyRequest<LeagueParams>): Promise<SaveLeagueResult> => {
+    await guards.requireAccess(req, 'admin')
+    const current = await findLeagueForAdmin(db, req.params.leagueId)
+    if (!current) throw notFound('There is no such league.')
+    // Fields left out keep their values, so opening or closing sends isActive alone.
+    const form = parseLeagueForm({ ...leagueFormValues(current), ...plainObject(req.body) })
+    const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
+    const saved = await updateLeague(db, current.id, settingsFrom(form), ctx)
+    if (!saved) throw notFound('There is no such league.')
+    return saved
+  })
+}
+
+function plainObject(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+}
+
+/** The form rules, then the checks across fields they cannot express. */
+function parseLeagueForm(body: unknown): LeagueFormValues {
+  const form = parseForm(LeagueForm, body)
+  const problems = leagueFormProblems(form)
+  if (Object.keys(problems).length > 0) throw badRequest(FORM_MESSAGES.invalid, problems)
+  return form
+}
+
+/**
+ * Form strings to stored values. Team fields are kept only for team leagues and ages only for
+ * Kids Sports: the form hides them otherwise, so what is stored is what staff saw.
+ */
+function settingsFrom(form: LeagueFormValues): LeagueSettings {
+  const whole = (text: string) => (text === '' ? null : Number(text))
+  const team = form.kind === 'team'
+  const kids = form.sport === 'kids'
+  return {
+    name: form.name,
+    sport: form.sport as Sport,
+    kind: form.kind as LeagueKind,
+    description: form.description === '' ? null : form.description,
+    isActive: form.isActive === 'true',
+    registrationDate: form.registrationDate,
+    startDate: form.startDate,
+    endDate: form.endDate,
+    priceCents: Math.round(Number(form.price) * 100),
+    capacity: whole(form.capacity),
+    teamCapacity: team ? whole(form.teamCapacity) : null,
+    rosterMin: team ? whole(form.rosterMin) : null,
+    rosterMax: team ? whole(form.rosterMax) : null,
+    minAge: kids ? whole(form.minAge) : null,
+    maxAge: kids ? whole(form.maxAge) : null,
+  }
+}

@@ -15,9 +15,29 @@ export interface DeskPayment {
   reference: string | null
 }
 
-/** A payment taken at the front desk; logged with who took it. */
-export async function recordPayment(db: Db, registrationId: string, payment: DeskPayment, staffId: string, now: Date): Promise<void> {
-  await inTransaction(db, async (tx) => {
+/**
+ * A payment taken at the front desk; logged with who took it. The balance is checked inside
+ * the transaction (with the registration row locked on PostgreSQL; SQLite runs one writer at
+ * a time), so two desks recording at once cannot overpay.
+ */
+export async function recordPayment(
+  db: Db,
+  registrationId: string,
+  payment: DeskPayment,
+  staffId: string,
+  now: Date,
+): Promise<'recorded' | 'not-payable' | 'over-balance'> {
+  return inTransaction(db, async (tx) => {
+    let locked = tx.kysely.selectFrom('registrations').select(['status', 'priceCents']).where('id', '=', registrationId)
+    if (tx.dialect === 'postgres') locked = locked.forUpdate()
+    const registration = await locked.executeTakeFirst()
+    if (!registration || !HOLDS_PLACE.includes(registration.status)) return 'not-payable'
+    const paid = await tx.kysely
+      .selectFrom('payments')
+      .select((eb) => eb.fn.sum<string | number>('amountCents').as('total'))
+      .where('registrationId', '=', registrationId)
+      .executeTakeFirst()
+    if (payment.amountCents > registration.priceCents - Number(paid?.total ?? 0)) return 'over-balance'
     await tx.kysely
       .insertInto('payments')
       .values({
@@ -31,6 +51,7 @@ export async function recordPayment(db: Db, registrationId: string, payment: Des
       })
       .execute()
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
+    return 'recorded'
   })
 }
 

@@ -28,24 +28,24 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
   app.post('/api/admin/registrations/:registrationId/payments', async (req: FastifyRequest<IdParams>, reply) => {
     const admin = await guards.requireAccess(req, 'admin')
     const form = parseForm(DeskPaymentForm, req.body)
+    if (!/^\d+(\.\d{1,2})?$/.test(form.amount)) {
+      throw badRequest('Enter the amount in dollars and cents, like 45.00.', { amount: 'Enter the amount in dollars and cents, like 45.00.' })
+    }
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
-    if (!['confirmed', 'offered'].includes(registration.status)) {
-      throw conflict('Payments can only be recorded for a registration that holds a place.')
-    }
-    const amountCents = Math.round(Number(form.amount) * 100)
-    if (amountCents > registration.balanceCents) {
+    const outcome = await recordPayment(
+      db,
+      registration.id,
+      { amountCents: Math.round(Number(form.amount) * 100), method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference },
+      admin.id,
+      now(),
+    )
+    if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
+    if (outcome === 'over-balance') {
       throw badRequest(`The amount is more than the balance of $${(registration.balanceCents / 100).toFixed(2)}.`, {
         amount: 'The amount is more than the balance.',
       })
     }
-    await recordPayment(
-      db,
-      registration.id,
-      { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference },
-      admin.id,
-      now(),
-    )
     return reply.code(201).send({ registration: await findRegistrationView(db, registration.id) })
   })
 

@@ -92,12 +92,30 @@ export async function listUserRegistrations(db: Db, userId: string): Promise<Reg
   return rows.map((r) => strip(toView(r)))
 }
 
-/** Registrations awaiting payment or a decision, newest first (spec route /pendingRegistrations). */
+/**
+ * Registrations awaiting payment or a decision, newest first (spec route /pendingRegistrations):
+ * everyone waiting or offered a place, and confirmed ones with money still due.
+ */
 export async function listPendingRegistrations(db: Db, leagueId: string | undefined): Promise<RegistrationView[]> {
-  let query = views(db).where('r.status', 'in', ['confirmed', 'offered', 'waitlisted'])
+  let query = views(db).where((eb) =>
+    eb.or([
+      eb('r.status', 'in', ['offered', 'waitlisted']),
+      eb.and([
+        eb('r.status', '=', 'confirmed'),
+        eb(
+          'r.priceCents',
+          '>',
+          eb.fn.coalesce(
+            eb.selectFrom('payments as due').select((s) => s.fn.sum<number>('due.amountCents').as('paid')).whereRef('due.registrationId', '=', 'r.id'),
+            eb.lit(0),
+          ),
+        ),
+      ]),
+    ]),
+  )
   if (leagueId) query = query.where('r.leagueId', '=', leagueId)
   const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(500).execute()
-  return rows.map((r) => strip(toView(r))).filter((r) => r.status !== 'confirmed' || r.balanceCents > 0)
+  return rows.map((r) => strip(toView(r)))
 }
 
 /**

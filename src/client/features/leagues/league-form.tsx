@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import {
+  AGE_FIELDS,
+  LeagueForm,
+  leagueFormProblems,
+  leagueFormValues,
+  TEAM_FIELDS,
+  type AdminLeague,
+  type LeagueField,
+  type LeagueFormValues,
+  type SaveLeagueResult,
+} from '../../../shared/schemas/league.ts'
+import { LEAGUE_KINDS, SPORT_LABELS, SPORTS } from '../../../shared/sports.ts'
+import type { FormSpec } from '../../../shared/validation/rules.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useForm, type FieldProps } from '../../lib/use-form.ts'
+import { CheckboxField, NumberField, SelectField, TextAreaField } from './form-fields.tsx'
+
+const NEW_LEAGUE: LeagueFormValues = {
+  name: '',
+  sport: 'soccer',
+  kind: 'individual',
+  description: '',
+  isActive: 'true',
+  registrationDate: '',
+  startDate: '',
+  endDate: '',
+  price: '',
+  capacity: '',
+  teamCapacity: '',
+  rosterMin: '',
+  rosterMax: '',
+  minAge: '',
+  maxAge: '',
+}
+
+const KIND_LABELS = { individual: 'Individual (free agents)', team: 'Team' } as const
+
+/** Fields the form hides for this sport and kind; they are sent empty and the server stores nothing. */
+function hiddenFields(values: Pick<LeagueFormValues, 'sport' | 'kind'>): LeagueField[] {
+  return [...(values.kind === 'team' ? [] : TEAM_FIELDS), ...(values.sport === 'kids' ? [] : AGE_FIELDS)]
+}
+
+/** LeagueForm with the hidden fields' rules dropped, so a value left in one cannot block saving. */
+function visibleSpec(hidden: readonly LeagueField[]): FormSpec<LeagueField> {
+  const spec: FormSpec<LeagueField> = { ...LeagueForm }
+  for (const name of hidden) spec[name] = { label: LeagueForm[name].label, rules: '' }
+  return spec
+}
+
+interface LeagueFormPanelProps {
+  /** The league to edit; undefined for a new one. */
+  league: AdminLeague | undefined
+  onSaved(result: SaveLeagueResult, created: boolean): void
+  onCancel(): void
+}
+
+/** Creates or edits a league. Keyed by league by its parent, so each opening starts afresh. */
+export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelProps) {
+  const [initial] = useState(() => (league ? leagueFormValues(league) : NEW_LEAGUE))
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Sport and kind decide which fields show; held here too, as the rules must follow them.
+  const [shape, setShape] = useState({ sport: initial.sport, kind: initial.kind })
+  const hidden = useMemo(() => hiddenFields(shape), [shape])
+  const spec = useMemo(() => visibleSpec(hidden), [hidden])
+  const form = useForm(spec, initial)
+  const shapeField = (name: 'sport' | 'kind'): FieldProps<LeagueField> => {
+    const field = form.field(name)
+    return {
+      ...field,
+      onChange: (e) => {
+        field.onChange(e)
+        setShape((current) => ({ ...current, [name]: e.target.value }))
+      },
+    }
+  }
+
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+
+  const submit = form.handleSubmit(async (values) => {
+    const sent = { ...values, ...Object.fromEntries(hidden.map((name) => [name, ''])) } as LeagueFormValues
+    const problems = leagueFormProblems(sent)
+    if (Object.keys(problems).length > 0) {
+      form.setServerErrors(problems)
+      return
+    }
+    try {
+      const url = league ? `/api/admin/leagues/${encodeURIComponent(league.id)}` : '/api/admin/leagues'
+      onSaved(await api.post<SaveLeagueResult>(url, sent), !league)
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields as Partial<Record<LeagueField, string>>, error.message)
+      else form.setServerErrors({}, 'Saving the league failed. Please try again.')
+    }
+  })
+
+  const title = league ? `Edit ${league.name}` : 'New league'
+  return (
+    <section className="staff-panel" aria-labelledby="league-form-heading">
+      <h2 id="league-form-heading" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      <form onSubmit={submit} noValidate>
+        {form.message && <Alert>{form.message}</Alert>}
+        <fieldset>
+          <legend>League</legend>
+          <div className="staff-form-grid">
+            <TextField label={LeagueForm.name.label} field={form.field('name')} error={form.errors.name} />
+            <SelectField label={LeagueForm.sport.label} field={shapeField('sport')} error={form.errors.sport}>
+              {SPORTS.map((sport) => (
+                <option key={sport} value={sport}>
+                  {SPORT_LABELS[sport]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={LeagueForm.kind.label} field={shapeField('kind')} error={form.errors.kind}>
+              {LEAGUE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {KIND_LABELS[kind]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextAreaField label={LeagueForm.description.label} field={form.field('description')} error={form.errors.description} />
+          <CheckboxField
+            label="Open for registration"
+            hint="Open leagues show on the home page and the sign-up pages."
+            field={form.field('isActive')}
+            error={form.errors.isActive}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Dates</legend>
+          <div className="staff-form-grid">
+            <TextField label={LeagueForm.registrationDate.label} type="date" field={form.field('registrationDate')} error={form.errors.registrationDate} hint="Registration opens on this day." />
+            <TextField label={LeagueForm.startDate.label} type="date" field={form.field('startDate')} error={form.errors.startDate} hint="After the registration date." />
+            <TextField label={LeagueForm.endDate.label} type="date" field={form.field('endDate')} error={form.errors.endDate} hint="After the start date." />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Price and places</legend>
+          <div className="staff-form-grid">
+            <NumberField label="Price (dollars)" decimal field={form.field('price')} error={form.errors.price} hint="Such as 45 or 45.50; 0 for free." />
+            <NumberField
+              label={LeagueForm.capacity.label}
+              field={form.field('capacity')}
+              error={form.errors.capacity}
+              hint="Player places; empty for no limit."
+            />
+          </div>
+          {league && (
+            <p className="staff-note">
+              Lowering the capacity removes nobody already registered. Raising it offers the new places to the waitlist at once.
+            </p>
+          )}
+        </fieldset>
+        {!hidden.includes('teamCapacity') && (
+          <fieldset>
+            <legend>Teams</legend>
+            <div className="staff-form-grid">
+              <NumberField label={LeagueForm.teamCapacity.label} field={form.field('teamCapacity')} error={form.errors.teamCapacity} hint="How many teams. Empty for no limit." />
+              <NumberField label={LeagueForm.rosterMin.label} field={form.field('rosterMin')} error={form.errors.rosterMin} />
+              <NumberField label={LeagueForm.rosterMax.label} field={form.field('rosterMax')} error={form.errors.rosterMax} />
+            </div>
+          </fieldset>
+        )}
+        {!hidden.includes('minAge') && (
+          <fieldset>
+            <legend>Ages</legend>
+            <p className="staff-note">The child’s age on the league’s start date.</p>
+            <div className="staff-form-grid">
+              <NumberField label={LeagueForm.minAge.label} field={form.field('minAge')} error={form.errors.minAge} />
+              <NumberField label={LeagueForm.maxAge.label} field={form.field('maxAge')} error={form.errors.maxAge} />
+            </div>
+          </fieldset>
+        )}
+        <div className="staff-actions">
+          <button type="submit" className="button" disabled={form.submitting}>
+            {form.submitting ? 'Saving…' : league ? 'Save changes' : 'Create league'}
+          </button>
+          <button type="button" className="button secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react'
+import { formatDate, formatMoney } from '../../../shared/format.ts'
+import type { AdminLeague, SaveLeagueResult } from '../../../shared/schemas/league.ts'
+import { SPORT_LABELS } from '../../../shared/sports.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { LeagueFormPanel } from './league-form.tsx'
+import { useLeagueData } from './use-league-data.ts'
+
+/** Which form is open: a new league, or the league being edited. */
+type Editing = { league: AdminLeague | undefined } | null
+
+function people(count: number): string {
+  return count === 1 ? '1 person' : `${count} people`
+}
+
+/** What a save did, in the facility's words, including what it did to the waitlist. */
+function savedMessage({ league, offered }: SaveLeagueResult, created: boolean): string {
+  const parts = [created ? `Created ${league.name}; it is ${league.isActive ? 'open' : 'closed'} for registration.` : `Saved ${league.name}.`]
+  if (offered > 0) parts.push(`${people(offered)} on the waitlist ${offered === 1 ? 'was' : 'were'} offered a place.`)
+  if (league.capacity !== null && league.placesTaken > league.capacity) {
+    parts.push(
+      `${league.placesTaken} places are taken, more than the capacity of ${league.capacity}: nobody was removed, and new registrations join the waitlist.`,
+    )
+  }
+  return parts.join(' ')
+}
+
+function placesText(league: AdminLeague): string {
+  return `${league.placesTaken} / ${league.capacity ?? 'no limit'}`
+}
+
+/** The admin's view of /leagues: every league, with create, edit, open and close. */
+export function LeagueManager() {
+  const { data, error, reload } = useLeagueData<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+  const [editing, setEditing] = useState<Editing>(null)
+  const [outcome, setOutcome] = useState('')
+  const [actionError, setActionError] = useState<string | null>(null)
+  const [busyId, setBusyId] = useState<string | null>(null)
+  const newButton = useRef<HTMLButtonElement>(null)
+  // After the form closes, focus returns to the button that opened it.
+  const returnFocus = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (editing !== null || returnFocus.current === null) return
+    const target = returnFocus.current === 'new' ? newButton.current : document.getElementById(`edit-${returnFocus.current}`)
+    returnFocus.current = null
+    target?.focus()
+  }, [editing])
+
+  const open = (league: AdminLeague | undefined) => {
+    setOutcome('')
+    setActionError(null)
+    setEditing({ league })
+  }
+
+  const close = () => {
+    returnFocus.current = editing?.league?.id ?? 'new'
+    setEditing(null)
+  }
+
+  const saved = (result: SaveLeagueResult, created: boolean) => {
+    setOutcome(savedMessage(result, created))
+    close()
+    reload()
+  }
+
+  const setActive = async (league: AdminLeague, isActive: boolean) => {
+    setBusyId(league.id)
+    setOutcome('')
+    setActionError(null)
+    try {
+      const { league: after } = await api.post<SaveLeagueResult>(`/api/admin/leagues/${encodeURIComponent(league.id)}`, { isActive: String(isActive) })
+      setOutcome(`${after.name} is now ${after.isActive ? 'open' : 'closed'} for registration.`)
+    } catch (e) {
+      setActionError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
+    } finally {
+      setBusyId(null)
+      reload()
+    }
+  }
+
+  const leagues = data?.leagues
+  return (
+    <>
+      {/* Always present, so screen readers announce each outcome as it is written in. */}
+      <p role="status" className="staff-outcome">
+        {outcome}
+      </p>
+      {actionError && <Alert>{actionError}</Alert>}
+      {editing ? (
+        <LeagueFormPanel key={editing.league?.id ?? 'new'} league={editing.league} onSaved={saved} onCancel={close} />
+      ) : (
+        <p>
+          <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>
+            New league
+          </button>
+        </p>
+      )}
+      <h2>All leagues</h2>
+      {error && <Alert>{error}</Alert>}
+      {!leagues && !error && <p className="loading">Loading leagues…</p>}
+      {leagues && leagues.length === 0 && <p>There are no leagues yet. Create the first one with New league.</p>}
+      {leagues && leagues.length > 0 && (
+        <div className="table-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Sport and kind</th>
+                <th scope="col">Dates</th>
+                <th scope="col" className="staff-money">
+                  Price
+                </th>
+                <th scope="col">Places</th>
+                <th scope="col">Waitlist</th>
+                <th scope="col">Active</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {leagues.map((league) => (
+                <tr key={league.id}>
+                  <th scope="row">{league.name}</th>
+                  <td>
+                    {SPORT_LABELS[league.sport]}
+                    <br />
+                    <span className="staff-muted">{league.kind === 'team' ? 'Team' : 'Individual'}</span>
+                  </td>
+                  <td>
+                    {formatDate(league.startDate)} – {formatDate(league.endDate)}
+                    <br />
+                    <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>
+                  </td>
+                  <td className="staff-money">{formatMoney(league.priceCents)}</td>
+                  <td>{placesText(league)}</td>
+                  <td>{league.waitlistSize}</td>
+                  <td>
+                    <span className={league.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{league.isActive ? 'Open' : 'Closed'}</span>
+                  </td>
+                  <td>
+                    <div className="staff-actions">
+                      <button id={`edit-${league.id}`} type="button" className="button secondary" onClick={() => open(league)}>
+                        Edit<span className="visually-hidden"> {league.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button secondary"
+                        disabled={busyId !== null}
+                        onClick={() => void setActive(league, !league.isActive)}
+                      >
+                        {league.isActive ? 'Close' : 'Open'}
+                        <span className="visually-hidden"> {league.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,98 @@
+import { Link } from 'react-router'
+import { ageRangeText } from '../../../shared/age.ts'
+import { formatDate, formatMoney } from '../../../shared/format.ts'
+import type { RouteId } from '../../../shared/routes.ts'
+import type { OpenLeague } from '../../../shared/schemas/registration.ts'
+import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { href } from '../../paths.ts'
+import { useLeagueData } from './use-league-data.ts'
+
+/** Each sport's sign-up page. */
+const SIGN_UP_PAGES = {
+  soccer: 'soccerIndividualSignUp',
+  basketball: 'basketballIndividualSignUp',
+  football: 'footballIndividualSignUp',
+  baseball: 'baseballIndividualSignUp',
+  kids: 'kidsSportsSignup',
+} as const satisfies Record<Sport, RouteId>
+
+function isSport(value: string): value is Sport {
+  return (SPORTS as readonly string[]).includes(value)
+}
+
+function placesText(league: OpenLeague): string {
+  if (league.placesLeft === null) return 'Places available'
+  if (league.placesLeft > 0) return `${league.placesLeft} ${league.placesLeft === 1 ? 'place' : 'places'} left`
+  return `Full — ${league.waitlistSize} on the waitlist`
+}
+
+/** Everyone but admins: the leagues open for registration, each linking to its sign-up page. */
+export function OpenLeagueList() {
+  const { data, error } = useLeagueData<{ leagues: OpenLeague[] }>('/api/leagues/open')
+  const leagues = data?.leagues
+  return (
+    <>
+      <p>The leagues open for registration now.</p>
+      {error && <Alert>{error}</Alert>}
+      {!leagues && !error && <p className="loading">Loading leagues…</p>}
+      {leagues && leagues.length === 0 && <p>There are no active leagues at this time.</p>}
+      {leagues && leagues.length > 0 && (
+        <ul className="sport-grid staff-open-leagues">
+          {leagues.map((league) => (
+            <li key={league.id}>
+              <OpenLeagueCard league={league} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+function OpenLeagueCard({ league }: { league: OpenLeague }) {
+  const headingId = `league-${league.id}`
+  const ages = ageRangeText(league.minAge, league.maxAge)
+  return (
+    <article className="sport-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{league.name}</h2>
+      <p className="staff-muted">{isSport(league.sport) ? SPORT_LABELS[league.sport] : league.sport}</p>
+      <dl className="league-dates">
+        <div>
+          <dt>Registration</dt>
+          <dd>{formatDate(league.registrationDate)}</dd>
+        </div>
+        <div>
+          <dt>Starts</dt>
+          <dd>{formatDate(league.startDate)}</dd>
+        </div>
+        <div>
+          <dt>Ends</dt>
+          <dd>{formatDate(league.endDate)}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{formatMoney(league.priceCents)}</dd>
+        </div>
+        <div>
+          <dt>Places</dt>
+          <dd>{placesText(league)}</dd>
+        </div>
+        {ages && (
+          <div>
+            <dt>Ages</dt>
+            <dd>{ages}</dd>
+          </div>
+        )}
+      </dl>
+      {league.description && <p>{league.description}</p>}
+      {isSport(league.sport) && (
+        <p>
+          <Link className="button" to={href(SIGN_UP_PAGES[league.sport])} aria-label={`Sign Up: ${league.name}`}>
+            Sign Up
+          </Link>
+        </p>
+      )}
+    </article>
+  )
+}

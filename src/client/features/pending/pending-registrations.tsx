@@ -1,0 +1,116 @@
+import { useState } from 'react'
+import { formatDate, formatMoney } from '../../../shared/format.ts'
+import type { AdminLeague } from '../../../shared/schemas/league.ts'
+import { STATUS_LABELS, type RegistrationView } from '../../../shared/schemas/registration.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { badgeClass } from './history.ts'
+import { RegistrationDetailPanel } from './registration-detail.tsx'
+import { usePendingData } from './use-pending-data.ts'
+
+/**
+ * Every registration awaiting payment or review (/pendingRegistrations), newest first, with a
+ * league filter and the front desk's tools for the one chosen. A registration paid in full or
+ * ended leaves the list; its detail panel stays open to show the result.
+ */
+export function PendingRegistrations() {
+  const [leagueId, setLeagueId] = useState('')
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const leagues = usePendingData<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+  const list = usePendingData<{ registrations: RegistrationView[] }>(
+    `/api/admin/registrations${leagueId ? `?leagueId=${encodeURIComponent(leagueId)}` : ''}`,
+  )
+  const registrations = list.data?.registrations
+
+  const closeDetail = () => {
+    // Back to the row's button, or to the filter once the registration has left the list.
+    const button = selectedId && document.getElementById(`details-${selectedId}`)
+    setSelectedId(null)
+    ;(button || document.getElementById('league-filter'))?.focus()
+  }
+
+  return (
+    <>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="league-filter">League</label>
+          <select id="league-filter" value={leagueId} onChange={(e) => setLeagueId(e.target.value)}>
+            <option value="">All leagues</option>
+            {leagues.data?.leagues.map((league) => (
+              <option key={league.id} value={league.id}>
+                {league.name}
+                {league.isActive ? '' : ' (closed)'}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {leagues.error && <Alert>{`The league filter could not be loaded: ${leagues.error}`}</Alert>}
+      {list.error && <Alert>{list.error}</Alert>}
+      {!registrations && !list.error && <p className="loading">Loading registrations…</p>}
+      {registrations && (
+        <p aria-live="polite">
+          {registrations.length === 0
+            ? 'Nothing is awaiting payment or review.'
+            : `${registrations.length} ${registrations.length === 1 ? 'registration is' : 'registrations are'} awaiting payment or review.`}
+        </p>
+      )}
+      {registrations && registrations.length > 0 && (
+        <div className="table-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">Registrant</th>
+                <th scope="col">Child</th>
+                <th scope="col">League</th>
+                <th scope="col">Status</th>
+                <th scope="col">Waitlist</th>
+                <th scope="col" className="staff-money">
+                  Price
+                </th>
+                <th scope="col" className="staff-money">
+                  Paid
+                </th>
+                <th scope="col" className="staff-money">
+                  Balance
+                </th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {registrations.map((r) => (
+                <tr key={r.id} className={r.id === selectedId ? 'staff-selected' : undefined}>
+                  <th scope="row">
+                    {r.registrantName}
+                    <br />
+                    <span className="staff-muted">{r.registrantEmail}</span>
+                  </th>
+                  <td>{r.child?.name ?? '—'}</td>
+                  <td className="staff-wrap">{r.leagueName}</td>
+                  <td>
+                    <span className={badgeClass(r.status)}>{STATUS_LABELS[r.status]}</span>
+                  </td>
+                  <td>{r.waitlistPosition === null ? '—' : `${r.waitlistPosition} of ${r.waitlistSize}`}</td>
+                  <td className="staff-money">{formatMoney(r.priceCents)}</td>
+                  <td className="staff-money">{formatMoney(r.paidCents)}</td>
+                  <td className="staff-money">{formatMoney(r.balanceCents)}</td>
+                  <td>{formatDate(r.createdAt)}</td>
+                  <td>
+                    <button id={`details-${r.id}`} type="button" className="button secondary" onClick={() => setSelectedId(r.id)}>
+                      Details<span className="visually-hidden"> for {r.child?.name ?? r.registrantName}, {r.leagueName}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {selectedId && (
+        <RegistrationDetailPanel key={selectedId} registrationId={selectedId} onChanged={list.reload} onClose={closeDetail} />
+      )}
+    </>
+  )
+}

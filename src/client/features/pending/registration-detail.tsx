@@ -1,0 +1,342 @@
+import { useEffect, useRef, useState } from 'react'
+import { formatDate, formatMoney } from '../../../shared/format.ts'
+import {
+  ACTIVE_STATUSES,
+  DESK_METHODS,
+  DeskPaymentForm,
+  HOLDS_PLACE,
+  STATUS_LABELS,
+  type RegistrationView,
+} from '../../../shared/schemas/registration.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useForm } from '../../lib/use-form.ts'
+import { badgeClass, dateTime, describeEntry, METHOD_LABELS, type RegistrationDetail } from './history.ts'
+import { usePendingData } from './use-pending-data.ts'
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
+}
+
+function participantOf(r: RegistrationView): string {
+  return r.child ? `${r.child.name} (child of ${r.registrantName})` : r.registrantName
+}
+
+interface DetailProps {
+  registrationId: string
+  /** Something changed: the list reads the registrations again. */
+  onChanged(): void
+  onClose(): void
+}
+
+/** One registration for the front desk: payments, history, desk payment, decline and cancel. */
+export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: DetailProps) {
+  const { data, error, reload } = usePendingData<RegistrationDetail>(`/api/admin/registrations/${encodeURIComponent(registrationId)}`)
+  const [outcome, setOutcome] = useState('')
+  const heading = useRef<HTMLHeadingElement>(null)
+  const loaded = data !== null
+
+  // Focus moves to the panel once it shows, so keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (loaded) heading.current?.focus()
+  }, [loaded])
+
+  const done = (message: string) => {
+    setOutcome(message)
+    // The button pressed may be gone with the new state; the heading keeps the reader's place.
+    heading.current?.focus()
+    reload()
+    onChanged()
+  }
+
+  const r = data?.registration
+  return (
+    <section className="staff-panel staff-detail" aria-labelledby="pending-detail-heading">
+      <div className="staff-panel-head">
+        <h2 id="pending-detail-heading" ref={heading} tabIndex={-1}>
+          {r ? `${participantOf(r)} — ${r.leagueName}` : 'Registration'}
+        </h2>
+        <button type="button" className="button secondary" onClick={onClose}>
+          Close details
+        </button>
+      </div>
+      {/* Always present while the panel is open, so each outcome is announced as it is written in. */}
+      <p role="status" className="staff-outcome">
+        {outcome}
+      </p>
+      {error && <Alert>{error}</Alert>}
+      {!data && !error && <p className="loading">Loading the registration…</p>}
+      {data && r && (
+        <>
+          <Facts registration={r} />
+          <h3>Payments</h3>
+          {data.payments.length === 0 ? (
+            <p>No payments yet.</p>
+          ) : (
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Recorded</th>
+                    <th scope="col">Method</th>
+                    <th scope="col">Reference</th>
+                    <th scope="col" className="staff-money">
+                      Amount
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.payments.map((p) => (
+                    <tr key={p.id}>
+                      <td>{dateTime.format(new Date(p.recordedAt))}</td>
+                      <td>{METHOD_LABELS[p.method]}</td>
+                      <td>{p.reference ?? '—'}</td>
+                      <td className="staff-money">{formatMoney(p.amountCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {ACTIVE_STATUSES.includes(r.status) && (
+            <>
+              <h3>Record desk payment</h3>
+              {r.status === 'waitlisted' ? (
+                <p>Payments can be recorded once the registration holds a place.</p>
+              ) : r.balanceCents <= 0 ? (
+                <p>Nothing is due: the registration is paid in full.</p>
+              ) : (
+                // Keyed by what was paid, so after a payment the amount starts at the new balance.
+                <DeskPayment key={r.paidCents} registration={r} onDone={done} />
+              )}
+              <h3>Decline or cancel</h3>
+              <EndActions registration={r} onDone={done} />
+            </>
+          )}
+          <h3>History</h3>
+          <ol className="staff-history">
+            {data.history.map((entry, i) => (
+              <li key={i}>
+                <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time> — {describeEntry(entry)}{' '}
+                <span className="staff-muted">{entry.actorName ? `by ${entry.actorName}` : 'automatically'}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  )
+}
+
+function Facts({ registration: r }: { registration: RegistrationView }) {
+  const live = ACTIVE_STATUSES.includes(r.status)
+  return (
+    <dl className="staff-facts">
+      <div>
+        <dt>Registrant</dt>
+        <dd>
+          {r.registrantName}
+          <br />
+          <a href={`mailto:${r.registrantEmail}`}>{r.registrantEmail}</a>
+        </dd>
+      </div>
+      <div>
+        <dt>League</dt>
+        <dd>{r.leagueName}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <span className={badgeClass(r.status)}>{STATUS_LABELS[r.status]}</span>
+          {r.waitlistPosition !== null && (
+            <>
+              <br />
+              Number {r.waitlistPosition} of {r.waitlistSize}
+            </>
+          )}
+          {r.status === 'offered' && r.offerExpiresAt && (
+            <>
+              <br />
+              Claim by {dateTime.format(new Date(r.offerExpiresAt))}
+            </>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Receipt number</dt>
+        <dd>{r.receiptNumber}</dd>
+      </div>
+      <div>
+        <dt>Registered</dt>
+        <dd>{formatDate(r.createdAt)}</dd>
+      </div>
+      <div>
+        <dt>Price</dt>
+        <dd>{formatMoney(r.priceCents)}</dd>
+      </div>
+      <div>
+        <dt>Paid</dt>
+        <dd>{formatMoney(r.paidCents)}</dd>
+      </div>
+      <div>
+        <dt>Balance</dt>
+        <dd>
+          {/* An ended registration owes nothing, whatever its price was. */}
+          {!live ? (
+            'Nothing due'
+          ) : (
+            <>
+              {formatMoney(r.balanceCents)}
+              {r.balanceCents <= 0 && (
+                <>
+                  {' '}
+                  <span className={badgeClass('confirmed')}>Paid</span>
+                </>
+              )}
+            </>
+          )}
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+function DeskPayment({ registration: r, onDone }: { registration: RegistrationView; onDone(message: string): void }) {
+  const form = useForm(DeskPaymentForm, { amount: (r.balanceCents / 100).toFixed(2), method: 'cash', reference: '' })
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { registration: after } = await api.post<{ registration: RegistrationView }>(
+        `/api/admin/registrations/${encodeURIComponent(r.id)}/payments`,
+        values,
+      )
+      const paid = formatMoney(after.paidCents - r.paidCents)
+      const left = after.balanceCents <= 0 ? 'Paid in full.' : `${formatMoney(after.balanceCents)} still due.`
+      onDone(`Recorded a ${values.method} payment of ${paid} for ${participantOf(r)}. ${left}`)
+    } catch (error) {
+      form.setServerErrors(error instanceof ApiError ? error.fields : {}, messageOf(error))
+    }
+  })
+
+  const method = form.field('method')
+  return (
+    <form onSubmit={submit} noValidate>
+      {form.message && <Alert>{form.message}</Alert>}
+      <div className="staff-form-grid">
+        <TextField label="Amount (dollars)" field={form.field('amount')} error={form.errors.amount} hint={`Balance ${formatMoney(r.balanceCents)}`} />
+        <div className="field">
+          <label htmlFor={method.name}>{DeskPaymentForm.method.label}</label>
+          <p className="field-hint" id={`${method.name}-hint`}>
+            How it was paid
+          </p>
+          <select
+            id={method.name}
+            {...method}
+            aria-describedby={[method['aria-describedby'], `${method.name}-hint`].filter(Boolean).join(' ')}
+            onChange={(e) => method.onChange(e)}
+          >
+            {DESK_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {METHOD_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          {form.errors.method && (
+            <p className="field-error" id={`${method.name}-error`}>
+              {form.errors.method}
+            </p>
+          )}
+        </div>
+        <TextField label={DeskPaymentForm.reference.label} field={form.field('reference')} error={form.errors.reference} hint="Check or receipt number" />
+      </div>
+      <button type="submit" className="button" disabled={form.submitting}>
+        {form.submitting ? 'Recording…' : 'Record payment'}
+      </button>
+    </form>
+  )
+}
+
+type Ending = 'decline' | 'cancel'
+
+const ENDINGS: Record<Ending, { button: string; confirm: string; done: string }> = {
+  decline: { button: 'Decline', confirm: 'Yes, decline', done: 'Declined' },
+  cancel: { button: 'Cancel registration', confirm: 'Yes, cancel it', done: 'Cancelled' },
+}
+
+/** Decline and cancel, each behind a confirmation step that offers to record a refund. */
+function EndActions({ registration: r, onDone }: { registration: RegistrationView; onDone(message: string): void }) {
+  const [confirming, setConfirming] = useState<Ending | null>(null)
+  const [refund, setRefund] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const confirmButton = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus()
+  }, [confirming])
+
+  const end = async (ending: Ending) => {
+    setBusy(true)
+    setError(null)
+    try {
+      const withRefund = refund && r.paidCents > 0
+      await api.post(`/api/admin/registrations/${encodeURIComponent(r.id)}/${ending}`, { refund: withRefund })
+      const refundText = withRefund ? ` A refund of ${formatMoney(r.paidCents)} was recorded.` : ''
+      setConfirming(null)
+      onDone(`${ENDINGS[ending].done} the registration of ${participantOf(r)} for ${r.leagueName}.${refundText}`)
+    } catch (e) {
+      setError(messageOf(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <div className="staff-actions">
+        {(['decline', 'cancel'] as const).map((ending) => (
+          <button
+            key={ending}
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              setRefund(false)
+              setConfirming(ending)
+            }}
+          >
+            {ENDINGS[ending].button}
+          </button>
+        ))}
+      </div>
+    )
+  }
+
+  const what = confirming === 'decline' ? 'Decline' : 'Cancel'
+  return (
+    <div className="staff-confirm" role="group" aria-label={`${what} this registration`}>
+      {error && <Alert>{error}</Alert>}
+      <p>
+        {what} the registration of {participantOf(r)} for {r.leagueName}?{' '}
+        {HOLDS_PLACE.includes(r.status) ? 'The place goes to the next person on the waitlist.' : 'They leave the waitlist.'}{' '}
+        An email tells them.
+      </p>
+      {r.paidCents > 0 && (
+        <div className="field staff-checkbox">
+          <div>
+            <input id="end-refund" type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
+            <label htmlFor="end-refund">Record a refund of {formatMoney(r.paidCents)}</label>
+          </div>
+        </div>
+      )}
+      <div className="staff-actions">
+        <button ref={confirmButton} type="button" className="button staff-danger" disabled={busy} onClick={() => void end(confirming)}>
+          {ENDINGS[confirming].confirm}
+        </button>
+        <button type="button" className="button secondary" disabled={busy} onClick={() => setConfirming(null)}>
+          Keep it
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import { LEAGUE_MESSAGES, type AdminLeague, type LeagueFormValues, type SaveLeagueResult } from '../../../shared/schemas/league.ts'
+import type { OpenLeague, RegisterResult, RegistrationView } from '../../../shared/schemas/registration.ts'
+import type { ActiveLeague } from '../../../shared/sports.ts'
+
+let ctx: TestApp
+let admin: TestUser
+beforeAll(async () => {
+  ctx = await startTestApp()
+  admin = await createUser(ctx, 'admin')
+})
+afterAll(() => ctx.close())
+
+interface ErrorBody {
+  error: { message: string; fields?: Record<string, string> }
+}
+
+/** A valid form as the browser sends it: every value a string. */
+function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFormValues {
+  return {
+    name: `League ${randomUUID().slice(0, 6)}`,
+    sport: 'soccer',
+    kind: 'individual',
+    description: '',
+    isActive: 'true',
+    registrationDate: daysFromToday(-10),
+    startDate: daysFromToday(20),
+    endDate: daysFromToday(90),
+    price: '45.50',
+    capacity: '',
+    teamCapacity: '',
+    rosterMin: '',
+    rosterMax: '',
+    minAge: '',
+    maxAge: '',
+    ...overrides,
+  }
+}
+
+const create = (body: unknown, as: TestUser = admin) => as.client.post<SaveLeagueResult & ErrorBody>('/api/admin/leagues', body)
+const update = (leagueId: string, body: unknown, as: TestUser = admin) =>
+  as.client.post<SaveLeagueResult & ErrorBody>(`/api/admin/leagues/${leagueId}`, body)
+
+async function createValid(overrides: Partial<LeagueFormValues> = {}): Promise<AdminLeague> {
+  const res = await create(leagueForm(overrides))
+  expect(res.status, res.text).toBe(201)
+  return res.body.league
+}
+
+async function adminLeague(leagueId: string): Promise<AdminLeague | undefined> {
+  const res = await admin.client.get<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+  return res.body.leagues.find((l) => l.id === leagueId)
+}
+
+const register = (user: TestUser, leagueId: string) => user.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
+
+async function mine(user: TestUser): Promise<RegistrationView[]> {
+  return (await user.client.get<{ registrations: RegistrationView[] }>('/api/registrations/mine')).body.registrations
+}
+
+describe('creating a league', () => {
+  test('the form strings become a league: dollars to cents, empty capacity means no limit', async () => {
+    const res = await create(leagueForm({ name: 'Winter Soccer', description: 'Coed 7v7', price: '45.50', capacity: '' }))
+    expect(res.status).toBe(201)
+    expect(res.body.league).toMatchObject({
+      name: 'Winter Soccer',
+      sport: 'soccer',
+      kind: 'individual',
+      description: 'Coed 7v7',
+      isActive: true,
+      priceCents: 4550,
+      capacity: null,
+      placesTaken: 0,
+      waitlistSize: 0,
+      registrations: { confirmed: 0, offered: 0, waitlisted: 0, cancelled: 0, declined: 0, expired: 0 },
+      teamCapacity: null,
+      minAge: null,
+    })
+    expect(await adminLeague(res.body.league.id)).toEqual(res.body.league)
+  })
+
+  test('a league sent without isActive is saved closed, and stays off the home page', async () => {
+    const { isActive: _left, ...form } = leagueForm()
+    const res = await create(form)
+    expect(res.status).toBe(201)
+    expect(res.body.league.isActive).toBe(false)
+    const home = await ctx.client().get<{ leagues: ActiveLeague[] }>('/api/leagues/active')
+    expect(home.body.leagues.some((l) => l.id === res.body.league.id)).toBe(false)
+  })
+
+  test('team fields are kept for team leagues and ages for Kids Sports; hidden fields are not stored', async () => {
+    const team = await createValid({ kind: 'team', teamCapacity: '8', rosterMin: '5', rosterMax: '12', minAge: '7' })
+    expect(team).toMatchObject({ teamCapacity: 8, rosterMin: 5, rosterMax: 12, minAge: null, maxAge: null })
+    const kids = await createValid({ sport: 'kids', minAge: '6', maxAge: '9', teamCapacity: '4' })
+    expect(kids).toMatchObject({ minAge: 6, maxAge: 9, teamCapacity: null, rosterMin: null, rosterMax: null })
+  })
+
+  test('placesTaken, registrationSeq, id and createdAt in the body are ignored', async () => {
+    const res = await create({
+      ...leagueForm(),
+      id: 'chosen-id',
+      placesTaken: 99,
+      registrationSeq: 500,
+      createdAt: '2000-01-01T00:00:00.000Z',
+      priceCents: 1,
+    })
+    expect(res.status).toBe(201)
+    const { league } = res.body
+    expect(league.id).not.toBe('chosen-id')
+    expect(league).toMatchObject({ placesTaken: 0, priceCents: 4550 })
+    expect(league.createdAt.startsWith('2000')).toBe(false)
+    const row = await ctx.db.kysely.selectFrom('leagues').select('registrationSeq').where('id', '=', league.id).executeTakeFirstOrThrow()
+    expect(row.registrationSeq).toBe(0)
+  })
+
+  test('leagues are listed open ones first, with places taken, waitlist and counts by status', async () => {
+    const closed = await createValid({ isActive: 'false', startDate: daysFromToday(400), endDate: daysFromToday(500) })
+    const open = await createValid({ capacity: '1' })
+    const [first, second] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    await register(first!, open.id)
+    await register(second!, open.id)
+    const { body } = await admin.client.get<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+    const ids = body.leagues.map((l) => l.id)
+    expect(ids.indexOf(open.id)).toBeLessThan(ids.indexOf(closed.id))
+    expect(body.leagues.findIndex((l) => !l.isActive)).toBeGreaterThan(body.leagues.findLastIndex((l) => l.isActive))
+    expect(body.leagues.find((l) => l.id === open.id)).toMatchObject({
+      capacity: 1,
+      placesTaken: 1,
+      waitlistSize: 1,
+      registrations: { confirmed: 1, waitlisted: 1, offered: 0, cancelled: 0 },
+    })
+  })
+})
+
+describe('validation', () => {
+  const fieldsOf = async (body: unknown) => {
+    const res = await create(body)
+    expect(res.status).toBe(400)
+    return res.body.error
+  }
+
+  test('an empty form names every required field and says the form is incomplete', async () => {
+    expect(await fieldsOf({})).toEqual({
+      message: 'Form incomplete.',
+      fields: {
+        name: 'Name is required.',
+        sport: 'Sport is required.',
+        kind: 'Kind is required.',
+        registrationDate: 'Registration date is required.',
+        startDate: 'Start date is required.',
+        endDate: 'End date is required.',
+        price: 'Price is required.',
+      },
+    })
+  })
+
+  test('an end date before the start gives the form facility’s message', async () => {
+    const error = await fieldsOf(leagueForm({ startDate: '2027-03-01', endDate: '2027-02-01', registrationDate: '2027-01-01' }))
+    expect(error).toEqual({ message: 'Sorry, not all fields are filled out correctly.', fields: { endDate: 'End date must be after Start date.' } })
+  })
+
+  test('the league starts strictly after registration opens, and ends strictly after it starts', async () => {
+    expect((await fieldsOf(leagueForm({ registrationDate: '2027-01-01', startDate: '2027-01-01', endDate: '2027-03-01' }))).fields).toEqual({
+      startDate: 'Start date must be after Registration date.',
+    })
+    expect((await fieldsOf(leagueForm({ registrationDate: '2027-01-01', startDate: '2027-02-01', endDate: '2027-02-01' }))).fields).toEqual({
+      endDate: 'End date must be after Start date.',
+    })
+  })
+
+  test.each([
+    [{ name: 'x'.repeat(121) }, { name: 'Name must be at most 120 characters.' }],
+    [{ sport: 'hockey' }, { sport: 'Sport must be one of: soccer, basketball, football, baseball, kids.' }],
+    [{ kind: 'club' }, { kind: 'Kind must be one of: individual, team.' }],
+    [{ description: 'x'.repeat(2001) }, { description: 'Description must be at most 2000 characters.' }],
+    [{ isActive: 'yes' }, { isActive: 'Open for registration must be one of: true, false.' }],
+    [{ registrationDate: '2027-02-30' }, { registrationDate: 'Registration date must be a valid date.' }],
+    [{ price: 'free' }, { price: 'Price must be a number.' }],
+    [{ price: '-1' }, { price: 'Price must be between 0 and 10000.' }],
+    [{ price: '10000.01' }, { price: 'Price must be between 0 and 10000.' }],
+    [{ price: '45.505' }, { price: LEAGUE_MESSAGES.priceCents }],
+    [{ capacity: '0' }, { capacity: 'Capacity must be between 1 and 100000.' }],
+    [{ capacity: '2.5' }, { capacity: 'Capacity must be a whole number.' }],
+    [{ kind: 'team', teamCapacity: '101' }, { teamCapacity: 'Team capacity must be between 1 and 100.' }],
+    [{ kind: 'team', rosterMin: '8', rosterMax: '5' }, { rosterMax: LEAGUE_MESSAGES.rosterRange }],
+    [{ sport: 'kids', minAge: '0' }, { minAge: 'Minimum age must be between 1 and 99.' }],
+    [{ sport: 'kids', minAge: '10', maxAge: '8' }, { maxAge: LEAGUE_MESSAGES.ageRange }],
+  ])('%o is refused with %o', async (overrides, fields) => {
+    const error = await fieldsOf(leagueForm(overrides as Partial<LeagueFormValues>))
+    expect(error).toEqual({ message: 'Sorry, not all fields are filled out correctly.', fields })
+  })
+
+  test('a price of 0 and equal roster sizes or ages are fine', async () => {
+    expect(await createValid({ price: '0', kind: 'team', rosterMin: '6', rosterMax: '6' })).toMatchObject({ priceCents: 0, rosterMax: 6 })
+    expect(await createValid({ sport: 'kids', minAge: '8', maxAge: '8' })).toMatchObject({ minAge: 8, maxAge: 8 })
+  })
+
+  test('an update is checked the same way, against the values it leaves alone', async () => {
+    const league = await createValid({ startDate: '2027-02-01', endDate: '2027-05-01', registrationDate: '2027-01-01' })
+    const res = await update(league.id, { endDate: '2027-01-15' })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({ endDate: 'End date must be after Start date.' })
+  })
+})
+
+describe('editing, opening and closing', () => {
+  test('an edit changes what is sent and keeps what is left out', async () => {
+    const league = await createValid({ name: 'Fall Hoops', sport: 'basketball', capacity: '20', description: 'Bring water.' })
+    const res = await update(league.id, { name: 'Fall Hoops Plus', price: '60', description: '' })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      offered: 0,
+      league: { id: league.id, name: 'Fall Hoops Plus', sport: 'basketball', priceCents: 6000, capacity: 20, description: null, isActive: true },
+    })
+    expect(await adminLeague(league.id)).toMatchObject({ name: 'Fall Hoops Plus', priceCents: 6000 })
+  })
+
+  test('switching a team league to individual clears its team fields', async () => {
+    const league = await createValid({ kind: 'team', teamCapacity: '8', rosterMin: '5', rosterMax: '10' })
+    const res = await update(league.id, { kind: 'individual' })
+    expect(res.body.league).toMatchObject({ kind: 'individual', teamCapacity: null, rosterMin: null, rosterMax: null })
+  })
+
+  test('closing takes a league off the home page and the sign-up pages; opening puts it back', async () => {
+    const league = await createValid({ sport: 'baseball' })
+    const visitor = ctx.client()
+    const shown = async () => ({
+      home: (await visitor.get<{ leagues: ActiveLeague[] }>('/api/leagues/active')).body.leagues.some((l) => l.id === league.id),
+      signUp: (await visitor.get<{ leagues: OpenLeague[] }>('/api/leagues/open?sport=baseball')).body.leagues.some((l) => l.id === league.id),
+    })
+    expect(await shown()).toEqual({ home: true, signUp: true })
+
+    const closed = await update(league.id, { isActive: 'false' })
+    expect(closed.status).toBe(200)
+    expect(closed.body.league.isActive).toBe(false)
+    expect(await shown()).toEqual({ home: false, signUp: false })
+    const customer = await createRegistrant(ctx)
+    expect((await register(customer, league.id)).status).toBe(404)
+
+    expect((await update(league.id, { isActive: true })).body.league.isActive).toBe(true)
+    expect(await shown()).toEqual({ home: true, signUp: true })
+  })
+
+  test('placesTaken, registrationSeq, id and createdAt cannot be changed through an edit', async () => {
+    const league = await createValid()
+    const res = await update(league.id, { id: 'other-id', placesTaken: 50, registrationSeq: 9, createdAt: '2000-01-01T00:00:00.000Z' })
+    expect(res.status).toBe(200)
+    expect(res.body.league).toMatchObject({ id: league.id, placesTaken: 0, createdAt: league.createdAt })
+    const row = await ctx.db.kysely.selectFrom('leagues').select('registrationSeq').where('id', '=', league.id).executeTakeFirstOrThrow()
+    expect(row.registrationSeq).toBe(0)
+  })
+
+  test('an unknown league is a 404', async () => {
+    const res = await update(randomUUID(), leagueForm())
+    expect(res.status).toBe(404)
+    expect(res.body.error.message).toBe('There is no such league.')
+  })
+})
+
+describe('capacity changes', () => {
+  async function fullLeague(waiting: number) {
+    const league = await createValid({ capacity: '1' })
+    const people = await Promise.all(Array.from({ length: waiting + 1 }, () => createRegistrant(ctx)))
+    for (const person of people) expect((await register(person, league.id)).status).toBe(201)
+    return { league, holder: people[0]!, waitlist: people.slice(1) }
+  }
+
+  test('raising the capacity offers the new places to the waitlist at once, first come first served', async () => {
+    const { league, waitlist } = await fullLeague(3)
+    const res = await update(league.id, { capacity: '3' })
+    expect(res.status).toBe(200)
+    expect(res.body.offered).toBe(2)
+    expect(res.body.league).toMatchObject({ capacity: 3, placesTaken: 3, waitlistSize: 1, registrations: { confirmed: 1, offered: 2, waitlisted: 1 } })
+    expect((await mine(waitlist[0]!))[0]).toMatchObject({ status: 'offered' })
+    expect((await mine(waitlist[1]!))[0]).toMatchObject({ status: 'offered' })
+    expect((await mine(waitlist[2]!))[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 })
+    const emails = await ctx.db.kysely.selectFrom('outbox').select('subject').where('recipient', '=', waitlist[0]!.email).execute()
+    expect(emails.map((e) => e.subject)).toContain(`A place opened up: ${league.name}`)
+  })
+
+  test('removing the limit offers a place to everyone waiting', async () => {
+    const { league, waitlist } = await fullLeague(2)
+    const res = await update(league.id, { capacity: '' })
+    expect(res.body).toMatchObject({ offered: 2, league: { capacity: null, placesTaken: 3, waitlistSize: 0 } })
+    for (const person of waitlist) expect((await mine(person))[0]!.status).toBe('offered')
+  })
+
+  test('lowering the capacity below the places taken removes nobody and offers nothing', async () => {
+    const league = await createValid({ capacity: '3' })
+    const people = await Promise.all([1, 2, 3].map(() => createRegistrant(ctx)))
+    for (const person of people) await register(person, league.id)
+    const res = await update(league.id, { capacity: '1' })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ offered: 0, league: { capacity: 1, placesTaken: 3, registrations: { confirmed: 3 } } })
+    const late = await createRegistrant(ctx)
+    expect((await register(late, league.id)).body.registration.status).toBe('waitlisted')
+    // Raising it back to 3 frees nothing: all three places are still taken.
+    expect((await update(league.id, { capacity: '3' })).body).toMatchObject({ offered: 0, league: { placesTaken: 3, waitlistSize: 1 } })
+  })
+
+  test('an edit that keeps the capacity offers nothing', async () => {
+    const { league, waitlist } = await fullLeague(1)
+    expect((await update(league.id, { name: `${league.name} (renamed)` })).body.offered).toBe(0)
+    expect((await mine(waitlist[0]!))[0]!.status).toBe('waitlisted')
+  })
+})
+
+describe('access', () => {
+  test('visitors are asked to sign in; customers and employees are refused', async () => {
+    const league = await createLeague(ctx)
+    const visitor = ctx.client()
+    expect((await visitor.get('/api/admin/leagues')).status).toBe(401)
+    expect((await visitor.post('/api/admin/leagues', leagueForm())).status).toBe(401)
+    expect((await visitor.post(`/api/admin/leagues/${league}`, { isActive: 'false' })).status).toBe(401)
+    for (const role of ['customer', 'employee'] as const) {
+      const user = await createUser(ctx, role)
+      expect((await user.client.get('/api/admin/leagues')).status).toBe(403)
+      expect((await create(leagueForm(), user)).status).toBe(403)
+      expect((await update(league, { isActive: 'false' }, user)).status).toBe(403)
+    }
+    expect(await adminLeague(league)).toMatchObject({ isActive: true })
+  })
+})

@@ -1,0 +1,111 @@
+import type { RegistrationStatus } from './registration.ts'
+import { LEAGUE_KINDS, SPORTS, type LeagueKind, type Sport } from '../sports.ts'
+import type { FormSpec } from '../validation/rules.ts'
+
+/**
+ * The league form of /leagues, checked in the browser and again by the server (decision 0004).
+ * Values are strings, as forms send them; the server turns them into numbers, cents and
+ * booleans. Empty optional numbers mean "not set": no capacity limit, no roster or age limit.
+ *
+ * A league starts strictly after registration opens: the form facility's date_after, so the
+ * first day of registration is never also the first game day.
+ */
+export const LeagueForm = {
+  name: { label: 'Name', rules: 'required|max:120' },
+  sport: { label: 'Sport', rules: `required|in:${SPORTS.join(',')}` },
+  kind: { label: 'Kind', rules: `required|in:${LEAGUE_KINDS.join(',')}` },
+  description: { label: 'Description', rules: 'max:2000' },
+  isActive: { label: 'Open for registration', rules: 'in:true,false' },
+  registrationDate: { label: 'Registration date', rules: 'required|date' },
+  startDate: { label: 'Start date', rules: 'required|date|date_after:registrationDate' },
+  endDate: { label: 'End date', rules: 'required|date|date_after:startDate' },
+  price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
+  capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
+  teamCapacity: { label: 'Team capacity', rules: 'integer|between:1,100' },
+  rosterMin: { label: 'Minimum roster size', rules: 'integer|between:1,100' },
+  rosterMax: { label: 'Maximum roster size', rules: 'integer|between:1,100' },
+  minAge: { label: 'Minimum age', rules: 'integer|between:1,99' },
+  maxAge: { label: 'Maximum age', rules: 'integer|between:1,99' },
+} as const satisfies FormSpec
+
+export type LeagueField = keyof typeof LeagueForm
+export type LeagueFormValues = Record<LeagueField, string>
+
+/** Team fields mean something only for team leagues, age fields only for Kids Sports. */
+export const TEAM_FIELDS = ['teamCapacity', 'rosterMin', 'rosterMax'] as const satisfies readonly LeagueField[]
+export const AGE_FIELDS = ['minAge', 'maxAge'] as const satisfies readonly LeagueField[]
+
+export const LEAGUE_MESSAGES = {
+  priceCents: 'Price must be in dollars and cents, such as 45 or 45.50.',
+  rosterRange: 'Maximum roster size must be at least the minimum roster size.',
+  ageRange: 'Maximum age must be at least the minimum age.',
+} as const
+
+/**
+ * What the field rules cannot say because it compares two numbers or counts decimals. Runs on
+ * values that passed LeagueForm, in the browser before sending and on the server before saving.
+ */
+export function leagueFormProblems(values: LeagueFormValues): Partial<Record<LeagueField, string>> {
+  const problems: Partial<Record<LeagueField, string>> = {}
+  if (/\.\d{3,}$/.test(values.price)) problems.price = LEAGUE_MESSAGES.priceCents
+  const below = (low: string, high: string) => low !== '' && high !== '' && Number(high) < Number(low)
+  if (values.kind === 'team' && below(values.rosterMin, values.rosterMax)) problems.rosterMax = LEAGUE_MESSAGES.rosterRange
+  if (values.sport === 'kids' && below(values.minAge, values.maxAge)) problems.maxAge = LEAGUE_MESSAGES.ageRange
+  return problems
+}
+
+/** A league as staff manage it (GET /api/admin/leagues). */
+export interface AdminLeague {
+  id: string
+  name: string
+  sport: Sport
+  kind: LeagueKind
+  description: string | null
+  isActive: boolean
+  registrationDate: string
+  startDate: string
+  endDate: string
+  priceCents: number
+  /** Null when the league has no limit. */
+  capacity: number | null
+  /** Confirmed and offered places. */
+  placesTaken: number
+  waitlistSize: number
+  /** Registrations of the league by status, every status present. */
+  registrations: Record<RegistrationStatus, number>
+  teamCapacity: number | null
+  rosterMin: number | null
+  rosterMax: number | null
+  minAge: number | null
+  maxAge: number | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface SaveLeagueResult {
+  league: AdminLeague
+  /** Waitlisted people offered a place because the capacity went up. */
+  offered: number
+}
+
+/** A saved league as the form shows it: what the edit form starts from, and what an update leaves alone. */
+export function leagueFormValues(league: AdminLeague): LeagueFormValues {
+  const text = (value: number | null) => (value === null ? '' : String(value))
+  return {
+    name: league.name,
+    sport: league.sport,
+    kind: league.kind,
+    description: league.description ?? '',
+    isActive: String(league.isActive),
+    registrationDate: league.registrationDate,
+    startDate: league.startDate,
+    endDate: league.endDate,
+    price: (league.priceCents / 100).toFixed(2),
+    capacity: text(league.capacity),
+    teamCapacity: text(league.teamCapacity),
+    rosterMin: text(league.rosterMin),
+    rosterMax: text(league.rosterMax),
+    minAge: text(league.minAge),
+    maxAge: text(league.maxAge),
+  }
+}
