@@ -3,16 +3,16 @@ import { test as base, type APIRequestContext, type Browser, type BrowserContext
 import { createAuth, type Auth } from '../src/server/auth/auth.ts'
 import { resolveAuthSecret } from '../src/server/auth/secret.ts'
 import { loadConfig } from '../src/server/config.ts'
-import type { Db } from '../src/server/db/connect.ts'
+import { connect, type Db } from '../src/server/db/connect.ts'
 import { insertLeague, type NewLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import type { Role } from '../src/shared/roles.ts'
-import { openSharedDb, withWriteLock } from './shared-database.ts'
 
 /*
  * End-to-end fixtures. Tests reach the running server's database directly (the same SQLite
- * file, opened as shared-database.ts explains) to create users and leagues, and sign in
- * through the API rather than the form: only e2e/account-lifecycle.spec.ts uses the forms.
+ * file; transactions begin IMMEDIATE, so the two processes wait for each other's writes) to
+ * create users and leagues, and sign in through the API rather than the form: only
+ * e2e/account-lifecycle.spec.ts uses the forms.
  */
 
 function fromConfig(name: string): string {
@@ -24,14 +24,6 @@ function fromConfig(name: string): string {
 /** Where the server listens; set by playwright.config.ts. */
 export const BASE_URL = fromConfig('E2E_BASE_URL')
 const DATA_DIR = fromConfig('E2E_DATA_DIR')
-
-/**
- * Runs `work` while no test process writes to the server's database: for a test whose
- * request makes the server sign someone up (see shared-database.ts for why).
- */
-export function whileDatabaseQuiet<T>(work: () => Promise<T>): Promise<T> {
-  return withWriteLock(DATA_DIR, work)
-}
 
 export type Person = 'visitor' | Role
 
@@ -109,7 +101,7 @@ async function makeUser(backend: Backend, options: UserOptions = {}): Promise<Te
     phone: options.phone ?? '555-0100',
     role,
   }
-  const { id } = await withWriteLock(DATA_DIR, () => createOrUpdateUser(backend.db, backend.auth, user))
+  const { id } = await createOrUpdateUser(backend.db, backend.auth, user)
   return { id, ...user }
 }
 
@@ -139,7 +131,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         LOG_LEVEL: 'silent',
       })
       // The server has migrated this database before Playwright saw it answer.
-      const db = openSharedDb(config.dataDir)
+      const db = await connect({ dataDir: config.dataDir })
       const auth = createAuth({ db, config, secret: await resolveAuthSecret(db, config.authSecret) })
       await use({ db, auth })
       await db.close()
@@ -202,15 +194,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   insertLeague: async ({ backend }, use) => {
     await use((league) =>
-      withWriteLock(DATA_DIR, () =>
-        insertLeague(backend.db, {
-          isActive: true,
-          registrationDate: '2027-01-01',
-          startDate: '2027-02-01',
-          endDate: '2027-05-01',
-          ...league,
-        }),
-      ),
+      insertLeague(backend.db, {
+        isActive: true,
+        registrationDate: '2027-01-01',
+        startDate: '2027-02-01',
+        endDate: '2027-05-01',
+        ...league,
+      }),
     )
   },
 
