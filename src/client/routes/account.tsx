@@ -3,7 +3,7 @@ import { ChildrenSection } from '../features/account/children-section.tsx'
 import { DetailsSection } from '../features/account/details-section.tsx'
 import { PasswordSection } from '../features/account/password-section.tsx'
 import { RegistrationsSection } from '../features/account/registrations-section.tsx'
-import { useApiResource } from '../features/account/use-api-resource.ts'
+import { useApiResource } from '../lib/use-api-resource.ts'
 import { WaiversSection } from '../features/account/waivers-section.tsx'
 import { useSession } from '../features/session/session.tsx'
 

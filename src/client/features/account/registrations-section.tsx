@@ -5,7 +5,7 @@ import { ACTIVE_STATUSES, STATUS_LABELS, type RegistrationView } from '../../../
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { href } from '../../paths.ts'
-import { useApiResource } from './use-api-resource.ts'
+import { useApiResource } from '../../lib/use-api-resource.ts'
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

@@ -3,7 +3,7 @@ import { formatDate } from '../../../shared/format.ts'
 import type { Child } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../paths.ts'
-import { useApiResource } from './use-api-resource.ts'
+import { useApiResource } from '../../lib/use-api-resource.ts'
 
 /** A signature as GET /api/waiver/signatures/mine answers it. */
 interface Signature {

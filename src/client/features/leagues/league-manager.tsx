@@ -5,7 +5,7 @@ import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { LeagueFormPanel } from './league-form.tsx'
-import { useLeagueData } from './use-league-data.ts'
+import { useApiResource } from '../../lib/use-api-resource.ts'
 
 /** Which form is open: a new league, or the league being edited. */
 type Editing = { league: AdminLeague | undefined } | null
@@ -32,7 +32,7 @@ function placesText(league: AdminLeague): string {
 
 /** The admin's view of /leagues: every league, with create, edit, open and close. */
 export function LeagueManager() {
-  const { data, error, reload } = useLeagueData<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+  const { data, error, reload } = useApiResource<{ leagues: AdminLeague[] }>('/api/admin/leagues')
   const [editing, setEditing] = useState<Editing>(null)
   const [outcome, setOutcome] = useState('')
   const [actionError, setActionError] = useState<string | null>(null)

@@ -6,7 +6,7 @@ import type { OpenLeague } from '../../../shared/schemas/registration.ts'
 import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../paths.ts'
-import { useLeagueData } from './use-league-data.ts'
+import { useApiResource } from '../../lib/use-api-resource.ts'
 
 /** Each sport's sign-up page. */
 const SIGN_UP_PAGES = {
@@ -29,7 +29,7 @@ function placesText(league: OpenLeague): string {
 
 /** Everyone but admins: the leagues open for registration, each linking to its sign-up page. */
 export function OpenLeagueList() {
-  const { data, error } = useLeagueData<{ leagues: OpenLeague[] }>('/api/leagues/open')
+  const { data, error } = useApiResource<{ leagues: OpenLeague[] }>('/api/leagues/open')
   const leagues = data?.leagues
   return (
     <>

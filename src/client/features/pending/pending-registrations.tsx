@@ -5,7 +5,7 @@ import { STATUS_LABELS, type RegistrationView } from '../../../shared/schemas/re
 import { Alert } from '../../components/ui/alert.tsx'
 import { badgeClass } from './history.ts'
 import { RegistrationDetailPanel } from './registration-detail.tsx'
-import { usePendingData } from './use-pending-data.ts'
+import { useApiResource } from '../../lib/use-api-resource.ts'
 
 /**
  * Every registration awaiting payment or review (/pendingRegistrations), newest first, with a
@@ -15,8 +15,8 @@ import { usePendingData } from './use-pending-data.ts'
 export function PendingRegistrations() {
   const [leagueId, setLeagueId] = useState('')
   const [selectedId, setSelectedId] = useState<string | null>(null)
-  const leagues = usePendingData<{ leagues: AdminLeague[] }>('/api/admin/leagues')
-  const list = usePendingData<{ registrations: RegistrationView[] }>(
+  const leagues = useApiResource<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+  const list = useApiResource<{ registrations: RegistrationView[] }>(
     `/api/admin/registrations${leagueId ? `?leagueId=${encodeURIComponent(leagueId)}` : ''}`,
   )
   const registrations = list.data?.registrations

@@ -13,7 +13,7 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { badgeClass, dateTime, describeEntry, METHOD_LABELS, type RegistrationDetail } from './history.ts'
-import { usePendingData } from './use-pending-data.ts'
+import { useApiResource } from '../../lib/use-api-resource.ts'
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
@@ -32,7 +32,7 @@ interface DetailProps {
 
 /** One registration for the front desk: payments, history, desk payment, decline and cancel. */
 export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: DetailProps) {
-  const { data, error, reload } = usePendingData<RegistrationDetail>(`/api/admin/registrations/${encodeURIComponent(registrationId)}`)
+  const { data, error, reload } = useApiResource<RegistrationDetail>(`/api/admin/registrations/${encodeURIComponent(registrationId)}`)
   const [outcome, setOutcome] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
   const loaded = data !== null

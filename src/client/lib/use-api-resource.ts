@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, api } from './api.ts'
 
 export interface ApiResource<T> {
   /** Null until the first answer arrives; kept while a reload is under way, so lists do not flicker. */
