@@ -215,7 +215,9 @@ test('active leagues are requested once on entry', async ({ asVisitor: page }) =
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academies')
   await page.getByRole('link', { name: 'Sports & Activities' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports and Activities')
-  await page.waitForLoadState('networkidle')
+  // The request goes out after the page renders: wait for it, then for the cards to settle.
+  await expect.poll(() => requests).toBe(2)
+  await expect(page.getByText('Loading leagues…')).toHaveCount(0)
   expect(requests).toBe(2)
 })
 
