@@ -1,6 +1,11 @@
 import type { NewAcademy } from './features/academies/academies.queries.ts'
 import type { NewLeague } from './features/leagues/leagues.queries.ts'
 
+/** A calendar day `offset` days from today, so the demo is open for registration whenever it runs. */
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+}
+
 /** What `npm run demo` loads: an open league for every home page card, and an academy. */
 export const DEMO_LEAGUES: NewLeague[] = [
   {
@@ -9,9 +14,11 @@ export const DEMO_LEAGUES: NewLeague[] = [
     kind: 'individual',
     description: 'Coed 7v7 on the indoor turf. Free agents are placed on teams before the first game.',
     isActive: true,
-    registrationDate: '2026-12-01',
-    startDate: '2027-01-15',
-    endDate: '2027-03-26',
+    priceCents: 6500,
+    capacity: 40,
+    registrationDate: day(-7),
+    startDate: day(35),
+    endDate: day(111),
   },
   {
     name: 'Adult Basketball',
@@ -19,9 +26,13 @@ export const DEMO_LEAGUES: NewLeague[] = [
     kind: 'team',
     description: 'Five-on-five, ten-game season plus playoffs. Captains register the team.',
     isActive: true,
-    registrationDate: '2026-12-01',
-    startDate: '2027-01-12',
-    endDate: '2027-03-30',
+    priceCents: 9000,
+    teamCapacity: 12,
+    rosterMin: 5,
+    rosterMax: 10,
+    registrationDate: day(-7),
+    startDate: day(32),
+    endDate: day(115),
   },
   {
     name: 'Pickup Basketball League',
@@ -29,9 +40,11 @@ export const DEMO_LEAGUES: NewLeague[] = [
     kind: 'individual',
     description: 'Sign up on your own; we build balanced teams each week.',
     isActive: true,
-    registrationDate: '2026-12-01',
-    startDate: '2027-01-14',
-    endDate: '2027-03-18',
+    priceCents: 5500,
+    capacity: 30,
+    registrationDate: day(-7),
+    startDate: day(34),
+    endDate: day(103),
   },
   {
     name: 'Flag Football',
@@ -39,9 +52,11 @@ export const DEMO_LEAGUES: NewLeague[] = [
     kind: 'individual',
     description: null,
     isActive: true,
-    registrationDate: '2026-12-05',
-    startDate: '2027-01-20',
-    endDate: '2027-03-24',
+    priceCents: 6000,
+    capacity: 2,
+    registrationDate: day(-3),
+    startDate: day(40),
+    endDate: day(109),
   },
   {
     name: 'Indoor Baseball Skills League',
@@ -49,9 +64,11 @@ export const DEMO_LEAGUES: NewLeague[] = [
     kind: 'individual',
     description: 'Batting cages, fielding drills and scrimmages.',
     isActive: true,
-    registrationDate: '2026-12-05',
-    startDate: '2027-01-16',
-    endDate: '2027-03-20',
+    priceCents: 7000,
+    capacity: 24,
+    registrationDate: day(-3),
+    startDate: day(36),
+    endDate: day(105),
   },
   {
     name: 'Kids Multi-Sport (Ages 6-9)',
@@ -59,9 +76,13 @@ export const DEMO_LEAGUES: NewLeague[] = [
     kind: 'individual',
     description: 'A different sport every week. Parents register each child.',
     isActive: true,
-    registrationDate: '2026-12-01',
-    startDate: '2027-01-17',
-    endDate: '2027-03-21',
+    priceCents: 8000,
+    capacity: 20,
+    minAge: 6,
+    maxAge: 9,
+    registrationDate: day(-7),
+    startDate: day(37),
+    endDate: day(106),
   },
 ]
 
@@ -70,8 +91,8 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
     name: 'Winter Soccer Academy',
     description: 'Technical training for ages 8-14, twice a week with licensed coaches.',
     isActive: true,
-    registrationDate: '2026-12-01',
-    startDate: '2027-01-11',
-    endDate: '2027-03-15',
+    registrationDate: day(-7),
+    startDate: day(31),
+    endDate: day(100),
   },
 ]
