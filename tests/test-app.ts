@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { buildApp } from '../src/server/app.ts'
+import { buildApp, type App } from '../src/server/app.ts'
 import { loadConfig, type Config } from '../src/server/config.ts'
 import { connect, type Db } from '../src/server/db/connect.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
@@ -58,6 +58,10 @@ export interface TestApp {
   baseUrl: string
   db: Db
   config: Config
+  /** Every route of the server with its declared access (authorization-matrix.test.ts). */
+  routes: App['routes']
+  /** The callable functions with the access each requires. */
+  functions: App['functions']
   /** A client with its own cookie jar, like one browser. */
   client(): TestClient
   close(): Promise<void>
@@ -79,7 +83,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     LOG_LEVEL: 'silent',
     ...options.env,
   })
-  const { app } = await buildApp({ db, config, html: options.html, now: options.now })
+  const { app, routes, functions } = await buildApp({ db, config, html: options.html, now: options.now })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not listen on a port')
@@ -88,6 +92,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     baseUrl,
     db,
     config,
+    routes,
+    functions,
     client: () => new TestClient(baseUrl),
     async close() {
       await app.close()

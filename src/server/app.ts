@@ -9,6 +9,7 @@ import { createGuards } from './auth/guards.ts'
 import { resolveAuthSecret } from './auth/secret.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
+import { access, collectRoutes, type DeclaredRoute } from './http/access.ts'
 import { registerFunctions } from './http/callable.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { installSameOriginCheck } from './http/same-origin.ts'
@@ -26,6 +27,7 @@ import { registerMailRoutes } from './features/mail/mail.routes.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
+import type { Access } from '../shared/routes.ts'
 
 export interface AppOptions {
   db: Db
@@ -42,6 +44,10 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance
   auth: Auth
+  /** Every route with its declared access; the authorization matrix test walks this list. */
+  routes: DeclaredRoute[]
+  /** The callable functions' names with the access each one requires. */
+  functions: Record<string, Access>
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
@@ -57,6 +63,8 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // Before anything else, so it sees every route, including those of plugins and of `configure`.
+  const declared = collectRoutes(app)
   installErrorHandler(app)
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
   installSameOriginCheck(app, config.publicUrl)
@@ -69,7 +77,8 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
   const throttle = createSignInThrottle(db, now)
 
   registerAuthRoutes(app, { auth, config, guards, throttle, tokens })
-  registerFunctions(app, guards, { ...userFunctions(db) })
+  const functions = { ...userFunctions(db) }
+  registerFunctions(app, guards, functions)
   registerLeagueRoutes(app, { db })
   registerAcademyRoutes(app, { db })
   registerDashboardRoutes(app, { db, guards })
@@ -92,8 +101,13 @@ export async function buildApp({ db, config, html, clientDir, now, configure }: 
     await sweeper.stop()
     await mailer.stop()
   })
-  app.get('/api/health', async () => ({ ok: true }))
+  app.get('/api/health', access('open'), async () => ({ ok: true }))
   if (html) await registerPages(app, { html, clientDir, site: config.site })
 
-  return { app, auth }
+  // Loads the plugins registered above, so their routes are known, then refuses to start when
+  // any route has no declared access.
+  await app.after()
+  const routes = declared.check()
+  const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
+  return { app, auth, routes, functions: functionAccess }
 }

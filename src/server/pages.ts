@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { matchRoute } from '../shared/routes.ts'
 import type { SiteConfig } from './config.ts'
+import { access, declareOpen } from './http/access.ts'
 
 /** Where the page's HTML shell comes from: the built file, or Vite while developing. */
 export interface HtmlSource {
@@ -34,21 +35,26 @@ export async function registerPages(
   { html, clientDir, site }: { html: HtmlSource; clientDir: string | undefined; site: SiteConfig },
 ): Promise<void> {
   if (clientDir) {
-    await app.register(fastifyStatic, {
-      root: path.join(clientDir, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      wildcard: false,
+    // The built files are open to everyone; @fastify/static takes no route config, so its scope declares it.
+    await app.register(async (scope) => {
+      declareOpen(scope)
+      await scope.register(fastifyStatic, {
+        root: path.join(clientDir, 'assets'),
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        wildcard: false,
+      })
+      // In the same scope: reply.sendFile is decorated there.
+      for (const file of ['favicon.svg', 'robots.txt']) {
+        scope.get(`/${file}`, access('open'), (_req, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile(file, clientDir))
+      }
     })
-    for (const file of ['favicon.svg', 'robots.txt']) {
-      app.get(`/${file}`, (_req, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile(file, clientDir))
-    }
   }
 
   const siteJson = JSON.stringify(site).replace(/</g, '\\u003c')
-  app.get('/*', async (req, reply) => {
+  app.get('/*', access('open'), async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.code(404).send({ error: { message: `There is nothing at ${req.method} ${pathname}.` } })

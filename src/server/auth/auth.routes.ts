@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import type { TokenIssuer } from './tokens.ts'
+import { access } from '../http/access.ts'
 
 interface Deps {
   auth: Auth
@@ -35,7 +36,7 @@ const { confirmPassword: _confirmed, ...registerFields } = RegisterForm
 
 export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards, throttle, tokens }: Deps): void {
   // Create Account: the same form rules as the browser, before the library sees the request.
-  app.post('/api/auth/sign-up/email', async (req, reply) => {
+  app.post('/api/auth/sign-up/email', access('open'), async (req, reply) => {
     const body = asRecord(req.body)
     const result = validateForm(registerFields, { ...body, displayName: body.name })
     if (!result.valid) {
@@ -48,7 +49,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
     return send(reply, await callAuth(req))
   })
 
-  app.post('/api/auth/sign-in/email', async (req, reply) => {
+  app.post('/api/auth/sign-in/email', access('open'), async (req, reply) => {
     const email = asRecord(req.body).email
     if (typeof email !== 'string' || email.trim() === '') throw badRequest('Email is required.', { email: 'Email is required.' })
     const state = await throttle.check(email)
@@ -70,17 +71,17 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
   // Only these library endpoints are reachable. Profile and password changes go through
   // /api/account/* (profile.routes.ts), which apply the site's form rules; the library's own
   // update-user, change-password, change-email and delete-user would skip them.
-  app.post('/api/auth/sign-out', async (req, reply) => send(reply, await callAuth(req)))
-  app.get('/api/auth/get-session', async (req, reply) => send(reply, await callAuth(req)))
+  app.post('/api/auth/sign-out', access('open'), async (req, reply) => send(reply, await callAuth(req)))
+  app.get('/api/auth/get-session', access('open'), async (req, reply) => send(reply, await callAuth(req)))
 
   /** The session user state of spec §3, or null: how the browser confirms its stored login. */
-  app.get('/api/session', async (req) => {
+  app.get('/api/session', access('open'), async (req) => {
     const user = await guards.currentUser(req)
     return { user: user ? sessionUserFrom(user) : null }
   })
 
   /** A short-lived bearer token for the callable functions (spec §7). */
-  app.get('/api/session/token', async (req, reply) => {
+  app.get('/api/session/token', access('login'), async (req, reply) => {
     const user = await guards.requireUser(req)
     reply.header('cache-control', 'no-store')
     return tokens.issue(user.id)

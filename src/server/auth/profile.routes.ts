@@ -9,6 +9,7 @@ import { badRequest, unauthorized } from '../http/errors.ts'
 import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
+import { access } from '../http/access.ts'
 
 interface Deps {
   auth: Auth
@@ -22,14 +23,14 @@ const { confirmNewPassword: _confirmed, ...passwordFields } = ChangePasswordForm
 
 /** A person's own details and password, from the Account page. */
 export function registerProfileRoutes(app: FastifyInstance, { auth, db, guards, now }: Deps): void {
-  app.post('/api/account/profile', async (req) => {
+  app.post('/api/account/profile', access('login'), async (req) => {
     const user = await guards.requireUser(req)
     const { displayName, phone } = parseForm(ProfileForm, req.body)
     await updateProfile(db, user.id, { displayName, phone }, now())
     return { user: sessionUserFrom({ ...user, displayName, phone }) }
   })
 
-  app.post('/api/account/password', async (req, reply) => {
+  app.post('/api/account/password', access('login'), async (req, reply) => {
     await guards.requireUser(req)
     const body = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}
     const result = validateForm(passwordFields, body)

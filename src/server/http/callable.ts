@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Access } from '../../shared/routes.ts'
 import type { CurrentUser, Guards } from '../auth/guards.ts'
 import { HttpError } from './errors.ts'
+import { access } from './access.ts'
 
 /**
  * The callable-function protocol of spec §7/§8: `POST /api/functions/<name>` with
@@ -49,7 +50,9 @@ export function registerFunctions(
       return sendError(reply, 500, 'Something went wrong on our side. Please try again.')
     })
 
-    scope.post('/api/functions/:name', async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    scope.post('/api/functions/:name', access('login'), async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
+      // Signed-out callers learn nothing, not even which function names exist.
+      await guards.requireUser(req)
       const fn = Object.hasOwn(functions, req.params.name) ? functions[req.params.name] : undefined
       if (!fn) return sendError(reply, 404, `There is no function named ${req.params.name}.`)
       const envelope = Envelope.safeParse(req.body)

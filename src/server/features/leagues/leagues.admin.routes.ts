@@ -12,23 +12,24 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import type { RegistrationDeps } from '../registrations/registrations.routes.ts'
 import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
+import { access } from '../../http/access.ts'
 
 type LeagueParams = { Params: { leagueId: string } }
 
 /** League management (create, edit, open and close), admin only: the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
-  app.get('/api/admin/leagues', async (req) => {
+  app.get('/api/admin/leagues', access('admin'), async (req) => {
     await guards.requireAccess(req, 'admin')
     return { leagues: await listLeaguesForAdmin(db) }
   })
 
-  app.post('/api/admin/leagues', async (req, reply) => {
+  app.post('/api/admin/leagues', access('admin'), async (req, reply) => {
     await guards.requireAccess(req, 'admin')
     const league = await createLeague(db, settingsFrom(parseLeagueForm(req.body)))
     return reply.code(201).send({ league, offered: 0 } satisfies SaveLeagueResult)
   })
 
-  app.post('/api/admin/leagues/:leagueId', async (req: FastifyRequest<LeagueParams>): Promise<SaveLeagueResult> => {
+  app.post('/api/admin/leagues/:leagueId', access('admin'), async (req: FastifyRequest<LeagueParams>): Promise<SaveLeagueResult> => {
     await guards.requireAccess(req, 'admin')
     const current = await findLeagueForAdmin(db, req.params.leagueId)
     if (!current) throw notFound('There is no such league.')

@@ -4,16 +4,17 @@ import { badRequest } from '../../http/errors.ts'
 import type { OpenLeague } from '../../../shared/schemas/registration.ts'
 import { SPORTS, type Sport } from '../../../shared/sports.ts'
 import { listActiveLeagues, listSignUpLeagues, waitlistSizes } from './leagues.queries.ts'
+import { access } from '../../http/access.ts'
 
 export function registerLeagueRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   /** Open to everyone: the home page's cards (spec §1, §4). */
-  app.get('/api/leagues/active', async (_req, reply) => {
+  app.get('/api/leagues/active', access('open'), async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
     return { leagues: await listActiveLeagues(db) }
   })
 
   /** Open to everyone: the sign-up pages' leagues with price, places left and waitlist. */
-  app.get('/api/leagues/open', async (req: FastifyRequest<{ Querystring: { sport?: string } }>) => {
+  app.get('/api/leagues/open', access('open'), async (req: FastifyRequest<{ Querystring: { sport?: string } }>) => {
     const sport = req.query.sport
     if (sport !== undefined && !(SPORTS as readonly string[]).includes(sport)) {
       throw badRequest(`Unknown sport "${sport}". Choose one of: ${SPORTS.join(', ')}.`)

@@ -5,19 +5,20 @@ import { parseForm } from '../../http/forms.ts'
 import { endRegistration, recordPayment, type Ending } from './registration-changes.ts'
 import { findRegistrationView, listEvents, listPayments, listPendingRegistrations } from './registrations.queries.ts'
 import type { RegistrationDeps } from './registrations.routes.ts'
+import { access } from '../../http/access.ts'
 
 type IdParams = { Params: { registrationId: string } }
 
 /** Staff tools behind /pendingRegistrations (admin only, spec §2). Every change is logged. */
 export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
-  app.get('/api/admin/registrations', async (req: FastifyRequest<{ Querystring: { leagueId?: string } }>) => {
+  app.get('/api/admin/registrations', access('admin'), async (req: FastifyRequest<{ Querystring: { leagueId?: string } }>) => {
     await guards.requireAccess(req, 'admin')
     const leagueId = req.query.leagueId
     if (leagueId !== undefined && (typeof leagueId !== 'string' || leagueId.length > 100)) throw badRequest('Choose a league from the list.')
     return { registrations: await listPendingRegistrations(db, leagueId || undefined) }
   })
 
-  app.get('/api/admin/registrations/:registrationId', async (req: FastifyRequest<IdParams>) => {
+  app.get('/api/admin/registrations/:registrationId', access('admin'), async (req: FastifyRequest<IdParams>) => {
     await guards.requireAccess(req, 'admin')
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
@@ -25,7 +26,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
     return { registration, payments, history }
   })
 
-  app.post('/api/admin/registrations/:registrationId/payments', async (req: FastifyRequest<IdParams>, reply) => {
+  app.post('/api/admin/registrations/:registrationId/payments', access('admin'), async (req: FastifyRequest<IdParams>, reply) => {
     const admin = await guards.requireAccess(req, 'admin')
     const form = parseForm(DeskPaymentForm, req.body)
     if (!/^\d+(\.\d{1,2})?$/.test(form.amount)) {
@@ -63,6 +64,6 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
     if (!ended) throw conflict('This registration has already ended.')
     return { registration: await findRegistrationView(db, registration.id) }
   }
-  app.post('/api/admin/registrations/:registrationId/decline', end('declined'))
-  app.post('/api/admin/registrations/:registrationId/cancel', end('cancelled'))
+  app.post('/api/admin/registrations/:registrationId/decline', access('admin'), end('declined'))
+  app.post('/api/admin/registrations/:registrationId/cancel', access('admin'), end('cancelled'))
 }

@@ -13,6 +13,7 @@ import { endRegistration } from './registration-changes.ts'
 import { registerParticipant } from './register.ts'
 import { findReceipt, findRegistrationView, listUserRegistrations } from './registrations.queries.ts'
 import { claimOffer } from './waitlist.ts'
+import { access } from '../../http/access.ts'
 
 export interface RegistrationDeps {
   db: Db
@@ -26,7 +27,7 @@ type IdParams = { Params: { registrationId: string } }
 export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
   const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
 
-  app.post('/api/leagues/:leagueId/registrations', async (req: FastifyRequest<{ Params: { leagueId: string } }>, reply) => {
+  app.post('/api/leagues/:leagueId/registrations', access('login'), async (req: FastifyRequest<{ Params: { leagueId: string } }>, reply) => {
     const user = await guards.requireUser(req)
     const at = now()
     const body = (req.body ?? {}) as { childId?: unknown }
@@ -76,12 +77,12 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
     return reply.code(result.created ? 201 : 200).send(result)
   })
 
-  app.get('/api/registrations/mine', async (req) => {
+  app.get('/api/registrations/mine', access('login'), async (req) => {
     const user = await guards.requireUser(req)
     return { registrations: await listUserRegistrations(db, user.id) }
   })
 
-  app.post('/api/registrations/:registrationId/claim', async (req: FastifyRequest<IdParams>) => {
+  app.post('/api/registrations/:registrationId/claim', access('owner'), async (req: FastifyRequest<IdParams>) => {
     const user = await guards.requireUser(req)
     const outcome = await claimOffer(db, req.params.registrationId, user.id, now())
     if (outcome === 'expired') throw conflict('The claim window for this place has passed.')
@@ -90,7 +91,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
   })
 
   /** The owner cancels their own registration; staff use the pending registrations tools. */
-  app.post('/api/registrations/:registrationId/cancel', async (req: FastifyRequest<IdParams>) => {
+  app.post('/api/registrations/:registrationId/cancel', access('owner'), async (req: FastifyRequest<IdParams>) => {
     const user = await guards.requireUser(req)
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration || registration.userId !== user.id) throw notFound('There is no such registration.')
@@ -102,7 +103,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
   // Receipts: the owner and staff only. Anyone else gets the same 404 as for a receipt that
   // does not exist, so ids cannot be probed.
   app.get(
-    '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId',
+    '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId', access('owner'),
     async (req: FastifyRequest<{ Params: { userId: string; leagueId: string; registrationId: string } }>) => {
       const viewer = await guards.requireUser(req)
       if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
@@ -112,7 +113,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
     },
   )
 
-  app.get('/api/receipts/user/:userId/league/:leagueId', async (req: FastifyRequest<{ Params: { userId: string; leagueId: string } }>) => {
+  app.get('/api/receipts/user/:userId/league/:leagueId', access('owner'), async (req: FastifyRequest<{ Params: { userId: string; leagueId: string } }>) => {
     const viewer = await guards.requireUser(req)
     if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
     const receipt = await findReceipt(db, req.params)

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, describe, expect, test } from 'vitest'
+import { addChild, createLeague, createRegistrant, createUser, type TestUser } from '../../tests/factories.ts'
+import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
+import { ROUTES, type Access } from '../shared/routes.ts'
+import type { RegisterResult } from '../shared/schemas/registration.ts'
+import type { ApiAccess } from './http/access.ts'
+
+/**
+ * The authorization matrix of the security issue: every API route the server lists (and every
+ * callable function) × every kind of caller gets the status its declared access promises. The
+ * list comes from the running server, so a new route is covered, or fails startup without an
+ * access declaration, without anyone editing this file.
+ */
+
+type Caller = 'visitor' | 'customer' | 'otherCustomer' | 'employee' | 'admin'
+const CALLERS: readonly Caller[] = ['visitor', 'otherCustomer', 'employee', 'admin', 'customer'] // the owner last: its call may change the object
+
+/** allowed: the guard let the call through (any status but 401/403; 400 and 404 are fine). */
+type Outcome = 'allowed' | 'unauthenticated' | 'forbidden' | 'hidden'
+type Rule = ApiAccess | Access | 'owner-or-staff'
+
+/** THE table: what each kind of caller gets under each access rule. `customer` owns the objects of owner routes. */
+const EXPECTED: Record<Rule, Record<Caller, Outcome>> = {
+  open: { visitor: 'allowed', customer: 'allowed', otherCustomer: 'allowed', employee: 'allowed', admin: 'allowed' },
+  login: { visitor: 'unauthenticated', customer: 'allowed', otherCustomer: 'allowed', employee: 'allowed', admin: 'allowed' },
+  staff: { visitor: 'unauthenticated', customer: 'forbidden', otherCustomer: 'forbidden', employee: 'allowed', admin: 'allowed' },
+  admin: { visitor: 'unauthenticated', customer: 'forbidden', otherCustomer: 'forbidden', employee: 'forbidden', admin: 'allowed' },
+  // Someone else's object answers like one that does not exist, so ids cannot be probed.
+  owner: { visitor: 'unauthenticated', customer: 'allowed', otherCustomer: 'hidden', employee: 'hidden', admin: 'hidden' },
+  'owner-or-staff': { visitor: 'unauthenticated', customer: 'allowed', otherCustomer: 'hidden', employee: 'allowed', admin: 'allowed' },
+}
+
+const SHELL = '<!doctype html><html><head><!--site-config--></head><body><div id="root"></div></body></html>'
+const ctx = await startTestApp({ html: { template: async () => SHELL } })
+afterAll(() => ctx.close())
+
+type Callers = Record<Caller, TestUser | undefined>
+async function createCallers(): Promise<Callers> {
+  const [customer, otherCustomer, employee, admin] = await Promise.all([
+    createRegistrant(ctx),
+    createRegistrant(ctx),
+    createUser(ctx, 'employee'),
+    createUser(ctx, 'admin'),
+  ])
+  return { visitor: undefined, customer, otherCustomer, employee, admin }
+}
+const callers = await createCallers()
+const owner = callers.customer!
+
+async function registerOwner(leagueId: string): Promise<string> {
+  const res = await owner.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
+  expect(res.status, res.text).toBe(201)
+  return res.body.registration.id
+}
+
+interface Fixture {
+  params: Record<string, string>
+  body?: unknown
+}
+
+/** Owner routes: whether staff may read them too, and an object of the owner's to aim at. */
+const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture> }> = {
+  'POST /api/registrations/:registrationId/cancel': {
+    staffReadable: false,
+    fixture: async () => ({ params: { registrationId: await registerOwner(await createLeague(ctx)) } }),
+  },
+  'POST /api/registrations/:registrationId/claim': {
+    staffReadable: false,
+    // A place on offer: the owner is waitlisted behind a holder who then cancels.
+    fixture: async () => {
+      const leagueId = await createLeague(ctx, { capacity: 1 })
+      const holder = await createRegistrant(ctx)
+      const held = await holder.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
+      const registrationId = await registerOwner(leagueId)
+      expect((await holder.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})).status).toBe(200)
+      return { params: { registrationId } }
+    },
+  },
+  'GET /api/receipts/user/:userId/league/:leagueId/registration/:registrationId': {
+    staffReadable: true,
+    fixture: async () => {
+      const leagueId = await createLeague(ctx)
+      return { params: { userId: owner.id, leagueId, registrationId: await registerOwner(leagueId) } }
+    },
+  },
+  'GET /api/receipts/user/:userId/league/:leagueId': {
+    staffReadable: true,
+    fixture: async () => {
+      const leagueId = await createLeague(ctx)
+      await registerOwner(leagueId)
+      return { params: { userId: owner.id, leagueId } }
+    },
+  },
+  'POST /api/children/:childId': {
+    staffReadable: false,
+    // A valid form, so the answer is about whose child it is and not about the fields.
+    fixture: async () => ({
+      params: { childId: await addChild(owner) },
+      body: {
+        firstName: 'Sam',
+        lastName: 'Rivera',
+        dateOfBirth: '2018-05-20',
+        emergencyContactName: 'Alex Rivera',
+        emergencyContactPhone: '555-010-9999',
+        notes: '',
+      },
+    }),
+  },
+}
+
+interface Case {
+  name: string
+  method: string
+  url: string
+  rule: Rule
+  fixture(): Promise<Fixture>
+}
+
+const FUNCTIONS_URL = '/api/functions/:name'
+const apiRoutes = ctx.routes.filter((r) => r.url.startsWith('/api/'))
+const randomParams = (url: string): Fixture => ({
+  params: Object.fromEntries([...url.matchAll(/:(\w+)/g)].map((m) => [m[1]!, randomUUID()])),
+})
+
+const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
+  const key = `${route.method} ${route.url}`
+  if (route.url === FUNCTIONS_URL) {
+    // Each function has its own access; at the HTTP level the route only needs a session.
+    return Object.entries(ctx.functions).map(([name, fnAccess]) => ({
+      name: `${key} (${name}: ${fnAccess})`,
+      method: route.method,
+      url: route.url,
+      rule: fnAccess,
+      fixture: async () => ({ params: { name }, body: { data: {} } }),
+    }))
+  }
+  if (route.access === 'owner') {
+    const owned = OWNED[key]
+    if (!owned) throw new Error(`${key} is an owner route: add its fixture to OWNED in authorization-matrix.test.ts`)
+    return [{ name: `${key} (owner)`, method: route.method, url: route.url, rule: owned.staffReadable ? 'owner-or-staff' : 'owner', fixture: owned.fixture }]
+  }
+  return [{ name: `${key} (${route.access})`, method: route.method, url: route.url, rule: route.access, fixture: async () => randomParams(route.url) }]
+})
+
+function check(outcome: Outcome, res: TestResponse, what: string): void {
+  expect(res.status, `${what}: ${res.text}`).toBeLessThan(500)
+  if (outcome === 'allowed') expect([401, 403], `${what}: ${res.text}`).not.toContain(res.status)
+  if (outcome === 'unauthenticated') expect(res.status, what).toBe(401)
+  if (outcome === 'forbidden') expect(res.status, what).toBe(403)
+  if (outcome === 'hidden') {
+    expect(res.status, what).toBe(404)
+    expect(res.text, what).not.toContain(owner.email)
+  }
+}
+
+describe('every API route × every kind of caller', () => {
+  test.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const { params, body } = await c.fixture()
+    const url = c.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name]!))
+    // Signing out ends the caller's session, so that route gets callers of its own.
+    const who = c.url === '/api/auth/sign-out' ? await createCallers() : callers
+    for (const caller of CALLERS) {
+      const client: TestClient = who[caller]?.client ?? ctx.client()
+      const res = await client.request(c.method, url, c.method === 'GET' ? undefined : (body ?? {}))
+      const outcome = EXPECTED[c.rule][caller]
+      check(outcome, res, `${c.method} ${url} as ${caller} (${c.rule}: ${outcome})`)
+      if (c.rule === 'owner' || c.rule === 'owner-or-staff') {
+        if (caller === 'customer') expect(res.status, res.text).not.toBe(404)
+      }
+    }
+  })
+
+  test('the matrix covers every API route the server lists, each once', () => {
+    const covered = new Set(cases.map((c) => `${c.method} ${c.url}`))
+    expect([...covered].sort()).toEqual(apiRoutes.map((r) => `${r.method} ${r.url}`).sort())
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(35)
+    expect(cases.length).toBe(apiRoutes.length - 1 + Object.keys(ctx.functions).length)
+  })
+
+  test('every non-API route (the page shell, static files) is open', () => {
+    const others = ctx.routes.filter((r) => !r.url.startsWith('/api/'))
+    expect(others.map((r) => r.url)).toContain('/*')
+    for (const route of others) expect(route.access, `${route.method} ${route.url}`).toBe('open')
+  })
+})
+
+describe('every page of the shared route table', () => {
+  // Pages are the app shell for everyone; what a page shows is guarded by the API routes above.
+  const samplePath = (path: string) => path.replace(/:(\w+)\?/g, 'x').replace(/:(\w+)/g, 'sample-$1')
+  test.each(ROUTES.map((r) => [samplePath(r.path), r.access]))('%s (%s) answers the shell with 200 to a visitor', async (path) => {
+    const res = await ctx.client().get(path)
+    expect(res.status).toBe(200)
+    expect(res.text).toContain('<div id="root">')
+  })
+})

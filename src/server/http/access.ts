@@ -1,0 +1,64 @@
+import type { FastifyInstance, RouteOptions } from 'fastify'
+
+/**
+ * Who may call an API route, declared on every route as `config.access` so the authorization
+ * matrix test (src/server/authorization-matrix.test.ts) can check each one. The handlers' guards
+ * still enforce it; this declaration says what they should do.
+ *
+ * - `open`: anyone, signed in or not.
+ * - `login`: any signed-in user (401 when signed out).
+ * - `admin`: admins only (401 when signed out, 403 otherwise).
+ * - `owner`: signed in, and the object belongs to the caller (or, where the route says so, the
+ *   caller is staff); anyone else gets the same 404 as for an object that does not exist.
+ */
+export type ApiAccess = 'open' | 'login' | 'admin' | 'owner'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: ApiAccess
+  }
+}
+
+/** Route options declaring access: `app.get('/api/x', access('login'), handler)`. */
+export function access(declared: ApiAccess): { config: { access: ApiAccess } } {
+  return { config: { access: declared } }
+}
+
+export interface DeclaredRoute {
+  method: string
+  url: string
+  access: ApiAccess
+}
+
+/**
+ * Records every route as it is added. `check()` runs once every plugin has loaded (routes added by
+ * plugins such as @fastify/static get their access from the plugin's scope) and throws when a
+ * route declares none, so a new route without a declaration fails at startup.
+ */
+export function collectRoutes(app: FastifyInstance): { check(): DeclaredRoute[] } {
+  const added: RouteOptions[] = []
+  app.addHook('onRoute', (route) => {
+    added.push(route)
+  })
+  return {
+    check() {
+      const routes: DeclaredRoute[] = []
+      for (const route of added) {
+        const declared = route.config?.access
+        for (const method of [route.method].flat()) {
+          if (!declared) throw new Error(`${method} ${route.url} declares no access: add access('open' | 'login' | 'admin' | 'owner') to it.`)
+          // Fastify adds a HEAD route for every GET, with the GET's config: it is not listed twice.
+          if (method !== 'HEAD') routes.push({ method, url: route.url, access: declared })
+        }
+      }
+      return routes
+    },
+  }
+}
+
+/** Marks every route a plugin adds inside `scope` (static files) as open. */
+export function declareOpen(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'open' }
+  })
+}
