@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { decideAccess, ROUTES, type RouteDefinition } from '../src/shared/routes.ts'
+import { BASE_URL, expect, test, uniqueToken, type Person } from './fixtures.ts'
+
+/*
+ * Every page of the route table, signed out and as each role, checked by axe-core against
+ * WCAG 2.1 A and AA: no serious or critical violation. Pages a person is sent away from are
+ * the pages they land on, which the loop already checks for them; one redirect per kind of
+ * message is checked too, for the alert it shows, and a few states the route table cannot
+ * reach: the 404 page, open leagues, a registration, form errors, the open Account menu.
+ */
+
+const PEOPLE: readonly Person[] = ['visitor', 'customer', 'employee', 'admin']
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const ORIGIN = { origin: BASE_URL }
+
+function sampleId(param: string): string {
+  return `sample-${param.toLowerCase()}-7`
+}
+
+/** A route's concrete paths: an optional parameter is tried both given and left out. */
+function samplePaths(route: RouteDefinition): string[] {
+  const fill = (withOptional: boolean) =>
+    route.path
+      .replace(/\/:(\w+)\?/g, (_all, name: string) => (withOptional ? `/${sampleId(name)}` : ''))
+      .replace(/:(\w+)/g, (_all, name: string) => sampleId(name))
+  return route.path.includes('?') ? [fill(true), fill(false)] : [fill(true)]
+}
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Opens `path` as a fresh visit (see route-access.spec.ts) and waits until it has loaded. */
+async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  if (page.url().startsWith(BASE_URL)) await page.evaluate(() => history.replaceState(null, ''))
+  await page.goto(path, { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+  // Every screen shows its loading state with this class; axe should see the loaded page.
+  await expect(page.locator('.loading')).toHaveCount(0)
+}
+
+/** Fails with each serious or critical violation's rule, elements and help. */
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  // Legacy mode runs axe.run() in the page itself instead of finishing the run in a new blank
+  // page, which halves the time of a check. Its one loss, cross-origin iframes, does not apply:
+  // the client renders no iframes.
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+  )
+  expect(report, `axe violations on ${page.url()}`).toEqual([])
+}
+
+for (const person of PEOPLE) {
+  test.describe(`${person}: every page they may open`, () => {
+    for (const route of ROUTES) {
+      if (!decideAccess(route.access, person === 'visitor' ? null : person).allowed) continue
+      for (const path of samplePaths(route)) {
+        test(path, async ({ pageAs }) => {
+          const page = await pageAs(person)
+          await open(page, path, route.title)
+          await expectNoSeriousViolations(page)
+        })
+      }
+    }
+  })
+}
+
+test.describe('pages in other states', () => {
+  test('a visitor sent to Sign In with the access message', async ({ pageAs }) => {
+    const page = await pageAs('visitor')
+    await open(page, '/dashboard', 'Sign In')
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+
+  test('a customer sent home with the access message', async ({ pageAs }) => {
+    const page = await pageAs('customer')
+    await open(page, '/admin/users', 'Sports and Activities')
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+
+  test('the 404 page', async ({ pageAs }) => {
+    const page = await pageAs('visitor')
+    await open(page, '/no-such-page/here', 'Page Not Found')
+    await expectNoSeriousViolations(page)
+  })
+
+  test('the Create Account form showing its errors', async ({ pageAs }) => {
+    const page = await pageAs('visitor')
+    await open(page, '/register', 'Create Account')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByText('Display name is required.')).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+
+  test('the open Account menu', async ({ pageAs }) => {
+    const page = await pageAs('admin')
+    await open(page, '/', 'Sports and Activities')
+    await page.getByRole('button', { name: 'Account' }).click()
+    await expect(page.getByRole('link', { name: 'View Account' })).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+
+  test('the home page and a sign-up page with an open league', async ({ pageAs, insertLeague }) => {
+    const name = `A11y Soccer ${uniqueToken()}`
+    await insertLeague({
+      name,
+      sport: 'soccer',
+      kind: 'individual',
+      description: 'Made by the accessibility test.',
+      registrationDate: daysFromToday(-3),
+      startDate: daysFromToday(14),
+      endDate: daysFromToday(60),
+      priceCents: 4500,
+      capacity: 20,
+    })
+    const page = await pageAs('visitor')
+    await open(page, '/', 'Sports and Activities')
+    await expect(page.getByText(name).first()).toBeVisible()
+    await expectNoSeriousViolations(page)
+
+    await open(page, '/soccerIndividualSignUp', 'Soccer Free Agent Sign Up')
+    await expect(page.getByRole('article', { name })).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+
+  test('the account page with a registration', async ({ pageAs, sessions, playwright, insertLeague }) => {
+    const name = `A11y Basketball ${uniqueToken()}`
+    const leagueId = await insertLeague({
+      name,
+      sport: 'basketball',
+      kind: 'individual',
+      registrationDate: daysFromToday(-3),
+      startDate: daysFromToday(14),
+      endDate: daysFromToday(60),
+      priceCents: 4500,
+    })
+    const { user, storageState } = await sessions.get('customer')
+    const api: APIRequestContext = await playwright.request.newContext({ storageState })
+    try {
+      // The worker's customer may have signed the waiver in an earlier test; either answer will do.
+      await api.post(`${BASE_URL}/api/waiver/signatures`, { headers: ORIGIN, data: { signedName: user.displayName, agree: 'yes' } })
+      const res = await api.post(`${BASE_URL}/api/leagues/${leagueId}/registrations`, { headers: ORIGIN, data: {} })
+      expect(res.status(), await res.text()).toBe(201)
+    } finally {
+      await api.dispose()
+    }
+    const page = await pageAs('customer')
+    await open(page, '/account', 'Account')
+    await expect(page.getByText(name).first()).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+})
