@@ -132,3 +132,40 @@ describe('cross-site requests', () => {
     expect(fetchSite.status).toBe(403)
   })
 })
+
+describe('staff session limits', () => {
+  const age = async (user: { id: string }, created: number, lastSeen: number) => {
+    const at = (ms: number) => (ctx.db.dialect === 'postgres' ? new Date(Date.now() - ms) : new Date(Date.now() - ms).toISOString())
+    await ctx.db.kysely.updateTable('sessions').set({ createdAt: at(created), updatedAt: at(lastSeen) }).where('userId', '=', user.id).execute()
+  }
+  const MINUTE = 60_000
+
+  test('a staff session ends after 30 minutes without a request', async () => {
+    const admin = await createUser(ctx, 'admin')
+    await age(admin, 40 * MINUTE, 29 * MINUTE)
+    expect((await admin.client.get('/api/dashboard')).status).toBe(200)
+    await age(admin, 40 * MINUTE, 31 * MINUTE)
+    expect((await admin.client.get('/api/dashboard')).status).toBe(401)
+    expect((await admin.client.get('/api/session')).body).toEqual({ user: null })
+  })
+
+  test('a staff session ends 12 hours after signing in, however active', async () => {
+    const employee = await createUser(ctx, 'employee')
+    await age(employee, 12 * 60 * MINUTE + MINUTE, MINUTE)
+    expect((await employee.client.get('/api/session')).body).toEqual({ user: null })
+  })
+
+  test('activity keeps a staff session alive', async () => {
+    const admin = await createUser(ctx, 'admin')
+    await age(admin, 60 * MINUTE, 20 * MINUTE)
+    expect((await admin.client.get('/api/dashboard')).status).toBe(200)
+    const row = await ctx.db.kysely.selectFrom('sessions').select('updatedAt').where('userId', '=', admin.id).executeTakeFirstOrThrow()
+    expect(Date.now() - new Date(row.updatedAt).getTime()).toBeLessThan(MINUTE)
+  })
+
+  test('customers keep the usual session length', async () => {
+    const customer = await createUser(ctx, 'customer')
+    await age(customer, 13 * 60 * MINUTE, 13 * 60 * MINUTE)
+    expect((await customer.client.get<{ user: SessionUser }>('/api/session')).body.user.email).toBe(customer.email)
+  })
+})

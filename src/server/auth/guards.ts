@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/connect.ts'
+import { timestampParam } from '../db/values.ts'
 import { findUserRecord } from '../features/users/users.queries.ts'
-import { DEFAULT_ROLE, type Role } from '../../shared/roles.ts'
+import { DEFAULT_ROLE, isStaff, type Role } from '../../shared/roles.ts'
 import { ACCESS_MESSAGES, decideAccess, type Access } from '../../shared/routes.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 import type { Auth } from './auth.ts'
@@ -27,6 +28,12 @@ export interface Guards {
 
 const resolved = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>()
 
+/**
+ * Staff sessions reach families' details and money, so they end sooner than customers' (the
+ * library's 7 days): after 30 minutes without a request, and 12 hours after signing in.
+ */
+export const STAFF_SESSION = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000, touchEveryMs: 60_000 } as const
+
 export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth; tokens: TokenIssuer; secret: string }): Guards {
   const cookieName = auth.$context.then((c) => c.authCookies.sessionToken.name)
 
@@ -43,11 +50,28 @@ export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth;
     const row = await db.kysely
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.userId')
-      .select(['u.id', 'u.email', 'u.displayName', 'u.phone', 'u.role', 's.expiresAt'])
+      .select(['u.id', 'u.email', 'u.displayName', 'u.phone', 'u.role', 's.expiresAt', 's.createdAt', 's.updatedAt'])
       .where('s.token', '=', token)
       .executeTakeFirst()
-    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null
-    return { id: row.id, email: row.email, displayName: row.displayName, phone: row.phone, role: row.role ?? DEFAULT_ROLE }
+    // Session lifetimes run on the wall clock, as the authentication library's own do.
+    const at = Date.now()
+    if (!row || new Date(row.expiresAt).getTime() <= at) return null
+    const role = row.role ?? DEFAULT_ROLE
+    if (isStaff(role) && !(await staffSessionAlive(token, row.createdAt, row.updatedAt, at))) return null
+    return { id: row.id, email: row.email, displayName: row.displayName, phone: row.phone, role }
+  }
+
+  /** Ends a staff session past its limits; otherwise notes the activity (at most once a minute). */
+  async function staffSessionAlive(token: string, createdAt: Date | string | number, lastSeen: Date | string | number, at: number) {
+    const idle = at - new Date(lastSeen).getTime()
+    if (at - new Date(createdAt).getTime() > STAFF_SESSION.absoluteMs || idle > STAFF_SESSION.idleMs) {
+      await db.kysely.deleteFrom('sessions').where('token', '=', token).execute()
+      return false
+    }
+    if (idle > STAFF_SESSION.touchEveryMs) {
+      await db.kysely.updateTable('sessions').set({ updatedAt: timestampParam(db.dialect, new Date(at)) }).where('token', '=', token).execute()
+    }
+    return true
   }
 
   const guards: Guards = {
