@@ -71,6 +71,7 @@ export interface StartOptions {
   html?: HtmlSource
   now?: () => Date
   env?: Record<string, string>
+  logStream?: { write(line: string): void }
 }
 
 /** A real server on a loopback port over a fresh database. */
@@ -83,7 +84,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     LOG_LEVEL: 'silent',
     ...options.env,
   })
-  const { app, routes, functions } = await buildApp({ db, config, html: options.html, now: options.now })
+  const { app, routes, functions } = await buildApp({ db, config, html: options.html, now: options.now, logStream: options.logStream })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not listen on a port')

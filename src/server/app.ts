@@ -37,6 +37,8 @@ export interface AppOptions {
   /** The built client (assets, favicon); undefined while developing with Vite. */
   clientDir?: string
   now?: () => Date
+  /** Where log lines go (standard output by default); the log canary test reads them. */
+  logStream?: { write(line: string): void }
   /** Runs before any route is added; the development server mounts Vite here. */
   configure?: (app: FastifyInstance) => Promise<void>
 }
@@ -51,12 +53,13 @@ export interface App {
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
-export async function buildApp({ db, config, html, clientDir, now, configure }: AppOptions): Promise<App> {
+export async function buildApp({ db, config, html, clientDir, now, logStream, configure }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Passwords travel in bodies and sessions in headers: neither is ever logged.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createLeague, newUserInput } from '../../tests/factories.ts'
+import { startTestApp, type TestApp } from '../../tests/test-app.ts'
+
+const lines: string[] = []
+let ctx: TestApp
+beforeAll(async () => {
+  // The most talkative level, so anything the server could log, it does.
+  ctx = await startTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => lines.push(line) } })
+})
+afterAll(() => ctx.close())
+
+test('no password or session token ever reaches the log', async () => {
+  const canary = `canary-${Date.now()}-password`
+  const input = newUserInput({ password: canary })
+  const client = ctx.client()
+  await client.post('/api/auth/sign-up/email', input)
+  await ctx.client().post('/api/auth/sign-in/email', { email: input.email, password: `${canary}-wrong` })
+  const signIn = ctx.client()
+  await signIn.post('/api/auth/sign-in/email', { email: input.email, password: canary })
+  await signIn.get('/api/session')
+  const { body: token } = await signIn.get<{ token: string }>('/api/session/token')
+  signIn.bearer = token.token
+  await signIn.post(`/api/leagues/${await createLeague(ctx)}/registrations`, {})
+  await signIn.post('/api/account/password', { currentPassword: canary, newPassword: `${canary}-new` })
+
+  const log = lines.join('')
+  expect(lines.length).toBeGreaterThan(10)
+  expect(log).toContain('/api/auth/sign-in/email')
+  expect(log).not.toContain(canary)
+  const sessionToken = decodeURIComponent(signIn.cookieHeader()).split('=')[1]!.split('.')[0]!
+  expect(sessionToken.length).toBeGreaterThan(10)
+  expect(log).not.toContain(sessionToken)
+  expect(log).not.toContain(token.token)
+})
