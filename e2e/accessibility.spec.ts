@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { decideAccess, ROUTES, type RouteDefinition } from '../src/shared/routes.ts'
-import { BASE_URL, expect, test, uniqueToken, type Person } from './fixtures.ts'
+import { decideAccess, ROUTES } from '../src/shared/routes.ts'
+import { BASE_URL, expect, samplePaths, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
  * Every page of the route table, signed out and as each role, checked by axe-core against
@@ -14,19 +14,6 @@ import { BASE_URL, expect, test, uniqueToken, type Person } from './fixtures.ts'
 const PEOPLE: readonly Person[] = ['visitor', 'customer', 'employee', 'admin']
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const ORIGIN = { origin: BASE_URL }
-
-function sampleId(param: string): string {
-  return `sample-${param.toLowerCase()}-7`
-}
-
-/** A route's concrete paths: an optional parameter is tried both given and left out. */
-function samplePaths(route: RouteDefinition): string[] {
-  const fill = (withOptional: boolean) =>
-    route.path
-      .replace(/\/:(\w+)\?/g, (_all, name: string) => (withOptional ? `/${sampleId(name)}` : ''))
-      .replace(/:(\w+)/g, (_all, name: string) => sampleId(name))
-  return route.path.includes('?') ? [fill(true), fill(false)] : [fill(true)]
-}
 
 function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

@@ -7,6 +7,7 @@ import { connect, type Db } from '../src/server/db/connect.ts'
 import { insertLeague, type NewLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import type { Role } from '../src/shared/roles.ts'
+import type { RouteDefinition } from '../src/shared/routes.ts'
 
 /*
  * End-to-end fixtures. Tests reach the running server's database directly (the same SQLite
@@ -24,6 +25,20 @@ function fromConfig(name: string): string {
 /** Where the server listens; set by playwright.config.ts. */
 export const BASE_URL = fromConfig('E2E_BASE_URL')
 const DATA_DIR = fromConfig('E2E_DATA_DIR')
+
+/** Sample ids for the `:params` of the route table; any value matches a pattern. */
+function sampleId(param: string): string {
+  return `sample-${param.toLowerCase()}-7`
+}
+
+/** A route's concrete paths: an optional parameter is tried both given and left out. */
+export function samplePaths(route: RouteDefinition): string[] {
+  const fill = (withOptional: boolean) =>
+    route.path
+      .replace(/\/:(\w+)\?/g, (_all, name: string) => (withOptional ? `/${sampleId(name)}` : ''))
+      .replace(/:(\w+)/g, (_all, name: string) => sampleId(name))
+  return route.path.includes('?') ? [fill(true), fill(false)] : [fill(true)]
+}
 
 export type Person = 'visitor' | Role
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { ACCESS_MESSAGES, decideAccess, ROUTES, type RouteDefinition } from '../src/shared/routes.ts'
-import { BASE_URL, expect, test, type Person } from './fixtures.ts'
+import { BASE_URL, expect, samplePaths, test, type Person } from './fixtures.ts'
 
 /*
  * Spec §6 for every page of the route table and every kind of person: where they end up, what
@@ -10,20 +10,6 @@ import { BASE_URL, expect, test, type Person } from './fixtures.ts'
 const PEOPLE: readonly Person[] = ['visitor', 'customer', 'employee', 'admin']
 const FACILITY_NAME = 'Indoor Sports Center'
 const ACCESS_MESSAGE = new RegExp(Object.values(ACCESS_MESSAGES).join('|'))
-
-/** Sample ids for the `:params` of the route table; any value matches a pattern. */
-function sampleId(param: string): string {
-  return `sample-${param.toLowerCase()}-7`
-}
-
-/** A route's concrete paths: an optional parameter is tried both given and left out. */
-function samplePaths(route: RouteDefinition): string[] {
-  const fill = (withOptional: boolean) =>
-    route.path
-      .replace(/\/:(\w+)\?/g, (_all, name: string) => (withOptional ? `/${sampleId(name)}` : ''))
-      .replace(/:(\w+)/g, (_all, name: string) => sampleId(name))
-  return route.path.includes('?') ? [fill(true), fill(false)] : [fill(true)]
-}
 
 interface Outcome {
   path: string
