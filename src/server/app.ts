@@ -12,6 +12,7 @@ import { createTokenIssuer } from './auth/tokens.ts'
 import { access, collectRoutes, type DeclaredRoute } from './http/access.ts'
 import { registerFunctions } from './http/callable.ts'
 import { installErrorHandler } from './http/errors.ts'
+import { installOverloadGuard } from './http/overload.ts'
 import { installSameOriginCheck } from './http/same-origin.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
@@ -71,6 +72,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   installErrorHandler(app)
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
   installSameOriginCheck(app, config.publicUrl)
+  installOverloadGuard(app, { db, maxBacklog: config.maxDbBacklog })
   if (configure) await configure(app)
 
   const secret = await resolveAuthSecret(db, config.authSecret)

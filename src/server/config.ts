@@ -33,6 +33,7 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Indoor Sports Center <no-reply@localhost>'),
+  MAX_DB_BACKLOG: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -53,6 +54,8 @@ export interface Config {
   /** Undefined: emails are kept in the outbox table and the log only. */
   smtpUrl: string | undefined
   mailFrom: string
+  /** Waiting database work beyond which API requests get 503 (http/overload.ts). */
+  maxDbBacklog: number
   logLevel: string
 }
 
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    maxDbBacklog: e.MAX_DB_BACKLOG,
     logLevel: e.LOG_LEVEL,
   }
 }

@@ -78,6 +78,8 @@ export function createCommitBatcher(kysely: Kysely<Database>) {
   }
 
   return {
+    /** Transactions waiting for their turn. */
+    pending: () => queue.length,
     run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject })

@@ -24,6 +24,8 @@ export interface Db {
   schema?: string
   /** SQLite only: group commit for inTransaction (db/commit-batcher.ts). */
   batcher?: CommitBatcher
+  /** Work waiting for the database: queued transactions (SQLite) or pool waiters (PostgreSQL). */
+  backlog(): number
   close(): Promise<void>
 }
 
@@ -54,10 +56,12 @@ function connectSqlite(dataDir: string): Db {
   // The CLI scripts may write while the server runs: wait for the lock rather than fail.
   database.pragma('busy_timeout = 5000')
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) })
+  const batcher = createCommitBatcher(kysely)
   return {
     kysely,
     dialect: 'sqlite',
-    batcher: createCommitBatcher(kysely),
+    batcher,
+    backlog: batcher.pending,
     close: () => kysely.destroy(),
   }
 }
@@ -127,6 +131,7 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
     kysely,
     dialect: 'postgres',
     ...(schema ? { schema } : {}),
+    backlog: () => pool.waitingCount,
     close: () => kysely.destroy(),
   }
 }
