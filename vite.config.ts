@@ -1,6 +1,10 @@
 /// <reference types="vitest/config" />
+import { randomBytes } from 'node:crypto'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+
+// Names this run's PostgreSQL test schemas, so the run removes exactly its own at the end.
+process.env.TEST_RUN_ID ??= randomBytes(3).toString('hex')
 
 export default defineConfig({
   root: 'src/client',
@@ -15,6 +19,8 @@ export default defineConfig({
     root: '.',
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     environment: 'node',
+    env: { TEST_RUN_ID: process.env.TEST_RUN_ID },
+    globalSetup: ['tests/global-setup.ts'],
     // API tests share one PostgreSQL server (each file in its own schema) and each build a
     // real server; two workers keep a 2-core machine responsive.
     maxWorkers: 2,

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { buildApp, type App } from '../src/server/app.ts'
 import { loadConfig, type Config } from '../src/server/config.ts'
 import { connect, type Db } from '../src/server/db/connect.ts'
@@ -11,6 +10,11 @@ import type { HtmlSource } from '../src/server/pages.ts'
 
 /** The origin test clients claim, as a browser on the site would. */
 export const TEST_ORIGIN = 'http://facility.test'
+
+/** Every PostgreSQL schema of one test run starts with this. */
+export function testSchemaPrefix(): string {
+  return `t_${process.env.TEST_RUN_ID ?? 'local'}_`
+}
 
 /**
  * TEST_DATABASE_URL runs the suite on PostgreSQL (each test file in a schema of its own,
@@ -28,19 +32,12 @@ export interface TestDb {
 export async function createTestDb(): Promise<TestDb> {
   const url = testDatabaseUrl()
   if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`
+    // Dropped together at the end of the run (tests/global-setup.ts): dropping a schema while
+    // another file's migrator reads the catalogue makes that read fail.
+    const schema = `${testSchemaPrefix()}${randomBytes(6).toString('hex')}`
     const db = await connect({ dataDir: '', databaseUrl: url, pgSchema: schema, poolSize: 5 })
     await migrateToLatest(db)
-    return {
-      db,
-      async drop() {
-        await db.close()
-        const client = new pg.Client({ connectionString: url })
-        await client.connect()
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-        await client.end()
-      },
-    }
+    return { db, drop: () => db.close() }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-test-'))
   const db = await connect({ dataDir })

@@ -98,7 +98,9 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
       new Request(new URL(req.url, config.publicUrl), {
         method: req.method,
         headers,
-        body: hasBody ? JSON.stringify(req.body) : undefined,
+        // Only the flat fields the library's email endpoints take: re-serializing whatever was
+        // posted overflowed the stack on deeply nested bodies (a 500; see fuzz.test.ts).
+        body: hasBody ? JSON.stringify(flatFields(req.body)) : undefined,
       }),
     )
   }
@@ -132,6 +134,11 @@ function friendlyError(text: string, status: number): { error: { message: string
   if (status === 429) return { error: { message: 'Too many requests. Please wait a minute and try again.' } }
   if (status === 401) return { error: { message: 'Please sign in to continue.', code } }
   return { error: { message: message ?? 'The request could not be completed.', code } }
+}
+
+/** The top-level string, number, boolean and null fields of a JSON body; nested values are dropped. */
+function flatFields(body: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(asRecord(body)).filter(([, v]) => v === null || typeof v !== 'object'))
 }
 
 function asRecord(body: unknown): Record<string, unknown> {
