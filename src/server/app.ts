@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Db } from './db/connect.ts'
@@ -12,6 +12,7 @@ import { createTokenIssuer } from './auth/tokens.ts'
 import { access, collectRoutes, type DeclaredRoute } from './http/access.ts'
 import { registerFunctions } from './http/callable.ts'
 import { installErrorHandler } from './http/errors.ts'
+import { installInputHygiene } from './http/input.ts'
 import { installOverloadGuard } from './http/overload.ts'
 import { installSameOriginCheck } from './http/same-origin.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
@@ -64,6 +65,12 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Malformed addresses (bad %-encoding, over-long ids) in the site's own error shape, and
+    // without echoing the address back.
+    frameworkErrors: (error, _req, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+      void (reply as FastifyReply).code(status).send({ error: { message: 'The address of this request is not valid.' } })
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -73,6 +80,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
   installSameOriginCheck(app, config.publicUrl)
   installOverloadGuard(app, { db, maxBacklog: config.maxDbBacklog })
+  installInputHygiene(app)
   if (configure) await configure(app)
 
   const secret = await resolveAuthSecret(db, config.authSecret)

@@ -26,6 +26,7 @@ const STATUS_NAMES: Record<number, string> = {
   403: 'PERMISSION_DENIED',
   404: 'NOT_FOUND',
   409: 'ABORTED',
+  413: 'RESOURCE_EXHAUSTED',
   429: 'RESOURCE_EXHAUSTED',
   499: 'CANCELLED',
   500: 'INTERNAL',
@@ -45,6 +46,7 @@ export function registerFunctions(
     scope.setErrorHandler((error, req, reply) => {
       if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.fields)
       const status = (error as { statusCode?: number }).statusCode
+      if (status === 413) return sendError(reply, 413, 'The request body is too large.')
       if (status && status >= 400 && status < 500) return sendError(reply, 400, 'The request body must be JSON: {"data": ...}.')
       req.log.error({ err: error }, 'callable function failed')
       return sendError(reply, 500, 'Something went wrong on our side. Please try again.')

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify'
+import { badRequest } from './errors.ts'
+
+/**
+ * Text with a NUL character is refused everywhere: PostgreSQL cannot store it (it answers with
+ * an encoding error, which would surface as a 500) and no person types one. The walk is
+ * iterative, so deeply nested bodies cannot overflow the stack.
+ */
+export function installInputHygiene(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req) => {
+    if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body)) {
+      throw badRequest('The request contains a NUL character, which is not allowed in any field.')
+    }
+  })
+}
+
+function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const item = stack.pop()
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true
+        stack.push(child)
+      }
+    }
+  }
+  return false
+}
