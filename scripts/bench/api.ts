@@ -1,0 +1,124 @@
+// npm run bench:api -- [--seconds 5] [--rounds 3] [--connections 50]
+// The active-leagues endpoint and the home page HTML of the real built server, against a bare
+// node:http server returning the same bytes, in alternating rounds; server on core 0, wrk on
+// core 1 (taskset). Prints req/s, p50, p99 and the ratio to bare, then one JSON line.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { connect } from '../../src/server/db/connect.ts'
+import { migrateToLatest } from '../../src/server/db/migrate.ts'
+import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
+import { DEMO_LEAGUES } from '../../src/server/demo-content.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+})
+if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build')
+for (const tool of ['wrk', 'taskset']) {
+  try {
+    execFileSync('which', [tool], { stdio: 'ignore' })
+  } catch {
+    throw new Error(`${tool} is needed: apt-get install ${tool === 'wrk' ? 'wrk' : 'util-linux'}`)
+  }
+}
+
+const APP_PORT = 4810
+const BARE_PORT = 4811
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'))
+const db = await connect({ dataDir })
+await migrateToLatest(db)
+for (const league of DEMO_LEAGUES) await insertLeague(db, league)
+await db.close()
+
+const children: ChildProcess[] = []
+const start = (args: string[], env: Record<string, string> = {}) => {
+  const child = spawn('taskset', ['-c', '0', process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  children.push(child)
+  return child
+}
+
+try {
+  start(['dist/server/main.js'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' })
+  await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`)
+
+  const targets = ['/api/leagues/active', '/']
+  const samples: Record<string, { body: string; type: string }> = {}
+  for (const target of targets) {
+    const res = await fetch(`http://127.0.0.1:${APP_PORT}${target}`)
+    samples[target] = { body: await res.text(), type: res.headers.get('content-type') ?? 'text/plain' }
+  }
+  // The bare server: the same bytes and content type for each path, nothing else.
+  const bareSource = `
+    const http = require('node:http')
+    const samples = ${JSON.stringify(samples)}
+    http.createServer((req, res) => {
+      const s = samples[req.url] ?? samples['/']
+      res.writeHead(200, { 'content-type': s.type, 'content-length': Buffer.byteLength(s.body) })
+      res.end(s.body)
+    }).listen(${BARE_PORT}, '127.0.0.1')`
+  start(['-e', bareSource])
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`)
+
+  const results: Record<string, unknown> = {}
+  for (const target of targets) {
+    const app: Measure[] = []
+    const bare: Measure[] = []
+    for (let round = 0; round < Number(args.rounds); round++) {
+      bare.push(measure(`http://127.0.0.1:${BARE_PORT}${target}`))
+      app.push(measure(`http://127.0.0.1:${APP_PORT}${target}`))
+    }
+    const a = median(app)
+    const b = median(bare)
+    const ratio = a.rps / b.rps
+    console.error(
+      `${target.padEnd(20)} app ${a.rps.toFixed(0)} req/s p50 ${a.p50.toFixed(2)} ms p99 ${a.p99.toFixed(2)} ms | bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms p99 ${b.p99.toFixed(2)} ms | ratio ${(ratio * 100).toFixed(0)}%`,
+    )
+    results[target] = { app: a, bare: b, ratio: Number(ratio.toFixed(3)) }
+  }
+  console.log(JSON.stringify({ connections: Number(args.connections), seconds: Number(args.seconds), rounds: Number(args.rounds), results }))
+} finally {
+  for (const child of children) child.kill('SIGTERM')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+interface Measure {
+  rps: number
+  p50: number
+  p99: number
+}
+
+function measure(url: string): Measure {
+  const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${args.connections}`, `-d${args.seconds}s`, '--latency', url], { encoding: 'utf8' })
+  const ms = (label: string) => {
+    const match = new RegExp(`\\s${label}\\s+([\\d.]+)(us|ms|s)`).exec(out)
+    if (!match) throw new Error(`wrk printed no ${label} latency:\n${out}`)
+    const value = Number(match[1])
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
+  }
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
+  if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors for ${url}:\n${out}`)
+  return { rps, p50: ms('50%'), p99: ms('99%') }
+}
+
+function median(list: Measure[]): Measure {
+  const mid = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!
+  return { rps: mid(list.map((m) => m.rps)), p50: mid(list.map((m) => m.p50)), p99: mid(list.map((m) => m.p99)) }
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not answer`)
+}
