@@ -10,6 +10,14 @@ export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['confirmed', 'off
 
 export const PAYMENT_METHODS = ['cash', 'card', 'check', 'online', 'refund'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  check: 'Check',
+  online: 'Online',
+  refund: 'Refund',
+}
+
 /** What the front desk can record. */
 export const DESK_METHODS = ['cash', 'card', 'check'] as const
 

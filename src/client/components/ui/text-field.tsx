@@ -1,4 +1,5 @@
 import type { FieldProps } from '../../lib/use-form.ts'
+import { FieldShell } from './field-shell.tsx'
 
 interface TextFieldProps<K extends string> {
   label: string
@@ -9,31 +10,20 @@ interface TextFieldProps<K extends string> {
   hint?: string
 }
 
-/** A labelled input with its error message, tied together for assistive technology. */
+/** A labelled input with its hint and error message. */
 export function TextField<K extends string>({ label, field, error, type = 'text', autoComplete, hint }: TextFieldProps<K>) {
-  const hintId = hint ? `${field.name}-hint` : undefined
-  const describedBy = [field['aria-describedby'], hintId].filter(Boolean).join(' ') || undefined
   return (
-    <div className="field">
-      <label htmlFor={field.name}>{label}</label>
-      {hint && (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
+    <FieldShell label={label} field={field} error={error} hint={hint}>
+      {(describedBy) => (
+        <input
+          id={field.name}
+          type={type}
+          autoComplete={autoComplete}
+          {...field}
+          aria-describedby={describedBy}
+          onChange={(e) => field.onChange(e)}
+        />
       )}
-      <input
-        id={field.name}
-        type={type}
-        autoComplete={autoComplete}
-        {...field}
-        aria-describedby={describedBy}
-        onChange={(e) => field.onChange(e)}
-      />
-      {error && (
-        <p className="field-error" id={`${field.name}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   )
 }

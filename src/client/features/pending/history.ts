@@ -56,14 +56,6 @@ export function describeEntry(entry: HistoryEntry): string {
   return what
 }
 
-export const METHOD_LABELS: Record<Payment['method'], string> = {
-  cash: 'Cash',
-  card: 'Card',
-  check: 'Check',
-  online: 'Online',
-  refund: 'Refund',
-}
-
 const BADGES: Partial<Record<RegistrationStatus, string>> = {
   confirmed: 'staff-badge-ok',
   offered: 'staff-badge-offered',

@@ -5,6 +5,7 @@ import {
   DESK_METHODS,
   DeskPaymentForm,
   HOLDS_PLACE,
+  PAYMENT_METHOD_LABELS,
   STATUS_LABELS,
   type RegistrationView,
 } from '../../../shared/schemas/registration.ts'
@@ -12,7 +13,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { badgeClass, dateTime, describeEntry, METHOD_LABELS, type RegistrationDetail } from './history.ts'
+import { badgeClass, dateTime, describeEntry, type RegistrationDetail } from './history.ts'
 import { useApiResource } from '../../lib/use-api-resource.ts'
 
 function messageOf(error: unknown): string {
@@ -90,7 +91,7 @@ export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: 
                   {data.payments.map((p) => (
                     <tr key={p.id}>
                       <td>{dateTime.format(new Date(p.recordedAt))}</td>
-                      <td>{METHOD_LABELS[p.method]}</td>
+                      <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
                       <td>{p.reference ?? '—'}</td>
                       <td className="staff-money">{formatMoney(p.amountCents)}</td>
                     </tr>
@@ -238,7 +239,7 @@ function DeskPayment({ registration: r, onDone }: { registration: RegistrationVi
           >
             {DESK_METHODS.map((m) => (
               <option key={m} value={m}>
-                {METHOD_LABELS[m]}
+                {PAYMENT_METHOD_LABELS[m]}
               </option>
             ))}
           </select>

@@ -1,14 +1,6 @@
 import { formatDate, formatMoney } from '../../../shared/format.ts'
-import { ACTIVE_STATUSES, STATUS_LABELS, type PaymentMethod, type Receipt } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS, type Receipt } from '../../../shared/schemas/registration.ts'
 import { siteConfig } from '../../site-config.ts'
-
-const METHOD_NAMES: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  check: 'Check',
-  online: 'Online',
-  refund: 'Refund',
-}
 
 /** A registration that has ended owes nothing, whatever its price was. */
 function balanceDue(receipt: Receipt): string {
@@ -86,7 +78,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
               {receipt.payments.map((payment) => (
                 <tr key={payment.id}>
                   <td>{formatDate(payment.recordedAt)}</td>
-                  <td>{METHOD_NAMES[payment.method]}</td>
+                  <td>{PAYMENT_METHOD_LABELS[payment.method]}</td>
                   <td>{payment.reference ?? '—'}</td>
                   {/* Refunds are stored as negative amounts, and shown that way. */}
                   <td className="receipt-money">{formatMoney(payment.amountCents)}</td>
