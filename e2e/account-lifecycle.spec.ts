@@ -28,7 +28,10 @@ async function fillSignIn(page: Page, email: string, password: string): Promise<
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
-test('a person creates an account, stays signed in, signs out and signs in again', async ({ asVisitor: page }) => {
+test('a person creates an account, confirms it from the email, stays signed in, signs out and signs in again', async ({
+  asVisitor: page,
+  emailLink,
+}) => {
   const token = uniqueToken()
   const person = {
     displayName: `Pat Morgan ${token}`,
@@ -45,6 +48,12 @@ test('a person creates an account, stays signed in, signs out and signs in again
   await page.getByLabel('Password', { exact: true }).fill(person.password)
   await page.getByLabel('Confirm password').fill(person.password)
   await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
+  await expect(page.getByRole('status')).toContainText(person.email)
+  await expect(accountButton(page)).toHaveCount(0)
+
+  // The link in the email confirms the address and signs the person in.
+  await page.goto(await emailLink(person.email))
   await expect(accountButton(page)).toBeVisible()
   await expect(page).toHaveURL(`${BASE_URL}/`)
   await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toHaveCount(0)
@@ -86,6 +95,53 @@ test('a person creates an account, stays signed in, signs out and signs in again
   await fillSignIn(page, person.email, person.password)
   await expect(accountButton(page)).toBeVisible()
   await expect(page).toHaveURL(`${BASE_URL}/`)
+})
+
+test('Create Account answers the same for an address that already has an account', async ({ asVisitor: page, createUser, emailLink }) => {
+  const owner = await createUser()
+  await page.goto('/register')
+  await page.getByLabel('Display name').fill('Someone Else')
+  await page.getByLabel('Email').fill(owner.email)
+  await page.getByLabel('Phone').fill('555-0123')
+  await page.getByLabel('Password', { exact: true }).fill('another-secret')
+  await page.getByLabel('Confirm password').fill('another-secret')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByRole('status')).toContainText('Check your email: we have sent you a link to finish creating your account.')
+  // The owner is told, with the way back in.
+  expect(await emailLink(owner.email)).toBe('/signIn')
+})
+
+test('a person who forgot their password sets a new one from the emailed link', async ({ asVisitor: page, createUser, emailLink }) => {
+  const user = await createUser()
+  await page.goto('/signIn')
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot Password')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByRole('button', { name: 'Send Reset Link' }).click()
+  await expect(page.getByRole('status')).toContainText('If this email has an account, we have sent it a link to reset the password.')
+
+  await page.goto(await emailLink(user.email))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset Password')
+  await page.getByLabel('New password', { exact: true }).fill('abc')
+  await page.getByLabel('Confirm new password').fill('abc')
+  await page.getByRole('button', { name: 'Save New Password' }).click()
+  await expect(page.getByText(PASSWORD_TOO_SHORT, { exact: true })).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill(`${user.password}-new`)
+  await page.getByLabel('Confirm new password').fill(`${user.password}-new`)
+  await page.getByRole('button', { name: 'Save New Password' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your password has been changed, and every device that was signed in has been signed out.')
+
+  await page.getByRole('link', { name: 'Sign In', exact: true }).last().click()
+  await fillSignIn(page, user.email, user.password)
+  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.')
+  await fillSignIn(page, user.email, `${user.password}-new`)
+  await expect(accountButton(page)).toBeVisible()
+})
+
+test('an expired confirmation link sends the person to sign in with the reason', async ({ asVisitor: page }) => {
+  await page.goto('/api/auth/verify-email?token=expired-or-forged')
+  await expect(page).toHaveURL(`${BASE_URL}/signIn?confirmation=expired`)
+  await expect(page.getByRole('alert')).toHaveText('This confirmation link has expired or is not valid. Sign in and we will email you a new one.')
 })
 
 test('signing out from a signed-in-only page goes home without an alert', async ({ asVisitor: page, createUser }) => {

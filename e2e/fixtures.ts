@@ -93,6 +93,8 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   createUser: (options?: UserOptions) => Promise<TestUser>
+  /** The link to this site in the newest email to an address, as a path with its query. */
+  emailLink: (to: string) => Promise<string>
   insertLeague: (league: LeagueInput) => Promise<string>
   asVisitor: Page
   asCustomer: Page
@@ -205,6 +207,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   createUser: async ({ backend }, use) => {
     await use((options) => makeUser(backend, options))
+  },
+
+  emailLink: async ({ backend }, use) => {
+    await use(async (to) => {
+      const email = await backend.db.kysely
+        .selectFrom('outbox')
+        .select('text')
+        .where('recipient', '=', to)
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirst()
+      const url = email?.text.match(/https?:\/\/\S+/)?.[0]
+      if (!url) throw new Error(`No email with a link was sent to ${to}`)
+      const { pathname, search } = new URL(url)
+      return pathname + search
+    })
   },
 
   insertLeague: async ({ backend }, use) => {

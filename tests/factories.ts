@@ -26,12 +26,36 @@ export function newUserInput(overrides: Partial<{ email: string; password: strin
   }
 }
 
-/** Creates an account through the real sign-up endpoint, then gives it a role. */
+/** The newest email queued for an address, or undefined. */
+export async function latestEmailTo(ctx: TestApp, to: string) {
+  return ctx.db.kysely
+    .selectFrom('outbox')
+    .select(['subject', 'text'])
+    .where('recipient', '=', to)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst()
+}
+
+/** The first link to this site in the newest email to `to`, as a path with its query. */
+export async function linkInLatestEmail(ctx: TestApp, to: string): Promise<string> {
+  const email = await latestEmailTo(ctx, to)
+  const url = email?.text.match(/https?:\/\/\S+/)?.[0]
+  if (!url) throw new Error(`No email with a link was sent to ${to}`)
+  const { pathname, search } = new URL(url)
+  return pathname + search
+}
+
+/**
+ * Creates an account through the real Create Account endpoint and the link of its confirmation
+ * email (which signs the client in), then gives it a role.
+ */
 export async function createUser(ctx: TestApp, role: Role = 'customer'): Promise<TestUser> {
   const input = newUserInput()
   const client = ctx.client()
   const res = await client.post('/api/auth/sign-up/email', input)
   expect(res.status, res.text).toBe(200)
+  const confirmed = await client.get(await linkInLatestEmail(ctx, input.email))
+  expect(confirmed.status, confirmed.text).toBe(302)
   const session = await client.get<{ user: SessionUser }>('/api/session')
   const id = session.body.user.uid
   if (role !== 'customer') await setUserRole(ctx.db, id, role)

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Db } from './db/connect.ts'
@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
+import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
 import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
 import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
@@ -61,6 +62,10 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
       level: config.logLevel,
       // Passwords travel in bodies and sessions in headers: neither is ever logged.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // The emailed links carry their one-time token in the address (?token=…): logged without it.
+      serializers: {
+        req: (req: FastifyRequest) => ({ method: req.method, url: withoutTokens(req.url), host: req.host, remoteAddress: req.ip }),
+      },
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -92,14 +97,16 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerAuthRoutes(app, { auth, config, guards, throttle, tokens })
   const functions = { ...userFunctions(db) }
   registerFunctions(app, guards, functions)
-  registerLeagueRoutes(app, { db })
+  const activeLeagues = await watchActiveLeagues(db, app.log)
+  app.addHook('onClose', () => activeLeagues.close())
+  registerLeagueRoutes(app, { db, activeLeagues })
   registerAcademyRoutes(app, { db })
   registerDashboardRoutes(app, { db, guards })
   registerMailRoutes(app, { db, guards })
   const clock = now ?? (() => new Date())
   registerRegistrationRoutes(app, { db, guards, config, now: clock })
   registerRegistrationAdminRoutes(app, { db, guards, config, now: clock })
-  registerLeagueAdminRoutes(app, { db, guards, config, now: clock })
+  registerLeagueAdminRoutes(app, { db, guards, config, now: clock, activeLeagues })
   registerWaiverRoutes(app, { db, guards, now: clock })
   registerChildrenRoutes(app, { db, guards, now: clock })
   registerProfileRoutes(app, { auth, db, guards, now: clock })
@@ -115,7 +122,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     await mailer.stop()
   })
   app.get('/api/health', access('open'), async () => ({ ok: true }))
-  if (html) await registerPages(app, { html, clientDir, site: config.site })
+  if (html) await registerPages(app, { html, clientDir, site: config.site, activeLeagues })
 
   // Loads the plugins registered above, so their routes are known, then refuses to start when
   // any route has no declared access.
@@ -123,4 +130,9 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const routes = declared.check()
   const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
   return { app, auth, routes, functions: functionAccess }
+}
+
+/** A request address with the values of its `token` query parameters replaced. */
+export function withoutTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createLeague, newUserInput } from '../../tests/factories.ts'
+import { createLeague, linkInLatestEmail, newUserInput } from '../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../tests/test-app.ts'
 
 const lines: string[] = []
@@ -15,6 +15,8 @@ test('no password or session token ever reaches the log', async () => {
   const input = newUserInput({ password: canary })
   const client = ctx.client()
   await client.post('/api/auth/sign-up/email', input)
+  const confirmation = await linkInLatestEmail(ctx, input.email)
+  await client.get(confirmation)
   await ctx.client().post('/api/auth/sign-in/email', { email: input.email, password: `${canary}-wrong` })
   const signIn = ctx.client()
   await signIn.post('/api/auth/sign-in/email', { email: input.email, password: canary })
@@ -23,6 +25,10 @@ test('no password or session token ever reaches the log', async () => {
   signIn.bearer = token.token
   await signIn.post(`/api/leagues/${await createLeague(ctx)}/registrations`, {})
   await signIn.post('/api/account/password', { currentPassword: canary, newPassword: `${canary}-new` })
+  await ctx.client().post('/api/auth/request-password-reset', { email: input.email })
+  const reset = await linkInLatestEmail(ctx, input.email)
+  await ctx.client().get(reset)
+  await ctx.client().post('/api/auth/reset-password', { token: new URL(reset, ctx.baseUrl).searchParams.get('token'), newPassword: `${canary}-reset` })
 
   const log = lines.join('')
   expect(lines.length).toBeGreaterThan(10)
@@ -32,4 +38,11 @@ test('no password or session token ever reaches the log', async () => {
   expect(sessionToken.length).toBeGreaterThan(10)
   expect(log).not.toContain(sessionToken)
   expect(log).not.toContain(token.token)
+  // The one-time tokens of the emailed links: confirmation and password reset.
+  for (const link of [confirmation, reset]) {
+    const oneTime = new URL(link, ctx.baseUrl).searchParams.get('token')!
+    expect(oneTime.length).toBeGreaterThan(10)
+    expect(log).not.toContain(oneTime)
+  }
+  expect(log).toContain('/resetPassword?token=[redacted]')
 })

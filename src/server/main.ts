@@ -19,6 +19,11 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(confi
 app.log.info(`Database: ${where}`)
 app.log.info(`Site: ${config.publicUrl}`)
 app.log.info('First admin: npm run user:create -- --email you@example.com --password <password> --role admin')
+if (!config.smtpUrl) {
+  app.log.warn(
+    'No SMTP_URL: emails (account confirmation and password reset links included) are only written to this log and shown on the Dashboard. Set SMTP_URL before customers create accounts.',
+  )
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

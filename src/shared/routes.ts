@@ -45,6 +45,10 @@ export const ROUTES = [
   // Spec §2 defect resolved: the nav's Create Account link went to /createAccount (404).
   { id: 'createAccount', path: '/createAccount', access: 'open', title: 'Create Account', description: 'Create an account to register for leagues and academies.' },
   { id: 'signIn', path: '/signIn', access: 'open', title: 'Sign In', description: 'Sign in to your account.' },
+  // Not in spec §2: a person who forgot their password gets a link by email, and the answer
+  // never tells whether the address has an account (docs/decisions/0008).
+  { id: 'forgotPassword', path: '/forgotPassword', access: 'open', title: 'Forgot Password', description: 'Get a link by email to choose a new password.' },
+  { id: 'resetPassword', path: '/resetPassword', access: 'open', title: 'Reset Password', description: 'Choose a new password from the link we emailed you.' },
   { id: 'leagues', path: '/leagues', access: 'login', title: 'Leagues', description: 'Every league with its dates, teams and registrations.' },
   { id: 'teamsView', path: '/teamsView', access: 'admin', title: 'Teams', description: 'Every team of every league, with captains and roster sizes.' },
   { id: 'manageLeaguePlayers', path: '/manageLeaguePlayers/league/:leagueId?', access: 'login', title: 'Manage League Players', description: 'The players of a league and the teams they play on.' },

@@ -1,23 +1,34 @@
-import { Link, useNavigate } from 'react-router'
+import { useState } from 'react'
+import { Link } from 'react-router'
 import { RegisterForm } from '../../shared/schemas/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { CheckYourEmail } from '../features/session/check-your-email.tsx'
 import { useReturnPath } from '../features/session/use-return-path.ts'
-import { ApiError } from '../lib/api.ts'
+import { api, ApiError } from '../lib/api.ts'
 import { useForm } from '../lib/use-form.ts'
 import { href } from '../paths.ts'
 
+/**
+ * Create Account. The answer is the same whether or not the address already has an account
+ * (docs/decisions/0008): the person finishes from the link in the email, which signs them in
+ * and brings them back to the page they came from.
+ */
 export default function RegisterPage() {
-  const { register } = useSession()
-  const navigate = useNavigate()
   const returnTo = useReturnPath()
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null)
   const form = useForm(RegisterForm, { displayName: '', email: '', phone: '', password: '', confirmPassword: '' })
 
   const submit = form.handleSubmit(async ({ displayName, email, phone, password }) => {
     try {
-      await register({ name: displayName.trim(), email: email.trim(), phone: phone.trim(), password })
-      navigate(returnTo, { replace: true })
+      const { message } = await api.post<{ message: string }>('/api/auth/sign-up/email', {
+        name: displayName.trim(),
+        email: email.trim(),
+        phone: phone.trim(),
+        password,
+        callbackURL: returnTo,
+      })
+      setSent({ email: email.trim(), message })
     } catch (error) {
       if (error instanceof ApiError) {
         const { name, ...fields } = error.fields
@@ -27,6 +38,17 @@ export default function RegisterPage() {
       }
     }
   })
+
+  if (sent) {
+    return (
+      <section className="page narrow">
+        <h1>Create Account</h1>
+        <CheckYourEmail email={sent.email} message={sent.message} onRetry={() => setSent(null)}>
+          The link works for 24 hours. Opening it signs you in.
+        </CheckYourEmail>
+      </section>
+    )
+  }
 
   return (
     <section className="page narrow">

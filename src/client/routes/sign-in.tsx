@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { SignInForm } from '../../shared/schemas/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
@@ -8,8 +8,16 @@ import { ApiError } from '../lib/api.ts'
 import { useForm } from '../lib/use-form.ts'
 import { href } from '../paths.ts'
 
+/** What the confirmation link (GET /api/auth/verify-email) reports when it sends the person here. */
+const CONFIRMATION_NOTICES: Record<string, { tone: 'info' | 'error'; text: string }> = {
+  done: { tone: 'info', text: 'Your email address is already confirmed. Sign in to continue.' },
+  expired: { tone: 'error', text: 'This confirmation link has expired or is not valid. Sign in and we will email you a new one.' },
+}
+
 export default function SignInPage() {
   const { signIn } = useSession()
+  const [params] = useSearchParams()
+  const notice = CONFIRMATION_NOTICES[params.get('confirmation') ?? '']
   const navigate = useNavigate()
   const returnTo = useReturnPath()
   const form = useForm(SignInForm, { email: '', password: '' })
@@ -26,6 +34,7 @@ export default function SignInPage() {
   return (
     <section className="page narrow">
       <h1>Sign In</h1>
+      {notice && !form.message && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <form onSubmit={submit} noValidate>
         {form.message && <Alert>{form.message}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} error={form.errors.email} />
@@ -40,6 +49,9 @@ export default function SignInPage() {
           {form.submitting ? 'Signing in…' : 'Sign In'}
         </button>
       </form>
+      <p>
+        <Link to={href('forgotPassword')}>Forgot your password?</Link>
+      </p>
       <p>
         New here?{' '}
         <Link to={href('register')} state={{ from: returnTo }}>

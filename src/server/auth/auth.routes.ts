@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { RegisterForm, PASSWORD_TOO_SHORT } from '../../shared/schemas/account.ts'
+import {
+  CHECK_EMAIL_FOR_RESET,
+  CHECK_EMAIL_TO_FINISH,
+  ForgotPasswordForm,
+  PASSWORD_TOO_SHORT,
+  RegisterForm,
+  ResetPasswordForm,
+} from '../../shared/schemas/account.ts'
 import { validateForm } from '../../shared/validation/rules.ts'
 import { sessionUserFrom } from '../../shared/roles.ts'
 import type { Config } from '../config.ts'
 import { badRequest, tooManyRequests } from '../http/errors.ts'
+import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
@@ -28,6 +36,9 @@ const FRIENDLY: Record<string, string> = {
   PASSWORD_TOO_LONG: 'The password must be 128 characters or fewer.',
   USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Sign in instead.',
+  EMAIL_NOT_VERIFIED: 'Please confirm your email address first: we have just sent you a new link. Check your email.',
+  INVALID_TOKEN: 'This link has expired or was already used. Ask for a new one.',
+  TOKEN_EXPIRED: 'This link has expired or was already used. Ask for a new one.',
   MISSING_OR_NULL_ORIGIN: 'This request must come from the registration site itself.',
   INVALID_ORIGIN: 'This request must come from the registration site itself.',
 }
@@ -35,7 +46,11 @@ const FRIENDLY: Record<string, string> = {
 const { confirmPassword: _confirmed, ...registerFields } = RegisterForm
 
 export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards, throttle, tokens }: Deps): void {
-  // Create Account: the same form rules as the browser, before the library sees the request.
+  /*
+   * Create Account: the same form rules as the browser, before the library sees the request.
+   * A new address gets a confirmation link, a taken one an email to its owner; both answer the
+   * same words, so the form cannot tell which addresses have accounts.
+   */
   app.post('/api/auth/sign-up/email', access('open'), async (req, reply) => {
     const body = asRecord(req.body)
     const result = validateForm(registerFields, { ...body, displayName: body.name })
@@ -46,7 +61,37 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
         ...(displayName ? { name: displayName } : {}),
       })
     }
-    return send(reply, await callAuth(req))
+    const callbackURL = sitePath(body.callbackURL) ?? '/'
+    const response = await callAuth(req, { ...flatFields(req.body), callbackURL })
+    return response.ok ? { message: CHECK_EMAIL_TO_FINISH } : send(reply, response)
+  })
+
+  /** The link in the confirmation email: confirms the address, signs the person in, and goes on. */
+  app.get('/api/auth/verify-email', access('open'), async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : ''
+    const response = await callAuth(req, undefined, `/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+    reply.header('cache-control', 'no-store')
+    if (!response.ok) return reply.redirect('/signIn?confirmation=expired')
+    const cookies = response.headers.getSetCookie()
+    // No new session means the address was confirmed before: the person signs in as usual.
+    if (cookies.length === 0) return reply.redirect('/signIn?confirmation=done')
+    reply.header('set-cookie', cookies)
+    return reply.redirect(sitePath(req.query.callbackURL) ?? '/')
+  })
+
+  /** Forgot password: the same answer whether or not the address has an account. */
+  app.post('/api/auth/request-password-reset', access('open'), async (req, reply) => {
+    const { email } = parseForm(ForgotPasswordForm, asRecord(req.body))
+    const response = await callAuth(req, { email })
+    return response.ok ? { message: CHECK_EMAIL_FOR_RESET } : send(reply, response)
+  })
+
+  app.post('/api/auth/reset-password', access('open'), async (req, reply) => {
+    const body = asRecord(req.body)
+    const { newPassword } = parseForm(ResetPasswordForm, body)
+    const token = typeof body.token === 'string' ? body.token : ''
+    if (token === '') throw badRequest(FRIENDLY.INVALID_TOKEN!)
+    return send(reply, await callAuth(req, { newPassword, token }))
   })
 
   app.post('/api/auth/sign-in/email', access('open'), async (req, reply) => {
@@ -87,20 +132,23 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
     return tokens.issue(user.id)
   })
 
-  /** Hands a request to better-auth as a Web Request. */
-  function callAuth(req: FastifyRequest): Promise<Response> {
+  /**
+   * Hands a request to better-auth as a Web Request: the posted body's flat fields, or the
+   * `body` given, at the request's own URL or at `url`.
+   */
+  function callAuth(req: FastifyRequest, body?: Record<string, unknown>, url: string = req.url): Promise<Response> {
     const headers = toHeaders(req)
     headers.set(CLIENT_IP_HEADER, req.ip)
     headers.delete('content-length')
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
     if (hasBody) headers.set('content-type', 'application/json')
     return auth.handler(
-      new Request(new URL(req.url, config.publicUrl), {
+      new Request(new URL(url, config.publicUrl), {
         method: req.method,
         headers,
         // Only the flat fields the library's email endpoints take: re-serializing whatever was
         // posted overflowed the stack on deeply nested bodies (a 500; see fuzz.test.ts).
-        body: hasBody ? JSON.stringify(flatFields(req.body)) : undefined,
+        body: hasBody ? JSON.stringify(body ?? flatFields(req.body)) : undefined,
       }),
     )
   }
@@ -139,6 +187,11 @@ function friendlyError(text: string, status: number): { error: { message: string
 /** The top-level string, number, boolean and null fields of a JSON body; nested values are dropped. */
 function flatFields(body: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(asRecord(body)).filter(([, v]) => v === null || typeof v !== 'object'))
+}
+
+/** A path on this site to go to after a link: never another host (`//evil.example`, `https://…`). */
+function sitePath(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : undefined
 }
 
 function asRecord(body: unknown): Record<string, unknown> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createUser, newUserInput } from '../../../tests/factories.ts'
+import { createUser, latestEmailTo, linkInLatestEmail, newUserInput } from '../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../tests/test-app.ts'
 import type { SessionUser } from '../../shared/roles.ts'
+import { CHECK_EMAIL_TO_FINISH } from '../../shared/schemas/account.ts'
 
 let ctx: TestApp
 beforeAll(async () => {
@@ -10,11 +11,20 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 describe('create account', () => {
-  test('a new account is signed in as a customer with the session user state of spec §3', async () => {
+  test('a new account is confirmed from the emailed link, which signs it in with the session user state of spec §3', async () => {
     const client = ctx.client()
     const input = newUserInput({ phone: '(555) 123-4567' })
-    const res = await client.post('/api/auth/sign-up/email', input)
+    const res = await client.post('/api/auth/sign-up/email', { ...input, callbackURL: '/soccerIndividualSignUp' })
     expect(res.status, res.text).toBe(200)
+    expect(res.body).toEqual({ message: CHECK_EMAIL_TO_FINISH })
+    expect(res.headers.getSetCookie()).toEqual([])
+    expect((await client.get('/api/session')).body).toEqual({ user: null })
+
+    const email = await latestEmailTo(ctx, input.email)
+    expect(email?.subject).toBe(`Confirm your email address for ${ctx.config.site.facilityName}`)
+    const confirmed = await client.get(await linkInLatestEmail(ctx, input.email))
+    expect(confirmed.status).toBe(302)
+    expect(confirmed.headers.get('location')).toBe('/soccerIndividualSignUp')
     const session = await client.get<{ user: SessionUser }>('/api/session')
     expect(session.body.user).toEqual({
       uid: expect.any(String),
@@ -28,6 +38,68 @@ describe('create account', () => {
     })
   })
 
+  test('signing in before confirming is refused and sends a fresh link', async () => {
+    const input = newUserInput()
+    await ctx.client().post('/api/auth/sign-up/email', input)
+    const first = await linkInLatestEmail(ctx, input.email)
+    const res = await ctx.client().post('/api/auth/sign-in/email', { email: input.email, password: input.password })
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({
+      error: { message: 'Please confirm your email address first: we have just sent you a new link. Check your email.', code: 'EMAIL_NOT_VERIFIED' },
+    })
+    const outbox = await ctx.db.kysely.selectFrom('outbox').select('id').where('recipient', '=', input.email).execute()
+    expect(outbox).toHaveLength(2)
+    expect(first).toMatch(/^\/api\/auth\/verify-email\?token=/)
+  })
+
+  test('a used, forged or foreign-bound link goes to the sign-in page, never to another site', async () => {
+    const input = newUserInput()
+    const client = ctx.client()
+    await client.post('/api/auth/sign-up/email', { ...input, callbackURL: '//evil.example/steal' })
+    const link = await linkInLatestEmail(ctx, input.email)
+    const first = await client.get(link)
+    expect(first.headers.get('location')).toBe('/')
+    expect((await ctx.client().get(link)).headers.get('location')).toBe('/signIn?confirmation=done')
+    const forged = await ctx.client().get('/api/auth/verify-email?token=not-a-token')
+    expect(forged.status).toBe(302)
+    expect(forged.headers.get('location')).toBe('/signIn?confirmation=expired')
+    expect((await ctx.client().get('/api/auth/verify-email')).headers.get('location')).toBe('/signIn?confirmation=expired')
+  })
+
+  test('an address that already has an account gets the same answer; its owner gets an email and nothing changes', async () => {
+    const owner = await createUser(ctx)
+    const fresh = newUserInput()
+    const taken = newUserInput({ email: owner.email })
+    const forTaken = await ctx.client().post('/api/auth/sign-up/email', taken)
+    const forFresh = await ctx.client().post('/api/auth/sign-up/email', fresh)
+    expect(forTaken.status).toBe(forFresh.status)
+    expect(forTaken.body).toEqual(forFresh.body)
+    expect(forTaken.headers.getSetCookie()).toEqual([])
+    expect((await latestEmailTo(ctx, owner.email))?.subject).toBe(`You already have an account with ${ctx.config.site.facilityName}`)
+    // The owner's password still works; the one sent by the stranger does not.
+    expect((await ctx.client().post('/api/auth/sign-in/email', { email: owner.email, password: owner.password })).status).toBe(200)
+    expect((await ctx.client().post('/api/auth/sign-in/email', { email: owner.email, password: taken.password })).status).toBe(401)
+  })
+
+  test('an address with an account and a new one take similar time (both hash the password)', async () => {
+    const owner = await createUser(ctx)
+    const timeOf = async (email: string) => {
+      const started = performance.now()
+      await ctx.client().post('/api/auth/sign-up/email', newUserInput({ email }))
+      return performance.now() - started
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+    const taken: number[] = []
+    const fresh: number[] = []
+    for (let i = 0; i < 7; i++) {
+      taken.push(await timeOf(owner.email))
+      fresh.push(await timeOf(newUserInput().email))
+    }
+    const ratio = median(taken) / median(fresh)
+    expect(ratio, `taken ${median(taken).toFixed(1)} ms, new ${median(fresh).toFixed(1)} ms`).toBeGreaterThan(0.6)
+    expect(ratio, `taken ${median(taken).toFixed(1)} ms, new ${median(fresh).toFixed(1)} ms`).toBeLessThan(1.6)
+  }, 30_000)
+
   test('a password shorter than 6 characters is refused with the spec message', async () => {
     const res = await ctx.client().post('/api/auth/sign-up/email', newUserInput({ password: '12345' }))
     expect(res.status).toBe(400)
@@ -36,8 +108,10 @@ describe('create account', () => {
 
   test('a role sent with the sign-up is ignored: the account is a customer', async () => {
     const client = ctx.client()
-    const res = await client.post('/api/auth/sign-up/email', { ...newUserInput(), role: 'admin' })
+    const input = newUserInput()
+    const res = await client.post('/api/auth/sign-up/email', { ...input, role: 'admin' })
     expect(res.status).toBe(200)
+    await client.get(await linkInLatestEmail(ctx, input.email))
     const session = await client.get<{ user: SessionUser }>('/api/session')
     expect(session.body.user.userRole).toBe('customer')
     expect(session.body.user.isAdmin).toBe(false)

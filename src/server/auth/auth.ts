@@ -5,6 +5,8 @@ import { DEFAULT_ROLE } from '../../shared/roles.ts'
 import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/account.ts'
 import { hashPassword, verifyPassword } from './password.ts'
 import { ensureUserRole } from '../features/users/users.queries.ts'
+import { enqueueEmail } from '../features/mail/outbox.queries.ts'
+import { existingAccountEmail, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS, verificationEmail } from './account-emails.ts'
 
 /** The header through which the Fastify adapter passes the client address (STACK-NOTES). */
 export const CLIENT_IP_HEADER = 'x-client-ip'
@@ -17,10 +19,13 @@ export interface AuthOptions {
 
 /**
  * Accounts and sessions through better-auth (docs/decisions/0002): email and password,
- * sessions stored in the database so any instance can serve any request.
+ * sessions stored in the database so any instance can serve any request. A new account is
+ * confirmed from a link sent by email before it can sign in, so Create Account and password
+ * reset answer the same whether or not the address has an account (docs/decisions/0007).
  */
 export function createAuth({ db, config, secret }: AuthOptions) {
   const secure = config.publicUrl.startsWith('https://')
+  const facility = config.site.facilityName
   return betterAuth({
     appName: config.site.facilityName,
     baseURL: config.publicUrl,
@@ -47,9 +52,27 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
       password: { hash: hashPassword, verify: verifyPassword },
+      // The library answers a sign-up for a taken address exactly like a new one; the owner hears of it.
+      onExistingUserSignUp: async ({ user }) => {
+        await enqueueEmail(db, existingAccountEmail(facility, config.publicUrl, user.email, user.name))
+      },
+      sendResetPassword: async ({ user, token }) => {
+        await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, user.email, user.name, token))
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in with the right password to an unconfirmed account sends a fresh link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_HOURS * 3600,
+      sendVerificationEmail: async ({ user, url }) => {
+        await enqueueEmail(db, verificationEmail(facility, user.email, user.name, url))
+      },
     },
     rateLimit: {
       enabled: config.env !== 'test',
@@ -60,10 +83,16 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: 30 },
         '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
       },
     },
     advanced: {
-      useSecureCookies: secure,
+      // Behind TLS the cookies carry the `__Host-` prefix (Secure, Path=/, no Domain): the
+      // browser then refuses them from any other host or over plain HTTP. The library's own
+      // secure prefix is the weaker `__Secure-`, so it is switched off in favour of this one.
+      useSecureCookies: false,
+      cookiePrefix: secure ? '__Host-better-auth' : 'better-auth',
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },

@@ -47,3 +47,22 @@ export type ChangePasswordFields = keyof typeof ChangePasswordForm
 
 /** The answer to a wrong current password, kept apart from sign-in's deliberately vague one. */
 export const CURRENT_PASSWORD_INCORRECT = 'The current password is incorrect.'
+
+/** Forgot password (/forgotPassword): where to send the reset link. */
+export const ForgotPasswordForm = {
+  email: RegisterForm.email,
+} as const satisfies FormSpec
+
+export type ForgotPasswordFields = keyof typeof ForgotPasswordForm
+
+/** Reset password (/resetPassword?token=…): the new password follows the sign-up rule. */
+export const ResetPasswordForm = {
+  newPassword: { ...password, label: 'New password' },
+  confirmNewPassword: { label: 'Confirm new password', rules: 'required|confirm:newPassword' },
+} as const satisfies FormSpec
+
+export type ResetPasswordFields = keyof typeof ResetPasswordForm
+
+/** The same answer for every address, with or without an account (no account enumeration). */
+export const CHECK_EMAIL_TO_FINISH = 'Check your email: we have sent you a link to finish creating your account.'
+export const CHECK_EMAIL_FOR_RESET = 'If this email has an account, we have sent it a link to reset the password. Check your email.'

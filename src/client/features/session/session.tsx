@@ -9,19 +9,11 @@ import { sessionToken } from '../../lib/callable.ts'
  */
 const STORAGE_KEY = 'sessionUser'
 
-export interface RegisterInput {
-  email: string
-  password: string
-  name: string
-  phone: string
-}
-
 interface Session {
   user: SessionUser | null
   /** True once the server has confirmed (or corrected) the stored user. */
   confirmed: boolean
   signIn(email: string, password: string): Promise<SessionUser>
-  register(input: RegisterInput): Promise<SessionUser>
   signOut(): Promise<void>
   /** Reads the user again from the server (after a profile or role change). */
   refresh(): Promise<SessionUser | null>
@@ -90,12 +82,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const signedIn = await refresh()
         if (!signedIn) throw new Error('The sign-in did not start a session.')
         return signedIn
-      },
-      async register(input) {
-        await api.post('/api/auth/sign-up/email', input)
-        const created = await refresh()
-        if (!created) throw new Error('The new account did not start a session.')
-        return created
       },
       async signOut() {
         try {

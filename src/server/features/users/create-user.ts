@@ -1,7 +1,7 @@
 import type { Auth } from '../../auth/auth.ts'
 import { hashPassword } from '../../auth/password.ts'
 import type { Db } from '../../db/connect.ts'
-import { timestampParam } from '../../db/values.ts'
+import { boolParam, timestampParam } from '../../db/values.ts'
 import { RegisterForm } from '../../../shared/schemas/account.ts'
 import type { Role } from '../../../shared/roles.ts'
 import { validateForm } from '../../../shared/validation/rules.ts'
@@ -17,8 +17,9 @@ export interface NewUser {
 
 /**
  * For the CLI and the demo seed: creates the account (same rules as the Create Account form),
- * or, when the email already has one, sets its password and role. Returns the user id and
- * whether the account is new.
+ * or, when the email already has one, sets its password and role. Whoever runs the CLI vouches
+ * for the address, so the account is confirmed and no confirmation email goes out. Returns the
+ * user id and whether the account is new.
  */
 export async function createOrUpdateUser(db: Db, auth: Auth, user: NewUser): Promise<{ id: string; created: boolean }> {
   const { confirmPassword: _c, ...fields } = RegisterForm
@@ -29,18 +30,25 @@ export async function createOrUpdateUser(db: Db, auth: Auth, user: NewUser): Pro
   const email = user.email.trim().toLowerCase()
   const existing = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
   if (existing) {
+    const now = timestampParam(db.dialect, new Date())
     await db.kysely
       .updateTable('accounts')
-      .set({ password: await hashPassword(user.password), updatedAt: timestampParam(db.dialect, new Date()) })
+      .set({ password: await hashPassword(user.password), updatedAt: now })
       .where('userId', '=', existing.id)
       .where('providerId', '=', 'credential')
       .execute()
+    await db.kysely.updateTable('users').set({ emailVerified: boolParam(db.dialect, true), updatedAt: now }).where('id', '=', existing.id).execute()
     await setUserRole(db, existing.id, user.role)
     return { id: existing.id, created: false }
   }
-  const result = await auth.api.signUpEmail({
-    body: { email, password: user.password, name: user.displayName, phone: user.phone },
+  const { internalAdapter } = await auth.$context
+  const created = await internalAdapter.createUser({ email, name: user.displayName, phone: user.phone, emailVerified: true }, { method: 'email-password' })
+  await internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: 'credential',
+    accountId: created.id,
+    password: await hashPassword(user.password),
   })
-  await setUserRole(db, result.user.id, user.role)
-  return { id: result.user.id, created: true }
+  await setUserRole(db, created.id, user.role)
+  return { id: created.id, created: true }
 }
