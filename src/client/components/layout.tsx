@@ -102,7 +102,14 @@ function AccountMenu() {
   }, [open])
 
   return (
-    <div className="account-menu" ref={container}>
+    <div
+      className="account-menu"
+      ref={container}
+      onBlur={(e) => {
+        // Tabbing out closes it, so the open list never hides the control that took the focus.
+        if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setOpen(false)
+      }}
+    >
       <button ref={button} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         Account
       </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatDate } from '../../shared/format.ts'
 import { ROLES, type Role } from '../../shared/roles.ts'
 import type { ListUsersResult } from '../../shared/schemas/users.ts'
@@ -29,6 +29,10 @@ export default function AdminUsersPage() {
 
   // Bumped after a change, to read the page again.
   const [version, setVersion] = useState(0)
+  const previousButton = useRef<HTMLButtonElement>(null)
+  const nextButton = useRef<HTMLButtonElement>(null)
+  // The pager button last pressed: on the first or last page it is disabled, which drops the focus.
+  const paged = useRef<'previous' | 'next' | null>(null)
 
   useEffect(() => {
     let current = true
@@ -66,6 +70,19 @@ export default function AdminUsersPage() {
   }
 
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1
+
+  useEffect(() => {
+    const pressed = paged.current
+    paged.current = null
+    if (pressed === null) return
+    const [button, other] = pressed === 'next' ? [nextButton, previousButton] : [previousButton, nextButton]
+    if (button.current?.disabled) other.current?.focus()
+  }, [result])
+
+  const turnPage = (step: 'previous' | 'next') => {
+    paged.current = step
+    setQuery((q) => ({ ...q, page: q.page + (step === 'next' ? 1 : -1) }))
+  }
 
   return (
     <section className="page">
@@ -145,23 +162,13 @@ export default function AdminUsersPage() {
             </table>
           </div>
           <nav className="pager" aria-label="Pages of users">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={result.page <= 1}
-              onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-            >
+            <button ref={previousButton} type="button" className="button secondary" disabled={result.page <= 1} onClick={() => turnPage('previous')}>
               Previous
             </button>
             <span>
               Page {result.page} of {pages}
             </span>
-            <button
-              type="button"
-              className="button secondary"
-              disabled={result.page >= pages}
-              onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-            >
+            <button ref={nextButton} type="button" className="button secondary" disabled={result.page >= pages} onClick={() => turnPage('next')}>
               Next
             </button>
           </nav>

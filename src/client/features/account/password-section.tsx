@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ChangePasswordForm } from '../../../shared/schemas/account.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
@@ -11,9 +11,18 @@ export function PasswordSection() {
   const [notice, setNotice] = useState<string | null>(null)
   // A new key gives a fresh, empty form after a change: passwords should not linger in inputs.
   const [formKey, setFormKey] = useState(0)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  // The fresh form replaced the one the focus was in: the heading keeps the person's place.
+  useEffect(() => {
+    if (formKey > 0) heading.current?.focus()
+  }, [formKey])
+
   return (
     <section className="account-panel" aria-labelledby="password-heading">
-      <h2 id="password-heading">Change password</h2>
+      <h2 id="password-heading" ref={heading} tabIndex={-1}>
+        Change password
+      </h2>
       {notice && <Alert tone="success">{notice}</Alert>}
       <PasswordForm
         key={formKey}

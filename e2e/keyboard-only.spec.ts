@@ -1,0 +1,509 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { BASE_URL, expect, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
+
+/*
+ * The flows of the other specs done with the keyboard alone (issue 4, Accessibility): Tab and
+ * Shift+Tab to reach each control from the top of the page, typing, Enter and Space to act,
+ * arrow keys in a radio group, Escape to close the Account menu. No clicks, fills or focus()
+ * calls; every control reached shows its focus (e2e/keyboard.ts).
+ */
+
+const ORIGIN = { origin: BASE_URL }
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+async function signIn(request: APIRequestContext, user: TestUser): Promise<void> {
+  const res = await request.post(`${BASE_URL}/api/auth/sign-in/email`, { headers: ORIGIN, data: { email: user.email, password: user.password } })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+async function signWaiver(request: APIRequestContext, signedName: string): Promise<void> {
+  const res = await request.post(`${BASE_URL}/api/waiver/signatures`, { headers: ORIGIN, data: { signedName, agree: 'yes' } })
+  expect(res.status(), await res.text()).toBe(201)
+}
+
+async function register(request: APIRequestContext, leagueId: string): Promise<string> {
+  const res = await request.post(`${BASE_URL}/api/leagues/${leagueId}/registrations`, { headers: ORIGIN, data: {} })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { registration: { id: string; status: string } }).registration.status
+}
+
+function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+function accountButton(page: Page): Locator {
+  return mainNav(page).getByRole('button', { name: 'Account', exact: true })
+}
+
+function heading(page: Page): Locator {
+  return page.getByRole('heading', { level: 1 })
+}
+
+test.describe('skip link', () => {
+  test('the first Tab offers Skip to content, and Enter skips the navigation', async ({ asVisitor: page }) => {
+    await page.goto('/signIn')
+    await expect(heading(page)).toHaveText('Sign In')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expectVisibleFocus(skip)
+    // Shown once focused, not left off-screen.
+    const box = await skip.boundingBox()
+    expect(box?.x).toBeGreaterThanOrEqual(0)
+    expect(box?.y).toBeGreaterThanOrEqual(0)
+
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Email')).toBeFocused()
+  })
+
+  test('the skip link is there for a signed-in person too, ahead of the Account menu', async ({ asCustomer: page }) => {
+    await page.goto('/account')
+    await expect(heading(page)).toHaveText('Account')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Edit details' })).toBeFocused()
+  })
+})
+
+test.describe('signing in and the Account menu', () => {
+  test('a person signs in, opens the Account menu, moves through it, closes it and signs out', async ({ asVisitor: page, createUser }) => {
+    const user = await createUser({ label: 'keyboard' })
+    await page.goto('/')
+    await tabTo(page, mainNav(page).getByRole('link', { name: 'Sign In' }))
+    await page.keyboard.press('Enter')
+    await expect(heading(page)).toHaveText('Sign In')
+    await typeInto(page, page.getByLabel('Email'), user.email)
+    await typeInto(page, page.getByLabel('Password'), user.password)
+    await tabTo(page, page.getByRole('button', { name: 'Sign In', exact: true }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+
+    const button = accountButton(page)
+    const viewAccount = mainNav(page).getByRole('link', { name: 'View Account' })
+    const signOut = mainNav(page).getByRole('button', { name: 'Sign Out' })
+    await tabTo(page, button)
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await page.keyboard.press('Enter')
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Tab')
+    await expectVisibleFocus(viewAccount)
+    await page.keyboard.press('Tab')
+    await expectVisibleFocus(signOut)
+    await page.keyboard.press('Shift+Tab')
+    await expect(viewAccount).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(viewAccount).toBeHidden()
+    await expectVisibleFocus(button)
+
+    // Space opens it as well as Enter.
+    await page.keyboard.press('Space')
+    await expect(viewAccount).toBeVisible()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`${BASE_URL}/account`)
+    await expect(heading(page)).toHaveText('Account')
+    await expect(page.getByText(user.email)).toBeVisible()
+
+    await tabTo(page, button, { backwards: true })
+    await page.keyboard.press('Enter')
+    await tabTo(page, signOut)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(button).toHaveCount(0)
+  })
+
+  test('leaving the open Account menu with Tab closes it', async ({ asCustomer: page }) => {
+    await page.goto('/')
+    const button = accountButton(page)
+    await tabTo(page, button)
+    await page.keyboard.press('Enter')
+    await tabTo(page, mainNav(page).getByRole('button', { name: 'Sign Out' }))
+    await page.keyboard.press('Tab')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(mainNav(page).getByRole('link', { name: 'View Account' })).toBeHidden()
+  })
+})
+
+test('a customer signs the waiver, registers for a league and opens the receipt', async ({ asVisitor: page, createUser, insertLeague }) => {
+  const user = await createUser({ label: 'keyboard-signup' })
+  await signIn(page.request, user)
+  const leagueName = `Keyboard Soccer ${uniqueToken()}`
+  const leagueId = await insertLeague({
+    name: leagueName,
+    sport: 'soccer',
+    kind: 'individual',
+    registrationDate: daysFromToday(-7),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    priceCents: 4500,
+    capacity: 20,
+  })
+
+  await page.goto('/soccerIndividualSignUp')
+  const card = page.getByRole('article', { name: leagueName })
+  const registerButton = card.getByRole('button', { name: /^Register/ })
+  await tabTo(page, registerButton)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`${BASE_URL}/waiver`)
+
+  await typeInto(page, page.getByLabel('Full name'), user.displayName)
+  const agree = page.getByLabel('I have read and agree to this waiver')
+  await tabTo(page, agree)
+  await page.keyboard.press('Space')
+  await expect(agree).toBeChecked()
+  await tabTo(page, page.getByRole('button', { name: 'Sign the waiver' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Signed' })).toBeVisible()
+  // The form has gone; the way back has the focus.
+  await expectVisibleFocus(page.getByRole('link', { name: 'Continue registration' }))
+  await page.keyboard.press('Enter')
+
+  await expect(page).toHaveURL(`${BASE_URL}/soccerIndividualSignUp`)
+  await tabTo(page, registerButton)
+  await page.keyboard.press('Enter')
+  const results = card.getByRole('status')
+  await expect(results).toContainText(`You're registered! Your place in ${leagueName} is confirmed.`)
+  // The button has gone with the answer; the answer has the focus.
+  await expect(results).toBeFocused()
+  await tabTo(page, results.getByRole('link', { name: /^View receipt/ }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/receipt/user/${user.id}/league/${leagueId}/registration/[\\w-]+$`))
+  await expect(page.getByRole('article', { name: /^Receipt / })).toContainText(leagueName)
+})
+
+test.describe('a guardian', () => {
+  function child(page: Page, firstName: string): Locator {
+    return page.getByRole('radio', { name: new RegExp(`^${firstName} Rivera`) })
+  }
+
+  async function addChild(page: Page, firstName: string, yearsOld: number): Promise<void> {
+    const form = page.getByRole('form', { name: 'Add a child' })
+    await typeInto(page, form.getByLabel('First name'), firstName)
+    await typeInto(page, form.getByLabel('Last name'), 'Rivera')
+    await typeDate(page, form.getByLabel('Date of birth'), `${new Date().getUTCFullYear() - yearsOld}-01-01`)
+    await typeInto(page, form.getByLabel('Emergency contact name'), 'Jordan Rivera')
+    await typeInto(page, form.getByLabel('Emergency contact phone'), '555-010-4242')
+    await typeInto(page, form.getByLabel('Notes (allergies, medical)'), 'Peanut allergy.')
+    await tabTo(page, form.getByRole('button', { name: 'Add child' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status').filter({ hasText: `${firstName} Rivera is added.` })).toBeVisible()
+    // The form has gone; the child just added is chosen and has the focus.
+    await expect(child(page, firstName)).toBeChecked()
+    await expectVisibleFocus(child(page, firstName))
+  }
+
+  async function signWaiverFor(page: Page, firstName: string, guardian: TestUser): Promise<void> {
+    await expect(page).toHaveURL(`${BASE_URL}/waiver`)
+    await expect(page.getByLabel('Signing for').locator('option:checked')).toHaveText(`${firstName} Rivera`)
+    await typeInto(page, page.getByLabel('Full name'), guardian.displayName)
+    await tabTo(page, page.getByLabel('I have read and agree to this waiver'))
+    await page.keyboard.press('Space')
+    await tabTo(page, page.getByRole('button', { name: `Sign for ${firstName} Rivera` }))
+    await page.keyboard.press('Enter')
+    await expectVisibleFocus(page.getByRole('link', { name: 'Continue registration' }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`${BASE_URL}/kidsSportsSignup`)
+  }
+
+  test('adds two children and registers both', async ({ asVisitor: page, createUser, insertLeague }) => {
+    const guardian = await createUser({ label: 'keyboard-guardian' })
+    await signIn(page.request, guardian)
+    const leagueName = `Keyboard Kids ${uniqueToken()}`
+    await insertLeague({
+      name: leagueName,
+      sport: 'kids',
+      kind: 'individual',
+      registrationDate: daysFromToday(-7),
+      startDate: daysFromToday(30),
+      endDate: daysFromToday(90),
+      priceCents: 6000,
+      capacity: 10,
+      minAge: 6,
+      maxAge: 12,
+    })
+
+    await page.goto('/kidsSportsSignup')
+    await expect(page.getByText('There are no children on your account yet.')).toBeVisible()
+    await addChild(page, 'Sam', 9)
+    await tabTo(page, page.getByRole('button', { name: 'Add a child' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('form', { name: 'Add a child' }).getByLabel('First name')).toBeFocused()
+    await addChild(page, 'Ava', 7)
+
+    const card = page.getByRole('article', { name: leagueName })
+    const registerAva = card.getByRole('button', { name: `Register: Ava for ${leagueName}` })
+    await tabTo(page, registerAva)
+    await page.keyboard.press('Enter')
+    await signWaiverFor(page, 'Ava', guardian)
+    await tabTo(page, registerAva)
+    await page.keyboard.press('Enter')
+    await expect(card.getByRole('status')).toContainText(`Ava Rivera is registered! Ava Rivera's place in ${leagueName} is confirmed.`)
+
+    // Into the radio group, onto the chosen child; an arrow key chooses the other.
+    await tabTo(page, child(page, 'Ava'), { backwards: true })
+    await page.keyboard.press('ArrowDown')
+    await expect(child(page, 'Sam')).toBeChecked()
+    await expectVisibleFocus(child(page, 'Sam'))
+    const registerSam = card.getByRole('button', { name: `Register: Sam for ${leagueName}` })
+    await tabTo(page, registerSam)
+    await page.keyboard.press('Enter')
+    await signWaiverFor(page, 'Sam', guardian)
+    await expect(child(page, 'Sam')).toBeChecked()
+    await tabTo(page, registerSam)
+    await page.keyboard.press('Enter')
+
+    const status = card.getByRole('status')
+    await expect(status).toContainText(`Sam Rivera is registered! Sam Rivera's place in ${leagueName} is confirmed. Amount due: $60.00`)
+    await expect(status).toContainText(`Ava Rivera is already registered.`)
+    await expect(status.getByRole('link', { name: /^View receipt/ })).toHaveCount(2)
+    await expect(card.getByText('8 places left')).toBeVisible()
+  })
+})
+
+test.describe('a customer on their account page', () => {
+  test('edits their details and changes their password', async ({ asVisitor: page, createUser }) => {
+    const user = await createUser({ label: 'keyboard-account' })
+    await signIn(page.request, user)
+    await page.goto('/account')
+    const details = page.getByRole('region', { name: 'Your details' })
+    await tabTo(page, details.getByRole('button', { name: 'Edit details' }))
+    await page.keyboard.press('Enter')
+    const displayName = details.getByLabel('Display name')
+    await expect(displayName).toBeFocused()
+    const newName = `Robin Park ${uniqueToken()}`
+    await retype(page, displayName, newName)
+    await page.keyboard.press('Enter')
+    await expect(details.getByRole('status')).toHaveText('Your details have been saved.')
+    await expectVisibleFocus(details.getByRole('button', { name: 'Edit details' }))
+    await expect(details.getByRole('definition').first()).toHaveText(newName)
+
+    const password = page.getByRole('region', { name: 'Change password' })
+    const current = password.getByLabel('Current password')
+    const newPassword = `${user.password}-changed`
+    await typeInto(page, current, 'not-my-password')
+    await typeInto(page, password.getByLabel('New password', { exact: true }), newPassword)
+    await typeInto(page, password.getByLabel('Confirm new password'), newPassword)
+    await page.keyboard.press('Enter')
+    await expect(password.getByRole('alert')).toHaveText('The current password is incorrect.')
+
+    await tabTo(page, current, { backwards: true })
+    await retype(page, current, user.password)
+    await tabTo(page, password.getByRole('button', { name: 'Change password' }))
+    await page.keyboard.press('Enter')
+    await expect(password.getByRole('status')).toContainText('Your password has been changed.')
+    await expect(current).toHaveValue('')
+    // The form the focus was in has been replaced by an empty one; the heading keeps the place.
+    await expect(password.getByRole('heading', { name: 'Change password' })).toBeFocused()
+  })
+
+  test('claims an offered place, cancels one and opens a receipt', async ({ asVisitor: page, createUser, insertLeague, playwright, sessions }) => {
+    const me = await createUser({ label: 'keyboard-account' })
+    const full = `Keyboard Hoops ${uniqueToken()}`
+    const open = `Keyboard Futsal ${uniqueToken()}`
+    const league = { kind: 'individual', registrationDate: daysFromToday(-3), startDate: daysFromToday(14), endDate: daysFromToday(60) } as const
+    const [fullId, openId] = await Promise.all([
+      insertLeague({ ...league, name: full, sport: 'basketball', priceCents: 4500, capacity: 1 }),
+      insertLeague({ ...league, name: open, sport: 'soccer', priceCents: 6000 }),
+    ])
+    // The worker's employee holds the only place; it is freed once the customer waits for it.
+    const { user: holder, storageState } = await sessions.get('employee')
+    const holderApi = await playwright.request.newContext({ storageState })
+    await signIn(page.request, me)
+    await signWaiver(page.request, me.displayName)
+    try {
+      // Shared by the worker's tests, the employee may have signed already; either answer will do.
+      await holderApi.post(`${BASE_URL}/api/waiver/signatures`, { headers: ORIGIN, data: { signedName: holder.displayName, agree: 'yes' } })
+      const held = await holderApi.post(`${BASE_URL}/api/leagues/${fullId}/registrations`, { headers: ORIGIN, data: {} })
+      expect(held.status(), await held.text()).toBe(201)
+      const heldId = ((await held.json()) as { registration: { id: string } }).registration.id
+      expect(await register(page.request, fullId)).toBe('waitlisted')
+      expect(await register(page.request, openId)).toBe('confirmed')
+      const cancelled = await holderApi.post(`${BASE_URL}/api/registrations/${heldId}/cancel`, { headers: ORIGIN, data: {} })
+      expect(cancelled.status()).toBe(200)
+    } finally {
+      await holderApi.dispose()
+    }
+
+    await page.goto('/account')
+    const registrations = page.getByRole('region', { name: 'Registrations' })
+    const offered = registrations.getByRole('article', { name: full })
+    await tabTo(page, offered.getByRole('button', { name: 'Claim place' }))
+    await page.keyboard.press('Enter')
+    await expect(registrations.getByRole('status')).toHaveText(`You claimed your place in ${full}. Your registration is confirmed.`)
+    await expect(offered.getByRole('heading', { name: full })).toBeFocused()
+
+    const cancel = offered.getByRole('button', { name: 'Cancel registration' })
+    await tabTo(page, cancel)
+    await page.keyboard.press('Enter')
+    const keep = offered.getByRole('button', { name: 'Keep registration' })
+    await expectVisibleFocus(keep)
+    await page.keyboard.press('Enter')
+    await expectVisibleFocus(cancel)
+    await page.keyboard.press('Enter')
+    await tabTo(page, offered.getByRole('button', { name: 'Yes, cancel' }), { backwards: true })
+    await page.keyboard.press('Enter')
+    await expect(registrations.getByRole('status')).toHaveText(`Your registration for ${full} has been cancelled.`)
+    await expect(offered.getByText('Cancelled', { exact: true })).toBeVisible()
+    await expect(offered.getByRole('heading', { name: full })).toBeFocused()
+
+    await tabTo(page, registrations.getByRole('article', { name: open }).getByRole('link', { name: 'Receipt' }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/receipt/user/${me.id}/league/${openId}/registration/[\\w-]+$`))
+    await expect(page.getByRole('article', { name: /^Receipt / })).toContainText(open)
+    await tabTo(page, page.getByRole('button', { name: 'Print receipt' }))
+    await tabTo(page, page.getByRole('link', { name: 'Back to your account' }))
+    await page.keyboard.press('Enter')
+    await expect(heading(page)).toHaveText('Account')
+  })
+})
+
+test.describe('an admin on the Users page', () => {
+  function dataRows(page: Page): Locator {
+    return page.getByRole('row').filter({ has: page.getByRole('cell') })
+  }
+
+  async function search(page: Page, text: string): Promise<void> {
+    await typeInto(page, page.getByLabel('Search by email, name or phone'), text)
+    await page.keyboard.press('Enter')
+  }
+
+  test('searches, changes a role and filters by role', async ({ asAdmin: page, createUser }) => {
+    const label = `keyboard-role-${uniqueToken()}`
+    const [first] = await Promise.all([createUser({ label }), createUser({ label })])
+    await page.goto('/admin/users')
+    await search(page, label)
+    await expect(page.getByText('Showing 1–2 of 2 users.')).toBeVisible()
+
+    const role = page.getByLabel(`Role of ${first!.email}`)
+    await chooseOption(page, role, 'employee', 'e')
+    await expect(page.getByRole('status')).toHaveText(`${first!.email} is now an employee.`)
+    await expect(role).toHaveValue('employee')
+
+    const filter = page.getByLabel('Role', { exact: true })
+    await tabTo(page, filter, { backwards: true })
+    await chooseOption(page, filter, 'employee', 'e')
+    await expect(page.getByText('Showing 1–1 of 1 users.')).toBeVisible()
+    await expect(dataRows(page).getByRole('cell').first()).toHaveText(first!.email)
+    // Home picks the first option at once; typing again so soon would extend the type-ahead.
+    await page.keyboard.press('Home')
+    await expect(filter).toHaveValue('')
+    await expect(page.getByText('Showing 1–2 of 2 users.')).toBeVisible()
+  })
+
+  test('pages through more than 25 users', async ({ asAdmin: page, createUser }) => {
+    const label = `keyboard-batch-${uniqueToken()}`
+    await Promise.all(Array.from({ length: 26 }, () => createUser({ label })))
+    await page.goto('/admin/users')
+    await search(page, label)
+    await expect(page.getByText('Page 1 of 2')).toBeVisible()
+
+    const next = page.getByRole('button', { name: 'Next' })
+    const previous = page.getByRole('button', { name: 'Previous' })
+    await tabTo(page, next)
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Page 2 of 2')).toBeVisible()
+    await expect(dataRows(page)).toHaveCount(1)
+    // Disabled on the last page, Next hands the focus to Previous rather than dropping it.
+    await expect(next).toBeDisabled()
+    await expectVisibleFocus(previous)
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Page 1 of 2')).toBeVisible()
+    await expect(dataRows(page)).toHaveCount(25)
+    await expectVisibleFocus(next)
+  })
+})
+
+test.describe('staff at the front desk', () => {
+  test('an admin creates and edits a league, then records a payment and cancels with a refund', async ({
+    asAdmin: page,
+    backend,
+    createUser,
+    playwright,
+  }) => {
+    // Code first, so the league filter's type-ahead finds it; its late start puts it first on /leagues.
+    const code = `Kbd${uniqueToken()}`
+    const leagueName = `${code} Desk Basketball`
+
+    await page.goto('/leagues')
+    await tabTo(page, page.getByRole('button', { name: 'New league' }))
+    await page.keyboard.press('Enter')
+    const form = page.getByRole('region', { name: 'New league' })
+    await expect(form.getByRole('heading', { level: 2 })).toBeFocused()
+    await typeInto(page, form.getByLabel('Name'), leagueName)
+    await chooseOption(page, form.getByLabel('Sport'), 'Basketball')
+    await typeDate(page, form.getByLabel('Registration date'), daysFromToday(-5))
+    await typeDate(page, form.getByLabel('Start date'), daysFromToday(4000))
+    await typeDate(page, form.getByLabel('End date'), daysFromToday(4060))
+    await typeInto(page, form.getByLabel('Price (dollars)'), '40')
+    await tabTo(page, form.getByRole('button', { name: 'Create league' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toHaveText(`Created ${leagueName}; it is open for registration.`)
+    await expectVisibleFocus(page.getByRole('button', { name: 'New league' }))
+
+    const edit = page.getByRole('button', { name: `Edit ${leagueName}` })
+    await tabTo(page, edit)
+    await page.keyboard.press('Enter')
+    const editForm = page.getByRole('region', { name: `Edit ${leagueName}` })
+    await expect(editForm.getByRole('heading', { level: 2 })).toBeFocused()
+    await retype(page, editForm.getByLabel('Price (dollars)'), '45')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toHaveText(`Saved ${leagueName}.`)
+    await expectVisibleFocus(edit)
+    await expect(page.getByRole('row').filter({ hasText: leagueName }).getByRole('cell')).toContainText(['Basketball', '$45.00'])
+
+    const { id: leagueId } = await backend.db.kysely.selectFrom('leagues').select('id').where('name', '=', leagueName).executeTakeFirstOrThrow()
+    const customer = await createUser({ label: 'keyboard-desk' })
+    const request = await playwright.request.newContext()
+    try {
+      await signIn(request, customer)
+      await signWaiver(request, customer.displayName)
+      expect(await register(request, leagueId)).toBe('confirmed')
+    } finally {
+      await request.dispose()
+    }
+
+    await page.goto('/pendingRegistrations')
+    await chooseOption(page, page.getByLabel('League', { exact: true }), leagueName, code)
+    const details = page.getByRole('button', { name: `Details for ${customer.displayName}, ${leagueName}` })
+    await tabTo(page, details)
+    await page.keyboard.press('Enter')
+    const panel = page.getByRole('region', { name: `${customer.displayName} — ${leagueName}` })
+    await expect(panel.getByRole('heading', { level: 2 })).toBeFocused()
+    await expect(panel.getByLabel('Amount (dollars)')).toHaveValue('45.00')
+    await chooseOption(page, panel.getByLabel('Method'), 'Check', 'che')
+    await typeInto(page, panel.getByLabel('Reference'), 'Check 1042')
+    await tabTo(page, panel.getByRole('button', { name: 'Record payment' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toHaveText(`Recorded a check payment of $45.00 for ${customer.displayName}. Paid in full.`)
+    await expect(panel.getByRole('heading', { level: 2 })).toBeFocused()
+
+    await tabTo(page, panel.getByRole('button', { name: 'Cancel registration' }))
+    await page.keyboard.press('Enter')
+    const confirm = panel.getByRole('group', { name: 'Cancel this registration' })
+    await expectVisibleFocus(confirm.getByRole('button', { name: 'Yes, cancel it' }))
+    const refund = confirm.getByLabel('Record a refund of $45.00')
+    await tabTo(page, refund, { backwards: true })
+    await page.keyboard.press('Space')
+    await expect(refund).toBeChecked()
+    await tabTo(page, confirm.getByRole('button', { name: 'Yes, cancel it' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toHaveText(
+      `Cancelled the registration of ${customer.displayName} for ${leagueName}. A refund of $45.00 was recorded.`,
+    )
+
+    // Paid and cancelled, it has left the list: closing the panel puts the focus on the filter.
+    await tabTo(page, panel.getByRole('button', { name: 'Close details' }), { backwards: true })
+    await page.keyboard.press('Enter')
+    await expect(panel).toHaveCount(0)
+    await expect(page.getByLabel('League', { exact: true })).toBeFocused()
+  })
+})
