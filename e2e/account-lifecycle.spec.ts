@@ -213,25 +213,6 @@ test('after signing in from a redirect the person returns to the page they asked
   await expect(page.getByText(user.email)).toBeVisible()
 })
 
-test('the sign-in form can be completed with the keyboard alone', async ({ asVisitor: page, createUser }) => {
-  const user = await createUser()
-  await page.goto('/signIn')
-  const email = page.getByLabel('Email')
-  await expect(email).toBeEditable()
-  // Tab from the top of the page through the skip link and the navigation to the form.
-  for (let presses = 0; presses < 15 && !(await email.evaluate((el) => el === document.activeElement)); presses += 1) {
-    await page.keyboard.press('Tab')
-  }
-  await expect(email).toBeFocused()
-  await page.keyboard.type(user.email)
-  await page.keyboard.press('Tab')
-  await expect(page.getByLabel('Password')).toBeFocused()
-  await page.keyboard.type(user.password)
-  await page.keyboard.press('Enter')
-  await expect(accountButton(page)).toBeVisible()
-  await expect(page).toHaveURL(`${BASE_URL}/`)
-})
-
 test.describe('navigation bar', () => {
   test('a visitor sees Sign In and no Dashboard link', async ({ asVisitor: page }) => {
     await page.goto('/')

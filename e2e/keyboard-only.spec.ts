@@ -72,6 +72,55 @@ test.describe('skip link', () => {
   })
 })
 
+test.describe('creating an account and recovering it', () => {
+  test('a person creates an account and confirms it from the email', async ({ asVisitor: page, emailLink }) => {
+    const token = uniqueToken()
+    const email = `keys-${token}@e2e.test`
+    await page.goto('/')
+    await tabTo(page, mainNav(page).getByRole('link', { name: 'Create Account' }))
+    await page.keyboard.press('Enter')
+    await expect(heading(page)).toHaveText('Create Account')
+    await typeInto(page, page.getByLabel('Display name'), `Kay Board ${token}`)
+    await typeInto(page, page.getByLabel('Email'), email)
+    await typeInto(page, page.getByLabel('Phone'), '555-0142')
+    await typeInto(page, page.getByLabel('Password', { exact: true }), `secret-${token}`)
+    await typeInto(page, page.getByLabel('Confirm password'), `secret-${token}`)
+    await page.keyboard.press('Enter')
+    // The answer takes the focus, so a screen reader reads it at once.
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
+    await tabTo(page, page.getByRole('button', { name: 'try again' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByLabel('Display name')).toBeVisible()
+
+    await page.goto(await emailLink(email))
+    await expect(accountButton(page)).toBeVisible()
+  })
+
+  test('a person who forgot their password asks for a link and sets a new one', async ({ asVisitor: page, createUser, emailLink }) => {
+    const user = await createUser({ label: 'keyboard' })
+    await page.goto('/signIn')
+    await tabTo(page, page.getByRole('link', { name: 'Forgot your password?' }))
+    await page.keyboard.press('Enter')
+    await expect(heading(page)).toHaveText('Forgot Password')
+    await typeInto(page, page.getByLabel('Email'), user.email)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
+
+    await page.goto(await emailLink(user.email))
+    await expect(heading(page)).toHaveText('Reset Password')
+    await typeInto(page, page.getByLabel('New password', { exact: true }), `${user.password}-2`)
+    await typeInto(page, page.getByLabel('Confirm new password'), `${user.password}-2`)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toContainText('Your password has been changed')
+    await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Sign In' }))
+    await page.keyboard.press('Enter')
+    await typeInto(page, page.getByLabel('Email'), user.email)
+    await typeInto(page, page.getByLabel('Password'), `${user.password}-2`)
+    await page.keyboard.press('Enter')
+    await expect(accountButton(page)).toBeVisible()
+  })
+})
+
 test.describe('signing in and the Account menu', () => {
   test('a person signs in, opens the Account menu, moves through it, closes it and signs out', async ({ asVisitor: page, createUser }) => {
     const user = await createUser({ label: 'keyboard' })
