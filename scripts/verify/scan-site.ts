@@ -1,0 +1,298 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+import pg from 'pg'
+import { buildApp } from '../../src/server/app.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { connect } from '../../src/server/db/connect.ts'
+import { migrateToLatest } from '../../src/server/db/migrate.ts'
+import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
+import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
+import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
+import { createOrUpdateUser } from '../../src/server/features/users/create-user.ts'
+import type { DeclaredRoute } from '../../src/server/http/access.ts'
+import type { Role } from '../../src/shared/roles.ts'
+import type { Access } from '../../src/shared/routes.ts'
+
+/** A signed-in person of the scanned site. */
+export interface Person {
+  id: string
+  email: string
+  password: string
+  /** The Cookie header of a session made by the real sign-in endpoint. */
+  cookie: string
+  /** The Set-Cookie headers that sign-in answered, with their attributes. */
+  setCookie: string[]
+}
+
+/** Objects the scanners aim at, owned by the customer unless named otherwise. */
+export interface Fixtures {
+  leagueId: string
+  /** A league only the admin's edit form is aimed at, so its changes touch nothing else. */
+  adminLeagueId: string
+  childId: string
+  registrationId: string
+  /** A registration already cancelled: the cancel, decline and claim routes answer the same every time. */
+  endedRegistrationId: string
+}
+
+/** One request as the server logged it: what the scanners' payloads actually reached. */
+export interface Served {
+  method: string
+  url: string
+  status: number
+}
+
+export interface ScanSite {
+  /** Where the scanners connect: plain HTTP on loopback, as a TLS proxy would. */
+  url: string
+  /** The site's public origin (PUBLIC_URL), which browsers name in the Origin header. */
+  origin: string
+  database: 'SQLite' | 'PostgreSQL'
+  /** Every API route from the server's own list, with its declared access. */
+  routes: DeclaredRoute[]
+  functions: Record<string, Access>
+  customer: Person
+  admin: Person
+  fixtures: Fixtures
+  /** Requests the server has completed since it started, in order. */
+  served: Served[]
+  /** Calls `listener` with each request the server completes from now on. */
+  onServed(listener: (request: Served) => void): void
+  /** Server log lines at error level or above (a 500 is a finding too). */
+  errors: string[]
+  /** Resolves once the log has caught up with every request sent so far. */
+  settle(): Promise<void>
+  close(): Promise<void>
+}
+
+interface Endpoint {
+  url: string
+  origin: string
+}
+
+/**
+ * The real built server (`node dist/server/main.js`, production mode) on a fresh database with
+ * the demo leagues, a customer with a child and registrations, and an admin, both signed in
+ * through the sign-in endpoint. It runs as deployed behind a TLS proxy (https PUBLIC_URL, so
+ * HSTS and Secure cookies, and TRUST_PROXY), reached over plain HTTP on loopback. The server's
+ * log is read back to count what it served.
+ */
+export async function startScanSite(port: number, databaseUrl?: string): Promise<ScanSite> {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build')
+  // In memory where possible: thousands of payloads write rows, and an fsync per commit would
+  // make the scan measure the disk.
+  const dataDir = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'scan-'))
+  const database = databaseUrl ? await createDatabase(databaseUrl) : undefined
+  const site: Endpoint = { url: `http://127.0.0.1:${port}`, origin: `https://127.0.0.1:${port}` }
+  const env = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: site.origin,
+    DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    // Also lets sqlmap's xforwardedfor tamper give every payload its own client address, so the
+    // auth library's per-address limits answer the handlers' answers rather than a 429.
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'info',
+  }
+  const removeData = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
+  }
+  let server: ChildProcess | undefined
+  try {
+    const { routes, functions, ids, adminLeagueId } = await prepareDatabase(env)
+    server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const log = readServerLog(server, site)
+    await waitForHealth(site, server)
+    const customer = await signIn(site, ids.customer)
+    const admin = await signIn(site, ids.admin)
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId }
+    const running = server
+    return {
+      ...site,
+      database: database ? 'PostgreSQL' : 'SQLite',
+      routes,
+      functions,
+      customer,
+      admin,
+      fixtures,
+      ...log,
+      async close() {
+        await stop(running)
+        await removeData()
+      },
+    }
+  } catch (error) {
+    if (server) await stop(server)
+    await removeData()
+    throw error
+  }
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  server.kill('SIGTERM')
+  await exited
+}
+
+/** A fresh database on the given PostgreSQL server, dropped at the end. */
+async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `scan_${randomBytes(4).toString('hex')}`
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(`CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+const PEOPLE: Record<'customer' | 'admin', { email: string; role: Role }> = {
+  customer: { email: 'customer@scan.test', role: 'customer' },
+  admin: { email: 'admin@scan.test', role: 'admin' },
+}
+
+type Account = { id: string; email: string; password: string }
+
+async function prepareDatabase(env: Record<string, string>) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' })
+  const db = await connect({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  try {
+    await migrateToLatest(db)
+    // The server's own list of routes, exactly as the authorization matrix test reads it.
+    const { app, auth, routes, functions } = await buildApp({ db, config })
+    await app.close()
+    for (const league of DEMO_LEAGUES) await insertLeague(db, league)
+    for (const academy of DEMO_ACADEMIES) await insertAcademy(db, academy)
+    const adminLeagueId = await insertLeague(db, { ...DEMO_LEAGUES[0]!, name: 'Scanner Edited League', isActive: false })
+    const ids = {} as Record<keyof typeof PEOPLE, Account>
+    for (const [key, person] of Object.entries(PEOPLE) as [keyof typeof PEOPLE, { email: string; role: Role }][]) {
+      const password = randomBytes(12).toString('base64url')
+      const user = { email: person.email, password, displayName: `Scan ${key}`, phone: '555-010-1234', role: person.role }
+      const { id } = await createOrUpdateUser(db, auth, user)
+      ids[key] = { id, email: person.email, password }
+    }
+    return { routes: routes.filter((r) => r.url.startsWith('/api/')), functions, ids, adminLeagueId }
+  } finally {
+    await db.close()
+  }
+}
+
+async function signIn(site: Endpoint, account: Account): Promise<Person> {
+  const res = await fetch(`${site.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: site.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  })
+  if (!res.ok) throw new Error(`Signing in ${account.email} failed: ${res.status} ${await res.text()}`)
+  const setCookie = res.headers.getSetCookie()
+  return { ...account, cookie: setCookie.map((c) => c.split(';')[0]!).join('; '), setCookie }
+}
+
+/** Sends one JSON request as a person and returns the parsed answer, failing on an error status. */
+async function call<T>(site: Endpoint, person: Person, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(site.url + url, {
+    method,
+    headers: { origin: site.origin, cookie: person.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text}`)
+  return JSON.parse(text) as T
+}
+
+/** The customer's child, waivers and registrations, made through the site's own endpoints. */
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId'>> {
+  const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
+  const leagueNamed = (name: string) => {
+    const league = leagues.find((l) => l.name === name)
+    if (!league) throw new Error(`The demo content has no open league named ${name}`)
+    return league.id
+  }
+  const leagueId = leagueNamed(DEMO_LEAGUES[0]!.name)
+  const { child } = await call<{ child: { id: string } }>(site, customer, 'POST', '/api/children', {
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    dateOfBirth: '2016-05-20',
+    emergencyContactName: 'Alex Rivera',
+    emergencyContactPhone: '555-010-9999',
+    notes: 'Peanut allergy',
+  })
+  for (const childId of [undefined, child.id]) {
+    await call(site, customer, 'POST', '/api/waiver/signatures', { signedName: 'Scan Customer', agree: 'yes', childId })
+  }
+  const register = async (id: string, body: object) =>
+    (await call<{ registration: { id: string } }>(site, customer, 'POST', `/api/leagues/${id}/registrations`, body)).registration.id
+  const registrationId = await register(leagueId, {})
+  await register(leagueId, { childId: child.id })
+  const endedRegistrationId = await register(leagueNamed('Pickup Basketball League'), {})
+  await call(site, customer, 'POST', `/api/registrations/${endedRegistrationId}/cancel`, {})
+  return { leagueId, childId: child.id, registrationId, endedRegistrationId }
+}
+
+async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 200 && server.exitCode === null; i++) {
+    const ok = await fetch(`${site.url}/api/health`).then((r) => r.ok, () => false)
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`The server did not answer on ${site.url}`)
+}
+
+/**
+ * Fastify logs each request twice (incoming, completed) with a shared reqId; the pairs become
+ * `served`. `settle` sends a marker request and waits for it to come back through the log, so
+ * every request answered before it has been counted.
+ */
+function readServerLog(server: ChildProcess, site: Endpoint): Pick<ScanSite, 'served' | 'onServed' | 'errors' | 'settle'> {
+  const served: Served[] = []
+  const errors: string[] = []
+  const listeners: ((request: Served) => void)[] = []
+  const incoming = new Map<string, { method: string; url: string }>()
+  const markers = new Map<string, () => void>()
+  readline.createInterface({ input: server.stdout! }).on('line', (line) => {
+    let entry: { level?: number; reqId?: string; req?: { method: string; url: string }; res?: { statusCode: number } }
+    try {
+      entry = JSON.parse(line)
+    } catch {
+      errors.push(line)
+      return
+    }
+    if ((entry.level ?? 0) >= 50) errors.push(line)
+    if (!entry.reqId) return
+    if (entry.req) incoming.set(entry.reqId, entry.req)
+    const req = incoming.get(entry.reqId)
+    if (!entry.res || !req) return
+    incoming.delete(entry.reqId)
+    const request = { method: req.method, url: req.url, status: entry.res.statusCode }
+    served.push(request)
+    for (const listener of listeners) listener(request)
+    const marker = /[?&]settle=(\w+)/.exec(req.url)?.[1]
+    if (marker) markers.get(marker)?.()
+  })
+  return {
+    served,
+    errors,
+    onServed: (listener) => listeners.push(listener),
+    settle() {
+      const marker = randomBytes(6).toString('hex')
+      const logged = new Promise<void>((resolve) => markers.set(marker, resolve))
+      void fetch(`${site.url}/api/health?settle=${marker}`)
+      return logged
+    },
+  }
+}

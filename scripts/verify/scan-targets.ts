@@ -1,0 +1,242 @@
+import type { DeclaredRoute } from '../../src/server/http/access.ts'
+import type { Access } from '../../src/shared/routes.ts'
+import type { Fixtures, Person } from './scan-site.ts'
+
+type Json = string | number | boolean | null | { [key: string]: Json }
+
+/**
+ * One sqlmap run: a request of one API route, sent as one person, with every path param, query
+ * param, body field (nested ones too), listed header and, when asked, the session cookie marked
+ * as an injection point.
+ */
+export interface Target {
+  /** The server's own route key, `POST /api/children/:childId`. */
+  route: string
+  as: 'customer' | 'admin'
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: { [key: string]: Json }
+  headers?: Record<string, string>
+  /** The session cookie is an injection point too. */
+  cookie?: true
+  /** Only these fields are marked (`body.password`, `query.token`); the rest ride along unchanged. */
+  only?: string[]
+  /** Python sqlmap runs before each request (`--eval`): keeps a field that is not under test valid. */
+  evaluate?: string
+  /** The auth library limits requests per address: give every payload its own (xforwardedfor tamper). */
+  manyAddresses?: true
+  /** Runs after every other target: it changes what other routes answer. */
+  runsLast?: true
+  /** The answer's status alone tells a true condition from a false one (sqlmap `--code`). */
+  trueStatus?: number
+  /** A staff-only route sent by the customer: the guard must refuse every payload. */
+  refusedByGuard?: true
+}
+
+/** Routes that take nothing from the request but the session: sqlmap has nothing to aim at. */
+const NO_PARAMETERS = new Set([
+  'POST /api/auth/sign-out',
+  'GET /api/session/token',
+  'GET /api/leagues/active',
+  'GET /api/academies/active',
+  'GET /api/dashboard',
+  'GET /api/registrations/mine',
+  'GET /api/admin/leagues',
+  'GET /api/waiver',
+  'GET /api/waiver/signatures/mine',
+  'GET /api/children',
+  'GET /api/health',
+])
+
+const FUNCTIONS = 'POST /api/functions/:name'
+
+export interface Scope {
+  customer: Person
+  fixtures: Fixtures
+}
+
+/**
+ * A fresh address for every request: sign-up creates an account only for a new address and
+ * sign-in slows repeated failures of one address, so this lets the other fields reach the database.
+ */
+const RANDOM_EMAIL = "import uuid; email='scan-%s@example.com' % uuid.uuid4().hex"
+
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * THE table of what sqlmap sends: every API route with parameters, with values that pass
+ * validation so each payload travels as far into the handler as a real request would. Routes
+ * that change state aim at objects made for it (an already-ended registration, a league only
+ * the edit form touches), so the answers stay stable while thousands of payloads arrive.
+ */
+export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
+  const child = {
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    dateOfBirth: '2016-05-20',
+    emergencyContactName: 'Alex Rivera',
+    emergencyContactPhone: '555-010-9999',
+    notes: 'Peanut allergy',
+  }
+  const signUp = { name: 'Scan Person', email: customer.email, phone: '555-010-1234', password: 'scan-password', callbackURL: '/account' }
+  // Inactive, so the leagues the payloads create or edit never show on the public lists.
+  const league = {
+    name: 'Scanner League',
+    sport: 'soccer',
+    kind: 'individual',
+    description: 'Made by the security scan',
+    isActive: 'false',
+    registrationDate: day(-1),
+    startDate: day(30),
+    endDate: day(90),
+    price: '45.00',
+    capacity: '20',
+    teamCapacity: '8',
+    rosterMin: '5',
+    rosterMax: '10',
+    minAge: '6',
+    maxAge: '12',
+  }
+  return [
+    { route: 'POST /api/admin/leagues', as: 'admin', body: league },
+    { route: 'POST /api/admin/leagues/:leagueId', as: 'admin', params: { leagueId: f.adminLeagueId }, body: league },
+    { route: 'POST /api/auth/sign-up/email', as: 'customer', manyAddresses: true, body: signUp, only: ['body.email'] },
+    {
+      route: 'POST /api/auth/sign-up/email',
+      as: 'customer',
+      manyAddresses: true,
+      body: signUp,
+      only: ['body.name', 'body.phone', 'body.password', 'body.callbackURL'],
+      evaluate: RANDOM_EMAIL,
+    },
+    { route: 'GET /api/auth/verify-email', as: 'customer', manyAddresses: true, query: { token: 'scan-verification-token', callbackURL: '/account' } },
+    { route: 'POST /api/auth/request-password-reset', as: 'customer', manyAddresses: true, body: { email: customer.email } },
+    {
+      route: 'POST /api/auth/reset-password',
+      as: 'customer',
+      manyAddresses: true,
+      body: { token: 'scan-reset-token', newPassword: 'scan-new-password', confirmNewPassword: 'scan-new-password' },
+      only: ['body.token', 'body.newPassword'],
+      evaluate: 'confirmNewPassword=newPassword',
+    },
+    // Every good sign-in answers a new session token, so only the status tells true from false.
+    {
+      route: 'POST /api/auth/sign-in/email',
+      as: 'customer',
+      manyAddresses: true,
+      body: { email: customer.email, password: customer.password },
+      // The session row keeps the browser's User-Agent.
+      headers: { 'User-Agent': 'Mozilla/5.0 (scan)' },
+      only: ['body.email', 'header.User-Agent'],
+      trueStatus: 200,
+    },
+    { route: 'POST /api/auth/sign-in/email', as: 'customer', manyAddresses: true, body: { email: customer.email, password: 'scan-password' }, only: ['body.password'], evaluate: RANDOM_EMAIL },
+    { route: 'GET /api/auth/get-session', as: 'customer', manyAddresses: true, cookie: true },
+    { route: 'GET /api/session', as: 'customer', cookie: true },
+    { route: 'GET /api/leagues/open', as: 'customer', query: { sport: 'soccer' } },
+    { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1' } },
+    {
+      route: 'POST /api/leagues/:leagueId/registrations',
+      as: 'customer',
+      params: { leagueId: f.leagueId },
+      body: { childId: f.childId },
+      headers: { 'Idempotency-Key': 'scan-registration-0001' },
+    },
+    { route: 'POST /api/registrations/:registrationId/claim', as: 'customer', params: { registrationId: f.registrationId }, body: {} },
+    { route: 'POST /api/registrations/:registrationId/cancel', as: 'customer', params: { registrationId: f.endedRegistrationId }, body: {} },
+    {
+      route: 'GET /api/receipts/user/:userId/league/:leagueId/registration/:registrationId',
+      as: 'customer',
+      params: { userId: customer.id, leagueId: f.leagueId, registrationId: f.registrationId },
+    },
+    { route: 'GET /api/receipts/user/:userId/league/:leagueId', as: 'customer', params: { userId: customer.id, leagueId: f.leagueId } },
+    { route: 'GET /api/admin/registrations', as: 'admin', query: { leagueId: f.leagueId } },
+    { route: 'GET /api/admin/registrations/:registrationId', as: 'admin', params: { registrationId: f.registrationId } },
+    // A cent at a time, so the balance lasts for every payload that gets through.
+    {
+      route: 'POST /api/admin/registrations/:registrationId/payments',
+      as: 'admin',
+      params: { registrationId: f.registrationId },
+      body: { amount: '0.01', method: 'cash', reference: 'Desk 1' },
+    },
+    { route: 'POST /api/admin/registrations/:registrationId/decline', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { refund: false } },
+    { route: 'POST /api/admin/registrations/:registrationId/cancel', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { refund: false } },
+    // A signature keeps the signer's User-Agent and address (from X-Forwarded-For behind a proxy).
+    {
+      route: 'POST /api/waiver/signatures',
+      as: 'customer',
+      body: { signedName: 'Scan Customer', agree: 'yes', childId: f.childId },
+      headers: { 'User-Agent': 'Mozilla/5.0 (scan)', 'X-Forwarded-For': '203.0.113.7' },
+    },
+    { route: 'POST /api/children', as: 'customer', body: child },
+    { route: 'POST /api/children/:childId', as: 'customer', params: { childId: f.childId }, body: child },
+    { route: 'POST /api/account/profile', as: 'customer', body: { displayName: 'Scan customer', phone: '555-010-1234' } },
+    // A wrong current password: the payloads reach the check without ever changing the password.
+    { route: 'POST /api/account/password', as: 'customer', body: { currentPassword: 'not-the-password', newPassword: 'scan-new-password' } },
+    { route: FUNCTIONS, as: 'admin', params: { name: 'listUsers' }, body: { data: { search: 'admin@scan', role: 'admin', page: 1, pageSize: 25 } } },
+    { route: FUNCTIONS, as: 'admin', params: { name: 'setUserRole' }, body: { data: { userId: customer.id, role: 'customer' } }, only: ['body.data.userId', 'body.data.role'] },
+    // A new waiver version makes everyone sign again, which would change other routes' answers.
+    { route: 'POST /api/admin/waiver', as: 'admin', body: { body: 'These are the terms of the security scan, version two.' }, runsLast: true },
+  ]
+}
+
+/** Every marked field of a target, named `path.leagueId`, `body.data.search`, `header.Idempotency-Key`. */
+export function injectionPoints(target: Target): string[] {
+  const leaves = (value: Json, prefix: string): string[] =>
+    value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => leaves(v, `${prefix}.${k}`)) : [prefix]
+  const all = [
+    ...Object.keys(target.params ?? {}).map((k) => `path.${k}`),
+    ...Object.keys(target.query ?? {}).map((k) => `query.${k}`),
+    ...(target.body ? leaves(target.body, 'body') : []),
+    ...Object.keys(target.headers ?? {}).map((k) => `header.${k}`),
+    ...(target.cookie ? ['cookie.session'] : []),
+  ]
+  return target.only ? all.filter((p) => target.only!.includes(p)) : all
+}
+
+/**
+ * Checks the table against the server's own route list: every route and every callable function
+ * is scanned or declared parameterless, and every path param of a route has a value. A route
+ * added without a row here fails the scan.
+ */
+export function checkCoverage(targets: Target[], routes: DeclaredRoute[], functions: Record<string, Access>): string[] {
+  const problems: string[] = []
+  const keys = new Set(routes.map((r) => `${r.method} ${r.url}`))
+  for (const key of keys) {
+    const scanned = targets.filter((t) => t.route === key)
+    if (scanned.length === 0 && !NO_PARAMETERS.has(key)) problems.push(`${key}: no sqlmap target in scripts/verify/scan-targets.ts`)
+    if (NO_PARAMETERS.has(key) && /:\w+/.test(key)) problems.push(`${key}: has path params, so it cannot be listed as parameterless`)
+    for (const t of scanned) {
+      for (const name of [...key.matchAll(/:(\w+)/g)].map((m) => m[1]!)) {
+        if (!t.params?.[name]) problems.push(`${key}: the target sends no value for :${name}`)
+      }
+    }
+  }
+  for (const t of targets) {
+    if (!keys.has(t.route)) problems.push(`${t.route}: the server has no such route`)
+    const points = injectionPoints({ ...t, only: undefined })
+    for (const name of t.only ?? []) if (!points.includes(name)) problems.push(`${t.route}: ${name} in \`only\` is not a field the target sends`)
+  }
+  for (const key of NO_PARAMETERS) if (!keys.has(key)) problems.push(`${key}: listed as parameterless but the server has no such route`)
+  for (const name of Object.keys(functions)) {
+    if (!targets.some((t) => t.route === FUNCTIONS && t.params?.name === name)) problems.push(`function ${name}: no sqlmap target`)
+  }
+  return problems
+}
+
+/** The access a target's route declares (a callable function's own, for the functions route). */
+export function accessOf(target: Target, routes: DeclaredRoute[], functions: Record<string, Access>): string {
+  if (target.route === FUNCTIONS) return functions[target.params?.name ?? ''] ?? 'unknown'
+  return routes.find((r) => `${r.method} ${r.url}` === target.route)?.access ?? 'unknown'
+}
+
+/**
+ * Staff-only routes are scanned again with the customer's session: whatever the payload, the
+ * guard must refuse before the handler reads it.
+ */
+export function withCustomerCopies(targets: Target[], routes: DeclaredRoute[], functions: Record<string, Access>): Target[] {
+  const staffOnly = (t: Target) => ['admin', 'staff'].includes(accessOf(t, routes, functions))
+  return [...targets, ...targets.filter((t) => t.as === 'admin' && staffOnly(t)).map((t): Target => ({ ...t, as: 'customer', refusedByGuard: true }))]
+}
