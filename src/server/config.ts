@@ -15,10 +15,17 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   PUBLIC_URL: z.url('must be a URL such as https://register.example.com').optional(),
+  // Which proxies may say who the client is (X-Forwarded-For). Trusting every hop would let a
+  // client name any address and slip past the per-address rate limits, so `true` means proxies
+  // on this machine or a private network; otherwise list the proxies' addresses.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .refine(
+      (v) => v === 'true' || v === 'false' || v.split(',').every((a) => /^([0-9a-f.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/i.test(a.trim())),
+      'must be false, true (proxies on loopback or private networks), or a comma-separated list of proxy addresses/CIDRs',
+    )
+    .transform((v): string | false => (v === 'false' ? false : v === 'true' ? 'loopback,linklocal,uniquelocal' : v)),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   FACILITY_NAME: z.string().min(1).default('Indoor Sports Center'),
   FACILITY_WEBSITE_URL: z.url().default('https://www.example.com'),
@@ -45,7 +52,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** The address people use to reach the site; decides cookie `Secure` and the allowed Origin. */
   publicUrl: string
-  trustProxy: boolean
+  /** false, or the addresses of the proxies whose X-Forwarded-For is believed (Fastify's trustProxy). */
+  trustProxy: string | false
   /** Undefined means "generate one and keep it in DATA_DIR" (see auth/secret.ts). */
   authSecret: string | undefined
   site: SiteConfig

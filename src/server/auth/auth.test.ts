@@ -166,6 +166,26 @@ describe('sign in and out', () => {
   })
 })
 
+describe('behind a proxy', () => {
+  test('the client address is the one the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } })
+    try {
+      const user = await createUser(proxied)
+      const res = await proxied.client().post(
+        '/api/auth/sign-in/email',
+        { email: user.email, password: user.password },
+        { 'x-forwarded-for': '203.0.113.66, 198.51.100.7' },
+      )
+      expect(res.status).toBe(200)
+      const sessions = await proxied.db.kysely.selectFrom('sessions').select('ipAddress').where('userId', '=', user.id).execute()
+      expect(sessions.map((s) => s.ipAddress)).toContain('198.51.100.7')
+      expect(sessions.map((s) => s.ipAddress)).not.toContain('203.0.113.66')
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
 describe('sign-in throttling per account', () => {
   test('repeated failures are slowed, then refused with 429, for known and unknown emails alike', async () => {
     const user = await createUser(ctx)
