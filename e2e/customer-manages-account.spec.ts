@@ -40,7 +40,7 @@ async function signWaiver(request: APIRequestContext, signedName: string): Promi
 
 /**
  * Another person in the same league. The worker's shared staff sessions stand in for them:
- * they are already signed in, and the server allows only 30 sign-ins a minute from one address.
+ * they are already signed in, which spares a sign-in (argon2) per test.
  */
 async function otherPerson(
   request: APIRequest,

@@ -8,6 +8,7 @@ import { insertLeague, type NewLeague } from '../src/server/features/leagues/lea
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import type { Role } from '../src/shared/roles.ts'
 import type { RouteDefinition } from '../src/shared/routes.ts'
+import type { ActiveLeague } from '../src/shared/sports.ts'
 
 /*
  * End-to-end fixtures. Tests reach the running server's database directly (the same SQLite
@@ -107,6 +108,29 @@ export function uniqueToken(): string {
   return randomBytes(5).toString('hex')
 }
 
+/**
+ * Makes the home page show exactly `leagues`, whatever the shared database holds: the page
+ * arrives with them in place of the server's (its server-rendered cards left out, so the
+ * browser renders them), and /api/leagues/active answers them when the page is entered again.
+ */
+export async function showLeagues(page: Page, leagues: readonly ActiveLeague[]): Promise<void> {
+  const json = JSON.stringify({ leagues }).replace(/</g, '\\u003c')
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      const inlined = /(<script type="application\/json" id="active-leagues">)[^<]*(<\/script>)/
+      if (!inlined.test(html)) throw new Error('The home page carries no active leagues')
+      const body = html
+        .replace(inlined, (_all, open: string, close: string) => open + json + close)
+        .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1')
+      await route.fulfill({ response, body })
+    },
+  )
+  await page.route('**/api/leagues/active', (route) => route.fulfill({ json: { leagues } }))
+}
+
 async function makeUser(backend: Backend, options: UserOptions = {}): Promise<TestUser> {
   const role = options.role ?? 'customer'
   const token = uniqueToken()
@@ -158,8 +182,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   sessions: [
     async ({ backend, playwright }, use) => {
-      // The server allows 30 sign-ins a minute from one address; a session per role and
-      // worker keeps the suite far below that however many tests it grows.
+      // A session per role and worker: one sign-in (argon2) each, however many tests use it.
       const cache = new Map<Role, Promise<SignedIn>>()
       const create = async (role: Role): Promise<SignedIn> => {
         const user = await makeUser(backend, { role })

@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import type { ActiveLeague } from '../src/shared/sports.ts'
-import { BASE_URL, expect, test, uniqueToken } from './fixtures.ts'
+import { BASE_URL, expect, showLeagues, test, uniqueToken } from './fixtures.ts'
 
 /*
  * Spec §1 and §4: the home page's sport cards. Every test shares one database, where other
- * tests add leagues, so most tests here answer /api/leagues/active themselves; one test reads
- * real leagues from the server and finds them by their unique names.
+ * tests add leagues, so most tests here put their own leagues in the page (showLeagues); the
+ * tests of the server's own page read real leagues and find them by their unique names.
  */
 
 const CARD_TITLES = ['Soccer', 'Adult Basketball', 'Basketball', 'Football', 'Baseball', 'Kids Sports']
@@ -26,10 +26,6 @@ function league(fields: Pick<ActiveLeague, 'name' | 'sport' | 'kind'> & Partial<
   }
 }
 
-async function answerLeagues(page: Page, leagues: readonly ActiveLeague[]): Promise<void> {
-  await page.route('**/api/leagues/active', (route) => route.fulfill({ json: { leagues } }))
-}
-
 function card(page: Page, title: string): Locator {
   return page.getByRole('article', { name: title, exact: true })
 }
@@ -44,7 +40,7 @@ function waitlistLink(scope: Locator): Locator {
 }
 
 test('the page is titled Sports and Activities and shows six cards in order', async ({ asVisitor: page }) => {
-  await answerLeagues(page, [])
+  await showLeagues(page, [])
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports and Activities')
   await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(CARD_TITLES)
@@ -79,7 +75,7 @@ test.describe('with open leagues', () => {
   const all = [laterSoccer, basketballTeams, kids, soccerTeams, football, baseball, basketball, adultBasketball, soccer]
 
   test.beforeEach(async ({ asVisitor: page }) => {
-    await answerLeagues(page, all)
+    await showLeagues(page, all)
     await page.goto('/')
   })
 
@@ -149,7 +145,7 @@ test.describe('with open leagues', () => {
 })
 
 test('with no active league each card says so and points to the main website', async ({ asVisitor: page }) => {
-  await answerLeagues(page, [])
+  await showLeagues(page, [])
   await page.goto('/')
   for (const title of CARD_TITLES) {
     const scope = card(page, title)
@@ -201,34 +197,65 @@ test('leagues come from the server, active ones only', async ({ asVisitor: page,
   await expect(page.getByText(`Inactive ${token}`)).toHaveCount(0)
 })
 
-test('active leagues are requested once on entry', async ({ asVisitor: page }) => {
-  let requests = 0
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/leagues/active') requests += 1
-  })
-  await page.goto('/', { waitUntil: 'networkidle' })
-  await expect(page.getByText('Loading leagues…')).toHaveCount(0)
-  expect(requests).toBe(1)
+test('the page arrives with its cards: they show with no script at all', async ({ browser, insertLeague }) => {
+  const token = uniqueToken()
+  // Starts before any other test's baseball league, so this card shows it.
+  await insertLeague({ name: `Baseball ${token}`, sport: 'baseball', kind: 'individual', registrationDate: '2000-05-01', startDate: '2000-06-01' })
+  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(CARD_TITLES)
+    await expect(card(page, 'Baseball').getByRole('heading', { level: 3 })).toHaveText(`Baseball ${token}`)
+    await expect(card(page, 'Baseball').getByRole('definition')).toHaveText(['6/1/2000', '5/1/2000'])
+  } finally {
+    await context.close()
+  }
+})
 
-  // Opening the menu or another page and coming back is a new entry: one more request.
+test('the leagues come inside the page; entering it again asks for them once', async ({ asVisitor: page }) => {
+  let leagueRequests = 0
+  let documents = 0
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/leagues/active') leagueRequests += 1
+    if (request.resourceType() === 'document') documents += 1
+  })
+  // The app takes over the server's markup as it is: a mismatch would be reported here.
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto('/')
+  // The app has taken the page over once it names the page in the title.
+  await expect(page).toHaveTitle(/^Sports and Activities \| /)
+  await expect(page.getByRole('article')).toHaveCount(6)
+  await expect(page.getByText('Loading leagues…')).toHaveCount(0)
+  expect(leagueRequests).toBe(0)
+
+  // Opening another page and coming back is a new entry, inside the app: one request.
   await page.getByRole('link', { name: 'Academies' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academies')
   await page.getByRole('link', { name: 'Sports & Activities' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports and Activities')
   // The request goes out after the page renders: wait for it, then for the cards to settle.
-  await expect.poll(() => requests).toBe(2)
+  await expect.poll(() => leagueRequests).toBe(1)
   await expect(page.getByText('Loading leagues…')).toHaveCount(0)
-  expect(requests).toBe(2)
+  expect(leagueRequests).toBe(1)
+  expect(documents).toBe(1)
+  expect(errors).toEqual([])
 })
 
 test('a failed league load is logged and the cards still render', async ({ asVisitor: page }) => {
   await page.route('**/api/leagues/active', (route) =>
     route.fulfill({ status: 500, json: { error: { message: 'Something went wrong on our side.' } } }),
   )
+  // Opened from another page, the home page loads its leagues: and here that fails.
+  await page.goto('/academy')
   const logged = page.waitForEvent('console', {
     predicate: (message) => message.type() === 'error' && message.text().includes('Could not load the active leagues'),
   })
-  await page.goto('/')
+  await page.getByRole('link', { name: 'Sports & Activities' }).click()
   await logged
   await expect(page.getByRole('article')).toHaveCount(6)
   for (const title of CARD_TITLES) await expect(card(page, title).getByText(NO_LEAGUE)).toBeVisible()
@@ -249,7 +276,7 @@ async function cardBoxes(page: Page) {
 }
 
 test('the grid has one column on a phone', async ({ asVisitor: page }) => {
-  await answerLeagues(page, [])
+  await showLeagues(page, [])
   await page.setViewportSize({ width: 375, height: 800 })
   await page.goto('/')
   const boxes = await cardBoxes(page)
@@ -261,7 +288,7 @@ test('the grid has one column on a phone', async ({ asVisitor: page }) => {
 })
 
 test('the grid has two columns on a desktop screen', async ({ asVisitor: page }) => {
-  await answerLeagues(page, [])
+  await showLeagues(page, [])
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/')
   const boxes = await cardBoxes(page)

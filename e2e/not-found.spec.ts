@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { ActiveLeague } from '../src/shared/sports.ts'
-import { BASE_URL, expect, test } from './fixtures.ts'
+import { BASE_URL, expect, showLeagues, test } from './fixtures.ts'
 
 /*
  * Spec §2: any path outside the route table shows the 404 page, and the two known defects
@@ -56,7 +56,7 @@ async function showFootballLeague(page: Page): Promise<void> {
     startDate: '2027-09-05',
     endDate: '2027-11-20',
   }
-  await page.route('**/api/leagues/active', (route) => route.fulfill({ json: { leagues: [football] } }))
+  await showLeagues(page, [football])
 }
 
 test("the Football card's Sign Up link reaches the football sign-up page", async ({ asVisitor: page }) => {

@@ -11,6 +11,7 @@ import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { DEMO_LEAGUES } from '../../src/server/demo-content.ts'
+import { waitFor } from './wait-for.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -109,16 +110,4 @@ function measure(url: string): Measure {
 function median(list: Measure[]): Measure {
   const mid = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!
   return { rps: mid(list.map((m) => m.rps)), p50: mid(list.map((m) => m.p50)), p99: mid(list.map((m) => m.p99)) }
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not answer`)
 }

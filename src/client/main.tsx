@@ -1,17 +1,16 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { SessionProvider } from './features/session/session.tsx'
-import { createRouter } from './router.tsx'
 import './styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <SessionProvider>
-      <RouterProvider router={createRouter()} />
-    </SessionProvider>
-  </StrictMode>,
-)
+/** Resolves in a later task: the steps of starting never add up to one long task. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve))
+
+// A page that arrives rendered (the home page) is painted before its script is even asked for,
+// so the script never holds up the first paint on a slow network (docs/decisions/0007).
+if (root.hasChildNodes()) await new Promise((painted) => requestAnimationFrame(painted)).then(nextTask)
+const { createApp, mountApp } = await import('./app.tsx')
+await nextTask()
+const app = createApp()
+await nextTask()
+mountApp(root, app)

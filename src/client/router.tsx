@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
-import { createBrowserRouter, Navigate, useLocation } from 'react-router'
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router'
 import { decideAccess, ROUTES, type RouteDefinition, type RouteId } from '../shared/routes.ts'
 import { Layout, type NavigationState } from './components/layout.tsx'
 import { useSession } from './features/session/session.tsx'
@@ -64,7 +64,12 @@ function screenFor(route: RouteDefinition): ReactNode {
 }
 
 export function createRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter(appRoutes())
+}
+
+/** The app's routes: the browser's router, and the server's first render of the home page (render-home.tsx). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <Layout />,
       children: [
@@ -79,5 +84,5 @@ export function createRouter() {
         { path: '*', element: <NotFoundPage /> },
       ],
     },
-  ])
+  ]
 }

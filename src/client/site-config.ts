@@ -23,4 +23,5 @@ function read(): SiteConfig {
   }
 }
 
-export const siteConfig: SiteConfig = read()
+/** Read from the page in the browser; filled in by the server's render of the home page (render-home.tsx). */
+export const siteConfig: SiteConfig = typeof document === 'undefined' ? { ...fallback } : read()

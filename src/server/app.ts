@@ -20,6 +20,7 @@ import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
+import { answerHomeFirst, serverAnsweringFirst, type FrontAnswer } from './features/leagues/home-answers.ts'
 import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
 import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
@@ -57,7 +58,10 @@ export interface App {
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
 export async function buildApp({ db, config, html, clientDir, now, logStream, configure }: AppOptions): Promise<App> {
+  let answerFirst: FrontAnswer = () => false
   const app = Fastify({
+    // The home page and its leagues are answered ahead of the framework (docs/decisions/0007).
+    serverFactory: serverAnsweringFirst(() => answerFirst),
     logger: {
       level: config.logLevel,
       // Passwords travel in bodies and sessions in headers: neither is ever logged.
@@ -123,6 +127,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   })
   app.get('/api/health', access('open'), async () => ({ ok: true }))
   if (html) await registerPages(app, { html, clientDir, site: config.site, activeLeagues })
+  answerFirst = answerHomeFirst(app, activeLeagues, html ? ['/api/leagues/active', '/'] : ['/api/leagues/active'])
 
   // Loads the plugins registered above, so their routes are known, then refuses to start when
   // any route has no declared access.

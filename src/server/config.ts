@@ -41,6 +41,7 @@ const Env = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Indoor Sports Center <no-reply@localhost>'),
   MAX_DB_BACKLOG: z.coerce.number().int().min(0).default(1000),
+  SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -64,6 +65,8 @@ export interface Config {
   mailFrom: string
   /** Waiting database work beyond which API requests get 503 (http/overload.ts). */
   maxDbBacklog: number
+  /** Sign-in attempts a minute from one client address (the per-account throttle comes on top). */
+  signInsPerMinute: number
   logLevel: string
 }
 
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     maxDbBacklog: e.MAX_DB_BACKLOG,
+    signInsPerMinute: e.SIGN_INS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   }
 }

@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { leagueInput } from '../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../tests/test-app.ts'
+import { insertLeague } from './features/leagues/leagues.queries.ts'
 import { ROUTES } from '../shared/routes.ts'
 
-const SHELL = '<!doctype html><html><head><!--site-config--></head><body><div id="root"></div></body></html>'
+const SHELL =
+  '<!doctype html><html><head><!--site-config--><script type="module" crossorigin src="/assets/app.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/more.js"></head><body><div id="root"></div></body></html>'
 
 let ctx: TestApp
 beforeAll(async () => {
   ctx = await startTestApp({
-    html: { template: async () => SHELL },
+    html: {
+      template: async () => SHELL,
+      renderHome: async (site, leagues) => `<p>Home in ${site.timeZone}: ${JSON.parse(leagues).leagues.length} leagues</p>`,
+    },
     env: { FACILITY_NAME: 'Riverside </script><script>alert(1)</script> Sports', FACILITY_WEBSITE_URL: 'https://riverside.example' },
   })
 })
@@ -50,6 +57,34 @@ describe('pages', () => {
       timeZone: 'America/New_York',
     })
     expect(res.text).not.toContain('<script>alert(1)')
+  })
+
+  test('the home page carries its active leagues: the API answer, inert, so the cards need no second round trip', async () => {
+    const name = 'Night </script><script>alert(2)</script> League'
+    await insertLeague(ctx.db, leagueInput({ name }))
+    const api = await ctx.client().get('/api/leagues/active')
+    const res = await ctx.client().get('/')
+    const match = /<script type="application\/json" id="active-leagues">(.*?)<\/script>/.exec(res.text)
+    expect(match).not.toBeNull()
+    expect(match![1]).toBe(api.text.replace(/</g, '\\u003c'))
+    expect(JSON.parse(match![1]!)).toEqual(api.body)
+    expect(res.text).toContain(name.replace(/</g, '\\u003c'))
+    expect(res.text).not.toContain('<script>alert(2)')
+  })
+
+  test('the home page arrives rendered, and its scripts wait behind what its first paint needs', async () => {
+    const count = ((await ctx.client().get<{ leagues: unknown[] }>('/api/leagues/active')).body).leagues.length
+    const res = await ctx.client().get('/')
+    expect(res.text).toContain(`<div id="root"><p>Home in America/New_York: ${count} leagues</p></div>`)
+    expect(res.text).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app.js">')
+    expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/more.js">')
+  })
+
+  test.each(['/academy', '/signIn', '/nope'])('%s does not carry the leagues and is rendered by the browser', async (path) => {
+    const res = await ctx.client().get(path)
+    expect(res.text).not.toContain('id="active-leagues"')
+    expect(res.text).toContain('<div id="root"></div>')
+    expect(res.text).toContain('<script type="module" crossorigin src="/assets/app.js">')
   })
 
   test('pages forbid inline script and framing', async () => {

@@ -1,24 +1,30 @@
-const calendarDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' })
-const localDate = new Intl.DateTimeFormat('en-US')
+/**
+ * Made on first use: the first Intl formatter of a page loads the locale and time zone data,
+ * tens of milliseconds on a slow phone, which the home page's cards do not need.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined
+  return () => (made ??= make())
+}
+
+const localDate = once(() => new Intl.DateTimeFormat('en-US'))
+const money = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }))
 
 /**
  * An ISO calendar date (`2027-01-15`) or timestamp in en-US form (`1/15/2027`), spec §9.
- * Calendar dates are read as UTC so no time zone can move them a day; timestamps are
- * shown in the reader's own time zone.
+ * Calendar dates are written from their digits, so no time zone can move them a day;
+ * timestamps are shown in the reader's own time zone.
  */
 export function formatDate(value: string | Date): string {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return calendarDate.format(new Date(`${value}T00:00:00Z`))
-  }
+  const calendar = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null
+  if (calendar) return `${Number(calendar[2])}/${Number(calendar[3])}/${calendar[1]}`
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '' : localDate.format(date)
+  return Number.isNaN(date.getTime()) ? '' : localDate().format(date)
 }
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
 /** Cents to `$45.00`. */
 export function formatMoney(cents: number): string {
-  return money.format(cents / 100)
+  return money().format(cents / 100)
 }
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ResetPasswordForm } from '../../shared/schemas/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
-import { TextField } from '../components/ui/text-field.tsx'
+import { NewPasswordFields } from '../components/ui/new-password-fields.tsx'
 import { api, ApiError } from '../lib/api.ts'
 import { useForm } from '../lib/use-form.ts'
 import { href } from '../paths.ts'
@@ -52,21 +52,7 @@ export default function ResetPasswordPage() {
               {form.message} {!form.errors.newPassword && <Link to={href('forgotPassword')}>Ask for a new link</Link>}
             </Alert>
           )}
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            field={form.field('newPassword')}
-            error={form.errors.newPassword}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            field={form.field('confirmNewPassword')}
-            error={form.errors.confirmNewPassword}
-          />
+          <NewPasswordFields form={form} />
           <button type="submit" className="button" disabled={form.submitting}>
             {form.submitting ? 'Saving…' : 'Save New Password'}
           </button>

@@ -81,7 +81,7 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       window: 60,
       max: 300,
       customRules: {
-        '/sign-in/email': { window: 60, max: 30 },
+        '/sign-in/email': { window: 60, max: config.signInsPerMinute },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },

@@ -24,6 +24,10 @@ export interface Db {
   schema?: string
   /** SQLite only: group commit for inTransaction (db/commit-batcher.ts). */
   batcher?: CommitBatcher
+  /** SQLite only: the database file, for a connection of its own (features/leagues/active-leagues.ts). */
+  file?: string
+  /** PostgreSQL only: a connection outside the pool, for LISTEN (features/leagues/active-leagues.ts). */
+  newClient?(): pg.Client
   /** Work waiting for the database: queued transactions (SQLite) or pool waiters (PostgreSQL). */
   backlog(): number
   close(): Promise<void>
@@ -47,7 +51,8 @@ export async function connect(options: ConnectOptions): Promise<Db> {
 
 function connectSqlite(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true })
-  const database = new SQLite(path.join(dataDir, 'facility.sqlite'))
+  const file = path.join(dataDir, 'facility.sqlite')
+  const database = new SQLite(file)
   // WAL lets readers run beside the writer; FULL makes every commit durable across
   // power loss, not just across a process crash (../shared/STACK-NOTES.md).
   database.pragma('journal_mode = WAL')
@@ -61,6 +66,7 @@ function connectSqlite(dataDir: string): Db {
     kysely,
     dialect: 'sqlite',
     batcher,
+    file,
     backlog: batcher.pending,
     close: () => kysely.destroy(),
   }
@@ -121,17 +127,15 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
       await admin.end()
     }
   }
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  })
+  const settings = { connectionString: databaseUrl, ...(schema ? { options: `-c search_path=${schema}` } : {}) }
+  const pool = new pg.Pool({ ...settings, max: options.poolSize ?? 10 })
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     kysely,
     dialect: 'postgres',
     ...(schema ? { schema } : {}),
     backlog: () => pool.waitingCount,
+    newClient: () => new pg.Client(settings),
     close: () => kysely.destroy(),
   }
 }

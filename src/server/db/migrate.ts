@@ -3,6 +3,8 @@ import type { Db, Dialect } from './connect.ts'
 import * as m0001 from './migrations/0001-accounts.ts'
 import * as m0002 from './migrations/0002-leagues-and-academies.ts'
 import * as m0003 from './migrations/0003-registrations.ts'
+import * as m0004 from './migrations/0004-league-changes.ts'
+import * as m0005 from './migrations/0005-confirmed-existing-accounts.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -11,6 +13,8 @@ const migrations: Record<string, DialectMigration> = {
   '0001-accounts': m0001,
   '0002-leagues-and-academies': m0002,
   '0003-registrations': m0003,
+  '0004-league-changes': m0004,
+  '0005-confirmed-existing-accounts': m0005,
 }
 
 /** Brings the database to the latest schema; safe to run from several instances at once. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { ChangePasswordForm } from '../../../shared/schemas/account.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
@@ -60,21 +61,7 @@ function PasswordForm({ onStart, onChanged }: { onStart(): void; onChanged(): vo
         field={form.field('currentPassword')}
         error={form.errors.currentPassword}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        field={form.field('newPassword')}
-        error={form.errors.newPassword}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        field={form.field('confirmNewPassword')}
-        error={form.errors.confirmNewPassword}
-      />
+      <NewPasswordFields form={form} />
       <button type="submit" className="button" disabled={form.submitting}>
         {form.submitting ? 'Changing password…' : 'Change password'}
       </button>

@@ -2,10 +2,36 @@ import { useEffect, useState } from 'react'
 import type { ActiveLeague } from '../../../shared/sports.ts'
 import { api } from '../../lib/api.ts'
 
-/** Spec §4: the active leagues, loaded once when the home page opens; a failure is only logged. */
+/**
+ * The leagues the server put inside the home page (server/pages.ts), until the page's first
+ * render has used them; the server's own render of the page sets them (render-home.tsx).
+ */
+export const leaguesInPage: { current: ActiveLeague[] | undefined } = {
+  current: typeof document === 'undefined' ? undefined : readFromPage(),
+}
+
+function readFromPage(): ActiveLeague[] | undefined {
+  const text = document.getElementById('active-leagues')?.textContent
+  if (!text) return undefined
+  try {
+    return (JSON.parse(text) as { leagues: ActiveLeague[] }).leagues
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Spec §4: the active leagues, loaded once when the home page opens; a failure is only logged.
+ * Opened with the page, they came inside it; opened later in the app, they are fetched.
+ */
 export function useActiveLeagues(): { leagues: ActiveLeague[]; loaded: boolean } {
-  const [state, setState] = useState<{ leagues: ActiveLeague[]; loaded: boolean }>({ leagues: [], loaded: false })
+  const [inPage] = useState(() => leaguesInPage.current)
+  const [state, setState] = useState(() => ({ leagues: inPage ?? [], loaded: inPage !== undefined }))
   useEffect(() => {
+    if (inPage) {
+      leaguesInPage.current = undefined
+      return
+    }
     let current = true
     api
       .get<{ leagues: ActiveLeague[] }>('/api/leagues/active')
@@ -17,6 +43,6 @@ export function useActiveLeagues(): { leagues: ActiveLeague[]; loaded: boolean }
     return () => {
       current = false
     }
-  }, [])
+  }, [inPage])
   return state
 }

@@ -21,7 +21,8 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null)
 
-function readStored(): SessionUser | null {
+/** The user this browser last knew to be signed in, or null. */
+export function readStored(): SessionUser | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY)
     return raw ? (JSON.parse(raw) as SessionUser) : null

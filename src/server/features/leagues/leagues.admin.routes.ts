@@ -13,11 +13,15 @@ import { parseForm } from '../../http/forms.ts'
 import type { RegistrationDeps } from '../registrations/registrations.routes.ts'
 import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
 import { access } from '../../http/access.ts'
+import type { ActiveLeagues } from './active-leagues.ts'
 
 type LeagueParams = { Params: { leagueId: string } }
 
 /** League management (create, edit, open and close), admin only: the server decides, /leagues only hides the tools. */
-export function registerLeagueAdminRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
+export function registerLeagueAdminRoutes(
+  app: FastifyInstance,
+  { db, guards, config, now, activeLeagues }: RegistrationDeps & { activeLeagues: ActiveLeagues },
+): void {
   app.get('/api/admin/leagues', access('admin'), async (req) => {
     await guards.requireAccess(req, 'admin')
     return { leagues: await listLeaguesForAdmin(db) }
@@ -26,6 +30,7 @@ export function registerLeagueAdminRoutes(app: FastifyInstance, { db, guards, co
   app.post('/api/admin/leagues', access('admin'), async (req, reply) => {
     await guards.requireAccess(req, 'admin')
     const league = await createLeague(db, settingsFrom(parseLeagueForm(req.body)))
+    activeLeagues.changed()
     return reply.code(201).send({ league, offered: 0 } satisfies SaveLeagueResult)
   })
 
@@ -37,6 +42,7 @@ export function registerLeagueAdminRoutes(app: FastifyInstance, { db, guards, co
     const form = parseLeagueForm({ ...leagueFormValues(current), ...plainObject(req.body) })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
     const saved = await updateLeague(db, current.id, settingsFrom(form), ctx)
+    activeLeagues.changed()
     if (!saved) throw notFound('There is no such league.')
     return saved
   })

@@ -4,14 +4,17 @@ import { boolParam, timestampParam, toCount } from '../../db/values.ts'
 import type { ActiveLeague, LeagueKind, Sport } from '../../../shared/sports.ts'
 
 /** Spec §7: the leagues with isActive true, for the home page. */
-export async function listActiveLeagues(db: Db): Promise<ActiveLeague[]> {
+export function activeLeaguesQuery(db: Db) {
   return db.kysely
     .selectFrom('leagues')
     .select(['id', 'name', 'sport', 'kind', 'description', 'registrationDate', 'startDate', 'endDate'])
     .where('isActive', '=', boolParam(db.dialect, true))
     .orderBy('startDate')
     .orderBy('name')
-    .execute()
+}
+
+export async function listActiveLeagues(db: Db): Promise<ActiveLeague[]> {
+  return activeLeaguesQuery(db).execute()
 }
 
 export interface NewLeague {

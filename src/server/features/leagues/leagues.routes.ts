@@ -3,14 +3,15 @@ import type { Db } from '../../db/connect.ts'
 import { badRequest } from '../../http/errors.ts'
 import type { OpenLeague } from '../../../shared/schemas/registration.ts'
 import { SPORTS, type Sport } from '../../../shared/sports.ts'
-import { listActiveLeagues, listSignUpLeagues, waitlistSizes } from './leagues.queries.ts'
+import type { ActiveLeagues } from './active-leagues.ts'
+import { listSignUpLeagues, waitlistSizes } from './leagues.queries.ts'
 import { access } from '../../http/access.ts'
 
-export function registerLeagueRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  /** Open to everyone: the home page's cards (spec §1, §4). */
+export function registerLeagueRoutes(app: FastifyInstance, { db, activeLeagues }: { db: Db; activeLeagues: ActiveLeagues }): void {
+  /** Open to everyone: the home page's cards (spec §1, §4), kept ready (docs/decisions/0007). */
   app.get('/api/leagues/active', access('open'), async (_req, reply) => {
-    reply.header('cache-control', 'no-cache')
-    return { leagues: await listActiveLeagues(db) }
+    const json = await activeLeagues.json()
+    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(json)
   })
 
   /** Open to everyone: the sign-up pages' leagues with price, places left and waitlist. */

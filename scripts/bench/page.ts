@@ -1,0 +1,129 @@
+// npm run bench:page -- [--runs 5]
+// Lighthouse (mobile form factor, default simulated throttling) on the built home page with
+// the demo leagues, in Debian's Chromium. Prints every run and the median, then one JSON line;
+// exits non-zero when the median misses a goal of issue 4, or when the page asked the API for
+// its leagues (the first paint must not wait for a second round trip).
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { connect } from '../../src/server/db/connect.ts'
+import { migrateToLatest } from '../../src/server/db/migrate.ts'
+import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
+import { DEMO_LEAGUES } from '../../src/server/demo-content.ts'
+import { waitFor } from './wait-for.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
+if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build')
+
+const GOALS = { performance: 0.98, lcpMs: 1500, tbtMs: 50, cls: 0 }
+const PORT = 5100
+const URL_HOME = `http://127.0.0.1:${PORT}/`
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
+
+interface Run {
+  performance: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  transferKb: number
+  leagueRequests: number
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-page-'))
+const db = await connect({ dataDir })
+await migrateToLatest(db)
+for (const league of DEMO_LEAGUES) await insertLeague(db, league)
+await db.close()
+
+let server: ChildProcess | undefined
+try {
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await waitFor(`http://127.0.0.1:${PORT}/api/health`)
+
+  const runs: Run[] = []
+  for (let i = 0; i < Number(args.runs); i++) {
+    const run = await auditWithRetry(URL_HOME)
+    runs.push(run)
+    console.error(`run ${i + 1}: ${describe(run)}`)
+  }
+  const median = medianOf(runs)
+  console.error(`median: ${describe(median)}`)
+  console.log(JSON.stringify({ url: URL_HOME, runs: runs.length, median }))
+
+  const misses = [
+    median.performance < GOALS.performance && `performance ${median.performance} < ${GOALS.performance}`,
+    median.lcpMs > GOALS.lcpMs && `LCP ${median.lcpMs} ms > ${GOALS.lcpMs} ms`,
+    median.tbtMs > GOALS.tbtMs && `TBT ${median.tbtMs} ms > ${GOALS.tbtMs} ms`,
+    median.cls > GOALS.cls && `CLS ${median.cls} > ${GOALS.cls}`,
+    runs.some((r) => r.leagueRequests > 0) && 'the page requested /api/leagues/active before it was complete',
+  ].filter((miss) => miss !== false)
+  if (misses.length > 0) {
+    console.error(`Missed: ${misses.join('; ')}`)
+    process.exitCode = 1
+  }
+} finally {
+  server?.kill('SIGTERM')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try again. */
+async function auditWithRetry(url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.error(`run failed, again: ${String(error)}`)
+    }
+  }
+}
+
+/** One Lighthouse run in a fresh Chromium: the default config is a mobile phone on slow 4G. */
+async function audit(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' })
+    if (!result) throw new Error('Lighthouse returned no result')
+    const { lhr } = result
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? []
+    return {
+      performance: lhr.categories.performance?.score ?? 0,
+      fcpMs: Math.round(value('first-contentful-paint')),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      cls: Number(value('cumulative-layout-shift').toFixed(3)),
+      transferKb: Number((value('total-byte-weight') / 1024).toFixed(1)),
+      leagueRequests: requests.filter((r) => new URL(r.url).pathname === '/api/leagues/active').length,
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+function describe(r: Run): string {
+  return `performance ${r.performance.toFixed(2)} | FCP ${r.fcpMs} ms | LCP ${r.lcpMs} ms | TBT ${r.tbtMs} ms | CLS ${r.cls} | ${r.transferKb} KB transferred`
+}
+
+function medianOf(runs: Run[]): Run {
+  const mid = (pick: (r: Run) => number) => runs.map(pick).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!
+  return {
+    performance: mid((r) => r.performance),
+    fcpMs: mid((r) => r.fcpMs),
+    lcpMs: mid((r) => r.lcpMs),
+    tbtMs: mid((r) => r.tbtMs),
+    cls: mid((r) => r.cls),
+    transferKb: mid((r) => r.transferKb),
+    leagueRequests: mid((r) => r.leagueRequests),
+  }
+}

@@ -1,0 +1,44 @@
+// npm run verify [-- --only crash-sqlite,scan] [--database-url postgres://…]
+// The long proofs of issue 4, one after another on one build: the crash loop on SQLite and on
+// PostgreSQL, the offline scanners, Lighthouse on the home page and the API against bare Node.
+// Every step runs even when an earlier one fails; a summary table ends the run, and the exit
+// code is non-zero when any step failed.
+import { execFileSync, spawn } from 'node:child_process'
+import { parseArgs } from 'node:util'
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    'database-url': { type: 'string', default: process.env.VERIFY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+})
+
+const STEPS: { name: string; script: string; args: string[] }[] = [
+  { name: 'crash-sqlite', script: 'scripts/verify/crash-loop.ts', args: [] },
+  { name: 'crash-postgres', script: 'scripts/verify/crash-loop.ts', args: ['--database-url', args['database-url']] },
+  { name: 'scan', script: 'scripts/verify/scan.ts', args: [] },
+  { name: 'bench-page', script: 'scripts/bench/page.ts', args: [] },
+  { name: 'bench-api', script: 'scripts/bench/api.ts', args: ['--seconds', '4', '--rounds', '3', '--connections', '50'] },
+]
+
+const wanted = args.only?.split(',').map((s) => s.trim())
+const unknown = wanted?.filter((name) => !STEPS.some((s) => s.name === name)) ?? []
+if (unknown.length > 0) throw new Error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${STEPS.map((s) => s.name).join(', ')}`)
+const steps = wanted ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS
+
+console.log('--- verify: building once')
+execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+
+const results: { name: string; seconds: number; ok: boolean }[] = []
+for (const step of steps) {
+  console.log(`\n--- verify: ${step.name} (tsx ${step.script} ${step.args.join(' ')})`)
+  const started = performance.now()
+  const code = await new Promise<number>((resolve) => {
+    spawn('npx', ['tsx', step.script, ...step.args], { stdio: 'inherit' }).on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)))
+  })
+  results.push({ name: step.name, seconds: (performance.now() - started) / 1000, ok: code === 0 })
+}
+
+console.log('\n--- verify: summary')
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(16)} ${r.seconds.toFixed(0).padStart(5)} s`)
+process.exitCode = results.every((r) => r.ok) ? 0 : 1
