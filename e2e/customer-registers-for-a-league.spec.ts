@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { ROUTES, type RouteId } from '../src/shared/routes.ts'
 import type { Sport } from '../src/shared/sports.ts'
-import { BASE_URL, expect, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { BASE_URL, expect, signIn, test, uniqueToken } from './fixtures.ts'
 
 /*
  * A customer on each single-sport sign-up page: Register sends them to sign the waiver, they
@@ -20,14 +20,6 @@ const PAGES: readonly { id: RouteId; sport: Sport }[] = [
 /** An ISO calendar date `days` from today, so the league is open whenever the suite runs. */
 function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-async function signIn(request: APIRequestContext, user: TestUser): Promise<void> {
-  const res = await request.post(`${BASE_URL}/api/auth/sign-in/email`, {
-    headers: { origin: BASE_URL },
-    data: { email: user.email, password: user.password },
-  })
-  expect(res.status(), await res.text()).toBe(200)
 }
 
 /** A kids league needs a child: one aged eight, well inside the league's ages. */

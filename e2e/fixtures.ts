@@ -146,14 +146,13 @@ async function makeUser(backend: Backend, options: UserOptions = {}): Promise<Te
   return { id, ...user }
 }
 
-/** Signs in through the API, as the form would, and keeps the session cookie it answers with. */
-async function signIn(request: APIRequestContext, user: TestUser): Promise<StorageState> {
+/** Signs in through the API, as the form would; `request` keeps the session cookie it answers with. */
+export async function signIn(request: APIRequestContext, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
   const res = await request.post(`${BASE_URL}/api/auth/sign-in/email`, {
     headers: { origin: BASE_URL },
     data: { email: user.email, password: user.password },
   })
   if (!res.ok()) throw new Error(`Signing in ${user.email} failed: ${res.status()} ${await res.text()}`)
-  return request.storageState()
 }
 
 async function contextFor(browser: Browser, storageState: StorageState | undefined): Promise<BrowserContext> {
@@ -188,7 +187,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const user = await makeUser(backend, { role })
         const api = await playwright.request.newContext()
         try {
-          return { user, storageState: await signIn(api, user) }
+          await signIn(api, user)
+          return { user, storageState: await api.storageState() }
         } finally {
           await api.dispose()
         }

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, expect, test, uniqueToken, type LeagueInput, type TestUser } from './fixtures.ts'
+import type { Locator, Page } from '@playwright/test'
+import { BASE_URL, expect, signIn, test, uniqueToken, type LeagueInput, type TestUser } from './fixtures.ts'
 
 /*
  * Kids sports: a guardian adds their children on the sign-up page and registers each one.
@@ -29,14 +29,6 @@ function kidsLeague(): LeagueInput {
     minAge: 6,
     maxAge: 12,
   }
-}
-
-async function signIn(request: APIRequestContext, user: TestUser): Promise<void> {
-  const res = await request.post(`${BASE_URL}/api/auth/sign-in/email`, {
-    headers: { origin: BASE_URL },
-    data: { email: user.email, password: user.password },
-  })
-  expect(res.status(), await res.text()).toBe(200)
 }
 
 /** Fills in the Add a child form, opening it first when the account already has children. */

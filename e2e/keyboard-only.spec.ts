@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, expect, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { BASE_URL, expect, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
 
 /*
@@ -13,11 +13,6 @@ const ORIGIN = { origin: BASE_URL }
 
 function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-async function signIn(request: APIRequestContext, user: TestUser): Promise<void> {
-  const res = await request.post(`${BASE_URL}/api/auth/sign-in/email`, { headers: ORIGIN, data: { email: user.email, password: user.password } })
-  expect(res.status(), await res.text()).toBe(200)
 }
 
 async function signWaiver(request: APIRequestContext, signedName: string): Promise<void> {
