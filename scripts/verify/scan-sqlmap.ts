@@ -174,8 +174,10 @@ function judge(target: Target, output: string, outputDir: string, served: Sqlmap
   const problems: string[] = []
   const tested = notInjectable + injectable.length
   if (tested !== points.length) problems.push(`sqlmap reported on ${tested} of ${points.length} injection points`)
-  const critical = /\[CRITICAL\].*/.exec(output)
-  if (critical) problems.push(critical[0])
+  // Any CRITICAL line fails the run, except sqlmap noting that an answer changes between identical
+  // requests (a created league's new id) and retrying: the points are still tested and counted above.
+  const critical = output.match(/\[CRITICAL\].*/g)?.filter((line) => !/content appears to be heavily dynamic\. sqlmap is going to retry/.test(line)) ?? []
+  if (critical.length > 0) problems.push(critical[0]!)
   const minimum = points.length * (target.refusedByGuard ? 10 : 100)
   if (served.requests < minimum) problems.push(`the server logged only ${served.requests} requests for ${points.length} points`)
   const statuses = Object.keys(served.statuses).map(Number)
