@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import { setUserRole } from '../src/server/features/users/users.queries.ts'
 import { insertLeague, type NewLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import type { Role, SessionUser } from '../src/shared/roles.ts'
+import type { LeagueFormValues } from '../src/shared/schemas/league.ts'
 import type { TestApp, TestClient } from './test-app.ts'
 
 export interface TestUser {
@@ -113,4 +114,26 @@ export async function createRegistrant(ctx: TestApp): Promise<TestUser> {
   const user = await createUser(ctx, 'customer')
   await signWaiver(user)
   return user
+}
+
+/** A valid form as the browser sends it: every value a string. */
+export function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFormValues {
+  return {
+    name: `League ${randomUUID().slice(0, 6)}`,
+    sport: 'soccer',
+    kind: 'individual',
+    description: '',
+    isActive: 'true',
+    registrationDate: daysFromToday(-10),
+    startDate: daysFromToday(20),
+    endDate: daysFromToday(90),
+    price: '45.50',
+    capacity: '',
+    teamCapacity: '',
+    rosterMin: '',
+    rosterMax: '',
+    minAge: '',
+    maxAge: '',
+    ...overrides,
+  }
 }

@@ -17,6 +17,16 @@ import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Role } from '../../src/shared/roles.ts'
 import type { Access } from '../../src/shared/routes.ts'
 
+/** The customer's child, as the Add a child form sends it; the scan's child payloads start from it. */
+export const SCAN_CHILD = {
+  firstName: 'Sam',
+  lastName: 'Rivera',
+  dateOfBirth: '2016-05-20',
+  emergencyContactName: 'Alex Rivera',
+  emergencyContactPhone: '555-010-9999',
+  notes: 'Peanut allergy',
+}
+
 /** A signed-in person of the scanned site. */
 export interface Person {
   id: string
@@ -224,14 +234,7 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
     return league.id
   }
   const leagueId = leagueNamed(DEMO_LEAGUES[0]!.name)
-  const { child } = await call<{ child: { id: string } }>(site, customer, 'POST', '/api/children', {
-    firstName: 'Sam',
-    lastName: 'Rivera',
-    dateOfBirth: '2016-05-20',
-    emergencyContactName: 'Alex Rivera',
-    emergencyContactPhone: '555-010-9999',
-    notes: 'Peanut allergy',
-  })
+  const { child } = await call<{ child: { id: string } }>(site, customer, 'POST', '/api/children', SCAN_CHILD)
   for (const childId of [undefined, child.id]) {
     await call(site, customer, 'POST', '/api/waiver/signatures', { signedName: 'Scan Customer', agree: 'yes', childId })
   }

@@ -1,6 +1,6 @@
 import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Access } from '../../src/shared/routes.ts'
-import type { Fixtures, Person } from './scan-site.ts'
+import { SCAN_CHILD, type Fixtures, type Person } from './scan-site.ts'
 
 type Json = string | number | boolean | null | { [key: string]: Json }
 
@@ -72,14 +72,6 @@ function day(offset: number): string {
  * the edit form touches), so the answers stay stable while thousands of payloads arrive.
  */
 export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
-  const child = {
-    firstName: 'Sam',
-    lastName: 'Rivera',
-    dateOfBirth: '2016-05-20',
-    emergencyContactName: 'Alex Rivera',
-    emergencyContactPhone: '555-010-9999',
-    notes: 'Peanut allergy',
-  }
   const signUp = { name: 'Scan Person', email: customer.email, phone: '555-010-1234', password: 'scan-password', callbackURL: '/account' }
   // Inactive, so the leagues the payloads create or edit never show on the public lists.
   const league = {
@@ -170,8 +162,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       body: { signedName: 'Scan Customer', agree: 'yes', childId: f.childId },
       headers: { 'User-Agent': 'Mozilla/5.0 (scan)', 'X-Forwarded-For': '203.0.113.7' },
     },
-    { route: 'POST /api/children', as: 'customer', body: child },
-    { route: 'POST /api/children/:childId', as: 'customer', params: { childId: f.childId }, body: child },
+    { route: 'POST /api/children', as: 'customer', body: SCAN_CHILD },
+    { route: 'POST /api/children/:childId', as: 'customer', params: { childId: f.childId }, body: SCAN_CHILD },
     { route: 'POST /api/account/profile', as: 'customer', body: { displayName: 'Scan customer', phone: '555-010-1234' } },
     // A wrong current password: the payloads reach the check without ever changing the password.
     { route: 'POST /api/account/password', as: 'customer', body: { currentPassword: 'not-the-password', newPassword: 'scan-new-password' } },

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createUser, daysFromToday, leagueInput, type TestUser } from '../../../../tests/factories.ts'
+import { createUser, daysFromToday, leagueForm, leagueInput, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, testDatabaseUrl, type TestApp, type TestClient } from '../../../../tests/test-app.ts'
 import type { AdminLeague, LeagueFormValues, SaveLeagueResult } from '../../../shared/schemas/league.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
@@ -54,27 +54,6 @@ async function expectShownName(leagueId: string, name: string | undefined): Prom
   const shownName = async () => (await shown(leagueId))?.name
   if (ctx.db.dialect === 'sqlite') expect(await shownName()).toBe(name)
   else await expect.poll(shownName, { timeout: 2000, interval: 20 }).toBe(name)
-}
-
-function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFormValues {
-  return {
-    name: 'Spring Soccer',
-    sport: 'soccer',
-    kind: 'individual',
-    description: '',
-    isActive: 'true',
-    registrationDate: daysFromToday(-10),
-    startDate: daysFromToday(20),
-    endDate: daysFromToday(90),
-    price: '45',
-    capacity: '',
-    teamCapacity: '',
-    rosterMin: '',
-    rosterMax: '',
-    minAge: '',
-    maxAge: '',
-    ...overrides,
-  }
 }
 
 test('a league created, renamed, closed and opened through the admin API is shown as it is on the next request', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { LEAGUE_MESSAGES, type AdminLeague, type LeagueFormValues, type SaveLeagueResult } from '../../../shared/schemas/league.ts'
 import type { OpenLeague, RegisterResult, RegistrationView } from '../../../shared/schemas/registration.ts'
@@ -16,28 +16,6 @@ afterAll(() => ctx.close())
 
 interface ErrorBody {
   error: { message: string; fields?: Record<string, string> }
-}
-
-/** A valid form as the browser sends it: every value a string. */
-function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFormValues {
-  return {
-    name: `League ${randomUUID().slice(0, 6)}`,
-    sport: 'soccer',
-    kind: 'individual',
-    description: '',
-    isActive: 'true',
-    registrationDate: daysFromToday(-10),
-    startDate: daysFromToday(20),
-    endDate: daysFromToday(90),
-    price: '45.50',
-    capacity: '',
-    teamCapacity: '',
-    rosterMin: '',
-    rosterMax: '',
-    minAge: '',
-    maxAge: '',
-    ...overrides,
-  }
 }
 
 const create = (body: unknown, as: TestUser = admin) => as.client.post<SaveLeagueResult & ErrorBody>('/api/admin/leagues', body)
