@@ -59,30 +59,28 @@ export interface TestApp {
   routes: App['routes']
   /** The callable functions with the access each requires. */
   functions: App['functions']
-  /** A client with its own cookie jar, like one browser. */
-  client(): TestClient
+  /** A client with its own cookie jar, like one browser; `origin` is the page it claims to be on. */
+  client(origin?: string): TestClient
   close(): Promise<void>
 }
 
 export interface StartOptions {
   html?: HtmlSource
   now?: () => Date
-  env?: Record<string, string>
+  /** Settings on top of the test defaults; `undefined` removes a default (PUBLIC_URL). */
+  env?: Record<string, string | undefined>
   logStream?: { write(line: string): void }
+  /** The interface to listen on: `localhost` answers at both localhost and 127.0.0.1. */
+  listenHost?: string
 }
 
 /** A real server on a loopback port over a fresh database. */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const { db, drop } = await createTestDb()
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL: TEST_ORIGIN,
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  })
+  const env = { NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', BACKUP_EVERY_HOURS: '0', ...options.env }
+  const config = loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)))
   const { app, routes, functions } = await buildApp({ db, config, html: options.html, now: options.now, logStream: options.logStream })
-  await app.listen({ port: 0, host: '127.0.0.1' })
+  await app.listen({ port: 0, host: options.listenHost ?? '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not listen on a port')
   const baseUrl = `http://127.0.0.1:${address.port}`
@@ -92,7 +90,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     config,
     routes,
     functions,
-    client: () => new TestClient(baseUrl),
+    // Without PUBLIC_URL the site accepts the page's own address, as a browser on it would send.
+    client: (origin = config.origins.sameHost ? baseUrl : TEST_ORIGIN) => new TestClient(baseUrl, origin),
     async close() {
       await app.close()
       await drop()
@@ -112,7 +111,10 @@ export class TestClient {
   private cookies = new Map<string, string>()
   bearer: string | undefined
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly origin = TEST_ORIGIN,
+  ) {}
 
   get<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
     return this.request<T>('GET', url, undefined, headers)
@@ -130,7 +132,7 @@ export class TestClient {
     const res = await fetch(this.baseUrl + url, {
       method,
       headers: {
-        origin: TEST_ORIGIN,
+        origin: this.origin,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
         ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),

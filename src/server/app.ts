@@ -14,7 +14,7 @@ import { registerFunctions } from './http/callable.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { installInputHygiene } from './http/input.ts'
 import { installOverloadGuard } from './http/overload.ts'
-import { installSameOriginCheck } from './http/same-origin.ts'
+import { installSameOriginCheck } from './http/origins.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
@@ -87,7 +87,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const declared = collectRoutes(app)
   installErrorHandler(app)
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
-  installSameOriginCheck(app, config.publicUrl)
+  installSameOriginCheck(app, config.origins)
   installOverloadGuard(app, { db, maxBacklog: config.maxDbBacklog })
   installInputHygiene(app)
   if (configure) await configure(app)
@@ -98,7 +98,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const guards = createGuards({ db, auth, tokens, secret })
   const throttle = createSignInThrottle(db, now)
 
-  registerAuthRoutes(app, { auth, config, guards, throttle, tokens })
+  registerAuthRoutes(app, { auth, db, config, guards, throttle, tokens })
   const functions = { ...userFunctions(db) }
   registerFunctions(app, guards, functions)
   const activeLeagues = await watchActiveLeagues(db, app.log)

@@ -15,6 +15,14 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   PUBLIC_URL: z.url('must be a URL such as https://register.example.com').optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.split(',').every((o) => o.trim() === '' || /^https?:\/\/[^/\s]+$/.test(o.trim())),
+      'must be a comma-separated list of origins such as https://kiosk.example.com (scheme and host, no path)',
+    )
+    .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o !== '')),
   // Which proxies may say who the client is (X-Forwarded-For). Trusting every hop would let a
   // client name any address and slip past the per-address rate limits, so `true` means proxies
   // on this machine or a private network; otherwise list the proxies' addresses.
@@ -40,9 +48,14 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Indoor Sports Center <no-reply@localhost>'),
+  ACCOUNT_CONFIRMATION: z.enum(['email', 'none']).optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   MAX_DB_BACKLOG: z.coerce.number().int().min(0).default(1000),
   SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 })
 
 export interface Config {
@@ -51,8 +64,14 @@ export interface Config {
   host: string
   dataDir: string
   databaseUrl: string | undefined
-  /** The address people use to reach the site; decides cookie `Secure` and the allowed Origin. */
+  /**
+   * The address links in emails point to; an https:// one turns on Secure cookies and HSTS.
+   * Without PUBLIC_URL it is http://localhost:$PORT, and requests are accepted from whichever
+   * address reached the server (see `origins`).
+   */
   publicUrl: string
+  /** Which browser origins may make state-changing requests (http/origins.ts). */
+  origins: OriginRules
   /** false, or the addresses of the proxies whose X-Forwarded-For is believed (Fastify's trustProxy). */
   trustProxy: string | false
   /** Undefined means "generate one and keep it in DATA_DIR" (see auth/secret.ts). */
@@ -63,11 +82,36 @@ export interface Config {
   /** Undefined: emails are kept in the outbox table and the log only. */
   smtpUrl: string | undefined
   mailFrom: string
+  /**
+   * `email`: a new account is confirmed from an emailed link before it can sign in, and Create
+   * Account never reveals whether an address has an account (docs/decisions/0008). `none`:
+   * Create Account signs the person in at once. Default: `email` with SMTP_URL, `none` without.
+   */
+  accountConfirmation: 'email' | 'none'
+  backups: BackupConfig
   /** Waiting database work beyond which API requests get 503 (http/overload.ts). */
   maxDbBacklog: number
   /** Sign-in attempts a minute from one client address (the per-account throttle comes on top). */
   signInsPerMinute: number
   logLevel: string
+  /** Readable lines for a person at a terminal, JSON lines for a log collector. */
+  logFormat: 'pretty' | 'json'
+}
+
+export interface OriginRules {
+  /** PUBLIC_URL is unset: a request whose Origin matches its own Host and scheme is accepted. */
+  sameHost: boolean
+  /** Origins always accepted: PUBLIC_URL's and ALLOWED_ORIGINS. */
+  listed: string[]
+}
+
+export interface BackupConfig {
+  /** Where `npm run backup` and the scheduled backups write. */
+  dir: string
+  /** Hours between scheduled backups of the embedded database; 0 turns them off. */
+  everyHours: number
+  /** Scheduled backups kept; older ones are deleted. */
+  keep: number
 }
 
 /** What the browser is told about the facility (sent with the page, see server/pages.ts). */
@@ -79,20 +123,26 @@ export interface SiteConfig {
   timeZone: string
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `tty`: standard output is a terminal, where the log is written as readable lines by default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.stdout.isTTY === true): Config {
   const parsed = Env.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`The configuration in the environment is not valid:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    origins: {
+      sameHost: e.PUBLIC_URL === undefined,
+      listed: [...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).origin] : []), ...e.ALLOWED_ORIGINS.map((o) => new URL(o).origin)],
+    },
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     site: {
@@ -104,9 +154,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    accountConfirmation: e.ACCOUNT_CONFIRMATION ?? (e.SMTP_URL ? 'email' : 'none'),
+    backups: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
     maxDbBacklog: e.MAX_DB_BACKLOG,
     signInsPerMinute: e.SIGN_INS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' || (tty && e.NODE_ENV !== 'test') ? 'pretty' : 'json'),
   }
 }
 

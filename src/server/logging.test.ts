@@ -6,7 +6,7 @@ const lines: string[] = []
 let ctx: TestApp
 beforeAll(async () => {
   // The most talkative level, so anything the server could log, it does.
-  ctx = await startTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => lines.push(line) } })
+  ctx = await startTestApp({ env: { LOG_LEVEL: 'trace', ACCOUNT_CONFIRMATION: 'email' }, logStream: { write: (line) => lines.push(line) } })
 })
 afterAll(() => ctx.close())
 

@@ -1,34 +1,40 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
-import { RegisterForm } from '../../shared/schemas/account.ts'
+import { Link, useNavigate } from 'react-router'
+import { RegisterForm, type SignUpAnswer } from '../../shared/schemas/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { CheckYourEmail } from '../features/session/check-your-email.tsx'
+import { useSession } from '../features/session/session.tsx'
 import { useReturnPath } from '../features/session/use-return-path.ts'
 import { api, ApiError } from '../lib/api.ts'
 import { useForm } from '../lib/use-form.ts'
 import { href } from '../paths.ts'
 
 /**
- * Create Account. The answer is the same whether or not the address already has an account
- * (docs/decisions/0008): the person finishes from the link in the email, which signs them in
- * and brings them back to the page they came from.
+ * Create Account. Without confirmation by email the new account is signed in and the person
+ * goes back to the page they came from. With it, the answer is the same whether or not the
+ * address already has an account (docs/decisions/0008): the person finishes from the link in
+ * the email, which signs them in and brings them back.
  */
 export default function RegisterPage() {
   const returnTo = useReturnPath()
+  const navigate = useNavigate()
+  const session = useSession()
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null)
   const form = useForm(RegisterForm, { displayName: '', email: '', phone: '', password: '', confirmPassword: '' })
 
   const submit = form.handleSubmit(async ({ displayName, email, phone, password }) => {
     try {
-      const { message } = await api.post<{ message: string }>('/api/auth/sign-up/email', {
+      const answer = await api.post<SignUpAnswer>('/api/auth/sign-up/email', {
         name: displayName.trim(),
         email: email.trim(),
         phone: phone.trim(),
         password,
         callbackURL: returnTo,
       })
-      setSent({ email: email.trim(), message })
+      if ('message' in answer) return setSent({ email: email.trim(), message: answer.message })
+      await session.refresh()
+      navigate(returnTo, { replace: true })
     } catch (error) {
       if (error instanceof ApiError) {
         const { name, ...fields } = error.fields

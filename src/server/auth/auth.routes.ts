@@ -9,18 +9,23 @@ import {
   ResetPasswordForm,
 } from '../../shared/schemas/account.ts'
 import { validateForm } from '../../shared/validation/rules.ts'
-import { sessionUserFrom } from '../../shared/roles.ts'
+import { DEFAULT_ROLE, sessionUserFrom } from '../../shared/roles.ts'
 import type { Config } from '../config.ts'
-import { badRequest, tooManyRequests } from '../http/errors.ts'
+import type { Db } from '../db/connect.ts'
+import { findUserRecord } from '../features/users/users.queries.ts'
+import { badRequest, HttpError, tooManyRequests } from '../http/errors.ts'
 import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import type { TokenIssuer } from './tokens.ts'
 import { access } from '../http/access.ts'
+import { requestOrigin } from '../http/origins.ts'
+import type { SignUpAnswer } from '../../shared/schemas/account.ts'
 
 interface Deps {
   auth: Auth
+  db: Db
   config: Config
   guards: Guards
   throttle: SignInThrottle
@@ -45,13 +50,14 @@ const FRIENDLY: Record<string, string> = {
 
 const { confirmPassword: _confirmed, ...registerFields } = RegisterForm
 
-export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards, throttle, tokens }: Deps): void {
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, config, guards, throttle, tokens }: Deps): void {
   /*
    * Create Account: the same form rules as the browser, before the library sees the request.
-   * A new address gets a confirmation link, a taken one an email to its owner; both answer the
-   * same words, so the form cannot tell which addresses have accounts.
+   * With confirmation by email, a new address gets a confirmation link, a taken one an email to
+   * its owner; both answer the same words, so the form cannot tell which addresses have
+   * accounts. Without it, the new account is signed in at once (docs/decisions/0008).
    */
-  app.post('/api/auth/sign-up/email', access('open'), async (req, reply) => {
+  app.post('/api/auth/sign-up/email', access('open'), async (req, reply): Promise<SignUpAnswer | FastifyReply> => {
     const body = asRecord(req.body)
     const result = validateForm(registerFields, { ...body, displayName: body.name })
     if (!result.valid) {
@@ -63,7 +69,16 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
     }
     const callbackURL = sitePath(body.callbackURL) ?? '/'
     const response = await callAuth(req, { ...flatFields(req.body), callbackURL })
-    return response.ok ? { message: CHECK_EMAIL_TO_FINISH } : send(reply, response)
+    if (!response.ok) {
+      const taken = FRIENDLY.USER_ALREADY_EXISTS!
+      if (response.status === 422 && (await response.clone().text()).includes('USER_ALREADY_EXISTS')) throw new HttpError(409, taken, { email: taken })
+      return send(reply, response)
+    }
+    if (config.accountConfirmation === 'email') return { message: CHECK_EMAIL_TO_FINISH }
+    const { user } = (await response.json()) as { user: { id: string } }
+    reply.header('set-cookie', response.headers.getSetCookie())
+    const created = await findUserRecord(db, user.id)
+    return { user: created ? sessionUserFrom({ ...created, role: created.role ?? DEFAULT_ROLE }) : null }
   })
 
   /** The link in the confirmation email: confirms the address, signs the person in, and goes on. */
@@ -143,7 +158,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, config, guards,
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
     if (hasBody) headers.set('content-type', 'application/json')
     return auth.handler(
-      new Request(new URL(url, config.publicUrl), {
+      new Request(new URL(url, config.origins.sameHost ? requestOrigin(req) : config.publicUrl), {
         method: req.method,
         headers,
         // Only the flat fields the library's email endpoints take: re-serializing whatever was

@@ -6,7 +6,8 @@ import { CHECK_EMAIL_TO_FINISH } from '../../shared/schemas/account.ts'
 
 let ctx: TestApp
 beforeAll(async () => {
-  ctx = await startTestApp()
+  // Create Account and its confirmation link (docs/decisions/0008); account-confirmation.test.ts has the other mode.
+  ctx = await startTestApp({ env: { ACCOUNT_CONFIRMATION: 'email' } })
 })
 afterAll(() => ctx.close())
 

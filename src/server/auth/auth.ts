@@ -19,19 +19,27 @@ export interface AuthOptions {
 
 /**
  * Accounts and sessions through better-auth (docs/decisions/0002): email and password,
- * sessions stored in the database so any instance can serve any request. A new account is
- * confirmed from a link sent by email before it can sign in, so Create Account and password
- * reset answer the same whether or not the address has an account (docs/decisions/0007).
+ * sessions stored in the database so any instance can serve any request. With confirmation by
+ * email, a new account is confirmed from a link before it can sign in, so Create Account and
+ * password reset answer the same whether or not the address has an account; without it,
+ * Create Account signs the person in at once (docs/decisions/0008).
  */
 export function createAuth({ db, config, secret }: AuthOptions) {
   const secure = config.publicUrl.startsWith('https://')
   const facility = config.site.facilityName
+  const confirmByEmail = config.accountConfirmation === 'email'
   return betterAuth({
     appName: config.site.facilityName,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl],
+    // The site's own check (http/origins.ts) has already refused foreign origins; the library
+    // is handed each request at the address it was sent to (auth.routes.ts), so that address
+    // is trusted when PUBLIC_URL is unset.
+    trustedOrigins: (request) => [
+      ...config.origins.listed,
+      ...(config.origins.sameHost && request ? [new URL(request.url).origin] : []),
+    ],
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic; only the library's own faults are worth a line.
     logger: { level: 'error', disabled: config.logLevel === 'silent' },
@@ -52,7 +60,7 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      requireEmailVerification: true,
+      requireEmailVerification: confirmByEmail,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
       password: { hash: hashPassword, verify: verifyPassword },
@@ -65,9 +73,9 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      sendOnSignUp: confirmByEmail,
       // Signing in with the right password to an unconfirmed account sends a fresh link.
-      sendOnSignIn: true,
+      sendOnSignIn: confirmByEmail,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_HOURS * 3600,
       sendVerificationEmail: async ({ user, url }) => {

@@ -6,7 +6,7 @@ import { CHECK_EMAIL_FOR_RESET } from '../../shared/schemas/account.ts'
 
 let ctx: TestApp
 beforeAll(async () => {
-  ctx = await startTestApp()
+  ctx = await startTestApp({ env: { ACCOUNT_CONFIRMATION: 'email' } })
 })
 afterAll(() => ctx.close())
 
@@ -86,7 +86,7 @@ describe('forgot password', () => {
 
 describe('session cookie behind TLS', () => {
   test('carries the __Host- prefix with Secure, Path=/ and no Domain', async () => {
-    const tls = await startTestApp({ env: { PUBLIC_URL: 'https://facility.test' } })
+    const tls = await startTestApp({ env: { PUBLIC_URL: 'https://facility.test', ACCOUNT_CONFIRMATION: 'email' } })
     try {
       const input = newUserInput()
       const client = tls.client()

@@ -1,3 +1,4 @@
+import type { SessionUser } from '../roles.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
 /** Spec §5 / §9: the sign-in service's minimum and its exact message. */
@@ -66,3 +67,9 @@ export type ResetPasswordFields = keyof typeof ResetPasswordForm
 /** The same answer for every address, with or without an account (no account enumeration). */
 export const CHECK_EMAIL_TO_FINISH = 'Check your email: we have sent you a link to finish creating your account.'
 export const CHECK_EMAIL_FOR_RESET = 'If this email has an account, we have sent it a link to reset the password. Check your email.'
+
+/**
+ * What Create Account answers: with confirmation by email, the words to show; without it, the
+ * person signed in (docs/decisions/0008).
+ */
+export type SignUpAnswer = { message: string } | { user: SessionUser | null }

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { OriginRules } from '../config.ts'
+import { forbidden } from './errors.ts'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The origin a request was addressed to: its scheme and Host (as told by trusted proxies). */
+export function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`
+}
+
+/**
+ * Whether a browser page at `origin` may change things on this site. With PUBLIC_URL set, only
+ * the listed origins; without it, also the origin the request itself was addressed to, so the
+ * site works at localhost, 127.0.0.1 and the machine's network address alike
+ * (docs/decisions/0009).
+ */
+export function acceptsOrigin(rules: OriginRules, origin: string, ownOrigin: string): boolean {
+  return rules.listed.includes(origin) || (rules.sameHost && origin === ownOrigin)
+}
+
+/** What the start banner says about accepted origins. */
+export function describeOrigins(rules: OriginRules): string {
+  const listed = rules.listed.join(', ')
+  if (!rules.sameHost) return listed
+  return listed ? `the address each request was sent to, and ${listed}` : 'the address each request was sent to'
+}
+
+/**
+ * Cross-site request forgery defence for every state-changing API call: a browser names the
+ * page's origin, so a foreign Origin or a cross-site fetch is refused.
+ */
+export function installSameOriginCheck(app: FastifyInstance, rules: OriginRules): void {
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method)) return
+    const origin = req.headers.origin
+    if (req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !acceptsOrigin(rules, origin, requestOrigin(req)))) {
+      throw forbidden('This request must come from the registration site itself.')
+    }
+  })
+}
