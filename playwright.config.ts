@@ -47,7 +47,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node dist/server/main.js',
-    url: `${BASE_URL}/api/health`,
+    url: `${BASE_URL}/healthz`,
     // A server left over from another run would hold a different database: fail instead.
     reuseExistingServer: false,
     timeout: 30_000,

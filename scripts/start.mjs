@@ -1,4 +1,5 @@
 // `npm start`: builds the site when the build is missing or older than the sources, then serves it.
+// `--demo` (npm run demo) writes the log as readable lines even when it is not in a terminal.
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -17,4 +18,5 @@ if (Math.max(...sources.map(newestMtime)) > built) {
   console.log('Building the site (sources changed since the last build)...')
   execSync('npm run build', { stdio: 'inherit' })
 }
+if (process.argv.includes('--demo')) process.env.LOG_FORMAT ??= 'pretty'
 await import(path.resolve('dist/server/main.js'))

@@ -46,7 +46,7 @@ const start = (args: string[], env: Record<string, string> = {}) => {
 
 try {
   start(['dist/server/main.js'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' })
-  await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`)
+  await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`)
 
   const targets = ['/api/leagues/active', '/']
   const samples: Record<string, { body: string; type: string }> = {}

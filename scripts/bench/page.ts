@@ -47,7 +47,7 @@ try {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  await waitFor(`http://127.0.0.1:${PORT}/api/health`)
+  await waitFor(`http://127.0.0.1:${PORT}/healthz`)
 
   const runs: Run[] = []
   for (let i = 0; i < Number(args.runs); i++) {

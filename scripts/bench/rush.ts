@@ -167,7 +167,7 @@ function post(agent: http.Agent, port: number, urlPath: string, cookie: string, 
 async function waitForHealth(port: number): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/api/health' }, (res) => resolve(res.statusCode === 200)).on('error', () => resolve(false))
+      http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => resolve(res.statusCode === 200)).on('error', () => resolve(false))
     })
     if (ok) return
     await new Promise((r) => setTimeout(r, 100))

@@ -9,7 +9,7 @@ export interface ServerSpec {
   logFile: string
 }
 
-/** Starts the built server and resolves once /api/health answers; rejects if it does not come up. */
+/** Starts the built server and resolves once /healthz answers; rejects if it does not come up. */
 export async function startServer(spec: ServerSpec): Promise<ChildProcess> {
   if (await healthy(spec.port)) throw new Error(`Something already answers on port ${spec.port}`)
   const log = fs.openSync(spec.logFile, 'a')
@@ -55,12 +55,12 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
     if (await healthy(port)) return
     await new Promise((r) => setTimeout(r, 25))
   }
-  throw new Error(`The server on port ${port} did not answer /api/health within 30 s`)
+  throw new Error(`The server on port ${port} did not answer /healthz within 30 s`)
 }
 
 function healthy(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+    http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
       res.resume()
       resolve(res.statusCode === 200)
     }).on('error', () => resolve(false))

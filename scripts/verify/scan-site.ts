@@ -64,6 +64,8 @@ export interface ScanSite {
   database: 'SQLite' | 'PostgreSQL'
   /** Every API route from the server's own list, with its declared access. */
   routes: DeclaredRoute[]
+  /** The other GET routes with a fixed address (health checks): wapiti reads them too. */
+  plainGets: string[]
   functions: Record<string, Access>
   customer: Person
   admin: Person
@@ -117,7 +119,7 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, functions, ids, adminLeagueId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
@@ -129,6 +131,7 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
       ...site,
       database: database ? 'PostgreSQL' : 'SQLite',
       routes,
+      plainGets,
       functions,
       customer,
       admin,
@@ -196,7 +199,8 @@ async function prepareDatabase(env: Record<string, string>) {
       const { id } = await createOrUpdateUser(db, auth, user)
       ids[key] = { id, email: person.email, password }
     }
-    return { routes: routes.filter((r) => r.url.startsWith('/api/')), functions, ids, adminLeagueId }
+    const plainGets = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/') && !/[:*]/.test(r.url)).map((r) => r.url)
+    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId }
   } finally {
     await db.close()
   }
@@ -249,7 +253,7 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
 
 async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void> {
   for (let i = 0; i < 200 && server.exitCode === null; i++) {
-    const ok = await fetch(`${site.url}/api/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${site.url}/healthz`).then((r) => r.ok, () => false)
     if (ok) return
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -294,7 +298,7 @@ function readServerLog(server: ChildProcess, site: Endpoint): Pick<ScanSite, 'se
     settle() {
       const marker = randomBytes(6).toString('hex')
       const logged = new Promise<void>((resolve) => markers.set(marker, resolve))
-      void fetch(`${site.url}/api/health?settle=${marker}`)
+      void fetch(`${site.url}/api/session?settle=${marker}`)
       return logged
     },
   }

@@ -45,7 +45,6 @@ const NO_PARAMETERS = new Set([
   'GET /api/waiver',
   'GET /api/waiver/signatures/mine',
   'GET /api/children',
-  'GET /api/health',
 ])
 
 const FUNCTIONS = 'POST /api/functions/:name'

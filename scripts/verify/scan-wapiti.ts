@@ -102,7 +102,7 @@ export async function runWapiti({ site, targets, endpointPort, workDir }: Option
   return { startUrls: urls.length, attacked, requests: served.length, findings: real, excused, contacts, seconds: (performance.now() - started) / 1000, problems }
 }
 
-/** Every page with sample ids (the customer's own where the page shows one), then every API GET. */
+/** Every page with sample ids (the customer's own where the page shows one), every API GET, the health checks. */
 function startUrls(site: ScanSite, targets: Target[]): string[] {
   const f = site.fixtures
   const samples: Record<string, string> = {
@@ -124,7 +124,7 @@ function startUrls(site: ScanSite, targets: Target[]): string[] {
       }
       return scanned.length > 0 ? scanned.map(withQuery) : [withQuery(undefined)]
     })
-  return [...new Set([...pages, ...api])].map((p) => site.url + p)
+  return [...new Set([...pages, ...api, ...site.plainGets])].map((p) => site.url + p)
 }
 
 /**

@@ -1,3 +1,4 @@
+import pretty from 'pino-pretty'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -9,14 +10,16 @@ import { createGuards } from './auth/guards.ts'
 import { resolveAuthSecret } from './auth/secret.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
-import { access, collectRoutes, type DeclaredRoute } from './http/access.ts'
+import { collectRoutes, type DeclaredRoute } from './http/access.ts'
 import { registerFunctions } from './http/callable.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { installInputHygiene } from './http/input.ts'
+import { registerHealthRoutes } from './http/health.ts'
 import { installOverloadGuard } from './http/overload.ts'
 import { installSameOriginCheck } from './http/origins.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
+import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
@@ -59,6 +62,7 @@ export interface App {
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
 export async function buildApp({ db, config, html, clientDir, now, logStream, configure }: AppOptions): Promise<App> {
   let answerFirst: FrontAnswer = () => false
+  const readable = config.logFormat === 'pretty' && !logStream
   const app = Fastify({
     // The home page and its leagues are answered ahead of the framework (docs/decisions/0007).
     serverFactory: serverAnsweringFirst(() => answerFirst),
@@ -70,8 +74,10 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
       serializers: {
         req: (req: FastifyRequest) => ({ method: req.method, url: withoutTokens(req.url), host: req.host, remoteAddress: req.ip }),
       },
-      ...(logStream ? { stream: logStream } : {}),
+      ...(logStream ? { stream: logStream } : readable ? { stream: readableLog() } : {}),
     },
+    // Readable lines: one per request (below) instead of the framework's two.
+    disableRequestLogging: readable,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Malformed addresses (bad %-encoding, over-long ids) in the site's own error shape, and
@@ -86,6 +92,11 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   // Before anything else, so it sees every route, including those of plugins and of `configure`.
   const declared = collectRoutes(app)
   installErrorHandler(app)
+  if (readable) {
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.info(`${req.method} ${withoutTokens(req.url)} ${reply.statusCode} in ${reply.elapsedTime.toFixed(1)} ms`)
+    })
+  }
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
   installSameOriginCheck(app, config.origins)
   installOverloadGuard(app, { db, maxBacklog: config.maxDbBacklog })
@@ -105,9 +116,9 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   app.addHook('onClose', () => activeLeagues.close())
   registerLeagueRoutes(app, { db, activeLeagues })
   registerAcademyRoutes(app, { db })
-  registerDashboardRoutes(app, { db, guards })
-  registerMailRoutes(app, { db, guards })
   const clock = now ?? (() => new Date())
+  registerDashboardRoutes(app, { db, guards, backups: config.backups, now: clock })
+  registerMailRoutes(app, { db, guards })
   registerRegistrationRoutes(app, { db, guards, config, now: clock })
   registerRegistrationAdminRoutes(app, { db, guards, config, now: clock })
   registerLeagueAdminRoutes(app, { db, guards, config, now: clock, activeLeagues })
@@ -117,15 +128,18 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
+  const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
   app.addHook('onReady', async () => {
     mailer.start()
     sweeper.start()
+    backups.start()
   })
   app.addHook('onClose', async () => {
+    await backups.stop()
     await sweeper.stop()
     await mailer.stop()
   })
-  app.get('/api/health', access('open'), async () => ({ ok: true }))
+  registerHealthRoutes(app, { db, maxBacklog: config.maxDbBacklog })
   if (html) await registerPages(app, { html, clientDir, site: config.site, activeLeagues })
   answerFirst = answerHomeFirst(app, activeLeagues, html ? ['/api/leagues/active', '/'] : ['/api/leagues/active'])
 
@@ -135,6 +149,17 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const routes = declared.check()
   const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
   return { app, auth, routes, functions: functionAccess }
+}
+
+/** The log as lines a person reads at a terminal: time, level, message. */
+function readableLog() {
+  return pretty({
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    singleLine: true,
+    sync: true,
+  })
 }
 
 /** A request address with the values of its `token` query parameters replaced. */

@@ -1,9 +1,12 @@
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, type Config } from './config.ts'
 import { connect } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { describeOrigins } from './http/origins.ts'
+import { countUsersByRole } from './features/users/users.queries.ts'
 import { builtHtml } from './pages.ts'
 
 /** Production entry point: read config, open the database, migrate, listen, shut down cleanly. */
@@ -13,24 +16,62 @@ await migrateToLatest(db)
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
 const { app } = await buildApp({ db, config, html: builtHtml(clientDir), clientDir })
-await app.listen({ port: config.port, host: config.host })
 
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'facility.sqlite')
-app.log.info(`Database: ${where}`)
-app.log.info(`Site: ${config.publicUrl}`)
-app.log.info('First admin: npm run user:create -- --email you@example.com --password <password> --role admin')
-if (!config.smtpUrl) {
-  app.log.warn(
-    'No SMTP_URL: emails (account confirmation and password reset links included) are only written to this log and shown on the Dashboard. Set SMTP_URL before customers create accounts.',
-  )
-}
-
+// SIGTERM (a process manager, a container stop) and SIGINT (Ctrl-C): /readyz answers 503 at
+// once, the server stops accepting connections, requests under way are answered, then it exits.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info(`${signal}: finishing open requests`)
+    app.log.info(`${signal}: finishing the requests under way, then stopping`)
     void app
       .close()
       .then(() => db.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        app.log.info('Stopped')
+        process.exit(0)
+      })
   })
+}
+
+await app.listen({ port: config.port, host: config.host })
+
+const admins = (await countUsersByRole(db)).admin
+for (const line of banner(config, admins)) app.log.info(line)
+if (config.accountConfirmation === 'none') {
+  app.log.warn(
+    'ACCOUNT_CONFIRMATION=none: Create Account signs people in without confirming their email, so it tells whether an address already has an account. Set SMTP_URL (or ACCOUNT_CONFIRMATION=email) to confirm accounts by email.',
+  )
+}
+if (!config.smtpUrl) {
+  app.log.warn('No SMTP_URL: emails (password reset links included) are not sent; they are kept on the Dashboard and written to this log.')
+}
+
+/** What a person starting the site needs to know: where to open it, and what to do first. */
+function banner(c: Config, adminCount: number): string[] {
+  const lines = [`Open ${addressesToOpen(c).join(' or ')}`]
+  lines.push(`Requests are accepted from ${describeOrigins(c.origins)}; links in emails point to ${c.publicUrl}`)
+  lines.push(`Database: ${c.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(c.dataDir, 'facility.sqlite')}`)
+  lines.push(
+    c.databaseUrl
+      ? 'Backups: npm run backup (pg_dump), or your database host’s own'
+      : c.backups.everyHours > 0
+        ? `Backups: every ${c.backups.everyHours} h to ${c.backups.dir}, keeping ${c.backups.keep}`
+        : 'Backups: not scheduled (BACKUP_EVERY_HOURS=0); make them with npm run backup',
+  )
+  lines.push(`Accounts: ${c.accountConfirmation === 'email' ? 'confirmed by an emailed link' : 'signed in at once, no email confirmation'}`)
+  if (adminCount === 0) {
+    lines.push('No admin yet. Create the first one: npm run user:create -- --email you@example.com --password <password> --role admin')
+  }
+  return lines
+}
+
+/** The addresses that reach this server: PUBLIC_URL, or every interface it listens on. */
+function addressesToOpen(c: Config): string[] {
+  if (!c.origins.sameHost) return [c.publicUrl]
+  const onEvery = c.host === '0.0.0.0' || c.host === '::'
+  if (!onEvery) return [`http://${c.host.includes(':') ? `[${c.host}]` : c.host}:${c.port}`]
+  const network = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((i) => i !== undefined && i.family === 'IPv4' && !i.internal)
+    .map((i) => `http://${i!.address}:${c.port}`)
+  return [`http://localhost:${c.port}`, ...network]
 }

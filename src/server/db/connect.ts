@@ -17,6 +17,14 @@ import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
+/**
+ * The application name of the site's PostgreSQL connections, per schema, so `npm run restore`
+ * can tell that a server still uses the database (features/backups/restore.ts).
+ */
+export function pgApplicationName(schema?: string): string {
+  return schema ? `facility-registration:${schema}` : 'facility-registration'
+}
+
 export interface Db {
   kysely: Kysely<Database>
   dialect: Dialect
@@ -26,6 +34,11 @@ export interface Db {
   batcher?: CommitBatcher
   /** SQLite only: the database file, for a connection of its own (features/leagues/active-leagues.ts). */
   file?: string
+  /**
+   * SQLite only: copies the database to `dest` with SQLite's online backup, a few pages at a
+   * time between other work; this connection's own writes meanwhile are carried into the copy.
+   */
+  onlineBackup?(dest: string): Promise<void>
   /** PostgreSQL only: a connection outside the pool, for LISTEN (features/leagues/active-leagues.ts). */
   newClient?(): pg.Client
   /** Work waiting for the database: queued transactions (SQLite) or pool waiters (PostgreSQL). */
@@ -67,6 +80,9 @@ function connectSqlite(dataDir: string): Db {
     dialect: 'sqlite',
     batcher,
     file,
+    onlineBackup: async (dest) => {
+      await database.backup(dest)
+    },
     backlog: batcher.pending,
     close: () => kysely.destroy(),
   }
@@ -127,7 +143,12 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
       await admin.end()
     }
   }
-  const settings = { connectionString: databaseUrl, ...(schema ? { options: `-c search_path=${schema}` } : {}) }
+  // Named, so `npm run restore` can tell that a server is still connected.
+  const settings = {
+    connectionString: databaseUrl,
+    application_name: pgApplicationName(schema),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  }
   const pool = new pg.Pool({ ...settings, max: options.poolSize ?? 10 })
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {

@@ -208,6 +208,18 @@ export interface OutboxTable {
   sentAt: Timestamp | null
 }
 
+export interface BackupsTable {
+  id: string
+  trigger: 'scheduled' | 'command'
+  status: 'running' | 'done' | 'failed'
+  /** Where the copy was written (absolute path). */
+  file: string
+  sizeBytes: number | string | null
+  error: string | null
+  startedAt: Timestamp
+  finishedAt: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -225,4 +237,5 @@ export interface Database {
   payments: PaymentsTable
   registrationEvents: RegistrationEventsTable
   outbox: OutboxTable
+  backups: BackupsTable
 }

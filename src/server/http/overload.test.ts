@@ -39,7 +39,7 @@ test('more work than the database can take gets 503 with Retry-After, and the si
   expect(refused.headers.get('retry-after')).toBe('2')
   expect(refused.body.error.message).toBe('The site is very busy right now. Please try again in a moment.')
   // The health check says so too, so a load balancer can send people to another instance.
-  expect((await ctx.client().get('/api/health')).status).toBe(503)
+  expect((await ctx.client().get('/readyz')).status).toBe(503)
 
   await busy.release()
   expect(ctx.db.backlog()).toBe(0)

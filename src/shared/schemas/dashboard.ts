@@ -3,4 +3,17 @@ import type { Role } from '../roles.ts'
 export interface DashboardSummary {
   usersByRole: Record<Role, number>
   activeLeagues: number
+  backups: BackupStatus
+}
+
+/** Backups as the Dashboard shows them (server/features/backups/backup-schedule.ts). */
+export interface BackupStatus {
+  /** `scheduled` by the server, `off`, or `postgres` (pg_dump or the database's host). */
+  schedule: 'scheduled' | 'off' | 'postgres'
+  everyHours: number
+  dir: string
+  /** The most recent backup that succeeded. */
+  last?: { finishedAt: string; sizeBytes: number; file: string }
+  /** Set when the last backup failed or is older than twice the interval. */
+  warning?: string
 }

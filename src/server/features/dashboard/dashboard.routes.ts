@@ -1,15 +1,28 @@
 import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../../auth/guards.ts'
+import type { BackupConfig } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
+import { backupStatus } from '../backups/backup-schedule.ts'
 import { countActiveLeagues } from '../leagues/leagues.queries.ts'
 import { countUsersByRole } from '../users/users.queries.ts'
 import type { DashboardSummary } from '../../../shared/schemas/dashboard.ts'
 import { access } from '../../http/access.ts'
 
-export function registerDashboardRoutes(app: FastifyInstance, { db, guards }: { db: Db; guards: Guards }): void {
+interface Deps {
+  db: Db
+  guards: Guards
+  backups: BackupConfig
+  now: () => Date
+}
+
+export function registerDashboardRoutes(app: FastifyInstance, { db, guards, backups, now }: Deps): void {
   app.get('/api/dashboard', access('admin'), async (req): Promise<DashboardSummary> => {
     await guards.requireAccess(req, 'admin')
-    const [usersByRole, activeLeagues] = await Promise.all([countUsersByRole(db), countActiveLeagues(db)])
-    return { usersByRole, activeLeagues }
+    const [usersByRole, activeLeagues, backupState] = await Promise.all([
+      countUsersByRole(db),
+      countActiveLeagues(db),
+      backupStatus(db, backups, now()),
+    ])
+    return { usersByRole, activeLeagues, backups: backupState }
   })
 }
