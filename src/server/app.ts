@@ -1,5 +1,5 @@
 import pretty from 'pino-pretty'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Db } from './db/connect.ts'
@@ -76,8 +76,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
       },
       ...(logStream ? { stream: logStream } : readable ? { stream: readableLog() } : {}),
     },
-    // Readable lines: one per request (below) instead of the framework's two.
-    disableRequestLogging: readable,
+    ...(readable ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Malformed addresses (bad %-encoding, over-long ids) in the site's own error shape, and
@@ -92,11 +91,6 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   // Before anything else, so it sees every route, including those of plugins and of `configure`.
   const declared = collectRoutes(app)
   installErrorHandler(app)
-  if (readable) {
-    app.addHook('onResponse', async (req, reply) => {
-      req.log.info(`${req.method} ${withoutTokens(req.url)} ${reply.statusCode} in ${reply.elapsedTime.toFixed(1)} ms`)
-    })
-  }
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), dev: config.env === 'development' })
   installSameOriginCheck(app, config.origins)
   installOverloadGuard(app, { db, maxBacklog: config.maxDbBacklog })
@@ -149,6 +143,16 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const routes = declared.check()
   const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
   return { app, auth, routes, functions: functionAccess }
+}
+
+/** Readable logs: one short line per request instead of the framework's two JSON-shaped ones. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const line = `${req.method} ${withoutTokens(req.url)} ${reply.statusCode} in ${reply.elapsedTime.toFixed(1)} ms`
+    if (error) reply.log.error({ err: error }, line)
+    else req.log.info(line)
+  }
 }
 
 /** The log as lines a person reads at a terminal: time, level, message. */

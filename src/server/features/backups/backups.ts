@@ -55,14 +55,14 @@ export async function makeBackup(db: Db, options: BackupOptions): Promise<Backup
   const partial = `${dest}.partial`
   try {
     fs.mkdirSync(path.dirname(dest), { recursive: true })
-    fs.rmSync(partial, { force: true })
+    removeCopy(partial)
     const method = db.dialect === 'sqlite' ? await copySqlite(db, partial, options.writtenElsewhere === true) : await dumpPostgres(db, partial, options.databaseUrl)
     fs.renameSync(partial, dest)
     const sizeBytes = fs.statSync(dest).size
     await finishBackupRecord(db, id, { sizeBytes }, options.now())
     return { file: dest, sizeBytes, database: db.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', method }
   } catch (error) {
-    fs.rmSync(partial, { force: true })
+    removeCopy(partial)
     const message = error instanceof Error ? error.message : String(error)
     await finishBackupRecord(db, id, { error: message.slice(0, 500) }, options.now())
     throw error instanceof BackupError ? error : new BackupError(`The backup failed: ${message}`)
@@ -84,15 +84,33 @@ async function copySqlite(db: Db, partial: string, writtenElsewhere: boolean): P
     }
     method = 'SQLite VACUUM INTO (one snapshot)'
   }
+  // The copy keeps the source's WAL mode; a backup is one self-contained file instead.
+  const copy = new SQLite(partial)
+  try {
+    copy.pragma('journal_mode = DELETE')
+  } finally {
+    copy.close()
+  }
   const problems = checkSqliteFile(partial)
   if (problems.length > 0) throw new BackupError(`The copy did not pass integrity_check: ${problems.join('; ')}`)
-  const copy = fs.openSync(partial, 'r')
+  const handle = fs.openSync(partial, 'r')
   try {
-    fs.fsyncSync(copy)
+    fs.fsyncSync(handle)
   } finally {
-    fs.closeSync(copy)
+    fs.closeSync(handle)
   }
   return method
+}
+
+/** Removes an unfinished copy and its journal files, whatever state the failure left them in. */
+function removeCopy(partial: string): void {
+  for (const file of [partial, `${partial}-wal`, `${partial}-shm`, `${partial}-journal`]) {
+    try {
+      fs.rmSync(file, { force: true })
+    } catch {
+      // Its folder could not be made: there is nothing to remove.
+    }
+  }
 }
 
 /** What SQLite's own checks find wrong with a database file; empty when it is sound. */

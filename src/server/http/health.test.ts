@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestDb, startTestApp, type TestApp } from '../../../tests/test-app.ts'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { MIGRATION_TABLE } from '../db/migrate.ts'
+
+describe('/healthz and /readyz', () => {
+  const lines: string[] = []
+  let ctx: TestApp
+  beforeAll(async () => {
+    ctx = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } })
+  })
+  afterAll(() => ctx.close())
+
+  test('a serving site answers both, open to anyone, never cached, and not in the info log', async () => {
+    const health = await ctx.client().get('/healthz')
+    const ready = await ctx.client().get('/readyz')
+    expect([health.status, health.body]).toEqual([200, { status: 'ok' }])
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ready' }])
+    expect(ready.headers.get('cache-control')).toBe('no-store')
+    await ctx.client().get('/api/session')
+    expect(lines.some((l) => l.includes('/api/session'))).toBe(true)
+    expect(lines.filter((l) => l.includes('/healthz') || l.includes('/readyz'))).toEqual([])
+  })
+
+  test('a database missing a migration is not ready', async () => {
+    const { db, drop } = await createTestDb()
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BACKUP_EVERY_HOURS: '0' })
+      const { app } = await buildApp({ db, config })
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const url = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/readyz`
+      expect((await fetch(url)).status).toBe(200)
+      await sql`delete from ${sql.table(MIGRATION_TABLE)} where name = (select max(name) from ${sql.table(MIGRATION_TABLE)})`.execute(db.kysely)
+      const res = await fetch(url)
+      expect(res.status).toBe(503)
+      expect(await res.json()).toMatchObject({ status: 'migrations pending' })
+      await app.close()
+    } finally {
+      await drop()
+    }
+  })
+
+  test('a site still starting is not ready', async () => {
+    const { db, drop } = await createTestDb()
+    try {
+      const { app } = await buildApp({ db, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BACKUP_EVERY_HOURS: '0' }) })
+      const res = await app.inject('/readyz')
+      expect([res.statusCode, res.json()]).toEqual([503, { status: 'starting' }])
+      await app.close()
+    } finally {
+      await drop()
+    }
+  })
+})
+
+describe('SIGTERM', () => {
+  test('a request under way is answered before the server exits, and the exit is clean', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-sigterm-'))
+    const port = await freePort()
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'json', BACKUP_EVERY_HOURS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
+    try {
+      await waitUntilReady(port)
+      // A request whose body is still arriving when the signal comes.
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' })
+      const socket = net.connect(port, '127.0.0.1')
+      await new Promise((resolve) => socket.once('connect', resolve))
+      const answer = new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(chunk.toString())))
+      socket.write(
+        `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      server.kill('SIGTERM')
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(server.exitCode).toBeNull()
+      socket.write(body.slice(10))
+      expect(await answer).toMatch(/^HTTP\/1\.1 401 /)
+      socket.destroy()
+      expect(await exited).toBe(0)
+      expect(output).toContain('SIGTERM: finishing the requests under way, then stopping')
+      expect(output).toContain('Stopped')
+    } finally {
+      server.kill('SIGKILL')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitUntilReady(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the server did not become ready')
+}
