@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts'
+import { CHROMIUM_FLAGS, requireChromium } from './scripts/chromium.ts'
 
 /*
  * The suite runs against the BUILT site (`npm run test:e2e` builds first) over a database of
@@ -13,6 +13,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts'
  */
 const PORT = Number(process.env.E2E_PORT ?? 3917)
 const BASE_URL = `http://127.0.0.1:${PORT}`
+// A second server on the same database, confirming new accounts by email (docs/decisions/0008).
+const EMAIL_CONFIRMATION_URL = `http://127.0.0.1:${PORT + 1}`
 
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-e2e-'))
@@ -21,6 +23,33 @@ if (!process.env.E2E_DATA_DIR) {
 }
 process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString('hex')
 process.env.E2E_BASE_URL = BASE_URL
+process.env.E2E_EMAIL_CONFIRMATION_URL = EMAIL_CONFIRMATION_URL
+
+/** The built server as a newcomer runs it (no PUBLIC_URL, no mail server), with `env` on top. */
+function server(port: number, env: Record<string, string>) {
+  return {
+    command: 'node dist/server/main.js',
+    url: `http://127.0.0.1:${port}/readyz`,
+    // A server left over from another run would hold a different database: fail instead.
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET!,
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      BACKUP_EVERY_HOURS: '0',
+      // The suite signs in far more often than one person: every test from one address.
+      SIGN_INS_PER_MINUTE: '1000',
+      ...env,
+    },
+  }
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -40,29 +69,13 @@ export default defineConfig({
     screenshot: 'off',
     video: 'off',
     launchOptions: {
-      // Playwright cannot download its own browsers here; Debian's Chromium stands in.
-      executablePath: CHROMIUM_PATH,
+      // CHROMIUM_PATH, Debian's Chromium or another found on this machine (scripts/chromium.ts).
+      executablePath: requireChromium(),
       args: CHROMIUM_FLAGS,
     },
   },
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${BASE_URL}/healthz`,
-    // A server left over from another run would hold a different database: fail instead.
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      AUTH_SECRET: process.env.E2E_AUTH_SECRET,
-      LOG_LEVEL: 'warn',
-      // The suite signs in far more often than one person: every test from one address.
-      SIGN_INS_PER_MINUTE: '1000',
-    },
-  },
+  webServer: [
+    server(PORT, {}),
+    server(PORT + 1, { PUBLIC_URL: EMAIL_CONFIRMATION_URL, ACCOUNT_CONFIRMATION: 'email' }),
+  ],
 })

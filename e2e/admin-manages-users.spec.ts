@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { countActiveLeagues } from '../src/server/features/leagues/leagues.queries.ts'
 import { countUsersByRole } from '../src/server/features/users/users.queries.ts'
-import { ROUTES } from '../src/shared/routes.ts'
+import { ROUTES, staffPages } from '../src/shared/routes.ts'
 import { BASE_URL, expect, test, uniqueToken } from './fixtures.ts'
 
 /*
@@ -138,4 +138,19 @@ test('the dashboard links to every admin page', async ({ asAdmin: page }) => {
     await page.goBack()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
   }
+})
+
+test('the dashboard lists every page staff work on, from the route table, and the state of backups', async ({ asAdmin: page }) => {
+  await page.goto('/dashboard')
+  const main = page.getByRole('main')
+  for (const { route, path } of staffPages()) {
+    await expect(main.getByRole('link', { name: route.title, exact: true })).toHaveAttribute('href', path)
+  }
+  for (const title of ['Leagues', 'Waiver', 'Manage League Players', 'Pending Registrations']) {
+    await expect(main.getByRole('link', { name: title, exact: true })).toBeVisible()
+  }
+  const backups = page.getByRole('region', { name: 'Backups' })
+  // The suite's servers make no scheduled backups: the page says so, and how to make one.
+  await expect(backups.getByRole('alert')).toHaveText('Scheduled backups are off (BACKUP_EVERY_HOURS=0): make them with npm run backup.')
+  await expect(backups).toContainText('npm run restore -- --from FILE')
 })

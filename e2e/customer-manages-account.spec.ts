@@ -223,3 +223,25 @@ test("someone else's receipt is not found", async ({ asCustomer: page, insertLea
   await page.getByRole('link', { name: 'Go to your account' }).click()
   await expect(page).toHaveURL(`${BASE_URL}/account`)
 })
+
+test('a long email address wraps inside its column of the receipt at 1280 px', async ({ asVisitor: page, createUser, insertLeague }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const user = await createUser({ label: `a-very-long-email-address-that-goes-on-and-on-${'x'.repeat(30)}` })
+  expect(await signIn(page.request, user.email, user.password)).toBe(200)
+  await signWaiver(page.request, user.displayName)
+  const leagueId = await insertLeague(openLeague())
+  const registration = await register(page.request, leagueId)
+
+  await page.goto(`/receipt/user/${user.id}/league/${leagueId}/registration/${registration.id}`)
+  const facts = page.getByRole('article', { name: /^Receipt / }).locator('.receipt-facts > div')
+  const registrant = facts.filter({ hasText: 'Registrant' }).getByRole('definition')
+  await expect(registrant).toContainText(user.email)
+  // The text itself, not its box: an unbroken address overflows a box that keeps its width.
+  const textRight = await registrant.evaluate((dd) => {
+    const range = document.createRange()
+    range.selectNodeContents(dd)
+    return range.getBoundingClientRect().right
+  })
+  const league = await facts.filter({ hasText: /^League/ }).boundingBox()
+  expect(textRight).toBeLessThanOrEqual(league!.x)
+})

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { ROUTES, type RouteId } from '../src/shared/routes.ts'
 import type { Sport } from '../src/shared/sports.ts'
-import { BASE_URL, expect, signIn, test, uniqueToken } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, signIn, test, uniqueToken } from './fixtures.ts'
 
 /*
  * A customer on each single-sport sign-up page: Register sends them to sign the waiver, they
@@ -16,11 +16,6 @@ const PAGES: readonly { id: RouteId; sport: Sport }[] = [
   { id: 'baseballIndividualSignUp', sport: 'baseball' },
   { id: 'kidsSportsSignup', sport: 'kids' },
 ]
-
-/** An ISO calendar date `days` from today, so the league is open whenever the suite runs. */
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
 
 /** A kids league needs a child: one aged eight, well inside the league's ages. */
 async function addChild(page: Page, firstName: string): Promise<void> {

@@ -25,6 +25,8 @@ function fromConfig(name: string): string {
 
 /** Where the server listens; set by playwright.config.ts. */
 export const BASE_URL = fromConfig('E2E_BASE_URL')
+/** The same site and database, served with confirmation of new accounts by email. */
+export const EMAIL_CONFIRMATION_URL = fromConfig('E2E_EMAIL_CONFIRMATION_URL')
 const DATA_DIR = fromConfig('E2E_DATA_DIR')
 
 /** Sample ids for the `:params` of the route table; any value matches a pattern. */
@@ -97,10 +99,17 @@ interface TestFixtures {
   /** The link to this site in the newest email to an address, as a path with its query. */
   emailLink: (to: string) => Promise<string>
   insertLeague: (league: LeagueInput) => Promise<string>
+  /** The site a visitor's page opens: BASE_URL, or EMAIL_CONFIRMATION_URL for that mode's specs. */
+  siteUrl: string
   asVisitor: Page
   asCustomer: Page
   asEmployee: Page
   asAdmin: Page
+}
+
+/** An ISO calendar date `days` from today, so a league is open whenever the suite runs. */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 }
 
 /** A short random token that makes names unique across tests and runs. */
@@ -155,9 +164,9 @@ export async function signIn(request: APIRequestContext, user: Pick<TestUser, 'e
   if (!res.ok()) throw new Error(`Signing in ${user.email} failed: ${res.status()} ${await res.text()}`)
 }
 
-async function contextFor(browser: Browser, storageState: StorageState | undefined): Promise<BrowserContext> {
+async function contextFor(browser: Browser, storageState: StorageState | undefined, baseURL = BASE_URL): Promise<BrowserContext> {
   // Only the cookie: the app must confirm the session with the server on its own.
-  return browser.newContext({ baseURL: BASE_URL, ...(storageState ? { storageState } : {}) })
+  return browser.newContext({ baseURL, ...(storageState ? { storageState } : {}) })
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -259,8 +268,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     )
   },
 
-  asVisitor: async ({ browser }, use) => {
-    const context = await contextFor(browser, undefined)
+  siteUrl: [BASE_URL, { option: true }],
+
+  asVisitor: async ({ browser, siteUrl }, use) => {
+    const context = await contextFor(browser, undefined, siteUrl)
     await use(await context.newPage())
     await context.close()
   },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, expect, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { BASE_URL, EMAIL_CONFIRMATION_URL, expect, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
 
 /*
@@ -68,7 +68,25 @@ test.describe('skip link', () => {
 })
 
 test.describe('creating an account and recovering it', () => {
-  test('a person creates an account and confirms it from the email', async ({ asVisitor: page, emailLink }) => {
+  test('a person creates an account and is signed in at once', async ({ asVisitor: page }) => {
+    const token = uniqueToken()
+    await page.goto('/')
+    await tabTo(page, mainNav(page).getByRole('link', { name: 'Create Account' }))
+    await page.keyboard.press('Enter')
+    await expect(heading(page)).toHaveText('Create Account')
+    await typeInto(page, page.getByLabel('Display name'), `Kay Board ${token}`)
+    await typeInto(page, page.getByLabel('Email'), `keys-now-${token}@e2e.test`)
+    await typeInto(page, page.getByLabel('Phone'), '555-0142')
+    await typeInto(page, page.getByLabel('Password', { exact: true }), `secret-${token}`)
+    await typeInto(page, page.getByLabel('Confirm password'), `secret-${token}`)
+    await page.keyboard.press('Enter')
+    await expect(accountButton(page)).toBeVisible()
+    await expect(heading(page)).toHaveText('Sports and Activities')
+  })
+
+  test('with confirmation by email, a person creates an account and confirms it from the email', async ({ browser, emailLink }) => {
+    const context = await browser.newContext({ baseURL: EMAIL_CONFIRMATION_URL })
+    const page = await context.newPage()
     const token = uniqueToken()
     const email = `keys-${token}@e2e.test`
     await page.goto('/')
@@ -89,6 +107,7 @@ test.describe('creating an account and recovering it', () => {
 
     await page.goto(await emailLink(email))
     await expect(accountButton(page)).toBeVisible()
+    await context.close()
   })
 
   test('a person who forgot their password asks for a link and sets a new one', async ({ asVisitor: page, createUser, emailLink }) => {

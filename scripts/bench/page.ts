@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { waitFor } from './wait-for.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
+import { CHROMIUM_FLAGS, requireChromium } from '../chromium.ts'
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
 if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build')
@@ -89,7 +89,7 @@ async function auditWithRetry(url: string): Promise<Run> {
 
 /** One Lighthouse run in a fresh Chromium: the default config is a mobile phone on slow 4G. */
 async function audit(url: string): Promise<Run> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: requireChromium(), chromeFlags: CHROME_FLAGS })
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' })
     if (!result) throw new Error('Lighthouse returned no result')

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { facilityToday, formatDate, formatMoney } from './format.ts'
+import { facilityToday, formatBytes, formatDate, formatDateTime, formatMoney } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -20,4 +20,15 @@ test("the facility's calendar day follows its time zone, not UTC", () => {
   const lateEvening = new Date('2027-01-15T03:30:00Z')
   expect(facilityToday(lateEvening, 'America/New_York')).toBe('2027-01-14')
   expect(facilityToday(lateEvening, 'UTC')).toBe('2027-01-15')
+})
+
+test('moments are shown en-US with their time; nonsense shows nothing', () => {
+  expect(formatDateTime(new Date(2027, 0, 15, 14, 5))).toBe('1/15/2027, 2:05 PM')
+  expect(formatDateTime('not a date')).toBe('')
+})
+
+test('file sizes read as KB below a megabyte and MB above', () => {
+  expect(formatBytes(200)).toBe('1 KB')
+  expect(formatBytes(262_144)).toBe('256 KB')
+  expect(formatBytes(3_565_158)).toBe('3.4 MB')
 })

@@ -8,6 +8,7 @@ function once<T>(make: () => T): () => T {
 }
 
 const localDate = once(() => new Intl.DateTimeFormat('en-US'))
+const localDateTime = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' }))
 const money = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }))
 
 /**
@@ -20,6 +21,18 @@ export function formatDate(value: string | Date): string {
   if (calendar) return `${Number(calendar[2])}/${Number(calendar[3])}/${calendar[1]}`
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? '' : localDate().format(date)
+}
+
+/** A moment (`2027-01-15T14:30:00Z`) in en-US form in the reader's time zone: `1/15/2027, 9:30 AM`. */
+export function formatDateTime(value: string | Date): string {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? '' : localDateTime().format(date)
+}
+
+/** A file size in bytes as a person reads it: `812 KB`, `3.4 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
 /** Cents to `$45.00`. */

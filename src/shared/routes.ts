@@ -23,6 +23,8 @@ export interface RouteDefinition {
   title: string
   /** One line saying what the page is for. */
   description: string
+  /** Pages open to more than staff where staff also work: what staff do there (the Dashboard lists them). */
+  staffTask?: string
 }
 
 export const ROUTES = [
@@ -49,9 +51,9 @@ export const ROUTES = [
   // never tells whether the address has an account (docs/decisions/0008).
   { id: 'forgotPassword', path: '/forgotPassword', access: 'open', title: 'Forgot Password', description: 'Get a link by email to choose a new password.' },
   { id: 'resetPassword', path: '/resetPassword', access: 'open', title: 'Reset Password', description: 'Choose a new password from the link we emailed you.' },
-  { id: 'leagues', path: '/leagues', access: 'login', title: 'Leagues', description: 'Every league with its dates, teams and registrations.' },
+  { id: 'leagues', path: '/leagues', access: 'login', title: 'Leagues', description: 'Every league with its dates, teams and registrations.', staffTask: 'Create, edit, open and close leagues: dates, prices, capacities and ages.' },
   { id: 'teamsView', path: '/teamsView', access: 'admin', title: 'Teams', description: 'Every team of every league, with captains and roster sizes.' },
-  { id: 'manageLeaguePlayers', path: '/manageLeaguePlayers/league/:leagueId?', access: 'login', title: 'Manage League Players', description: 'The players of a league and the teams they play on.' },
+  { id: 'manageLeaguePlayers', path: '/manageLeaguePlayers/league/:leagueId?', access: 'login', title: 'Manage League Players', description: 'The players of a league and the teams they play on.', staffTask: 'Place players and free agents on teams.' },
   // Sign-up pages (access not shown): anyone may read them; submitting asks to sign in.
   { id: 'soccerIndividualSignUp', path: '/soccerIndividualSignUp', access: 'open', title: 'Soccer Free Agent Sign Up', description: 'Sign up as a free agent for the open soccer league.' },
   { id: 'individualSportsSignUp', path: '/individualSportsSignUp', access: 'open', title: 'Individual Sports Sign Up', description: 'Choose an open individual league and sign up.' },
@@ -70,13 +72,26 @@ export const ROUTES = [
   { id: 'academySignUp', path: '/academySignUp/:id', access: 'open', title: 'Academy Sign Up', description: 'Register for an academy.' },
   { id: 'academyRegistrations', path: '/academyRegistrations', access: 'admin', title: 'Academy Registrations', description: 'Everyone registered for each academy.' },
   // Access not shown: anyone may read the waiver; signing it asks to sign in.
-  { id: 'waiver', path: '/waiver', access: 'open', title: 'Waiver', description: 'Read and sign the facility’s liability waiver.' },
+  { id: 'waiver', path: '/waiver', access: 'open', title: 'Waiver', description: 'Read and sign the facility’s liability waiver.', staffTask: 'Publish a new version of the waiver; everyone signs it again.' },
   { id: 'pendingRegistrations', path: '/pendingRegistrations', access: 'admin', title: 'Pending Registrations', description: 'Registrations awaiting payment or review.' },
   { id: 'adultBasketball', path: '/adultBasketball', access: 'open', title: 'Adult Basketball Team Sign Up', description: 'Register a team for the Adult Basketball league.' },
   { id: 'teamRegistrationReceipt', path: '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId', access: 'login', title: 'Team Registration Receipt', description: 'The receipt of your team’s registration.' },
 ] as const satisfies readonly RouteDefinition[]
 
 export type RouteId = (typeof ROUTES)[number]['id']
+
+/**
+ * The pages staff work on, for the Dashboard: every staff-only page and every page with a staff
+ * task, except the Dashboard itself and pages that need an id (reached from the others). An
+ * optional id is left out of the link.
+ */
+export function staffPages(): { route: RouteDefinition; path: string; task: string }[] {
+  const pages: readonly RouteDefinition[] = ROUTES
+  return pages
+    .filter((r) => r.id !== 'dashboard' && (r.access === 'admin' || r.access === 'staff' || r.staffTask !== undefined))
+    .map((route) => ({ route, path: route.path.replace(/\/:\w+\?/g, ''), task: route.staffTask ?? route.description }))
+    .filter(({ path }) => !path.includes(':'))
+}
 
 /** The route a path shows, ignoring letter case and a trailing slash; undefined means 404. */
 export function matchRoute(pathname: string): { route: RouteDefinition; params: Record<string, string | undefined> } | undefined {

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import type { DashboardSummary } from '../../shared/schemas/dashboard.ts'
-import { ROUTES } from '../../shared/routes.ts'
+import { formatBytes, formatDateTime } from '../../shared/format.ts'
+import type { BackupStatus, DashboardSummary } from '../../shared/schemas/dashboard.ts'
+import { staffPages } from '../../shared/routes.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { OutboxPanel } from '../features/mail/outbox-panel.tsx'
 import { api } from '../lib/api.ts'
 
-/** Every admin page except this one, from the route table; pages needing an id are reached from others. */
-const ADMIN_PAGES = ROUTES.filter((r) => r.access === 'admin' && r.id !== 'dashboard' && !r.path.includes(':'))
+/** Every page staff work on, from the route table (shared/routes.ts). */
+const STAFF_PAGES = staffPages()
 
 export default function DashboardPage() {
   const [summary, setSummary] = useState<DashboardSummary | null>(null)
@@ -47,13 +48,39 @@ export default function DashboardPage() {
       )}
       <h2>Staff pages</h2>
       <ul className="link-list">
-        {ADMIN_PAGES.map((page) => (
-          <li key={page.id}>
-            <Link to={page.path}>{page.title}</Link> — {page.description}
+        {STAFF_PAGES.map(({ route, path, task }) => (
+          <li key={route.id}>
+            <Link to={path}>{route.title}</Link> — {task}
           </li>
         ))}
       </ul>
+      {summary && <BackupsPanel backups={summary.backups} />}
       <OutboxPanel />
+    </section>
+  )
+}
+
+/** The last backup, and a warning when the facility's data is not safely copied. */
+function BackupsPanel({ backups }: { backups: BackupStatus }) {
+  return (
+    <section aria-labelledby="backups-heading">
+      <h2 id="backups-heading">Backups</h2>
+      {backups.warning && <Alert>{backups.warning}</Alert>}
+      {backups.last ? (
+        <p>
+          Last backup: {formatDateTime(backups.last.finishedAt)}, {formatBytes(backups.last.sizeBytes)} — <code>{backups.last.file}</code>
+        </p>
+      ) : (
+        !backups.warning && <p>No backup has been made yet.</p>
+      )}
+      <p className="staff-muted">
+        {backups.schedule === 'scheduled'
+          ? `The server makes one every ${backups.everyHours} hours in ${backups.dir}.`
+          : backups.schedule === 'postgres'
+            ? 'PostgreSQL: make backups with npm run backup (pg_dump) or your database host’s own.'
+            : 'Make backups with npm run backup.'}{' '}
+        Restore one with the server stopped: <code>npm run restore -- --from FILE</code>.
+      </p>
     </section>
   )
 }

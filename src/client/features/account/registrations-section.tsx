@@ -1,19 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { formatDate, formatMoney } from '../../../shared/format.ts'
+import { formatDate, formatDateTime, formatMoney } from '../../../shared/format.ts'
 import { ACTIVE_STATUSES, STATUS_LABELS, type RegistrationView } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { href } from '../../paths.ts'
 import { useApiResource } from '../../lib/use-api-resource.ts'
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
 
 type Action = 'claim' | 'cancel'
 
@@ -147,7 +140,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
         </p>
       )}
       {r.status === 'offered' && r.offerExpiresAt && (
-        <p className="account-registration-note">Place offered — claim by {dateTime.format(new Date(r.offerExpiresAt))}</p>
+        <p className="account-registration-note">Place offered — claim by {formatDateTime(r.offerExpiresAt)}</p>
       )}
       {confirming && live ? (
         <div className="account-confirm" role="group" aria-label={`Cancel ${r.leagueName}`}>

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/format.ts'
+import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { Payment, RegistrationStatus, RegistrationView } from '../../../shared/schemas/registration.ts'
 
 // The answer of GET /api/admin/registrations/:id (server/features/registrations/
@@ -18,13 +18,6 @@ export interface RegistrationDetail {
   history: HistoryEntry[]
 }
 
-export const dateTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
 
 const ACTIONS: Record<string, string> = {
   confirmed: 'Registered, place confirmed',
@@ -51,7 +44,7 @@ export function describeEntry(entry: HistoryEntry): string {
     return `${what}, refund of ${formatMoney(cents(d.refundedCents))} recorded`
   }
   if (entry.action === 'offered' && typeof d.offerExpiresAt === 'string') {
-    return `${what}, to claim by ${dateTime.format(new Date(d.offerExpiresAt))}`
+    return `${what}, to claim by ${formatDateTime(d.offerExpiresAt)}`
   }
   return what
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatDate, formatMoney } from '../../../shared/format.ts'
+import { formatDate, formatDateTime, formatMoney } from '../../../shared/format.ts'
 import {
   ACTIVE_STATUSES,
   DESK_METHODS,
@@ -13,7 +13,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { badgeClass, dateTime, describeEntry, type RegistrationDetail } from './history.ts'
+import { badgeClass, describeEntry, type RegistrationDetail } from './history.ts'
 import { useApiResource } from '../../lib/use-api-resource.ts'
 
 function messageOf(error: unknown): string {
@@ -90,7 +90,7 @@ export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: 
                 <tbody>
                   {data.payments.map((p) => (
                     <tr key={p.id}>
-                      <td>{dateTime.format(new Date(p.recordedAt))}</td>
+                      <td>{formatDateTime(p.recordedAt)}</td>
                       <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
                       <td>{p.reference ?? '—'}</td>
                       <td className="staff-money">{formatMoney(p.amountCents)}</td>
@@ -119,7 +119,7 @@ export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: 
           <ol className="staff-history">
             {data.history.map((entry, i) => (
               <li key={i}>
-                <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time> — {describeEntry(entry)}{' '}
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> — {describeEntry(entry)}{' '}
                 <span className="staff-muted">{entry.actorName ? `by ${entry.actorName}` : 'automatically'}</span>
               </li>
             ))}
@@ -159,7 +159,7 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
           {r.status === 'offered' && r.offerExpiresAt && (
             <>
               <br />
-              Claim by {dateTime.format(new Date(r.offerExpiresAt))}
+              Claim by {formatDateTime(r.offerExpiresAt)}
             </>
           )}
         </dd>

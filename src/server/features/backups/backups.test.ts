@@ -91,6 +91,7 @@ if (!onPostgres) describe('backups of the embedded database', () => {
     )
     expect(before.length).toBe(20)
     expect(all.length).toBe(40)
+    expect(fs.statSync(dest).mode & 0o777).toBe(0o600)
 
     const dataDir = path.join(workDir, `restored-${writtenElsewhere}`)
     restoreSqlite({ dataDir, from: dest, at: new Date() })

@@ -54,9 +54,11 @@ export async function makeBackup(db: Db, options: BackupOptions): Promise<Backup
   if (!id) throw new BackupError('Another backup is running right now. Try again when it has finished.')
   const partial = `${dest}.partial`
   try {
-    fs.mkdirSync(path.dirname(dest), { recursive: true })
+    // Every family's data is in a backup: readable by the server's own user only.
+    fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 })
     removeCopy(partial)
     const method = db.dialect === 'sqlite' ? await copySqlite(db, partial, options.writtenElsewhere === true) : await dumpPostgres(db, partial, options.databaseUrl)
+    fs.chmodSync(partial, 0o600)
     fs.renameSync(partial, dest)
     const sizeBytes = fs.statSync(dest).size
     await finishBackupRecord(db, id, { sizeBytes }, options.now())
