@@ -226,7 +226,7 @@ test("someone else's receipt is not found", async ({ asCustomer: page, insertLea
 
 test('a long email address wraps inside its column of the receipt at 1280 px', async ({ asVisitor: page, createUser, insertLeague }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  const user = await createUser({ label: `a-very-long-email-address-that-goes-on-and-on-${'x'.repeat(30)}` })
+  const user = await createUser({ label: `a-very-long-email-address-that-goes-on-and-on-${'x'.repeat(30)}`, displayName: 'Casey Long' })
   expect(await signIn(page.request, user.email, user.password)).toBe(200)
   await signWaiver(page.request, user.displayName)
   const leagueId = await insertLeague(openLeague())
