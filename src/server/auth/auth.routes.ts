@@ -10,10 +10,11 @@ import {
 } from '../../shared/schemas/account.ts'
 import { validateForm } from '../../shared/validation/rules.ts'
 import { DEFAULT_ROLE, sessionUserFrom } from '../../shared/roles.ts'
+import { ACCESS_MESSAGES } from '../../shared/routes.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/connect.ts'
 import { findUserRecord } from '../features/users/users.queries.ts'
-import { badRequest, HttpError, tooManyRequests } from '../http/errors.ts'
+import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.ts'
 import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
@@ -140,11 +141,16 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, config, gua
     return { user: user ? sessionUserFrom(user) : null }
   })
 
-  /** A short-lived bearer token for the callable functions (spec §7). */
+  /**
+   * A short-lived bearer token for the callable functions (spec §7), bound to the session
+   * it is issued from. Only the session cookie obtains one: a token cannot renew itself.
+   */
   app.get('/api/session/token', access('login'), async (req, reply) => {
-    const user = await guards.requireUser(req)
     reply.header('cache-control', 'no-store')
-    return tokens.issue(user.id)
+    const session = await guards.currentSession(req)
+    if (!session) throw unauthorized(ACCESS_MESSAGES.login)
+    if (session.via !== 'cookie') throw forbidden('A token is given only to a signed-in browser, not for another token.')
+    return tokens.issue({ userId: session.user.id, sessionId: session.sessionId })
   })
 
   /**

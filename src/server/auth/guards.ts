@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/connect.ts'
 import { timestampParam } from '../db/values.ts'
-import { findUserRecord } from '../features/users/users.queries.ts'
 import { DEFAULT_ROLE, isStaff, type Role } from '../../shared/roles.ts'
 import { ACCESS_MESSAGES, decideAccess, type Access } from '../../shared/routes.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
@@ -17,8 +16,17 @@ export interface CurrentUser {
   role: Role
 }
 
+/** A signed-in request: the user, their session, and whether it came as the cookie or a bearer token. */
+export interface CurrentSession {
+  user: CurrentUser
+  sessionId: string
+  via: 'cookie' | 'bearer'
+}
+
 export interface Guards {
-  /** The signed-in user, or null. Reads the session cookie or an `Authorization: Bearer` token. */
+  /** The signed-in session, or null. Reads the session cookie or an `Authorization: Bearer` token. */
+  currentSession(req: FastifyRequest): Promise<CurrentSession | null>
+  /** The signed-in user, or null. */
   currentUser(req: FastifyRequest): Promise<CurrentUser | null>
   /** 401 when signed out; returns the user otherwise. */
   requireUser(req: FastifyRequest): Promise<CurrentUser>
@@ -26,7 +34,7 @@ export interface Guards {
   requireAccess(req: FastifyRequest, access: Access): Promise<CurrentUser>
 }
 
-const resolved = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>()
+const resolved = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>()
 
 /**
  * Staff sessions reach families' details and money, so they end sooner than customers' (the
@@ -38,50 +46,58 @@ export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth;
   const cookieName = auth.$context.then((c) => c.authCookies.sessionToken.name)
 
   // One query per request: the session and its user together.
-  async function load(req: FastifyRequest): Promise<CurrentUser | null> {
+  async function load(req: FastifyRequest): Promise<CurrentSession | null> {
     const authorization = req.headers.authorization
     if (authorization?.startsWith('Bearer ')) {
-      const userId = await tokens.verify(authorization.slice('Bearer '.length).trim())
-      const record = userId ? await findUserRecord(db, userId) : undefined
-      return record ? { ...record, role: record.role ?? DEFAULT_ROLE } : null
+      // A token is only as alive as the session it was issued from.
+      const claims = await tokens.verify(authorization.slice('Bearer '.length).trim())
+      if (!claims) return null
+      const found = await fromSession('id', claims.sessionId, 'bearer')
+      return found?.user.id === claims.userId ? found : null
     }
     const token = readSessionToken(req.headers.cookie, await cookieName, secret)
-    if (!token) return null
+    return token ? fromSession('token', token, 'cookie') : null
+  }
+
+  async function fromSession(by: 'id' | 'token', value: string, via: CurrentSession['via']): Promise<CurrentSession | null> {
     const row = await db.kysely
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.userId')
-      .select(['u.id', 'u.email', 'u.displayName', 'u.phone', 'u.role', 's.expiresAt', 's.createdAt', 's.updatedAt'])
-      .where('s.token', '=', token)
+      .select(['u.id', 'u.email', 'u.displayName', 'u.phone', 'u.role', 's.id as sessionId', 's.expiresAt', 's.createdAt', 's.updatedAt'])
+      .where(by === 'id' ? 's.id' : 's.token', '=', value)
       .executeTakeFirst()
     // Session lifetimes run on the wall clock, as the authentication library's own do.
     const at = Date.now()
     if (!row || new Date(row.expiresAt).getTime() <= at) return null
     const role = row.role ?? DEFAULT_ROLE
-    if (isStaff(role) && !(await staffSessionAlive(token, row.createdAt, row.updatedAt, at))) return null
-    return { id: row.id, email: row.email, displayName: row.displayName, phone: row.phone, role }
+    if (isStaff(role) && !(await staffSessionAlive(row.sessionId, row.createdAt, row.updatedAt, at))) return null
+    return { user: { id: row.id, email: row.email, displayName: row.displayName, phone: row.phone, role }, sessionId: row.sessionId, via }
   }
 
   /** Ends a staff session past its limits; otherwise notes the activity (at most once a minute). */
-  async function staffSessionAlive(token: string, createdAt: Date | string | number, lastSeen: Date | string | number, at: number) {
+  async function staffSessionAlive(sessionId: string, createdAt: Date | string | number, lastSeen: Date | string | number, at: number) {
     const idle = at - new Date(lastSeen).getTime()
     if (at - new Date(createdAt).getTime() > STAFF_SESSION.absoluteMs || idle > STAFF_SESSION.idleMs) {
-      await db.kysely.deleteFrom('sessions').where('token', '=', token).execute()
+      await db.kysely.deleteFrom('sessions').where('id', '=', sessionId).execute()
       return false
     }
     if (idle > STAFF_SESSION.touchEveryMs) {
-      await db.kysely.updateTable('sessions').set({ updatedAt: timestampParam(db.dialect, new Date(at)) }).where('token', '=', token).execute()
+      await db.kysely.updateTable('sessions').set({ updatedAt: timestampParam(db.dialect, new Date(at)) }).where('id', '=', sessionId).execute()
     }
     return true
   }
 
   const guards: Guards = {
-    currentUser(req) {
-      let user = resolved.get(req)
-      if (!user) {
-        user = load(req)
-        resolved.set(req, user)
+    currentSession(req) {
+      let session = resolved.get(req)
+      if (!session) {
+        session = load(req)
+        resolved.set(req, session)
       }
-      return user
+      return session
+    },
+    async currentUser(req) {
+      return (await guards.currentSession(req))?.user ?? null
     },
     async requireUser(req) {
       const user = await guards.currentUser(req)
