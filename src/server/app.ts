@@ -103,7 +103,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const guards = createGuards({ db, auth, tokens, secret })
   const throttle = createSignInThrottle(db, now)
 
-  registerAuthRoutes(app, { auth, db, config, guards, throttle, tokens })
+  registerAuthRoutes(app, { auth, db, secret, config, guards, throttle, tokens })
   const functions = { ...userFunctions(db) }
   registerFunctions(app, guards, functions)
   const activeLeagues = await watchActiveLeagues(db, app.log)

@@ -11,6 +11,11 @@ import { href } from '../paths.ts'
 /** What the confirmation link (GET /api/auth/verify-email) reports when it sends the person here. */
 const CONFIRMATION_NOTICES: Record<string, { tone: 'info' | 'error'; text: string }> = {
   done: { tone: 'info', text: 'Your email address is already confirmed. Sign in to continue.' },
+  confirmed: { tone: 'info', text: 'Your email address is confirmed. Sign in to continue.' },
+  'other-account': {
+    tone: 'info',
+    text: 'That email address is confirmed. You are still signed in as before: to use the confirmed account, sign out and sign in with it.',
+  },
   expired: { tone: 'error', text: 'This confirmation link has expired or is not valid. Sign in and we will email you a new one.' },
 }
 

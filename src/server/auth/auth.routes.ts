@@ -20,6 +20,8 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import type { TokenIssuer } from './tokens.ts'
+import { confirmHereCookie, startedHere } from './confirm-here.ts'
+import { readSessionToken } from './session-cookie.ts'
 import { access } from '../http/access.ts'
 import { requestOrigin } from '../http/origins.ts'
 import type { SignUpAnswer } from '../../shared/schemas/account.ts'
@@ -27,6 +29,8 @@ import type { SignUpAnswer } from '../../shared/schemas/account.ts'
 interface Deps {
   auth: Auth
   db: Db
+  /** The secret that signs session cookies: it also signs the confirm-here cookie. */
+  secret: string
   config: Config
   guards: Guards
   throttle: SignInThrottle
@@ -51,7 +55,7 @@ const FRIENDLY: Record<string, string> = {
 
 const { confirmPassword: _confirmed, ...registerFields } = RegisterForm
 
-export function registerAuthRoutes(app: FastifyInstance, { auth, db, config, guards, throttle, tokens }: Deps): void {
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, config, guards, throttle, tokens }: Deps): void {
   /*
    * Create Account: the same form rules as the browser, before the library sees the request.
    * With confirmation by email, a new address gets a confirmation link, a taken one an email to
@@ -75,22 +79,38 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, config, gua
       if (response.status === 422 && (await response.clone().text()).includes('USER_ALREADY_EXISTS')) throw new HttpError(409, taken, { email: taken })
       return send(reply, response)
     }
-    if (config.accountConfirmation === 'email') return { message: CHECK_EMAIL_TO_FINISH }
+    if (config.accountConfirmation === 'email') {
+      reply.header('set-cookie', confirmHereCookie(secret, String(body.email), config.publicUrl.startsWith('https://')))
+      return { message: CHECK_EMAIL_TO_FINISH }
+    }
     const { user } = (await response.json()) as { user: { id: string } }
     reply.header('set-cookie', response.headers.getSetCookie())
     const created = await findUserRecord(db, user.id)
     return { user: created ? sessionUserFrom({ ...created, role: created.role ?? DEFAULT_ROLE }) : null }
   })
 
-  /** The link in the confirmation email: confirms the address, signs the person in, and goes on. */
+  /**
+   * The link in the confirmation email: confirms the address and, in the browser that created
+   * the account, signs the person in and goes on. Anywhere else — another device, or a victim's
+   * browser fed someone else's link — the address is confirmed but nobody is signed in, and a
+   * session already open in that browser is never replaced.
+   */
   app.get('/api/auth/verify-email', access('open'), async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : ''
+    const current = await guards.currentSession(req)
     const response = await callAuth(req, undefined, `/api/auth/verify-email?token=${encodeURIComponent(token)}`)
     reply.header('cache-control', 'no-store')
     if (!response.ok) return reply.redirect('/signIn?confirmation=expired')
     const cookies = response.headers.getSetCookie()
     // No new session means the address was confirmed before: the person signs in as usual.
     if (cookies.length === 0) return reply.redirect('/signIn?confirmation=done')
+    const created = readSessionToken(cookies.map((c) => c.split(';')[0]).join('; '), (await auth.$context).authCookies.sessionToken.name, secret)
+    const createdFor = created ? (await db.kysely.selectFrom('sessions').select('userId').where('token', '=', created).executeTakeFirst())?.userId : undefined
+    const sameAsCurrent = current !== null && current.user.id === createdFor
+    if (!sameAsCurrent && (current !== null || !startedHere(req.headers.cookie, secret, token))) {
+      if (created) await db.kysely.deleteFrom('sessions').where('token', '=', created).execute()
+      return reply.redirect(current ? '/signIn?confirmation=other-account' : '/signIn?confirmation=confirmed')
+    }
     reply.header('set-cookie', cookies)
     return reply.redirect(sitePath(req.query.callbackURL) ?? '/')
   })
@@ -113,7 +133,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, config, gua
   app.post('/api/auth/sign-in/email', access('open'), async (req, reply) => {
     const email = asRecord(req.body).email
     if (typeof email !== 'string' || email.trim() === '') throw badRequest('Email is required.', { email: 'Email is required.' })
-    const state = await throttle.check(email)
+    const state = await throttle.reserve(email)
     if (state.locked) {
       reply.header('retry-after', String(state.retryAfterSeconds))
       const minutes = Math.ceil(state.retryAfterSeconds / 60)
@@ -123,9 +143,8 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, config, gua
     }
     if (state.delayMs > 0) await sleep(state.delayMs)
     const response = await callAuth(req)
-    // Counted before answering, so an immediate retry already sees this failure.
-    if (response.status === 401) await throttle.recordFailure(email)
-    else if (response.ok) await throttle.recordSuccess(email)
+    // The right password (403 is an unconfirmed account, told after the password matched).
+    if (response.ok || response.status === 403) await throttle.recordSuccess(email)
     return send(reply, response)
   })
 
@@ -210,9 +229,24 @@ function flatFields(body: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(asRecord(body)).filter(([, v]) => v === null || typeof v !== 'object'))
 }
 
-/** A path on this site to go to after a link: never another host (`//evil.example`, `https://…`). */
-function sitePath(value: unknown): string | undefined {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : undefined
+/**
+ * A path on this site to go to after a link, or undefined. Refused: anything a browser could read
+ * as another host (`//evil.example`, `/\evil.example`, `/<tab>/evil.example` — browsers drop tabs and
+ * line breaks from addresses), absolute URLs, control characters and whitespace. Other characters
+ * come back percent-encoded, so the redirect header is always plain ASCII.
+ */
+export function sitePath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/') || value.startsWith('//')) return undefined
+  if (/[\u0000-\u0020\u007f-\u00a0\\]/.test(value)) return undefined
+  const base = 'http://site.invalid'
+  let url: URL
+  try {
+    url = new URL(value, base)
+  } catch {
+    return undefined
+  }
+  const path = url.pathname + url.search + url.hash
+  return url.origin === base && !path.startsWith('//') ? path : undefined
 }
 
 function asRecord(body: unknown): Record<string, unknown> {

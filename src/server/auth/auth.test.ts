@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createUser, latestEmailTo, linkInLatestEmail, newUserInput } from '../../../tests/factories.ts'
-import { startTestApp, type TestApp } from '../../../tests/test-app.ts'
+import { startTestApp, type TestApp, type TestResponse } from '../../../tests/test-app.ts'
 import type { SessionUser } from '../../shared/roles.ts'
 import { CHECK_EMAIL_TO_FINISH } from '../../shared/schemas/account.ts'
+
+/** The session cookies an answer sets (Create Account may set the confirm-here cookie, never a session). */
+const sessionCookies = (res: TestResponse) => res.headers.getSetCookie().filter((c) => c.includes('session_token'))
+const cookieNames = (res: TestResponse) => res.headers.getSetCookie().map((c) => c.split('=')[0])
 
 let ctx: TestApp
 beforeAll(async () => {
@@ -18,7 +22,7 @@ describe('create account', () => {
     const res = await client.post('/api/auth/sign-up/email', { ...input, callbackURL: '/soccerIndividualSignUp' })
     expect(res.status, res.text).toBe(200)
     expect(res.body).toEqual({ message: CHECK_EMAIL_TO_FINISH })
-    expect(res.headers.getSetCookie()).toEqual([])
+    expect(sessionCookies(res)).toEqual([])
     expect((await client.get('/api/session')).body).toEqual({ user: null })
 
     const email = await latestEmailTo(ctx, input.email)
@@ -75,7 +79,8 @@ describe('create account', () => {
     const forFresh = await ctx.client().post('/api/auth/sign-up/email', fresh)
     expect(forTaken.status).toBe(forFresh.status)
     expect(forTaken.body).toEqual(forFresh.body)
-    expect(forTaken.headers.getSetCookie()).toEqual([])
+    expect(sessionCookies(forTaken)).toEqual([])
+    expect(cookieNames(forTaken)).toEqual(cookieNames(forFresh))
     expect((await latestEmailTo(ctx, owner.email))?.subject).toBe(`You already have an account with ${ctx.config.site.facilityName}`)
     // The owner's password still works; the one sent by the stranger does not.
     expect((await ctx.client().post('/api/auth/sign-in/email', { email: owner.email, password: owner.password })).status).toBe(200)
@@ -204,6 +209,16 @@ describe('sign-in throttling per account', () => {
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/)
     expect(locked.body).toEqual({ error: { message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' } })
   }, 30_000)
+
+  test('50 guesses sent at once check at most 6 passwords; the rest are refused with 429 (issue 9, item 3)', async () => {
+    const user = await createUser(ctx)
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => ctx.client().post('/api/auth/sign-in/email', { email: user.email, password: `guess-${i}` })),
+    )
+    const statuses = guesses.map((g) => g.status)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(6)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(44)
+  }, 30_000)
 })
 
 describe('bearer tokens', () => {
@@ -262,5 +277,56 @@ describe('staff session limits', () => {
     const customer = await createUser(ctx, 'customer')
     await age(customer, 13 * 60 * MINUTE, 13 * 60 * MINUTE)
     expect((await customer.client.get<{ user: SessionUser }>('/api/session')).body.user.email).toBe(customer.email)
+  })
+})
+
+describe('the confirmation link cannot sign anyone into someone else’s account (issue 9, items 2 and 5)', () => {
+  /** An account made by `attacker`'s own browser, and the link of its confirmation email. */
+  async function attackersLink() {
+    const attacker = ctx.client()
+    const input = newUserInput()
+    await attacker.post('/api/auth/sign-up/email', input)
+    const token = new URL(await linkInLatestEmail(ctx, input.email), 'http://x').searchParams.get('token')!
+    return { input, token }
+  }
+
+  test('opened in another browser, it confirms the address but signs nobody in, and never leaves the site', async () => {
+    const { input, token } = await attackersLink()
+    const victim = ctx.client()
+    const res = await victim.get(`/api/auth/verify-email?token=${token}&callbackURL=/%09/evil.example/x`)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/signIn?confirmation=confirmed')
+    expect(res.headers.getSetCookie()).toEqual([])
+    expect((await victim.get('/api/session')).body).toEqual({ user: null })
+    const sessions = await ctx.db.kysely.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.userId').select('s.id').where('u.email', '=', input.email).execute()
+    expect(sessions).toEqual([])
+    // The owner signs in with their password as usual.
+    expect((await ctx.client().post('/api/auth/sign-in/email', { email: input.email, password: input.password })).status).toBe(200)
+  })
+
+  test('opened by someone signed in, it never replaces their session', async () => {
+    const victim = await createUser(ctx)
+    const { token } = await attackersLink()
+    const res = await victim.client.get(`/api/auth/verify-email?token=${token}`)
+    expect(res.headers.get('location')).toBe('/signIn?confirmation=other-account')
+    expect(res.headers.getSetCookie()).toEqual([])
+    expect((await victim.client.get<{ user: SessionUser }>('/api/session')).body.user.uid).toBe(victim.id)
+  })
+
+  test.each([
+    ['/%09/evil.example/x', '/'],
+    ['/%5Cevil.example', '/'],
+    ['https://evil.example', '/'],
+    ['/account%0D%0ASet-Cookie:%20a=b', '/'],
+    ['/%C3%BCber?x=%E2%82%AC', '/%C3%BCber?x=%E2%82%AC'],
+    ['/soccerIndividualSignUp?league=1', '/soccerIndividualSignUp?league=1'],
+  ])('a return path of %s goes to %s, never a 500', async (callbackURL, expected) => {
+    const client = ctx.client()
+    const input = newUserInput()
+    await client.post('/api/auth/sign-up/email', input)
+    const token = new URL(await linkInLatestEmail(ctx, input.email), 'http://x').searchParams.get('token')!
+    const res = await client.get(`/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}`)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(expected)
   })
 })

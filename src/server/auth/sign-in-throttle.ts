@@ -19,60 +19,58 @@ export const THROTTLE = {
 
 export type ThrottleState = { locked: true; retryAfterSeconds: number } | { locked: false; delayMs: number }
 
+/**
+ * Each attempt is counted *before* its password is checked, in one transaction: so however many
+ * guesses arrive at once, on any instance, at most `lockAfter` of them are ever checked in a
+ * window (issue 9, item 3). A correct password clears the count.
+ */
 export function createSignInThrottle(db: Db, now: () => Date = () => new Date()) {
   const key = (email: string) => email.trim().toLowerCase()
 
   return {
-    async check(email: string): Promise<ThrottleState> {
-      const row = await db.kysely
-        .selectFrom('signInFailures')
-        .select(['failures', 'firstFailedAt', 'lockedUntil'])
-        .where('email', '=', key(email))
-        .executeTakeFirst()
-      const at = now().getTime()
-      if (!row) return { locked: false, delayMs: 0 }
-      if (row.lockedUntil && new Date(toIso(row.lockedUntil)).getTime() > at) {
-        return { locked: true, retryAfterSeconds: Math.ceil((new Date(toIso(row.lockedUntil)).getTime() - at) / 1000) }
-      }
-      if (at - new Date(toIso(row.firstFailedAt)).getTime() > THROTTLE.windowMs) return { locked: false, delayMs: 0 }
-      const over = row.failures - THROTTLE.slowAfter + 1
-      return { locked: false, delayMs: over > 0 ? over * THROTTLE.slowStepMs : 0 }
-    },
-
-    /** Counts one failure atomically; the failure that reaches the limit sets the lock. */
-    async recordFailure(email: string): Promise<void> {
+    /** Takes one attempt for `email`: refused while locked, otherwise how long to wait first. */
+    async reserve(email: string): Promise<ThrottleState> {
       const at = now()
-      const windowStart = timestampParam(db.dialect, new Date(at.getTime() - THROTTLE.windowMs))
       const atParam = timestampParam(db.dialect, at)
-      await inTransaction(db, async ({ kysely: trx }) => {
+      const windowStart = timestampParam(db.dialect, new Date(at.getTime() - THROTTLE.windowMs))
+      return inTransaction(db, async ({ kysely: trx }) => {
         await trx
           .insertInto('signInFailures')
           .values({ email: key(email), failures: 0, firstFailedAt: atParam, lockedUntil: null })
           .onConflict((oc) => oc.column('email').doNothing())
           .execute()
-        // A stale window (or an expired lock) starts counting afresh.
+        // A stale window, or a lock that has ended, starts counting afresh.
         await trx
           .updateTable('signInFailures')
           .set({ failures: 0, firstFailedAt: atParam, lockedUntil: null })
           .where('email', '=', key(email))
-          .where('firstFailedAt', '<', windowStart)
+          .where((eb) => eb.or([eb('lockedUntil', '<=', atParam), eb.and([eb('lockedUntil', 'is', null), eb('firstFailedAt', '<', windowStart)])]))
           .execute()
-        const row = await trx
+        const taken = await trx
           .updateTable('signInFailures')
           .set((eb) => ({ failures: eb('failures', '+', 1) }))
           .where('email', '=', key(email))
+          .where('failures', '<', THROTTLE.lockAfter)
           .returning('failures')
-          .executeTakeFirstOrThrow()
-        if (row.failures >= THROTTLE.lockAfter) {
+          .executeTakeFirst()
+        if (!taken) {
+          const row = await trx.selectFrom('signInFailures').select('lockedUntil').where('email', '=', key(email)).executeTakeFirstOrThrow()
+          const until = row.lockedUntil ? new Date(toIso(row.lockedUntil)).getTime() : at.getTime() + THROTTLE.lockMs
+          return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) }
+        }
+        // The attempt that uses up the window's last guess locks the address for what follows.
+        if (taken.failures >= THROTTLE.lockAfter) {
           await trx
             .updateTable('signInFailures')
             .set({ lockedUntil: timestampParam(db.dialect, new Date(at.getTime() + THROTTLE.lockMs)) })
             .where('email', '=', key(email))
             .execute()
         }
+        return { locked: false, delayMs: Math.max(0, taken.failures - THROTTLE.slowAfter) * THROTTLE.slowStepMs }
       })
     },
 
+    /** The right password: the attempts counted for this email are forgotten. */
     async recordSuccess(email: string): Promise<void> {
       await db.kysely.deleteFrom('signInFailures').where('email', '=', key(email)).execute()
     },
