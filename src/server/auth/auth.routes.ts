@@ -237,7 +237,7 @@ function flatFields(body: unknown): Record<string, unknown> {
  */
 export function sitePath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/') || value.startsWith('//')) return undefined
-  if (/[\u0000-\u0020\u007f-\u00a0\\]/.test(value)) return undefined
+  if ([...value].some((c) => c <= ' ' || (c >= '\u007f' && c <= '\u00a0') || c === '\\')) return undefined
   const base = 'http://site.invalid'
   let url: URL
   try {
