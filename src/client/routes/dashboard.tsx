@@ -76,7 +76,7 @@ function BackupsPanel({ backups }: { backups: BackupStatus }) {
       <p className="staff-muted">
         {backups.schedule === 'scheduled'
           ? `The server makes one every ${backups.everyHours} hours in ${backups.dir}.`
-          : backups.schedule === 'postgres'
+          : backups.schedule === 'external'
             ? 'PostgreSQL: make backups with npm run backup (pg_dump) or your database host’s own.'
             : 'Make backups with npm run backup.'}{' '}
         Restore one with the server stopped: <code>npm run restore -- --from FILE</code>.

@@ -9,6 +9,7 @@ export function verificationEmail(facility: string, to: string, name: string, li
   return {
     to,
     subject: `Confirm your email address for ${facility}`,
+    secret: true,
     text: [
       `Hi ${name},`,
       '',
@@ -40,6 +41,7 @@ export function passwordResetEmail(facility: string, siteUrl: string, to: string
   return {
     to,
     subject: `Reset your ${facility} password`,
+    secret: true,
     text: [
       `Hi ${name},`,
       '',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   CHECK_EMAIL_FOR_RESET,
+  NO_MAIL_SERVER_FOR_RESET,
   CHECK_EMAIL_TO_FINISH,
   ForgotPasswordForm,
   PASSWORD_TOO_SHORT,
@@ -119,7 +120,9 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
   app.post('/api/auth/request-password-reset', access('open'), async (req, reply) => {
     const { email } = parseForm(ForgotPasswordForm, asRecord(req.body))
     const response = await callAuth(req, { email })
-    return response.ok ? { message: CHECK_EMAIL_FOR_RESET } : send(reply, response)
+    // Without a mail server the link reaches nobody (staff never see it): say so plainly.
+    const message = config.smtpUrl ? CHECK_EMAIL_FOR_RESET : `${CHECK_EMAIL_FOR_RESET} ${NO_MAIL_SERVER_FOR_RESET}`
+    return response.ok ? { message } : send(reply, response)
   })
 
   app.post('/api/auth/reset-password', access('open'), async (req, reply) => {

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-registrations.ts'
 import * as m0004 from './migrations/0004-league-changes.ts'
 import * as m0005 from './migrations/0005-confirmed-existing-accounts.ts'
 import * as m0006 from './migrations/0006-backups.ts'
+import * as m0007 from './migrations/0007-outbox-secrets.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '0004-league-changes': m0004,
   '0005-confirmed-existing-accounts': m0005,
   '0006-backups': m0006,
+  '0007-outbox-secrets': m0007,
 }
 
 /** The table where the migrations applied to a database are recorded. */

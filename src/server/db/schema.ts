@@ -206,6 +206,8 @@ export interface OutboxTable {
   nextAttemptAt: Timestamp
   createdAt: Timestamp
   sentAt: Timestamp | null
+  /** Carries a one-time link: its text is never shown to staff or logged. */
+  carriesSecret: Generated<boolean | number>
 }
 
 export interface BackupsTable {

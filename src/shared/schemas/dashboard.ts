@@ -8,8 +8,8 @@ export interface DashboardSummary {
 
 /** Backups as the Dashboard shows them (server/features/backups/backup-schedule.ts). */
 export interface BackupStatus {
-  /** `scheduled` by the server, `off`, or `postgres` (pg_dump or the database's host). */
-  schedule: 'scheduled' | 'off' | 'postgres'
+  /** `scheduled` by the server, `off`, or `external`: PostgreSQL, copied with pg_dump or by the database's host. */
+  schedule: 'scheduled' | 'off' | 'external'
   everyHours: number
   dir: string
   /** The most recent backup that succeeded. */

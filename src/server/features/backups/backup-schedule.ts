@@ -70,7 +70,7 @@ function isDue(attempt: BackupRecord | undefined, intervalMs: number, at: Date):
 /** What the Dashboard says about backups: the last one, and a warning when it needs attention. */
 export async function backupStatus(db: Db, backups: BackupConfig, at: Date): Promise<BackupStatus> {
   const { attempt, done } = await latestBackups(db)
-  const schedule = db.dialect === 'postgres' ? 'postgres' : backups.everyHours > 0 ? 'scheduled' : 'off'
+  const schedule = db.dialect === 'postgres' ? 'external' : backups.everyHours > 0 ? 'scheduled' : 'off'
   const last = done && { finishedAt: done.finishedAt ?? done.startedAt, sizeBytes: done.sizeBytes ?? 0, file: done.file }
   let warning: string | undefined
   if (attempt?.status === 'failed') {

@@ -69,7 +69,7 @@ describe('on either database', () => {
     const admin = await createUser(ctx, 'admin')
     await makeBackup(ctx.db, { dest: path.join(workDir, 'for-dashboard'), trigger: 'command', now: () => new Date(), databaseUrl: testDatabaseUrl() })
     const res = await admin.client.get<DashboardSummary>('/api/dashboard')
-    expect(res.body.backups).toMatchObject({ schedule: onPostgres ? 'postgres' : 'off', last: { sizeBytes: expect.any(Number) } })
+    expect(res.body.backups).toMatchObject({ schedule: onPostgres ? 'external' : 'off', last: { sizeBytes: expect.any(Number) } })
   })
 })
 

@@ -7,7 +7,8 @@ import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { createMailer, type MailLog } from './mailer.ts'
 import type { OutboxPage } from '../../../shared/schemas/mail.ts'
-import { enqueueEmail, listOutbox } from './outbox.queries.ts'
+import { CHECK_EMAIL_FOR_RESET } from '../../../shared/schemas/account.ts'
+import { enqueueEmail, listOutbox, SECRET_TEXT_HIDDEN } from './outbox.queries.ts'
 
 const MINUTE = 60_000
 
@@ -258,6 +259,18 @@ describe('the outbox and the mailer', () => {
     ])
   })
 
+  test('an email carrying a one-time link is logged without its text (issue 9, item 4)', async () => {
+    const log = testLog()
+    const clock = testClock()
+    const link = 'http://facility.test/resetPassword?token=one-time-secret-123'
+    await enqueueEmail(db, { to: 's1@example.com', subject: 'Reset your password', text: `Open ${link}`, secret: true }, clock.now())
+    await mailerFor(db, { now: clock.now, log }).deliverDue()
+    expect(JSON.stringify(log.entries)).not.toContain('one-time-secret-123')
+    expect(log.entries).toEqual([
+      { level: 'info', details: { email: { to: 's1@example.com', subject: 'Reset your password', text: SECRET_TEXT_HIDDEN } }, message: expect.stringContaining('outbox') },
+    ])
+  })
+
   test('the started worker delivers on its own; stop() waits for a delivery in progress, and nothing is sent after', async () => {
     const smtp = await sink({ replyDelayMs: 500 })
     const clock = testClock()
@@ -327,6 +340,18 @@ describe('GET /api/admin/outbox on the running app without SMTP_URL', () => {
     })
   })
 
+  test('staff see that a password reset or confirmation email exists and its status, never its link', async () => {
+    const admin = await createUser(ctx, 'admin')
+    const customer = await createUser(ctx)
+    await ctx.client().post('/api/auth/request-password-reset', { email: customer.email })
+    const email = await waitFor(async () => {
+      const res = await admin.client.get<OutboxPage>('/api/admin/outbox?page=1')
+      expect(res.text).not.toMatch(/token=/)
+      return res.body.emails.find((e) => e.to === customer.email && e.status === 'logged')
+    })
+    expect(email).toMatchObject({ subject: `Reset your ${ctx.config.site.facilityName} password`, text: SECRET_TEXT_HIDDEN, status: 'logged' })
+  })
+
   test('without a page it answers the first page of 50', async () => {
     const admin = await createUser(ctx, 'admin')
     const res = await admin.client.get<OutboxPage>('/api/admin/outbox')
@@ -367,5 +392,10 @@ describe('the running app with SMTP_URL', () => {
     const id = await enqueueEmail(ctx.db, confirmation('i1'))
     await waitFor(async () => ((await outboxRow(ctx.db, id)).status === 'sent' ? true : undefined))
     expect(smtp.messages).toEqual([{ to: ['person-i1@example.com'], subject: 'Registration confirmed i1', text: confirmation('i1').text }])
+  })
+
+  test('Forgot Password says only to check the email', async () => {
+    const res = await ctx.client().post('/api/auth/request-password-reset', { email: 'nobody-here@example.com' })
+    expect(res.body).toEqual({ message: CHECK_EMAIL_FOR_RESET })
   })
 })

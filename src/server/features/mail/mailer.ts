@@ -3,7 +3,7 @@ import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { claimEmail, findDueEmails, finishAttempt, type ClaimedEmail } from './outbox.queries.ts'
+import { claimEmail, findDueEmails, finishAttempt, SECRET_TEXT_HIDDEN, type ClaimedEmail } from './outbox.queries.ts'
 
 const POLL_MS = 2_000
 const BATCH_SIZE = 100
@@ -69,7 +69,9 @@ export function createMailer({ db, config, log, now = () => new Date() }: Mailer
   /** Sends one claimed email and says how the attempt ended; the caller records it. */
   async function deliver(email: ClaimedEmail): Promise<Outcome> {
     if (!transport) {
-      log.info({ email: { to: email.to, subject: email.subject, text: email.text } }, 'email kept in the outbox (no SMTP_URL)')
+      // A one-time link is for its recipient alone: the log says the email exists, not what it says.
+      const text = email.secret ? SECRET_TEXT_HIDDEN : email.text
+      log.info({ email: { to: email.to, subject: email.subject, text } }, 'email kept in the outbox (no SMTP_URL)')
       return { status: 'logged', at: now() }
     }
     try {

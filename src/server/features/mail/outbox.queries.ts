@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import type { OutboxEmail } from '../../../shared/schemas/mail.ts'
-import { timestampParam, toCount, toIso } from '../../db/values.ts'
+import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 
 
 export interface NewEmail {
   to: string
   subject: string
   text: string
+  /** The text carries a one-time link (confirmation, password reset): only the recipient may read it. */
+  secret?: true
 }
+
+/** What staff read in place of an email that carries a one-time link. */
+export const SECRET_TEXT_HIDDEN = 'This email carries a one-time link for its recipient only (account confirmation or password reset): its text is not shown.'
 
 /** A pending email whose time has come, with the attempt count it was seen at. */
 export interface DueEmail {
@@ -17,6 +22,8 @@ export interface DueEmail {
   subject: string
   text: string
   attempts: number
+  /** Carries a one-time link: never logged. */
+  secret: boolean
 }
 
 /** A due email one worker has taken: `attempts` already counts this attempt. */
@@ -41,6 +48,7 @@ export async function enqueueEmail(db: Db, email: NewEmail, now: Date = new Date
       nextAttemptAt: at,
       createdAt: at,
       sentAt: null,
+      carriesSecret: boolParam(db.dialect, email.secret === true),
     })
     .execute()
   return id
@@ -57,7 +65,7 @@ export async function listOutbox(
       .executeTakeFirstOrThrow(),
     db.kysely
       .selectFrom('outbox')
-      .select(['id', 'recipient', 'subject', 'text', 'status', 'attempts', 'lastError', 'createdAt', 'sentAt'])
+      .select(['id', 'recipient', 'subject', 'text', 'status', 'attempts', 'lastError', 'createdAt', 'sentAt', 'carriesSecret'])
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)
@@ -69,7 +77,7 @@ export async function listOutbox(
       id: r.id,
       to: r.recipient,
       subject: r.subject,
-      text: r.text,
+      text: toBool(r.carriesSecret) ? SECRET_TEXT_HIDDEN : r.text,
       status: r.status,
       attempts: r.attempts,
       lastError: r.lastError,
@@ -84,14 +92,14 @@ export async function listOutbox(
 export async function findDueEmails(db: Db, now: Date, limit: number): Promise<DueEmail[]> {
   const rows = await db.kysely
     .selectFrom('outbox')
-    .select(['id', 'recipient', 'subject', 'text', 'attempts'])
+    .select(['id', 'recipient', 'subject', 'text', 'attempts', 'carriesSecret'])
     .where('status', '=', 'pending')
     .where('nextAttemptAt', '<=', timestampParam(db.dialect, now))
     .orderBy('nextAttemptAt')
     .orderBy('id')
     .limit(limit)
     .execute()
-  return rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.text, attempts: r.attempts }))
+  return rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.text, attempts: r.attempts, secret: toBool(r.carriesSecret) }))
 }
 
 /**
