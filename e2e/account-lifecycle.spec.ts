@@ -22,6 +22,16 @@ async function storedSessionUser(page: Page): Promise<unknown> {
   return raw === null ? null : JSON.parse(raw)
 }
 
+/** Fills in Create Account for `person` and submits it. */
+async function submitCreateAccount(page: Page, person: { displayName: string; email: string; phone: string; password: string }): Promise<void> {
+  await page.getByLabel('Display name').fill(person.displayName)
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Phone').fill(person.phone)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByLabel('Confirm password').fill(person.password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+}
+
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
@@ -52,12 +62,7 @@ test('a new person creates an account, is signed in at once, registers for a lea
   await expect(page).toHaveURL(`${BASE_URL}/signIn`)
   await page.getByRole('link', { name: 'Create an account' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account')
-  await page.getByLabel('Display name').fill(person.displayName)
-  await page.getByLabel('Email').fill(person.email)
-  await page.getByLabel('Phone').fill(person.phone)
-  await page.getByLabel('Password', { exact: true }).fill(person.password)
-  await page.getByLabel('Confirm password').fill(person.password)
-  await page.getByRole('button', { name: 'Create Account' }).click()
+  await submitCreateAccount(page, person)
 
   // Signed in at once, and back on the page the person came from (spec §4).
   await expect(accountButton(page)).toBeVisible()
@@ -79,12 +84,7 @@ test('a new person creates an account, is signed in at once, registers for a lea
 test('Create Account for an email that already has an account says so on the email field', async ({ asVisitor: page, createUser }) => {
   const owner = await createUser()
   await page.goto('/register')
-  await page.getByLabel('Display name').fill('Someone Else')
-  await page.getByLabel('Email').fill(owner.email)
-  await page.getByLabel('Phone').fill('555-0123')
-  await page.getByLabel('Password', { exact: true }).fill('another-secret')
-  await page.getByLabel('Confirm password').fill('another-secret')
-  await page.getByRole('button', { name: 'Create Account' }).click()
+  await submitCreateAccount(page, { displayName: 'Someone Else', email: owner.email, phone: '555-0123', password: 'another-secret' })
   await expect(page.getByText('An account with this email already exists. Sign in instead.').first()).toBeVisible()
   await expect(accountButton(page)).toHaveCount(0)
 })
@@ -106,12 +106,7 @@ test.describe('with confirmation by email (a mail server configured)', () => {
 
     await page.goto('/register')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account')
-    await page.getByLabel('Display name').fill(person.displayName)
-    await page.getByLabel('Email').fill(person.email)
-    await page.getByLabel('Phone').fill(person.phone)
-    await page.getByLabel('Password', { exact: true }).fill(person.password)
-    await page.getByLabel('Confirm password').fill(person.password)
-    await page.getByRole('button', { name: 'Create Account' }).click()
+    await submitCreateAccount(page, person)
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
     await expect(page.getByRole('status')).toContainText(person.email)
     await expect(accountButton(page)).toHaveCount(0)
@@ -164,12 +159,7 @@ test.describe('with confirmation by email (a mail server configured)', () => {
   test('Create Account answers the same for an address that already has an account', async ({ asVisitor: page, createUser, emailLink }) => {
     const owner = await createUser()
     await page.goto('/register')
-    await page.getByLabel('Display name').fill('Someone Else')
-    await page.getByLabel('Email').fill(owner.email)
-    await page.getByLabel('Phone').fill('555-0123')
-    await page.getByLabel('Password', { exact: true }).fill('another-secret')
-    await page.getByLabel('Confirm password').fill('another-secret')
-    await page.getByRole('button', { name: 'Create Account' }).click()
+    await submitCreateAccount(page, { displayName: 'Someone Else', email: owner.email, phone: '555-0123', password: 'another-secret' })
     await expect(page.getByRole('status')).toContainText('Check your email: we have sent you a link to finish creating your account.')
     // The owner is told, with the way back in.
     expect(await emailLink(owner.email)).toBe('/signIn')

@@ -22,7 +22,6 @@ import { toHeaders, type Guards } from './guards.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import type { TokenIssuer } from './tokens.ts'
 import { confirmHereCookie, startedHere } from './confirm-here.ts'
-import { readSessionToken } from './session-cookie.ts'
 import { access } from '../http/access.ts'
 import { requestOrigin } from '../http/origins.ts'
 import type { SignUpAnswer } from '../../shared/schemas/account.ts'
@@ -105,11 +104,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
     const cookies = response.headers.getSetCookie()
     // No new session means the address was confirmed before: the person signs in as usual.
     if (cookies.length === 0) return reply.redirect('/signIn?confirmation=done')
-    const created = readSessionToken(cookies.map((c) => c.split(';')[0]).join('; '), (await auth.$context).authCookies.sessionToken.name, secret)
-    const createdFor = created ? (await db.kysely.selectFrom('sessions').select('userId').where('token', '=', created).executeTakeFirst())?.userId : undefined
-    const sameAsCurrent = current !== null && current.user.id === createdFor
+    const created = await guards.sessionOfCookies(cookies.map((c) => c.split(';')[0]).join('; '))
+    const sameAsCurrent = current !== null && current.user.id === created?.user.id
     if (!sameAsCurrent && (current !== null || !startedHere(req.headers.cookie, secret, token))) {
-      if (created) await db.kysely.deleteFrom('sessions').where('token', '=', created).execute()
+      if (created) await db.kysely.deleteFrom('sessions').where('id', '=', created.sessionId).execute()
       return reply.redirect(current ? '/signIn?confirmation=other-account' : '/signIn?confirmation=confirmed')
     }
     reply.header('set-cookie', cookies)

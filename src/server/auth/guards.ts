@@ -28,6 +28,8 @@ export interface Guards {
   currentSession(req: FastifyRequest): Promise<CurrentSession | null>
   /** The signed-in user, or null. */
   currentUser(req: FastifyRequest): Promise<CurrentUser | null>
+  /** The session a Cookie header (or the cookies of a Set-Cookie answer) names, or null. */
+  sessionOfCookies(cookieHeader: string): Promise<CurrentSession | null>
   /** 401 when signed out; returns the user otherwise. */
   requireUser(req: FastifyRequest): Promise<CurrentUser>
   /** 401 when signed out, 403 when the user's role does not pass `access`. */
@@ -55,7 +57,11 @@ export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth;
       const found = await fromSession('id', claims.sessionId, 'bearer')
       return found?.user.id === claims.userId ? found : null
     }
-    const token = readSessionToken(req.headers.cookie, await cookieName, secret)
+    return req.headers.cookie ? sessionOfCookies(req.headers.cookie) : null
+  }
+
+  async function sessionOfCookies(cookieHeader: string): Promise<CurrentSession | null> {
+    const token = readSessionToken(cookieHeader, await cookieName, secret)
     return token ? fromSession('token', token, 'cookie') : null
   }
 
@@ -99,6 +105,7 @@ export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth;
     async currentUser(req) {
       return (await guards.currentSession(req))?.user ?? null
     },
+    sessionOfCookies,
     async requireUser(req) {
       const user = await guards.currentUser(req)
       if (!user) throw unauthorized(ACCESS_MESSAGES.login)

@@ -36,10 +36,14 @@ export interface BackupOptions {
   writtenElsewhere?: boolean
 }
 
-/** `facility-2026-11-23T031500Z.sqlite`: sorts by time, one name per second. */
+/** `20261123T031500Z`: a moment as file names carry it, sorting by time, one per second. */
+export function timeStamp(at: Date): string {
+  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+}
+
+/** `facility-20261123T031500Z.sqlite` (or `.dump` for PostgreSQL). */
 export function backupFileName(dialect: Db['dialect'], at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
-  return `facility-${stamp}.${dialect === 'sqlite' ? 'sqlite' : 'dump'}`
+  return `facility-${timeStamp(at)}.${dialect === 'sqlite' ? 'sqlite' : 'dump'}`
 }
 
 /**

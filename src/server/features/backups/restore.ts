@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { pgApplicationName } from '../../db/connect.ts'
 import { KNOWN_MIGRATIONS, MIGRATION_TABLE } from '../../db/migrate.ts'
-import { BackupError, backupFileName, checkSqliteFile, pgTool } from './backups.ts'
+import { BackupError, checkSqliteFile, pgTool, timeStamp } from './backups.ts'
 
 export interface RestoreResult {
   /** Where the database that was replaced now is. */
@@ -36,7 +36,7 @@ export function restoreSqlite({ dataDir, from, at }: { dataDir: string; from: st
   const companions = ['', '-wal', '-shm'].map((suffix) => live + suffix).filter((file) => fs.existsSync(file))
   let keptAside: string | undefined
   if (companions.length > 0) {
-    keptAside = path.join(dataDir, `replaced-${backupFileName('sqlite', at).replace(/^facility-|\.sqlite$/g, '')}`)
+    keptAside = path.join(dataDir, `replaced-${timeStamp(at)}`)
     fs.mkdirSync(keptAside, { recursive: true })
     for (const file of companions) fs.renameSync(file, path.join(keptAside, path.basename(file)))
   }
@@ -112,7 +112,7 @@ export async function restorePostgres(opts: { databaseUrl: string; schema?: stri
     await client.end()
   }
   const schemaArgs = opts.schema ? [`--schema=${opts.schema}`] : []
-  const keptAside = path.join(opts.keepDir, `replaced-${backupFileName('postgres', opts.at).replace(/^facility-/, '')}`)
+  const keptAside = path.join(opts.keepDir, `replaced-${timeStamp(opts.at)}.dump`)
   fs.mkdirSync(opts.keepDir, { recursive: true })
   await pgTool('pg_dump', ['--format=custom', `--file=${keptAside}`, ...schemaArgs, `--dbname=${opts.databaseUrl}`])
   await pgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', ...schemaArgs, `--dbname=${opts.databaseUrl}`, source])
