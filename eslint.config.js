@@ -29,6 +29,24 @@ export default tseslint.config(
   boundary('client', ['**/server/**', 'node:*'], 'The client never imports server code.'),
   boundary('server', ['**/client/**'], 'The server never imports client code.'),
   {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/contracts/**'],
+              allowTypeImports: true,
+              message: 'The browser imports API contracts for their types only (import type), so zod stays out of its bundles.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },

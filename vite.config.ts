@@ -13,14 +13,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), precompress()],
-  // `vite build --ssr`: the server's render of the home page (render-home.tsx, server/pages.ts).
+  // `vite build --ssr`: the server's render of the open pages (render-page.tsx, server/pages.ts).
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',
         emptyOutDir: true,
         copyPublicDir: false,
         target: 'node20',
-        rollupOptions: { input: 'src/client/render-home.tsx' },
+        rollupOptions: { input: 'src/client/render-page.tsx' },
       }
     : // The manifest tells the bundle check what the home page loads (scripts/check-bundle.mjs).
       { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', manifest: true },

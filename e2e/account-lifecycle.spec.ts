@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, test, uniqueToken } from './fixtures.ts'
 
 /*
- * Creating an account, staying signed in, signing out and in again (spec §3, §4, §6). The one
+ * Creating an account, staying signed in, signing out and in again (product §3, §4, §6). The one
  * spec that uses the Create Account and Sign In forms for real; the others sign in through
  * the fixtures.
  */
@@ -64,7 +64,7 @@ test('a new person creates an account, is signed in at once, registers for a lea
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account')
   await submitCreateAccount(page, person)
 
-  // Signed in at once, and back on the page the person came from (spec §4).
+  // Signed in at once, and back on the page the person came from (product §4).
   await expect(accountButton(page)).toBeVisible()
   await expect(page).toHaveURL(`${BASE_URL}/basketballIndividualSignUp`)
   await card.getByRole('button', { name: /^Register/ }).click()
@@ -117,7 +117,7 @@ test.describe('with confirmation by email (a mail server configured)', () => {
     await expect(page).toHaveURL(`${EMAIL_CONFIRMATION_URL}/`)
     await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toHaveCount(0)
 
-    // The login is kept across a reload, in the cookie and in the stored session user (spec §3).
+    // The login is kept across a reload, in the cookie and in the stored session user (product §3).
     await page.reload()
     await expect(accountButton(page)).toBeVisible()
     const stored = await storedSessionUser(page)
@@ -135,7 +135,7 @@ test.describe('with confirmation by email (a mail server configured)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account')
     await expect(page.getByRole('definition')).toHaveText([person.displayName, person.email, person.phone, 'Customer'])
 
-    // Signing out from another page takes the person home (spec §4).
+    // Signing out from another page takes the person home (product §4).
     await page.goto('/academy')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academies')
     await accountButton(page).click()
@@ -181,7 +181,7 @@ test('a person who forgot their password sets a new one from the emailed link', 
   await page.getByRole('button', { name: 'Send Reset Link' }).click()
   await expect(page.getByRole('status')).toContainText('If this email has an account, we have sent it a link to reset the password.')
 
-  await page.goto(await emailLink(user.email))
+  await page.goto(await emailLink(user.email, '/resetPassword'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset Password')
   await page.getByLabel('New password', { exact: true }).fill('abc')
   await page.getByLabel('Confirm new password').fill('abc')
@@ -224,7 +224,7 @@ test('a password shorter than 6 characters is refused as it is typed', async ({ 
   await page.goto('/register')
   const password = page.getByLabel('Password', { exact: true })
   await expect(password).toBeEditable()
-  // From here on time moves only when the test says so: the check waits 20 ms (spec §9).
+  // From here on time moves only when the test says so: the check waits 20 ms (product §9).
   await page.clock.pauseAt(new Date('2027-03-01T11:00:00Z'))
 
   await password.fill('abcde')

@@ -93,7 +93,7 @@ test('a customer edits their details and changes their password', async ({ asVis
   await expect(details.getByRole('status')).toHaveText('Your details have been saved.')
   await expect(details.getByRole('definition')).toHaveText([newName, user.email, '(555) 246-8100', 'Customer'])
   await expect(details.getByRole('button', { name: 'Edit details' })).toBeFocused()
-  // The stored session user follows (spec §3), so the next visit starts with the new name.
+  // The stored session user follows (product §3), so the next visit starts with the new name.
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sessionUser') ?? 'null') as { displayName: string } | null)
   expect(stored?.displayName).toBe(newName)
 

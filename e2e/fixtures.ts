@@ -9,6 +9,7 @@ import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import type { Role } from '../src/shared/roles.ts'
 import type { RouteDefinition } from '../src/shared/routes.ts'
 import type { ActiveLeague } from '../src/shared/sports.ts'
+import { linkInNewestEmail } from '../tests/emails.ts'
 
 /*
  * End-to-end fixtures. Tests reach the running server's database directly (the same SQLite
@@ -97,7 +98,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   createUser: (options?: UserOptions) => Promise<TestUser>
   /** The link to this site in the newest email to an address, as a path with its query. */
-  emailLink: (to: string) => Promise<string>
+  /** The first link in the newest email to `to`; with `path`, waits for one linking there. */
+  emailLink: (to: string, path?: string) => Promise<string>
   insertLeague: (league: LeagueInput) => Promise<string>
   /** The site a visitor's page opens: BASE_URL, or EMAIL_CONFIRMATION_URL for that mode's specs. */
   siteUrl: string
@@ -110,6 +112,17 @@ interface TestFixtures {
 /** An ISO calendar date `days` from today, so a league is open whenever the suite runs. */
 export function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * Opens `path` and waits until the app has taken the page over: it asks the server who is signed
+ * in as soon as it has mounted. A page arrives rendered by the server and is readable before
+ * that, but a link pressed earlier loads a whole new page instead of moving inside the app.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const mounted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session')
+  await page.goto(path)
+  await mounted
 }
 
 /** A short random token that makes names unique across tests and runs. */
@@ -242,18 +255,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   emailLink: async ({ backend }, use) => {
-    await use(async (to) => {
-      const email = await backend.db.kysely
-        .selectFrom('outbox')
-        .select('text')
-        .where('recipient', '=', to)
-        .orderBy('createdAt', 'desc')
-        .executeTakeFirst()
-      const url = email?.text.match(/https?:\/\/\S+/)?.[0]
-      if (!url) throw new Error(`No email with a link was sent to ${to}`)
-      const { pathname, search } = new URL(url)
-      return pathname + search
-    })
+    await use((to, path) => linkInNewestEmail(backend.db, to, path))
   },
 
   insertLeague: async ({ backend }, use) => {

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import type { ActiveLeague } from '../src/shared/sports.ts'
-import { BASE_URL, expect, showLeagues, test, uniqueToken } from './fixtures.ts'
+import { BASE_URL, expect, openInApp, showLeagues, test, uniqueToken } from './fixtures.ts'
 
 /*
- * Spec §1 and §4: the home page's sport cards. Every test shares one database, where other
+ * Product §1 and §4: the home page's sport cards. Every test shares one database, where other
  * tests add leagues, so most tests here put their own leagues in the page (showLeagues); the
  * tests of the server's own page read real leagues and find them by their unique names.
  */
@@ -226,8 +226,7 @@ test('the leagues come inside the page; entering it again asks for them once', a
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto('/')
-  // The app has taken the page over once it names the page in the title.
+  await openInApp(page, '/')
   await expect(page).toHaveTitle(/^Sports and Activities \| /)
   await expect(page.getByRole('article')).toHaveCount(6)
   await expect(page.getByText('Loading leagues…')).toHaveCount(0)
@@ -251,7 +250,7 @@ test('a failed league load is logged and the cards still render', async ({ asVis
     route.fulfill({ status: 500, json: { error: { message: 'Something went wrong on our side.' } } }),
   )
   // Opened from another page, the home page loads its leagues: and here that fails.
-  await page.goto('/academy')
+  await openInApp(page, '/academy')
   const logged = page.waitForEvent('console', {
     predicate: (message) => message.type() === 'error' && message.text().includes('Could not load the active leagues'),
   })
@@ -259,7 +258,7 @@ test('a failed league load is logged and the cards still render', async ({ asVis
   await logged
   await expect(page.getByRole('article')).toHaveCount(6)
   for (const title of CARD_TITLES) await expect(card(page, title).getByText(NO_LEAGUE)).toBeVisible()
-  // Spec §8: only logged, never shown.
+  // Product §8: only logged, never shown.
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
 

@@ -3,7 +3,7 @@ import type { ActiveLeague } from '../src/shared/sports.ts'
 import { BASE_URL, expect, showLeagues, test } from './fixtures.ts'
 
 /*
- * Spec §2: any path outside the route table shows the 404 page, and the two known defects
+ * Product §2: any path outside the route table shows the 404 page, and the two known defects
  * (the Create Account link to /createAccount, the Football card's letter case) are resolved
  * so that both reach a real page.
  */

@@ -3,7 +3,7 @@ import { ACCESS_MESSAGES, decideAccess, ROUTES, type RouteDefinition } from '../
 import { BASE_URL, expect, samplePaths, test, type Person } from './fixtures.ts'
 
 /*
- * Spec §6 for every page of the route table and every kind of person: where they end up, what
+ * Product §6 for every page of the route table and every kind of person: where they end up, what
  * the page is called there, and the message that says why they were sent elsewhere.
  */
 

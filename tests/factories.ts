@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import { setUserRole } from '../src/server/features/users/users.queries.ts'
 import { insertLeague, type NewLeague } from '../src/server/features/leagues/leagues.queries.ts'
-import type { Role, SessionUser } from '../src/shared/roles.ts'
+import type { Role } from '../src/shared/roles.ts'
+import type { SessionUser } from '../src/shared/contracts/session.ts'
 import type { LeagueFormValues } from '../src/shared/schemas/league.ts'
+import { linkInNewestEmail, newestEmailTo } from './emails.ts'
 import type { TestApp, TestClient } from './test-app.ts'
 
 export interface TestUser {
@@ -29,21 +31,12 @@ export function newUserInput(overrides: Partial<{ email: string; password: strin
 
 /** The newest email queued for an address, or undefined. */
 export async function latestEmailTo(ctx: TestApp, to: string) {
-  return ctx.db.kysely
-    .selectFrom('outbox')
-    .select(['subject', 'text'])
-    .where('recipient', '=', to)
-    .orderBy('createdAt', 'desc')
-    .executeTakeFirst()
+  return newestEmailTo(ctx.db, to)
 }
 
-/** The first link to this site in the newest email to `to`, as a path with its query. */
-export async function linkInLatestEmail(ctx: TestApp, to: string): Promise<string> {
-  const email = await latestEmailTo(ctx, to)
-  const url = email?.text.match(/https?:\/\/\S+/)?.[0]
-  if (!url) throw new Error(`No email with a link was sent to ${to}`)
-  const { pathname, search } = new URL(url)
-  return pathname + search
+/** The first link in the newest email to `to`; with `path`, waits for one linking there. */
+export function linkInLatestEmail(ctx: TestApp, to: string, path?: string): Promise<string> {
+  return linkInNewestEmail(ctx.db, to, path)
 }
 
 /**
@@ -130,6 +123,7 @@ export function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFor
     registrationDate: daysFromToday(-10),
     startDate: daysFromToday(20),
     endDate: daysFromToday(90),
+    registrationDeadline: '',
     price: '45.50',
     capacity: '',
     teamCapacity: '',

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { buildApp, type App } from '../src/server/app.ts'
 import { loadConfig, type Config } from '../src/server/config.ts'
 import { connect, type Db } from '../src/server/db/connect.ts'
-import { migrateToLatest } from '../src/server/db/migrate.ts'
+import { migrateToLatest, migrateUpTo } from '../src/server/db/migrate.ts'
 import type { HtmlSource } from '../src/server/pages.ts'
 
 /** The origin test clients claim, as a browser on the site would. */
@@ -29,19 +29,21 @@ export interface TestDb {
   drop(): Promise<void>
 }
 
-export async function createTestDb(): Promise<TestDb> {
+/** A new database at the latest schema, or at `upTo` to test how later migrations carry data. */
+export async function createTestDb({ upTo }: { upTo?: string } = {}): Promise<TestDb> {
+  const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db))
   const url = testDatabaseUrl()
   if (url) {
     // Dropped together at the end of the run (tests/global-setup.ts): dropping a schema while
     // another file's migrator reads the catalogue makes that read fail.
     const schema = `${testSchemaPrefix()}${randomBytes(6).toString('hex')}`
     const db = await connect({ dataDir: '', databaseUrl: url, pgSchema: schema, poolSize: 5 })
-    await migrateToLatest(db)
+    await migrate(db)
     return { db, drop: () => db.close() }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-test-'))
   const db = await connect({ dataDir })
-  await migrateToLatest(db)
+  await migrate(db)
   return {
     db,
     async drop() {

@@ -12,6 +12,7 @@ import pg from 'pg'
 import { connect, type Db } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { prepareRush } from './rush-setup.ts'
+import { leaguePlaces } from '../../src/server/features/registrations/offerings.queries.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -104,24 +105,24 @@ try {
   const seconds = (performance.now() - started) / 1000
   agent.destroy()
 
+  const places = await leaguePlaces(db, leagueId)
   const counts = await db.kysely
     .selectFrom('registrations')
     .select((eb) => ['status', eb.fn.countAll<string | number>().as('n')])
-    .where('leagueId', '=', leagueId)
+    .where('offeringId', '=', places.id)
     .groupBy('status')
     .execute()
   const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)]))
   const perUser = await db.kysely
     .selectFrom('registrations')
     .select((eb) => ['userId', eb.fn.countAll<string | number>().as('n')])
-    .where('leagueId', '=', leagueId)
+    .where('offeringId', '=', places.id)
     .groupBy('userId')
     .execute()
   const duplicates = perUser.filter((u) => Number(u.n) > 1).length
   const lost = N - perUser.length
-  const league = await db.kysely.selectFrom('leagues').select('placesTaken').where('id', '=', leagueId).executeTakeFirstOrThrow()
   for (const [sample, n] of errorSamples) console.error(`  ${n} × ${sample}`)
-  if (league.placesTaken !== (byStatus.confirmed ?? 0)) console.error(`  placesTaken ${league.placesTaken} differs from confirmed rows`)
+  if (places.placesTaken !== (byStatus.confirmed ?? 0)) console.error(`  placesTaken ${places.placesTaken} differs from confirmed rows`)
 
   latencies.sort((a, b) => a - b)
   const result = {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/connect.ts'
 import type { Customer } from './crash-load.ts'
+import { leaguePlaces } from '../../src/server/features/registrations/offerings.queries.ts'
 
 export interface Check {
   name: string
@@ -12,12 +13,12 @@ export const passed = (check: Check) => String(check.expected) === String(check.
 
 /** What the database holds after the last kill, against what the site acknowledged. */
 export async function checkDatabase(db: Db, { leagueId, capacity, customers }: { leagueId: string; capacity: number; customers: Customer[] }) {
+  const league = await leaguePlaces(db, leagueId)
   const rows = await db.kysely
     .selectFrom('registrations')
     .select(['id', 'userId', 'status', 'seq', 'receiptNumber', 'idempotencyKey'])
-    .where('leagueId', '=', leagueId)
+    .where('offeringId', '=', league.id)
     .execute()
-  const league = await db.kysely.selectFrom('leagues').select(['capacity', 'placesTaken', 'registrationSeq']).where('id', '=', leagueId).executeTakeFirstOrThrow()
   const n = customers.length
   const placed = Math.min(capacity, n)
   const byId = new Map(rows.map((r) => [r.id, r]))
@@ -40,8 +41,8 @@ export async function checkDatabase(db: Db, { leagueId, capacity, customers }: {
     { name: 'confirmed = min(capacity, customers)', expected: placed, actual: confirmed },
     { name: 'waitlisted', expected: n - placed, actual: waitlisted },
     { name: 'places taken beyond the capacity', expected: 0, actual: Math.max(0, league.placesTaken - (league.capacity ?? Infinity)) },
-    { name: 'leagues.placesTaken = confirmed + offered rows', expected: confirmed + (statuses.get('offered') ?? 0), actual: league.placesTaken },
-    { name: 'leagues.registrationSeq = registrations', expected: rows.length, actual: league.registrationSeq },
+    { name: 'offerings.placesTaken = confirmed + offered rows', expected: confirmed + (statuses.get('offered') ?? 0), actual: league.placesTaken },
+    { name: 'offerings.seq = registrations', expected: rows.length, actual: league.seq },
     { name: 'registration numbers 1..N, no gap or duplicate', expected: `1..${rows.length}`, actual: gapless(seqs) },
     { name: 'confirmed hold the first numbers (waitlist order)', expected: `1..${confirmedSeqs.length}`, actual: gapless(confirmedSeqs) },
     ...(await checkSideEffects(db, rows.map((r) => r.id))),

@@ -17,11 +17,16 @@ import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Role } from '../../src/shared/roles.ts'
 import type { Access } from '../../src/shared/routes.ts'
 
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
+}
+
 /** The customer's child, as the Add a child form sends it; the scan's child payloads start from it. */
 export const SCAN_CHILD = {
   firstName: 'Sam',
   lastName: 'Rivera',
-  dateOfBirth: '2016-05-20',
+  // Within the demo Kids Sports league's ages (6 to 9) for years to come.
+  dateOfBirth: daysAgo(7 * 365),
   emergencyContactName: 'Alex Rivera',
   emergencyContactPhone: '555-010-9999',
   notes: 'Peanut allergy',
@@ -41,6 +46,8 @@ export interface Person {
 /** Objects the scanners aim at, owned by the customer unless named otherwise. */
 export interface Fixtures {
   leagueId: string
+  /** The Kids Sports league the customer's child is registered in. */
+  kidsLeagueId: string
   /** A league only the admin's edit form is aimed at, so its changes touch nothing else. */
   adminLeagueId: string
   childId: string
@@ -238,6 +245,7 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
     return league.id
   }
   const leagueId = leagueNamed(DEMO_LEAGUES[0]!.name)
+  const kidsLeagueId = leagueNamed(DEMO_LEAGUES.find((l) => l.sport === 'kids')!.name)
   const { child } = await call<{ child: { id: string } }>(site, customer, 'POST', '/api/children', SCAN_CHILD)
   for (const childId of [undefined, child.id]) {
     await call(site, customer, 'POST', '/api/waiver/signatures', { signedName: 'Scan Customer', agree: 'yes', childId })
@@ -245,10 +253,10 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
   const register = async (id: string, body: object) =>
     (await call<{ registration: { id: string } }>(site, customer, 'POST', `/api/leagues/${id}/registrations`, body)).registration.id
   const registrationId = await register(leagueId, {})
-  await register(leagueId, { childId: child.id })
+  await register(kidsLeagueId, { childId: child.id })
   const endedRegistrationId = await register(leagueNamed('Pickup Basketball League'), {})
   await call(site, customer, 'POST', `/api/registrations/${endedRegistrationId}/cancel`, {})
-  return { leagueId, childId: child.id, registrationId, endedRegistrationId }
+  return { leagueId, kidsLeagueId, childId: child.id, registrationId, endedRegistrationId }
 }
 
 async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void> {

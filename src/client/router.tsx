@@ -9,34 +9,51 @@ import { NotFoundPage } from './routes/not-found.tsx'
 import { PlannedPage } from './routes/planned.tsx'
 
 /**
+ * A screen loaded on demand, with the data layer it reads through (lib/query.tsx) loaded beside
+ * it: the home page's first bundle carries neither.
+ */
+function screen(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  return lazy(async () => {
+    const [{ default: Screen }, { QueryProvider }] = await Promise.all([load(), import('./lib/query.tsx')])
+    return {
+      default: () => (
+        <QueryProvider>
+          <Screen />
+        </QueryProvider>
+      ),
+    }
+  })
+}
+
+/**
  * Screens by route id. The home page ships in the first bundle; the others load on demand.
  * A route with no screen yet shows its title and purpose (PlannedPage) until its issue lands.
  */
 const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   home: HomePage,
-  signIn: lazy(() => import('./routes/sign-in.tsx')),
-  register: lazy(() => import('./routes/register.tsx')),
-  createAccount: lazy(() => import('./routes/register.tsx')),
-  forgotPassword: lazy(() => import('./routes/forgot-password.tsx')),
-  resetPassword: lazy(() => import('./routes/reset-password.tsx')),
-  account: lazy(() => import('./routes/account.tsx')),
-  adminUsers: lazy(() => import('./routes/admin-users.tsx')),
-  dashboard: lazy(() => import('./routes/dashboard.tsx')),
-  academy: lazy(() => import('./routes/academies.tsx')),
-  soccerIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
-  basketballIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
-  footballIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
-  baseballIndividualSignUp: lazy(() => import('./routes/sign-up.tsx')),
-  individualSportsSignUp: lazy(() => import('./routes/sign-up.tsx')),
-  kidsSportsSignup: lazy(() => import('./routes/sign-up.tsx')),
-  waiver: lazy(() => import('./routes/waiver.tsx')),
-  receipt: lazy(() => import('./routes/receipt.tsx')),
-  registrationReceipt: lazy(() => import('./routes/receipt.tsx')),
-  pendingRegistrations: lazy(() => import('./routes/pending-registrations.tsx')),
-  leagues: lazy(() => import('./routes/leagues.tsx')),
+  signIn: screen(() => import('./routes/sign-in.tsx')),
+  register: screen(() => import('./routes/register.tsx')),
+  createAccount: screen(() => import('./routes/register.tsx')),
+  forgotPassword: screen(() => import('./routes/forgot-password.tsx')),
+  resetPassword: screen(() => import('./routes/reset-password.tsx')),
+  account: screen(() => import('./routes/account.tsx')),
+  adminUsers: screen(() => import('./routes/admin-users.tsx')),
+  dashboard: screen(() => import('./routes/dashboard.tsx')),
+  academy: screen(() => import('./routes/academies.tsx')),
+  soccerIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
+  basketballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
+  footballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
+  baseballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
+  individualSportsSignUp: screen(() => import('./routes/sign-up.tsx')),
+  kidsSportsSignup: screen(() => import('./routes/sign-up.tsx')),
+  waiver: screen(() => import('./routes/waiver.tsx')),
+  receipt: screen(() => import('./routes/receipt.tsx')),
+  registrationReceipt: screen(() => import('./routes/receipt.tsx')),
+  pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
+  leagues: screen(() => import('./routes/leagues.tsx')),
 }
 
-/** Spec §6: a page the person may not see sends them elsewhere with the reason. */
+/** Product §6: a page the person may not see sends them elsewhere with the reason. */
 function Guarded({ route, children }: { route: RouteDefinition; children: ReactNode }) {
   const { user, confirmed } = useSession()
   const location = useLocation()

@@ -1,3 +1,5 @@
+import { PAGE_DATA } from '../shared/page-data.ts'
+
 /** The facility's settings, sent inside the page by the server (server/pages.ts). */
 export interface SiteConfig {
   facilityName: string
@@ -14,7 +16,7 @@ const fallback: SiteConfig = {
 }
 
 function read(): SiteConfig {
-  const text = document.getElementById('site-config')?.textContent
+  const text = document.getElementById(PAGE_DATA.site)?.textContent
   if (!text) return fallback
   try {
     return { ...fallback, ...(JSON.parse(text) as Partial<SiteConfig>) }

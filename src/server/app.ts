@@ -15,6 +15,7 @@ import { registerFunctions } from './http/callable.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { installInputHygiene } from './http/input.ts'
 import { registerHealthRoutes } from './http/health.ts'
+import { openApiDocument, registerOpenApiRoutes } from './http/openapi.ts'
 import { installOverloadGuard } from './http/overload.ts'
 import { installSameOriginCheck } from './http/origins.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
@@ -134,13 +135,15 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     await mailer.stop()
   })
   registerHealthRoutes(app, { db, maxBacklog: config.maxDbBacklog })
+  let routes: DeclaredRoute[] = []
+  registerOpenApiRoutes(app, () => openApiDocument(routes, config.site.facilityName))
   if (html) await registerPages(app, { html, clientDir, site: config.site, activeLeagues })
   answerFirst = answerHomeFirst(app, activeLeagues, html ? ['/api/leagues/active', '/'] : ['/api/leagues/active'])
 
   // Loads the plugins registered above, so their routes are known, then refuses to start when
   // any route has no declared access.
   await app.after()
-  const routes = declared.check()
+  routes = declared.check()
   const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
   return { app, auth, routes, functions: functionAccess }
 }

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { addChild, createLeague, createRegistrant, createUser, type TestUser } from '../../tests/factories.ts'
 import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
 import { ROUTES, type Access } from '../shared/routes.ts'
-import type { RegisterResult } from '../shared/schemas/registration.ts'
-import type { ApiAccess } from './http/access.ts'
+import type { RegisterResult } from '../shared/contracts/registrations.ts'
+import type { ApiAccess } from '../shared/contracts/contract.ts'
 
 /**
  * The authorization matrix of the security issue: every API route the server lists (and every
@@ -143,6 +143,12 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
   return [{ name: `${key} (${route.access})`, method: route.method, url: route.url, rule: route.access, fixture: async () => randomParams(route.url) }]
 })
 
+/**
+ * The public answers, the same for everyone, which browsers may keep and revalidate. Every other
+ * API answer may carry personal data and is never stored (issue 9, item 9).
+ */
+const PUBLIC_ANSWERS = new Set(['GET /api/leagues/active', 'GET /api/leagues/open', 'GET /api/academies/active', 'GET /api/openapi.json', 'GET /api/reference'])
+
 function check(outcome: Outcome, res: TestResponse, what: string): void {
   expect(res.status, `${what}: ${res.text}`).toBeLessThan(500)
   if (outcome === 'allowed') expect([401, 403], `${what}: ${res.text}`).not.toContain(res.status)
@@ -160,15 +166,22 @@ describe('every API route × every kind of caller', () => {
     const url = c.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name]!))
     // Signing out ends the caller's session, so that route gets callers of its own.
     const who = c.url === '/api/auth/sign-out' ? await createCallers() : callers
+    const answers = new Set<string>()
     for (const caller of CALLERS) {
       const client: TestClient = who[caller]?.client ?? ctx.client()
       const res = await client.request(c.method, url, c.method === 'GET' ? undefined : (body ?? {}))
       const outcome = EXPECTED[c.rule][caller]
-      check(outcome, res, `${c.method} ${url} as ${caller} (${c.rule}: ${outcome})`)
+      const what = `${c.method} ${url} as ${caller} (${c.rule}: ${outcome})`
+      check(outcome, res, what)
+      const isPublic = PUBLIC_ANSWERS.has(`${c.method} ${c.url}`)
+      expect(res.headers.get('cache-control'), what).toBe(isPublic ? 'no-cache' : 'no-store')
+      if (isPublic) answers.add(res.text)
       if (c.rule === 'owner' || c.rule === 'owner-or-staff') {
         if (caller === 'customer') expect(res.status, res.text).not.toBe(404)
       }
     }
+    // A public answer is the same whoever asks: nothing personal can be in what browsers keep.
+    expect(answers.size).toBeLessThanOrEqual(1)
   })
 
   test('the matrix covers every API route the server lists, each once', () => {

@@ -26,7 +26,7 @@ test('no password or session token ever reaches the log', async () => {
   await signIn.post(`/api/leagues/${await createLeague(ctx)}/registrations`, {})
   await signIn.post('/api/account/password', { currentPassword: canary, newPassword: `${canary}-new` })
   await ctx.client().post('/api/auth/request-password-reset', { email: input.email })
-  const reset = await linkInLatestEmail(ctx, input.email)
+  const reset = await linkInLatestEmail(ctx, input.email, '/resetPassword')
   await ctx.client().get(reset)
   await ctx.client().post('/api/auth/reset-password', { token: new URL(reset, ctx.baseUrl).searchParams.get('token'), newPassword: `${canary}-reset` })
 

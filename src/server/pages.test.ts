@@ -5,7 +5,7 @@ import { insertLeague } from './features/leagues/leagues.queries.ts'
 import { ROUTES } from '../shared/routes.ts'
 
 const SHELL =
-  '<!doctype html><html><head><!--site-config--><script type="module" crossorigin src="/assets/app.js"></script>' +
+  '<!doctype html><html><head><title>Sports and Activities</title><!--site-config--><script type="module" crossorigin src="/assets/app.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/more.js"></head><body><div id="root"></div></body></html>'
 
 let ctx: TestApp
@@ -13,7 +13,11 @@ beforeAll(async () => {
   ctx = await startTestApp({
     html: {
       template: async () => SHELL,
-      renderHome: async (site, leagues) => `<p>Home in ${site.timeZone}: ${JSON.parse(leagues).leagues.length} leagues</p>`,
+      renderer: async () => ({
+        renderHome: (site, leagues) => `<p>Home in ${site.timeZone}: ${(JSON.parse(leagues) as { leagues: unknown[] }).leagues.length} leagues</p>`,
+        pageAnswers: (pathname) => (pathname === '/academy' ? [{ queryKey: ['academies'], url: '/api/academies/active' }] : []),
+        renderPage: async (_site, url, answers) => ({ html: `<p>${url} with ${answers.map((a) => a.json).join(' ')}</p>`, state: JSON.stringify(answers) }),
+      }),
     },
     env: { FACILITY_NAME: 'Riverside </script><script>alert(1)</script> Sports', FACILITY_WEBSITE_URL: 'https://riverside.example' },
   })
@@ -35,7 +39,7 @@ describe('pages', () => {
     expect(res.text).toContain('<div id="root">')
   })
 
-  test('paths match whatever their letter case (spec §2 football link)', async () => {
+  test('paths match whatever their letter case (product §2 football link)', async () => {
     expect((await ctx.client().get('/FootballIndividualSignUp')).status).toBe(200)
     expect((await ctx.client().get('/footballindividualsignup/')).status).toBe(200)
   })
@@ -62,6 +66,8 @@ describe('pages', () => {
   test('the home page carries its active leagues: the API answer, inert, so the cards need no second round trip', async () => {
     const name = 'Night </script><script>alert(2)</script> League'
     await insertLeague(ctx.db, leagueInput({ name }))
+    // A change made outside the server reaches it as a notification (PostgreSQL), so wait for it.
+    await expect.poll(async () => (await ctx.client().get('/api/leagues/active')).text).toContain('Night')
     const api = await ctx.client().get('/api/leagues/active')
     const res = await ctx.client().get('/')
     const match = /<script type="application\/json" id="active-leagues">(.*?)<\/script>/.exec(res.text)
@@ -80,9 +86,31 @@ describe('pages', () => {
     expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/more.js">')
   })
 
-  test.each(['/academy', '/signIn', '/nope'])('%s does not carry the leagues and is rendered by the browser', async (path) => {
+  test('an open page arrives rendered with the public answers it shows, the same bytes the API sends a visitor', async () => {
+    const api = await ctx.client().get('/api/academies/active')
+    const res = await ctx.client().get('/academy?from=link')
+    expect(res.text).toContain(`<div id="root"><p>/academy?from=link with ${api.text}</p></div>`)
+    const state = /<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(res.text)
+    expect(JSON.parse(state![1]!)).toEqual([{ queryKey: ['academies'], json: api.text }])
+    expect(res.text).not.toContain('id="active-leagues"')
+    expect(res.text).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app.js">')
+  })
+
+  test("every page of the route table is named in its title, the facility's name escaped", async () => {
+    const page = (await ctx.client().get('/academy')).text
+    expect(page).toContain('<title>Academies | Riverside &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; Sports</title>')
+    expect((await ctx.client().get('/leagues')).text).toContain('<title>Leagues | Riverside')
+  })
+
+  test('an open page without answers arrives rendered too', async () => {
+    const res = await ctx.client().get('/signIn')
+    expect(res.text).toContain('<div id="root"><p>/signIn with </p></div>')
+  })
+
+  test.each(['/account', '/leagues', '/nope'])('%s (signed-in, staff or unknown) is never rendered on the server: the browser renders it', async (path) => {
     const res = await ctx.client().get(path)
     expect(res.text).not.toContain('id="active-leagues"')
+    expect(res.text).not.toContain('id="query-state"')
     expect(res.text).toContain('<div id="root"></div>')
     expect(res.text).toContain('<script type="module" crossorigin src="/assets/app.js">')
   })

@@ -3,27 +3,34 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { PAGE_DATA } from '../shared/page-data.ts'
 import { matchRoute } from '../shared/routes.ts'
 import type { SiteConfig } from './config.ts'
 import { access, declareOpen } from './http/access.ts'
 import type { ActiveLeagues } from './features/leagues/active-leagues.ts'
 
+/**
+ * The open pages as a visitor first sees them, made by the client's own components
+ * (src/client/render-page.tsx, built to dist/ssr): they paint before the script has arrived
+ * (docs/decisions/0007, 0014).
+ */
+export interface PageRenderer {
+  renderHome(site: SiteConfig, leaguesJson: string): string
+  /** The public API answers the page at `pathname` shows. */
+  pageAnswers(pathname: string): { queryKey: readonly unknown[]; url: string }[]
+  renderPage(site: SiteConfig, url: string, answers: { queryKey: readonly unknown[]; json: string }[]): Promise<{ html: string; state: string }>
+}
+
 /** Where the page's HTML shell comes from: the built file, or Vite while developing. */
 export interface HtmlSource {
   template(url: string): Promise<string>
-  /**
-   * The home page as a visitor first sees it, made by the client's own components
-   * (src/client/render-home.tsx, built to dist/ssr): its cards paint before the script has
-   * arrived (docs/decisions/0007). Without it the browser renders the page alone.
-   */
-  renderHome?(site: SiteConfig, leaguesJson: string): Promise<string>
+  /** Without it the browser renders every page alone. */
+  renderer?(): Promise<PageRenderer>
 }
-
-type RenderHome = (site: SiteConfig, leaguesJson: string) => string
 
 export function builtHtml(clientDir: string): HtmlSource {
   let cached: Promise<string> | undefined
-  let renderer: Promise<RenderHome> | undefined
+  let renderer: Promise<PageRenderer> | undefined
   return {
     template: () => {
       // A failed read (a build replacing the file) is not remembered: the next request retries.
@@ -33,16 +40,13 @@ export function builtHtml(clientDir: string): HtmlSource {
       })
       return cached
     },
-    async renderHome(site, leaguesJson) {
-      const file = pathToFileURL(path.join(clientDir, '..', 'ssr', 'render-home.js')).href
-      renderer ??= import(file).then(
-        (module: { renderHome: RenderHome }) => module.renderHome,
-        (error: unknown) => {
-          renderer = undefined
-          throw error
-        },
-      )
-      return (await renderer)(site, leaguesJson)
+    renderer() {
+      const file = pathToFileURL(path.join(clientDir, '..', 'ssr', 'render-page.js')).href
+      renderer ??= import(file).catch((error: unknown) => {
+        renderer = undefined
+        throw error
+      })
+      return renderer
     },
   }
 }
@@ -50,8 +54,9 @@ export function builtHtml(clientDir: string): HtmlSource {
 /**
  * Serves the single-page app. Every path of the route table gets the shell with 200; any
  * other path gets the same shell with 404, and the app shows its Page Not Found screen.
- * The facility's settings, and on the home page its active leagues, travel inside the shell,
- * so no extra round trip is needed.
+ * The facility's settings travel inside the shell; an open page arrives rendered for a visitor
+ * with the public answers it shows inside it too (the home page its active leagues), so its
+ * first paint needs neither the script nor a second round trip.
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -84,22 +89,51 @@ export async function registerPages(
     })
   }
 
-  const siteConfig = dataBlock('site-config', JSON.stringify(site))
+  /**
+   * An open page with the public answers it shows, read through the API itself (the same bytes
+   * a browser gets as a visitor), and the cache state the browser starts from.
+   */
+  async function renderOpenPage(renderer: PageRenderer, url: string, pathname: string) {
+    const answers = await Promise.all(
+      renderer.pageAnswers(pathname).map(async ({ queryKey, url: source }) => {
+        const res = await app.inject({ method: 'GET', url: source })
+        if (res.statusCode !== 200) throw new Error(`${source} answered ${res.statusCode}`)
+        return { queryKey, json: res.body }
+      }),
+    )
+    return renderer.renderPage(site, url, answers)
+  }
+
+  const siteConfig = dataBlock(PAGE_DATA.site, JSON.stringify(site))
   app.get('/*', access('open'), async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.code(404).send({ error: { message: `There is nothing at ${req.method} ${pathname}.` } })
     }
     const match = matchRoute(pathname)
-    // The home page comes with its cards and their leagues: no second round trip (spec §4).
-    const leagues = match?.route.id === 'home' ? await activeLeagues.json() : undefined
     const template = await html.template(req.url)
-    const data = siteConfig + (leagues === undefined ? '' : dataBlock('active-leagues', leagues))
-    let page = template.replace('<!--site-config-->', () => data)
-    if (leagues !== undefined && html.renderHome) {
-      const content = await html.renderHome(site, leagues)
-      page = withLowPriorityScripts(page.replace('<div id="root"></div>', () => `<div id="root">${content}</div>`))
+    let data = siteConfig
+    let content: string | undefined
+    if (match?.route.id === 'home') {
+      // The home page comes with its cards and their leagues: no second round trip (product §4).
+      const leagues = await activeLeagues.json()
+      data += dataBlock(PAGE_DATA.activeLeagues, leagues)
+      if (html.renderer) content = (await html.renderer()).renderHome(site, leagues)
+    } else if (match?.route.access === 'open' && html.renderer) {
+      const rendered = await renderOpenPage(await html.renderer(), req.url, pathname).catch((error: unknown) => {
+        // The browser can still render the page alone.
+        req.log.error({ err: error }, 'rendering the page on the server failed')
+        return undefined
+      })
+      if (rendered) {
+        content = rendered.html
+        data += dataBlock(PAGE_DATA.queryState, rendered.state)
+      }
     }
+    let page = template.replace('<!--site-config-->', () => data)
+    // The tab, the history and a shared link name the page before any script runs.
+    if (match) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(`${match.route.title} | ${site.facilityName}`)}</title>`)
+    if (content !== undefined) page = withLowPriorityScripts(page.replace('<div id="root"></div>', () => `<div id="root">${content}</div>`))
     return reply
       .code(match ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
@@ -116,6 +150,10 @@ function withLowPriorityScripts(page: string): string {
   return page
     .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
     .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** JSON the page reads but never runs; `<` escaped, so no value can close the element. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { facilityToday, formatBytes, formatDate, formatDateTime, formatMoney } from './format.ts'
+import { facilityToday, formatBytes, formatDate, formatDateTime } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -9,11 +9,6 @@ test('calendar dates are shown en-US without moving a day in any time zone', () 
 test('timestamps are shown en-US; nonsense shows nothing', () => {
   expect(formatDate(new Date(2027, 0, 15, 12))).toBe('1/15/2027')
   expect(formatDate('not a date')).toBe('')
-})
-
-test('money is cents to dollars', () => {
-  expect(formatMoney(4500)).toBe('$45.00')
-  expect(formatMoney(199)).toBe('$1.99')
 })
 
 test("the facility's calendar day follows its time zone, not UTC", () => {

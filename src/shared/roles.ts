@@ -1,23 +1,13 @@
+import type { SessionUser } from './contracts/session.ts'
+
 export const ROLES = ['admin', 'employee', 'customer'] as const
 export type Role = (typeof ROLES)[number]
 
-/** New user documents get this role (spec §4, §6). */
+/** New user documents get this role (product §4, §6). */
 export const DEFAULT_ROLE: Role = 'customer'
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
-}
-
-/** The session user state of spec §3, kept in localStorage and confirmed with the server. */
-export interface SessionUser {
-  uid: string
-  email: string
-  displayName: string
-  phone: string
-  isLoggedIn: true
-  isAdmin: boolean
-  isEmployee: boolean
-  userRole: Role
 }
 
 export interface UserRecord {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { ACCESS_MESSAGES, decideAccess, matchRoute, ROUTES } from './routes.ts'
 
 describe('the route table', () => {
-  test('has every route of spec §2 with the access the spec gives where it gives one', () => {
+  test('has every route of product §2 with the access it gives where it gives one', () => {
     const access = Object.fromEntries(ROUTES.map((r) => [r.path, r.access]))
     expect(access).toMatchObject({
       '/': 'open',
@@ -24,7 +24,7 @@ describe('the route table', () => {
     })
   })
 
-  test('is exactly the spec §2 table plus the /createAccount alias and account recovery', () => {
+  test('is exactly the product §2 table plus the /createAccount alias and account recovery', () => {
     const spec = [
       '/', '/admin/users', '/admin/products', '/league/:leagueId', '/league/:leagueId/team/:teamId',
       '/league/:leagueId/team/:teamId/player/:playerId',
@@ -67,7 +67,7 @@ describe('the route table', () => {
   })
 })
 
-describe('decideAccess (spec §6)', () => {
+describe('decideAccess (product §6)', () => {
   test('open pages are for everyone', () => {
     for (const role of [null, 'customer', 'employee', 'admin'] as const) expect(decideAccess('open', role)).toEqual({ allowed: true })
   })

@@ -2,7 +2,7 @@ import { matchPath } from 'react-router'
 import type { Role } from './roles.ts'
 
 /**
- * THE route table of spec §2, as data. The client builds its router from it (guards, titles,
+ * THE route table of product §2, as data. The client builds its router from it (guards, titles,
  * the 404 page) and the server uses it to answer unknown paths with 404 and to check that
  * every page has a declared access rule.
  *
@@ -10,9 +10,9 @@ import type { Role } from './roles.ts'
  * - `open`: anyone, signed in or not.
  * - `login`: any signed-in user. Owner checks (receipts) are made by the server's API.
  * - `admin`: admins only.
- * - `staff`: admins and employees (spec §6: either role passes when both are allowed).
+ * - `staff`: admins and employees (product §6: either role passes when both are allowed).
  *
- * Where the spec says "access not shown" the choice is written next to the route.
+ * Where the customer's specification left access open (docs/product.md §2), the choice is written next to the route.
  */
 export type Access = 'open' | 'login' | 'admin' | 'staff'
 
@@ -41,13 +41,13 @@ export const ROUTES = [
   { id: 'teamSignUp', path: '/league/:leagueId/team/:teamId/signUp', access: 'open', title: 'Join a Team', description: 'Join a team through the invite link its captain shared.' },
   { id: 'dashboard', path: '/dashboard', access: 'admin', title: 'Dashboard', description: 'An overview of the facility’s accounts, leagues and registrations.' },
   { id: 'createTeam', path: '/createTeam', access: 'login', title: 'Create a Team', description: 'Create a team for a league and become its captain.' },
-  // Unguarded in the original (spec §2); it creates teams on anyone's behalf, so admin only.
+  // Unguarded in the original (product §2); it creates teams on anyone's behalf, so admin only.
   { id: 'createTeamAdmin', path: '/createTeamAdmin', access: 'admin', title: 'Create a Team (Staff)', description: 'Create a team for a league on a customer’s behalf.' },
   { id: 'register', path: '/register', access: 'open', title: 'Create Account', description: 'Create an account to register for leagues and academies.' },
-  // Spec §2 defect resolved: the nav's Create Account link went to /createAccount (404).
+  // Product §2 defect resolved: the nav's Create Account link went to /createAccount (404).
   { id: 'createAccount', path: '/createAccount', access: 'open', title: 'Create Account', description: 'Create an account to register for leagues and academies.' },
   { id: 'signIn', path: '/signIn', access: 'open', title: 'Sign In', description: 'Sign in to your account.' },
-  // Not in spec §2: a person who forgot their password gets a link by email, and the answer
+  // Not in product §2: a person who forgot their password gets a link by email, and the answer
   // never tells whether the address has an account (docs/decisions/0008).
   { id: 'forgotPassword', path: '/forgotPassword', access: 'open', title: 'Forgot Password', description: 'Get a link by email to choose a new password.' },
   { id: 'resetPassword', path: '/resetPassword', access: 'open', title: 'Reset Password', description: 'Choose a new password from the link we emailed you.' },
@@ -59,7 +59,7 @@ export const ROUTES = [
   { id: 'individualSportsSignUp', path: '/individualSportsSignUp', access: 'open', title: 'Individual Sports Sign Up', description: 'Choose an open individual league and sign up.' },
   { id: 'kidsSportsSignup', path: '/kidsSportsSignup', access: 'open', title: 'Kids Sports Sign Up', description: 'Register your child for the open kids sports league.' },
   // Route matching ignores letter case (React Router's default, mirrored by the server), and
-  // the Football card links here through paths.ts: spec §2's second defect, resolved both ways.
+  // the Football card links here through paths.ts: product §2's second defect, resolved both ways.
   { id: 'footballIndividualSignUp', path: '/footballIndividualSignUp', access: 'open', title: 'Football Sign Up', description: 'Sign up for the open football league.' },
   { id: 'basketballIndividualSignUp', path: '/basketballIndividualSignUp', access: 'open', title: 'Basketball Sign Up', description: 'Sign up for the open basketball league.' },
   { id: 'baseballIndividualSignUp', path: '/baseballIndividualSignUp', access: 'open', title: 'Baseball Sign Up', description: 'Sign up for the open baseball league.' },
@@ -102,7 +102,7 @@ export function matchRoute(pathname: string): { route: RouteDefinition; params: 
   return undefined
 }
 
-/** The outcome of opening a page (spec §6): shown, or sent elsewhere with a message. */
+/** The outcome of opening a page (product §6): shown, or sent elsewhere with a message. */
 export type AccessDecision =
   | { allowed: true }
   | { allowed: false; redirectTo: '/signIn' | '/'; message: string }

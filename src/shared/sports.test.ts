@@ -15,8 +15,8 @@ const league = (overrides: Partial<ActiveLeague>): ActiveLeague => ({
 
 const card = (id: string) => SPORT_CARDS.find((c) => c.id === id)!
 
-describe('home cards (spec §1, §4)', () => {
-  test('come in the order of the spec', () => {
+describe('home cards (product §1, §4)', () => {
+  test('come in the order of product §1', () => {
     expect(SPORT_CARDS.map((c) => c.title)).toEqual(['Soccer', 'Adult Basketball', 'Basketball', 'Football', 'Baseball', 'Kids Sports'])
   })
 

@@ -12,7 +12,15 @@ export const SPORT_LABELS: Record<Sport, string> = {
   kids: 'Kids Sports',
 }
 
-/** The league the Adult Basketball card shows is found by this name (spec §4). */
+/**
+ * Kids Sports leagues take children only (each child's age checked against the league's range);
+ * every other league takes the account holder only. The server refuses any other pairing.
+ */
+export function isForChildren(league: { sport: string }): boolean {
+  return league.sport === 'kids'
+}
+
+/** The league the Adult Basketball card shows is found by this name (product §4). */
 export const ADULT_BASKETBALL_LEAGUE_NAME = 'Adult Basketball'
 
 export interface ActiveLeague {
@@ -31,14 +39,14 @@ export type CardId = 'soccer' | 'adultBasketball' | 'basketball' | 'football' | 
 export interface SportCardDefinition {
   id: CardId
   title: string
-  /** Which active league this card shows (spec §4). */
+  /** Which active league this card shows (product §4). */
   shows: (league: ActiveLeague) => boolean
 }
 
 const individual = (sport: Sport) => (league: ActiveLeague) =>
   league.sport === sport && league.kind === 'individual'
 
-/** The home page cards, in the order of spec §1. */
+/** The home page cards, in the order of product §1. */
 export const SPORT_CARDS: readonly SportCardDefinition[] = [
   { id: 'soccer', title: 'Soccer', shows: individual('soccer') },
   {

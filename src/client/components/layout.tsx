@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useSession } from '../features/session/session.tsx'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
 import { siteConfig } from '../site-config.ts'
 import { Alert } from './ui/alert.tsx'
 
-/** Where a redirect leaves its message (spec §6) and the page to return to after signing in. */
+/** Where a redirect leaves its message (product §6) and the page to return to after signing in. */
 export interface NavigationState {
   flash?: string
   from?: string
@@ -122,7 +122,7 @@ function AccountMenu() {
             type="button"
             onClick={async () => {
               // Leave first: on a page that needs a login, clearing the user would otherwise
-              // send the person to /signIn before they reached the home page (spec §4).
+              // send the person to /signIn before they reached the home page (product §4).
               await navigate(href('home'))
               await signOut()
             }}

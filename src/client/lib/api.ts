@@ -38,3 +38,9 @@ export const api = {
   post: <T>(url: string, body: unknown = {}, options: { headers?: Record<string, string> } = {}) =>
     request<T>('POST', url, body, options.headers),
 }
+
+/** What to tell the person about a failed read: the server's words, or a plain fallback; null without an error. */
+export function errorMessage(error: unknown): string | null {
+  if (error === null || error === undefined) return null
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please reload the page.'
+}

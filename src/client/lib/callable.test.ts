@@ -11,7 +11,7 @@ import {
   type FunctionsErrorCode,
 } from './callable.ts'
 
-// Spec §9's table, minus the 2xx and 0 rows, which need responses of their own.
+// Product §9's table, minus the 2xx and 0 rows, which need responses of their own.
 const ERROR_STATUSES: [number, FunctionsErrorCode][] = [
   [400, 'invalid-argument'],
   [401, 'unauthenticated'],

@@ -1,13 +1,13 @@
 /**
- * Browser client of the callable-function protocol (spec §7–§9), modelled on the Firebase JS
+ * Browser client of the callable-function protocol (product §7–§9), modelled on the Firebase JS
  * SDK's `httpsCallable`: POST `{ data }` with a bearer token, read `{ data }` back, and turn
  * every failure into a FunctionsError whose code says what went wrong.
  */
 
-/** Spec §7: a call is abandoned after 70 seconds, as in Firebase. */
+/** Product §7: a call is abandoned after 70 seconds, as in Firebase. */
 export const CALLABLE_TIMEOUT_MS = 70_000
 
-/** Spec §7. Informational only: see CallableOptions.region. */
+/** Product §7. Informational only: see CallableOptions.region. */
 export const DEFAULT_REGION = 'us-central1'
 
 export type FunctionsErrorCode =
@@ -41,7 +41,7 @@ export class FunctionsError extends Error {
   }
 }
 
-/** Spec §9's status table, which is Firebase's `codeForHTTPStatus`. */
+/** Product §9's status table, which is Firebase's `codeForHTTPStatus`. */
 export function codeForHTTPStatus(status: number): FunctionsErrorCode {
   if (status >= 200 && status < 300) return 'ok'
   switch (status) {

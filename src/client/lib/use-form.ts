@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useHydrated } from './use-hydrated.ts'
 import {
   FORM_MESSAGES,
   type FormSpec,
@@ -165,10 +166,12 @@ export interface FieldProps<K extends string> {
   onBlur(): void
   'aria-invalid': boolean
   'aria-describedby': string | undefined
+  /** Until the script has taken a server-rendered page over: what is typed before would be lost. */
+  readOnly: boolean
 }
 
 /** Props to spread on an input; the error element it points at gets id `${name}-error`. */
-export function fieldProps<K extends string>(store: FormStore<K>, state: FormState<K>, name: K): FieldProps<K> {
+export function fieldProps<K extends string>(store: FormStore<K>, state: FormState<K>, name: K, ready = true): FieldProps<K> {
   const invalid = state.errors[name] !== undefined
   return {
     name,
@@ -177,10 +180,13 @@ export function fieldProps<K extends string>(store: FormStore<K>, state: FormSta
     onBlur: () => store.blur(name),
     'aria-invalid': invalid,
     'aria-describedby': invalid ? `${name}-error` : undefined,
+    readOnly: !ready,
   }
 }
 
 export interface UseForm<K extends string> extends FormState<K> {
+  /** The submit button stays disabled while this is false (useHydrated). */
+  ready: boolean
   field(name: K): FieldProps<K>
   setServerErrors(errors: Partial<Record<K, string>>, message?: string | null): void
   handleSubmit(onValid: SubmitHandler<K>): (e?: { preventDefault(): void }) => void
@@ -194,6 +200,7 @@ export function useForm<K extends string>(
   // Initial values and the delay are read once, like useState's initial value.
   const [store] = useState(() => createFormStore(spec, initial, options.delay))
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const ready = useHydrated()
 
   // Rules may depend on props, so checks always run against the latest spec.
   useEffect(() => {
@@ -203,7 +210,8 @@ export function useForm<K extends string>(
 
   return {
     ...state,
-    field: (name) => fieldProps(store, state, name),
+    ready,
+    field: (name) => fieldProps(store, state, name, ready),
     setServerErrors: store.setServerErrors,
     handleSubmit: (onValid) => (e) => {
       e?.preventDefault()

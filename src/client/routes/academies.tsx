@@ -1,23 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
-import type { Academy } from '../../shared/schemas/academy.ts'
 import { Alert } from '../components/ui/alert.tsx'
-import { api } from '../lib/api.ts'
-import { href } from '../paths.ts'
+import { academiesQuery } from '../queries/academies.ts'
+import { href } from '../../shared/paths.ts'
 
 export default function AcademiesPage() {
-  const [academies, setAcademies] = useState<Academy[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    api
-      .get<{ academies: Academy[] }>('/api/academies/active')
-      .then(({ academies: list }) => setAcademies(list))
-      .catch((error: unknown) => {
-        console.error('Could not load the academies', error)
-        setFailed(true)
-      })
-  }, [])
+  const { data, isError: failed } = useQuery(academiesQuery())
+  const academies = data?.academies ?? null
 
   return (
     <section className="page">

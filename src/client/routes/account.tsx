@@ -1,16 +1,17 @@
-import type { Child } from '../../shared/schemas/registration.ts'
+import { useQuery } from '@tanstack/react-query'
 import { ChildrenSection } from '../features/account/children-section.tsx'
 import { DetailsSection } from '../features/account/details-section.tsx'
 import { PasswordSection } from '../features/account/password-section.tsx'
 import { RegistrationsSection } from '../features/account/registrations-section.tsx'
-import { useApiResource } from '../lib/use-api-resource.ts'
+import { errorMessage } from '../lib/api.ts'
+import { childrenQuery } from '../queries/children.ts'
 import { WaiversSection } from '../features/account/waivers-section.tsx'
 import { useSession } from '../features/session/session.tsx'
 
 export default function AccountPage() {
   const { user } = useSession()
   // Read once for both sections: the waivers name the children they were signed for.
-  const children = useApiResource<{ children: Child[] }>('/api/children')
+  const children = useQuery({ ...childrenQuery(user?.uid ?? ''), enabled: user !== null })
   if (!user) return null
   return (
     <section className="page">
@@ -18,9 +19,9 @@ export default function AccountPage() {
       <div className="account-grid">
         <DetailsSection user={user} />
         <PasswordSection />
-        <RegistrationsSection />
-        <ChildrenSection childList={children.data?.children ?? null} error={children.error} />
-        <WaiversSection childList={children.data?.children ?? null} />
+        <RegistrationsSection userId={user.uid} />
+        <ChildrenSection childList={children.data?.children ?? null} error={errorMessage(children.error)} />
+        <WaiversSection userId={user.uid} childList={children.data?.children ?? null} />
       </div>
     </section>
   )

@@ -1,9 +1,10 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatDate } from '../../shared/format.ts'
 import { ROLES, type Role } from '../../shared/roles.ts'
-import type { ListUsersResult } from '../../shared/schemas/users.ts'
 import { Alert } from '../components/ui/alert.tsx'
-import { listUsers, setUserRole } from '../features/users/user-functions.ts'
+import { setUserRole } from '../features/users/user-functions.ts'
+import { USERS, usersQuery } from '../queries/users.ts'
 import { useSession } from '../features/session/session.tsx'
 import { FunctionsError } from '../lib/callable.ts'
 
@@ -23,35 +24,25 @@ export default function AdminUsersPage() {
   const { user: me } = useSession()
   const [query, setQuery] = useState<Query>({ search: '', role: '', page: 1 })
   const [searchText, setSearchText] = useState('')
-  const [result, setResult] = useState<ListUsersResult | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [changeError, setChangeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-
-  // Bumped after a change, to read the page again.
-  const [version, setVersion] = useState(0)
-  const previousButton = useRef<HTMLButtonElement>(null)
-  const nextButton = useRef<HTMLButtonElement>(null)
-  // The pager button last pressed: on the first or last page it is disabled, which drops the focus.
-  const paged = useRef<'previous' | 'next' | null>(null)
-
-  useEffect(() => {
-    let current = true
-    listUsers({
+  const client = useQueryClient()
+  // The page shown stays until the next one arrives.
+  const list = useQuery({
+    ...usersQuery({
       page: query.page,
       pageSize: PAGE_SIZE,
       ...(query.search ? { search: query.search } : {}),
       ...(query.role ? { role: query.role } : {}),
-    })
-      .then(({ data }) => {
-        if (!current) return
-        setResult(data)
-        setError(null)
-      })
-      .catch((e: unknown) => current && setError(messageOf(e)))
-    return () => {
-      current = false
-    }
-  }, [query, version])
+    }),
+    placeholderData: keepPreviousData,
+  })
+  const result = list.data ?? null
+  const error = changeError ?? (list.error ? messageOf(list.error) : null)
+  const previousButton = useRef<HTMLButtonElement>(null)
+  const nextButton = useRef<HTMLButtonElement>(null)
+  // The pager button last pressed: on the first or last page it is disabled, which drops the focus.
+  const paged = useRef<'previous' | 'next' | null>(null)
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault()
@@ -60,12 +51,13 @@ export default function AdminUsersPage() {
 
   const changeRole = async (userId: string, email: string, role: Role) => {
     setNotice(null)
+    setChangeError(null)
     try {
       await setUserRole({ userId, role })
       setNotice(`${email} is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`)
-      setVersion((v) => v + 1)
+      void client.invalidateQueries({ queryKey: USERS })
     } catch (e) {
-      setError(messageOf(e))
+      setChangeError(messageOf(e))
     }
   }
 

@@ -1,27 +1,17 @@
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { formatBytes, formatDateTime } from '../../shared/format.ts'
-import type { BackupStatus, DashboardSummary } from '../../shared/schemas/dashboard.ts'
+import type { BackupStatus } from '../../shared/contracts/dashboard.ts'
 import { staffPages } from '../../shared/routes.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { OutboxPanel } from '../features/mail/outbox-panel.tsx'
-import { api } from '../lib/api.ts'
+import { dashboardQuery } from '../queries/dashboard.ts'
 
 /** Every page staff work on, from the route table (shared/routes.ts). */
 const STAFF_PAGES = staffPages()
 
 export default function DashboardPage() {
-  const [summary, setSummary] = useState<DashboardSummary | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    api
-      .get<DashboardSummary>('/api/dashboard')
-      .then(setSummary)
-      .catch((error: unknown) => {
-        console.error('Could not load the dashboard', error)
-        setFailed(true)
-      })
-  }, [])
+  const { data: summary, isError: failed } = useQuery(dashboardQuery())
 
   return (
     <section className="page">

@@ -4,9 +4,11 @@ import { ForgotPasswordForm } from '../../shared/schemas/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { CheckYourEmail } from '../features/session/check-your-email.tsx'
-import { api, ApiError } from '../lib/api.ts'
+import type { requestPasswordReset } from '../../shared/contracts/account.ts'
+import { ApiError } from '../lib/api.ts'
+import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
 
 /** Forgot Password: a reset link by email; the answer is the same for every address. */
 export default function ForgotPasswordPage() {
@@ -15,7 +17,7 @@ export default function ForgotPasswordPage() {
 
   const submit = form.handleSubmit(async ({ email }) => {
     try {
-      const { message } = await api.post<{ message: string }>('/api/auth/request-password-reset', { email: email.trim() })
+      const { message } = await call<typeof requestPasswordReset>('POST', '/api/auth/request-password-reset', { body: { email: email.trim() } })
       setSent({ email: email.trim(), message })
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields, error.message)
@@ -35,7 +37,7 @@ export default function ForgotPasswordPage() {
           <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
           {form.message && <Alert>{form.message}</Alert>}
           <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} error={form.errors.email} />
-          <button type="submit" className="button" disabled={form.submitting}>
+          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
             {form.submitting ? 'Sending…' : 'Send Reset Link'}
           </button>
         </form>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
 import { siteConfig } from '../site-config.ts'
 
 export function NotFoundPage() {

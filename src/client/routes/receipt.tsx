@@ -3,7 +3,7 @@ import { ROUTES } from '../../shared/routes.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { ReceiptView } from '../features/receipts/receipt-view.tsx'
 import { useReceipt } from '../features/receipts/use-receipt.ts'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
 
 /** Serves both /receipt/... (one registration) and /registrationReceipt/... (the newest for a league). */
 export default function ReceiptPage() {

@@ -1,14 +1,16 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { RegisterForm, type SignUpAnswer } from '../../shared/schemas/account.ts'
+import { RegisterForm } from '../../shared/schemas/account.ts'
+import type { signUp } from '../../shared/contracts/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { CheckYourEmail } from '../features/session/check-your-email.tsx'
 import { useSession } from '../features/session/session.tsx'
 import { useReturnPath } from '../features/session/use-return-path.ts'
-import { api, ApiError } from '../lib/api.ts'
+import { ApiError } from '../lib/api.ts'
+import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
 
 /**
  * Create Account. Without confirmation by email the new account is signed in and the person
@@ -25,12 +27,8 @@ export default function RegisterPage() {
 
   const submit = form.handleSubmit(async ({ displayName, email, phone, password }) => {
     try {
-      const answer = await api.post<SignUpAnswer>('/api/auth/sign-up/email', {
-        name: displayName.trim(),
-        email: email.trim(),
-        phone: phone.trim(),
-        password,
-        callbackURL: returnTo,
+      const answer = await call<typeof signUp>('POST', '/api/auth/sign-up/email', {
+        body: { name: displayName.trim(), email: email.trim(), phone: phone.trim(), password, callbackURL: returnTo },
       })
       if ('message' in answer) return setSent({ email: email.trim(), message: answer.message })
       await session.refresh()
@@ -79,7 +77,7 @@ export default function RegisterPage() {
           field={form.field('confirmPassword')}
           error={form.errors.confirmPassword}
         />
-        <button type="submit" className="button" disabled={form.submitting}>
+        <button type="submit" className="button" disabled={form.submitting || !form.ready}>
           {form.submitting ? 'Creating account…' : 'Create Account'}
         </button>
       </form>

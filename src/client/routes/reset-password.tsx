@@ -3,9 +3,11 @@ import { Link, useSearchParams } from 'react-router'
 import { ResetPasswordForm } from '../../shared/schemas/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { NewPasswordFields } from '../components/ui/new-password-fields.tsx'
-import { api, ApiError } from '../lib/api.ts'
+import type { resetPassword } from '../../shared/contracts/account.ts'
+import { ApiError } from '../lib/api.ts'
+import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
 
 /** Reset Password: opened from the emailed link (?token=…); every signed-in session ends. */
 export default function ResetPasswordPage() {
@@ -16,7 +18,7 @@ export default function ResetPasswordPage() {
 
   const submit = form.handleSubmit(async ({ newPassword, confirmNewPassword }) => {
     try {
-      await api.post('/api/auth/reset-password', { token, newPassword, confirmNewPassword })
+      await call<typeof resetPassword>('POST', '/api/auth/reset-password', { body: { token, newPassword, confirmNewPassword } })
       setDone(true)
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields, error.message)
@@ -53,7 +55,7 @@ export default function ResetPasswordPage() {
             </Alert>
           )}
           <NewPasswordFields form={form} />
-          <button type="submit" className="button" disabled={form.submitting}>
+          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
             {form.submitting ? 'Saving…' : 'Save New Password'}
           </button>
         </form>

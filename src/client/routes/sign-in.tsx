@@ -6,7 +6,7 @@ import { useSession } from '../features/session/session.tsx'
 import { useReturnPath } from '../features/session/use-return-path.ts'
 import { ApiError } from '../lib/api.ts'
 import { useForm } from '../lib/use-form.ts'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
 
 /** What the confirmation link (GET /api/auth/verify-email) reports when it sends the person here. */
 const CONFIRMATION_NOTICES: Record<string, { tone: 'info' | 'error'; text: string }> = {
@@ -50,7 +50,7 @@ export default function SignInPage() {
           field={form.field('password')}
           error={form.errors.password}
         />
-        <button type="submit" className="button" disabled={form.submitting}>
+        <button type="submit" className="button" disabled={form.submitting || !form.ready}>
           {form.submitting ? 'Signing in…' : 'Sign In'}
         </button>
       </form>

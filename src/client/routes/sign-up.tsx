@@ -1,21 +1,24 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { formatDate } from '../../shared/format.ts'
+import { facilityToday, formatDate } from '../../shared/format.ts'
+import { lastRegistrationDay, registrationWindow } from '../../shared/registration-window.ts'
 import { matchRoute, type RouteDefinition } from '../../shared/routes.ts'
-import type { Child, OpenLeague } from '../../shared/schemas/registration.ts'
-import type { Sport } from '../../shared/sports.ts'
+import type { OpenLeague } from '../../shared/contracts/leagues.ts'
+import type { Child } from '../../shared/contracts/children.ts'
+import { isForChildren, type Sport } from '../../shared/sports.ts'
 import type { NavigationState } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { useSession } from '../features/session/session.tsx'
 import { ChildrenPanel } from '../features/signup/children-panel.tsx'
 import { LeagueCard, registerButtonId, resultsId } from '../features/signup/league-card.tsx'
-import { registrationWindow } from '../features/signup/league-text.ts'
 import { isSignUpRoute, sportOfSignUp } from '../features/signup/sign-up-sports.ts'
 import { useChildren } from '../features/signup/use-children.ts'
-import { useOpenLeagues } from '../features/signup/use-open-leagues.ts'
+import { OPEN_LEAGUES, openLeaguesQuery } from '../queries/open-leagues.ts'
 import { isActive, participantKey, useRegistrations, type Outcome } from '../features/signup/use-registrations.ts'
 import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
 import { siteConfig } from '../site-config.ts'
 
 /** The six sign-up pages: one screen, told apart by the route table entry the path matches. */
@@ -30,12 +33,16 @@ export default function SignUpPage() {
 
 function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport | null }) {
   const { user, refresh } = useSession()
+  const hydrated = useHydrated()
   const navigate = useNavigate()
   const location = useLocation()
   const here = location.pathname + location.search
   const kidsPage = sport === 'kids'
-  const { leagues, failed, reload } = useOpenLeagues(sport)
-  const children = useChildren(kidsPage && user !== null)
+  const client = useQueryClient()
+  const openLeagues = useQuery(openLeaguesQuery(sport))
+  const leagues = openLeagues.data?.leagues ?? null
+  const failed = openLeagues.isError
+  const children = useChildren(kidsPage && user ? user.uid : null)
   const { outcomes, pending, register } = useRegistrations(user?.uid ?? null)
   // Back from the waiver, the child it was signed for is chosen again.
   const [chosenId, setChosenId] = useState(() => readWaiverRequest(location.state).childId)
@@ -63,16 +70,16 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
       signIn('Your session has ended. Please sign in to register.')
     } else if (attempt !== 'in-flight') {
       focusNext.current = attempt === 'registered' ? resultsId(league.id) : registerButtonId(league.id)
-      // The answer changed the places left, and other people may have too.
-      reload()
+      // The answer changed the places left, on every sign-up page, and other people may have too.
+      void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
     }
   }
 
   function actionFor(league: OpenLeague): ReactNode {
-    const opening = registrationWindow(league, now, siteConfig.timeZone)
+    const opening = registrationWindow(league, facilityToday(now, siteConfig.timeZone))
     if (opening === 'upcoming') return <p>Registration opens on {formatDate(league.registrationDate)}.</p>
-    if (opening === 'closed') return <p>Registration for this league has closed.</p>
-    const forChild = league.sport === 'kids'
+    if (opening === 'closed') return <p>Registration for this league closed on {formatDate(lastRegistrationDay(league))}.</p>
+    const forChild = isForChildren(league)
     if (forChild && !kidsPage) {
       return (
         <p>
@@ -92,7 +99,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
         id={registerButtonId(league.id)}
         type="button"
         className="button"
-        disabled={busy}
+        disabled={busy || !hydrated}
         onClick={() => void onRegister(league, child)}
       >
         {busy ? 'Registering…' : child ? `${verb}: ${child.firstName}` : verb}

@@ -4,11 +4,13 @@ import { Alert } from '../components/ui/alert.tsx'
 import { useSession } from '../features/session/session.tsx'
 import { PublishWaiverForm } from '../features/waiver/publish-waiver-form.tsx'
 import { SignWaiverForm } from '../features/waiver/sign-waiver-form.tsx'
-import { SELF, signedForText, subjectsOf, type Subject } from '../features/waiver/subjects.ts'
-import { useWaiver, type WaiverPageData, type WaiverSignature } from '../features/waiver/use-waiver.ts'
+import { signedForText, subjectsOf, type Subject } from '../features/waiver/subjects.ts'
+import type { WaiverSignature } from '../../shared/contracts/waiver.ts'
+import { useWaiver, type WaiverPageData } from '../features/waiver/use-waiver.ts'
 import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
 import { WaiverText } from '../features/waiver/waiver-text.tsx'
-import { href } from '../paths.ts'
+import { href } from '../../shared/paths.ts'
+import { ACCOUNT_HOLDER, participantKeyOf } from '../../shared/schemas/registration.ts'
 
 export default function WaiverPage() {
   const { user } = useSession()
@@ -23,7 +25,7 @@ export default function WaiverPage() {
       {!data && !failed && <p className="loading">Loading the waiver…</p>}
       {data && (
         <>
-          {request.from && user && !data.signatures.some((s) => s.subjectKey === (request.childId ?? SELF)) && (
+          {request.from && user && !data.signatures.some((s) => s.subjectKey === participantKeyOf(request.childId)) && (
             <Alert tone="info">Please sign the current waiver to continue your registration.</Alert>
           )}
           <WaiverText waiver={data.waiver} />
@@ -83,19 +85,21 @@ function Signing({ data, request, onSigned }: SigningProps) {
   const signedFor = signedForText(subjects, data.signatures)
   // A link rather than an automatic return: the person sees the confirmation, and a guardian
   // can sign for another child before going back.
-  const back = request.from !== null && signed.has(request.childId ?? SELF) ? request.from : null
+  const back = request.from !== null && signed.has(participantKeyOf(request.childId)) ? request.from : null
 
   // The form the focus was in has gone: the next step is the way back, or else the confirmation.
+  // The signatures reach the cache a moment after the form's answer, so the way back may appear
+  // one render later: then it takes the focus.
   useEffect(() => {
     if (last) (continueLink.current ?? status.current)?.focus()
-  }, [last])
+  }, [last, back])
 
   return (
     <>
       <div role="status" className="waiver-status" ref={status} tabIndex={-1}>
         {last && (
           <p>
-            <strong>Signed</strong> for {last.subject.key === SELF ? 'yourself' : last.subject.label}.
+            <strong>Signed</strong> for {last.subject.key === ACCOUNT_HOLDER ? 'yourself' : last.subject.label}.
           </p>
         )}
         {signedFor && (
@@ -122,7 +126,7 @@ function Signing({ data, request, onSigned }: SigningProps) {
           key={last?.count ?? 0}
           unsigned={unsigned}
           hasChildren={data.children.length > 0}
-          initialSubject={request.childId ?? SELF}
+          initialSubject={participantKeyOf(request.childId)}
           initialName={last?.name ?? ''}
           onSigned={(signatures, subject, name) => {
             onSigned(signatures)

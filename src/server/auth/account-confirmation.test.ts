@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { newUserInput } from '../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../tests/test-app.ts'
-import type { SessionUser } from '../../shared/roles.ts'
+import type { SessionUser } from '../../shared/contracts/session.ts'
 import { loadConfig } from '../config.ts'
 
 describe('which confirmation mode is on', () => {
@@ -14,7 +14,7 @@ describe('which confirmation mode is on', () => {
   })
 })
 
-describe('without confirmation by email (spec §4: creating an account signs the person in)', () => {
+describe('without confirmation by email (product §4: creating an account signs the person in)', () => {
   let ctx: TestApp
   beforeAll(async () => {
     ctx = await startTestApp({ env: { ACCOUNT_CONFIRMATION: 'none' } })

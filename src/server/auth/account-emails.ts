@@ -1,17 +1,34 @@
 import type { NewEmail } from '../features/mail/outbox.queries.ts'
+import { href } from '../../shared/paths.ts'
 
 /** The words of the account emails, in one place. `siteUrl` has no trailing slash. */
+
+/** The account an email is about, as the authentication library hands it over. */
+interface Recipient {
+  email: string
+  name: string
+  emailVerified: boolean
+}
+
+/**
+ * Names are typed by whoever created the account. Until the owner of the address has confirmed
+ * it, the name may be a stranger's words, so the email does not quote it (issue 9, item 10).
+ */
+function greeting(to: Recipient): string {
+  return to.emailVerified ? `Hi ${to.name},` : 'Hello,'
+}
 
 export const VERIFICATION_LINK_HOURS = 24
 export const RESET_LINK_HOURS = 1
 
-export function verificationEmail(facility: string, to: string, name: string, link: string): NewEmail {
+/** Sent to an address nobody has confirmed yet: it never quotes what was typed at Create Account. */
+export function verificationEmail(facility: string, to: string, link: string): NewEmail {
   return {
     to,
     subject: `Confirm your email address for ${facility}`,
     secret: true,
     text: [
-      `Hi ${name},`,
+      'Hello,',
       '',
       `To finish creating your ${facility} account, open this link:`,
       link,
@@ -21,32 +38,32 @@ export function verificationEmail(facility: string, to: string, name: string, li
   }
 }
 
-export function existingAccountEmail(facility: string, siteUrl: string, to: string, name: string): NewEmail {
+export function existingAccountEmail(facility: string, siteUrl: string, to: Recipient): NewEmail {
   return {
-    to,
+    to: to.email,
     subject: `You already have an account with ${facility}`,
     text: [
-      `Hi ${name},`,
+      greeting(to),
       '',
       'Someone, probably you, tried to create an account with this email address, but it already has one.',
-      `Sign in: ${siteUrl}/signIn`,
-      `Forgot your password? ${siteUrl}/forgotPassword`,
+      `Sign in: ${siteUrl}${href('signIn')}`,
+      `Forgot your password? ${siteUrl}${href('forgotPassword')}`,
       '',
       'If it was not you, ignore this email: nothing has changed.',
     ].join('\n'),
   }
 }
 
-export function passwordResetEmail(facility: string, siteUrl: string, to: string, name: string, token: string): NewEmail {
+export function passwordResetEmail(facility: string, siteUrl: string, to: Recipient, token: string): NewEmail {
   return {
-    to,
+    to: to.email,
     subject: `Reset your ${facility} password`,
     secret: true,
     text: [
-      `Hi ${name},`,
+      greeting(to),
       '',
       'To choose a new password, open this link:',
-      `${siteUrl}/resetPassword?token=${encodeURIComponent(token)}`,
+      `${siteUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`,
       '',
       `The link works for ${RESET_LINK_HOURS} hour and only once. If you did not ask for it, ignore this email: your password stays the same.`,
     ].join('\n'),

@@ -8,9 +8,11 @@ import {
   PASSWORD_TOO_SHORT,
   RegisterForm,
   ResetPasswordForm,
+  SignInForm,
 } from '../../shared/schemas/account.ts'
-import { validateForm } from '../../shared/validation/rules.ts'
+import { FORM_MESSAGES, normalisedForm, validateForm } from '../../shared/validation/rules.ts'
 import { DEFAULT_ROLE, sessionUserFrom } from '../../shared/roles.ts'
+import { href } from '../../shared/paths.ts'
 import { ACCESS_MESSAGES } from '../../shared/routes.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/connect.ts'
@@ -22,9 +24,11 @@ import { toHeaders, type Guards } from './guards.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import type { TokenIssuer } from './tokens.ts'
 import { confirmHereCookie, startedHere } from './confirm-here.ts'
-import { access } from '../http/access.ts'
+import { knownDevice, knownDeviceCookie, newDeviceId } from './known-device.ts'
+import { serve } from '../http/contract.ts'
+import { readSession, sessionToken } from '../../shared/contracts/session.ts'
+import { requestPasswordReset, resetPassword, signIn, signOut, signUp, verifyEmail } from '../../shared/contracts/account.ts'
 import { requestOrigin } from '../http/origins.ts'
-import type { SignUpAnswer } from '../../shared/schemas/account.ts'
 
 interface Deps {
   auth: Auth
@@ -50,6 +54,9 @@ const FRIENDLY: Record<string, string> = {
   INVALID_TOKEN: 'This link has expired or was already used. Ask for a new one.',
   TOKEN_EXPIRED: 'This link has expired or was already used. Ask for a new one.',
   MISSING_OR_NULL_ORIGIN: 'This request must come from the registration site itself.',
+  // The library's schema check names its own field paths ("[body.name] Invalid input"): the
+  // routes normalise every field first, so this is a last resort that never shows them.
+  VALIDATION_ERROR: FORM_MESSAGES.invalid,
   INVALID_ORIGIN: 'This request must come from the registration site itself.',
 }
 
@@ -62,9 +69,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
    * its owner; both answer the same words, so the form cannot tell which addresses have
    * accounts. Without it, the new account is signed in at once (docs/decisions/0008).
    */
-  app.post('/api/auth/sign-up/email', access('open'), async (req, reply): Promise<SignUpAnswer | FastifyReply> => {
-    const body = asRecord(req.body)
-    const result = validateForm(registerFields, { ...body, displayName: body.name })
+  serve(app, signUp, async (req, reply) => {
+    const body = req.body
+    const form = normalisedForm(registerFields, { ...body, displayName: body.name })
+    const result = validateForm(registerFields, form)
     if (!result.valid) {
       const { displayName, ...rest } = result.errors
       throw badRequest(result.message ?? 'Sorry, not all fields are filled out correctly.', {
@@ -72,12 +80,18 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
         ...(displayName ? { name: displayName } : {}),
       })
     }
-    const callbackURL = sitePath(body.callbackURL) ?? '/'
-    const response = await callAuth(req, { ...flatFields(req.body), callbackURL })
+    // The library gets the normalised fields, as strings; the password exactly as typed.
+    const response = await callAuth(req, {
+      name: form.displayName,
+      email: form.email,
+      phone: form.phone,
+      password: rawPassword(body.password, form.password),
+      callbackURL: sitePath(body.callbackURL) ?? '/',
+    })
     if (!response.ok) {
       const taken = FRIENDLY.USER_ALREADY_EXISTS!
       if (response.status === 422 && (await response.clone().text()).includes('USER_ALREADY_EXISTS')) throw new HttpError(409, taken, { email: taken })
-      return send(reply, response)
+      return sendError(reply, response)
     }
     if (config.accountConfirmation === 'email') {
       reply.header('set-cookie', confirmHereCookie(secret, String(body.email), config.publicUrl.startsWith('https://')))
@@ -95,46 +109,60 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
    * browser fed someone else's link — the address is confirmed but nobody is signed in, and a
    * session already open in that browser is never replaced.
    */
-  app.get('/api/auth/verify-email', access('open'), async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : ''
+  serve(app, verifyEmail, async (req, reply) => {
+    const token = req.query.token ?? ''
     const current = await guards.currentSession(req)
     const response = await callAuth(req, undefined, `/api/auth/verify-email?token=${encodeURIComponent(token)}`)
-    reply.header('cache-control', 'no-store')
-    if (!response.ok) return reply.redirect('/signIn?confirmation=expired')
+    if (!response.ok) return reply.redirect(`${href('signIn')}?confirmation=expired`)
     const cookies = response.headers.getSetCookie()
     // No new session means the address was confirmed before: the person signs in as usual.
-    if (cookies.length === 0) return reply.redirect('/signIn?confirmation=done')
+    if (cookies.length === 0) return reply.redirect(`${href('signIn')}?confirmation=done`)
     const created = await guards.sessionOfCookies(cookies.map((c) => c.split(';')[0]).join('; '))
     const sameAsCurrent = current !== null && current.user.id === created?.user.id
     if (!sameAsCurrent && (current !== null || !startedHere(req.headers.cookie, secret, token))) {
       if (created) await db.kysely.deleteFrom('sessions').where('id', '=', created.sessionId).execute()
-      return reply.redirect(current ? '/signIn?confirmation=other-account' : '/signIn?confirmation=confirmed')
+      return reply.redirect(`${href('signIn')}?confirmation=${current ? 'other-account' : 'confirmed'}`)
     }
     reply.header('set-cookie', cookies)
     return reply.redirect(sitePath(req.query.callbackURL) ?? '/')
   })
 
-  /** Forgot password: the same answer whether or not the address has an account. */
-  app.post('/api/auth/request-password-reset', access('open'), async (req, reply) => {
-    const { email } = parseForm(ForgotPasswordForm, asRecord(req.body))
-    const response = await callAuth(req, { email })
+  /**
+   * Forgot password: the same answer for every address, given before the address is even looked
+   * up. The lookup and the email follow once the answer is sent, so neither the words nor the
+   * time taken tell whether an account exists (issue 9, item 8).
+   */
+  serve(app, requestPasswordReset, async (req, reply) => {
+    const { email } = parseForm(ForgotPasswordForm, req.body)
+    const request = authRequest(req, { email })
+    reply.raw.once('close', () => {
+      auth.handler(request).then(
+        (response) => {
+          if (!response.ok) req.log.warn({ status: response.status }, 'password reset request refused')
+        },
+        (error: unknown) => req.log.error({ err: error }, 'password reset request failed'),
+      )
+    })
     // Without a mail server the link reaches nobody (staff never see it): say so plainly.
-    const message = config.smtpUrl ? CHECK_EMAIL_FOR_RESET : `${CHECK_EMAIL_FOR_RESET} ${NO_MAIL_SERVER_FOR_RESET}`
-    return response.ok ? { message } : send(reply, response)
+    return { message: config.smtpUrl ? CHECK_EMAIL_FOR_RESET : `${CHECK_EMAIL_FOR_RESET} ${NO_MAIL_SERVER_FOR_RESET}` }
   })
 
-  app.post('/api/auth/reset-password', access('open'), async (req, reply) => {
-    const body = asRecord(req.body)
+  serve(app, resetPassword, async (req, reply) => {
+    const body = req.body
     const { newPassword } = parseForm(ResetPasswordForm, body)
     const token = typeof body.token === 'string' ? body.token : ''
     if (token === '') throw badRequest(FRIENDLY.INVALID_TOKEN!)
-    return send(reply, await callAuth(req, { newPassword, token }))
+    const response = await callAuth(req, { newPassword: rawPassword(body.newPassword, newPassword), token })
+    if (!response.ok) return sendError(reply, response)
+    return { ok: true as const }
   })
 
-  app.post('/api/auth/sign-in/email', access('open'), async (req, reply) => {
-    const email = asRecord(req.body).email
-    if (typeof email !== 'string' || email.trim() === '') throw badRequest('Email is required.', { email: 'Email is required.' })
-    const state = await throttle.reserve(email)
+  serve(app, signIn, async (req, reply) => {
+    const body = req.body
+    const { email, password } = parseForm(SignInForm, body)
+    const deviceId = knownDevice(req.headers.cookie, secret, email)
+    const source = deviceId ? { deviceId } : { address: req.ip }
+    const state = await throttle.reserve(email, source)
     if (state.locked) {
       reply.header('retry-after', String(state.retryAfterSeconds))
       const minutes = Math.ceil(state.retryAfterSeconds / 60)
@@ -143,68 +171,82 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
       )
     }
     if (state.delayMs > 0) await sleep(state.delayMs)
-    const response = await callAuth(req)
+    const response = await callAuth(req, { email, password: rawPassword(body.password, password) })
     // The right password (403 is an unconfirmed account, told after the password matched).
-    if (response.ok || response.status === 403) await throttle.recordSuccess(email)
-    return send(reply, response)
+    if (response.ok || response.status === 403) await throttle.recordSuccess(email, source)
+    if (!response.ok) return sendError(reply, response)
+    const { user } = (await response.json()) as { user: { id: string } }
+    const signedIn = await findUserRecord(db, user.id)
+    if (!signedIn) throw new Error(`user ${user.id} vanished while signing in`)
+    reply.header('set-cookie', [
+      ...response.headers.getSetCookie(),
+      knownDeviceCookie(secret, email, deviceId ?? newDeviceId(), config.publicUrl.startsWith('https://')),
+    ])
+    return { user: sessionUserFrom({ ...signedIn, role: signedIn.role ?? DEFAULT_ROLE }) }
   })
 
-  // Only these library endpoints are reachable. Profile and password changes go through
-  // /api/account/* (profile.routes.ts), which apply the site's form rules; the library's own
-  // update-user, change-password, change-email and delete-user would skip them.
-  app.post('/api/auth/sign-out', access('open'), async (req, reply) => send(reply, await callAuth(req)))
-  app.get('/api/auth/get-session', access('open'), async (req, reply) => send(reply, await callAuth(req)))
+  // Only these library endpoints are reachable, each answering the site's declared JSON. Profile
+  // and password changes go through /api/account/* (profile.routes.ts), which apply the site's
+  // form rules; the library's own update-user, change-password, change-email and delete-user
+  // would skip them, and its get-session answer carries the session token.
+  serve(app, signOut, async (req, reply) => {
+    const response = await callAuth(req)
+    if (!response.ok) return sendError(reply, response)
+    reply.header('set-cookie', response.headers.getSetCookie())
+    return { ok: true as const }
+  })
 
-  /** The session user state of spec §3, or null: how the browser confirms its stored login. */
-  app.get('/api/session', access('open'), async (req) => {
+  /** The session user state of product §3, or null: how the browser confirms its stored login. */
+  serve(app, readSession, async (req) => {
     const user = await guards.currentUser(req)
     return { user: user ? sessionUserFrom(user) : null }
   })
 
   /**
-   * A short-lived bearer token for the callable functions (spec §7), bound to the session
+   * A short-lived bearer token for the callable functions (product §7), bound to the session
    * it is issued from. Only the session cookie obtains one: a token cannot renew itself.
    */
-  app.get('/api/session/token', access('login'), async (req, reply) => {
-    reply.header('cache-control', 'no-store')
+  serve(app, sessionToken, async (req) => {
     const session = await guards.currentSession(req)
     if (!session) throw unauthorized(ACCESS_MESSAGES.login)
     if (session.via !== 'cookie') throw forbidden('A token is given only to a signed-in browser, not for another token.')
     return tokens.issue({ userId: session.user.id, sessionId: session.sessionId })
   })
 
+  /** Hands a request to better-auth and answers what it answers. */
+  function callAuth(req: FastifyRequest, body?: Record<string, unknown>, url?: string): Promise<Response> {
+    return auth.handler(authRequest(req, body, url))
+  }
+
   /**
-   * Hands a request to better-auth as a Web Request: the posted body's flat fields, or the
-   * `body` given, at the request's own URL or at `url`.
+   * A request for better-auth as a Web Request: the posted body's flat fields, or the `body`
+   * given, at the request's own URL or at `url`.
    */
-  function callAuth(req: FastifyRequest, body?: Record<string, unknown>, url: string = req.url): Promise<Response> {
+  function authRequest(req: FastifyRequest, body?: Record<string, unknown>, url: string = req.url): Request {
     const headers = toHeaders(req)
     headers.set(CLIENT_IP_HEADER, req.ip)
     headers.delete('content-length')
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
     if (hasBody) headers.set('content-type', 'application/json')
-    return auth.handler(
-      new Request(new URL(url, config.origins.sameHost ? requestOrigin(req) : config.publicUrl), {
-        method: req.method,
-        headers,
-        // Only the flat fields the library's email endpoints take: re-serializing whatever was
-        // posted overflowed the stack on deeply nested bodies (a 500; see fuzz.test.ts).
-        body: hasBody ? JSON.stringify(body ?? flatFields(req.body)) : undefined,
-      }),
-    )
+    return new Request(new URL(url, config.origins.sameHost ? requestOrigin(req) : config.publicUrl), {
+      method: req.method,
+      headers,
+      // Only the flat fields the library's email endpoints take: re-serializing whatever was
+      // posted overflowed the stack on deeply nested bodies (a 500; see fuzz.test.ts).
+      body: hasBody ? JSON.stringify(body ?? flatFields(req.body)) : undefined,
+    })
   }
 }
 
-/** Copies better-auth's answer back, with its errors in the site's own shape and words. */
-async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/** Answers better-auth's refusal in the site's own shape and words, with its headers (Retry-After). */
+async function sendError(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status)
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value)
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding' && name !== 'content-type') reply.header(name, value)
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
-  const text = await response.text()
-  return reply.send(response.ok ? text : friendlyError(text, response.status))
+  return reply.send(friendlyError(await response.text(), response.status))
 }
 
 function friendlyError(text: string, status: number): { error: { message: string; code?: string } } {
@@ -248,6 +290,11 @@ export function sitePath(value: unknown): string | undefined {
   }
   const path = url.pathname + url.search + url.hash
   return url.origin === base && !path.startsWith('//') ? path : undefined
+}
+
+/** A password as typed: spaces may be part of it, so only a non-string is read as text. */
+function rawPassword(value: unknown, parsed: string): string {
+  return typeof value === 'string' ? value : parsed
 }
 
 function asRecord(body: unknown): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createUser, latestEmailTo, linkInLatestEmail, newUserInput } from '../../../tests/factories.ts'
-import { startTestApp, type TestApp, type TestResponse } from '../../../tests/test-app.ts'
-import type { SessionUser } from '../../shared/roles.ts'
+import { startTestApp, type TestApp, type TestClient, type TestResponse } from '../../../tests/test-app.ts'
+import type { SessionUser } from '../../shared/contracts/session.ts'
 import { CHECK_EMAIL_TO_FINISH } from '../../shared/schemas/account.ts'
 
 /** The session cookies an answer sets (Create Account may set the confirm-here cookie, never a session). */
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 describe('create account', () => {
-  test('a new account is confirmed from the emailed link, which signs it in with the session user state of spec §3', async () => {
+  test('a new account is confirmed from the emailed link, which signs it in with the session user state of product §3', async () => {
     const client = ctx.client()
     const input = newUserInput({ phone: '(555) 123-4567' })
     const res = await client.post('/api/auth/sign-up/email', { ...input, callbackURL: '/soccerIndividualSignUp' })
@@ -106,7 +106,7 @@ describe('create account', () => {
     expect(ratio, `taken ${median(taken).toFixed(1)} ms, new ${median(fresh).toFixed(1)} ms`).toBeLessThan(1.6)
   }, 30_000)
 
-  test('a password shorter than 6 characters is refused with the spec message', async () => {
+  test('a password shorter than 6 characters is refused with the message of product §5', async () => {
     const res = await ctx.client().post('/api/auth/sign-up/email', newUserInput({ password: '12345' }))
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ error: { fields: { password: 'The password must be 6 characters long or more' } } })
@@ -219,6 +219,62 @@ describe('sign-in throttling per account', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(6)
     expect(statuses.filter((s) => s === 429)).toHaveLength(44)
   }, 30_000)
+})
+
+describe('nobody can lock an owner out (issue 9, item 11)', () => {
+  const signIn = (client: TestClient, email: string, password: string, from?: string) =>
+    client.post('/api/auth/sign-in/email', { email, password }, from ? { 'x-forwarded-for': from } : {})
+
+  async function lockOut(email: string, from?: string): Promise<void> {
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) statuses.push((await signIn(ctx.client(), email, `wrong-${i}`, from)).status)
+    expect(statuses.at(-1)).toBe(429)
+  }
+
+  test("a browser that signed in before gets in with the right password while a stranger's guesses lock everyone else out", async () => {
+    const user = await createUser(ctx)
+    const usual = ctx.client()
+    expect((await signIn(usual, user.email, user.password)).status).toBe(200)
+    await lockOut(user.email)
+    expect((await signIn(ctx.client(), user.email, user.password)).status).toBe(429)
+    expect((await signIn(usual, user.email, user.password)).status).toBe(200)
+    // The known browser has its own count: its wrong passwords lock only itself.
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) statuses.push((await signIn(usual, user.email, `typo-${i}`)).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429])
+  }, 30_000)
+
+  test('a device cookie works only for the account it was issued to, and a forged one is ignored', async () => {
+    const [owner, other] = await Promise.all([createUser(ctx), createUser(ctx)])
+    const browser = ctx.client()
+    expect((await signIn(browser, other.email, other.password)).status).toBe(200)
+    await lockOut(owner.email)
+    expect((await signIn(browser, owner.email, owner.password)).status).toBe(429)
+    const forged = ctx.client()
+    const res = await forged.post('/api/auth/sign-in/email', { email: owner.email, password: owner.password }, { cookie: 'known-device=abc.def' })
+    expect(res.status).toBe(429)
+  }, 30_000)
+
+  test('guesses from one address lock that address; the account as a whole locks only after 30 guesses from everywhere', async () => {
+    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } })
+    try {
+      const user = await createUser(proxied)
+      const known = proxied.client()
+      expect((await signIn(known, user.email, user.password, '198.51.100.1')).status).toBe(200)
+      const guess = (from: string) => signIn(proxied.client(), user.email, 'wrong-password', from).then((r) => r.status)
+      for (let i = 0; i < 6; i++) expect(await guess('203.0.113.1')).toBe(401)
+      expect(await guess('203.0.113.1')).toBe(429)
+      expect((await signIn(proxied.client(), user.email, user.password, '203.0.113.2')).status).toBe(200)
+      // Five more addresses: 30 wrong guesses on the account from browsers it does not know.
+      for (const from of ['203.0.113.3', '203.0.113.4', '203.0.113.5', '203.0.113.6', '203.0.113.7']) {
+        for (let i = 0; i < 6; i++) await guess(from)
+      }
+      expect((await signIn(proxied.client(), user.email, user.password, '203.0.113.8')).status).toBe(429)
+      expect((await signIn(known, user.email, user.password, '198.51.100.1')).status).toBe(200)
+    } finally {
+      await proxied.close()
+    }
+  }, 60_000)
 })
 
 describe('bearer tokens', () => {

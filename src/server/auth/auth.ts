@@ -66,10 +66,10 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       password: { hash: hashPassword, verify: verifyPassword },
       // The library answers a sign-up for a taken address exactly like a new one; the owner hears of it.
       onExistingUserSignUp: async ({ user }) => {
-        await enqueueEmail(db, existingAccountEmail(facility, config.publicUrl, user.email, user.name))
+        await enqueueEmail(db, existingAccountEmail(facility, config.publicUrl, user))
       },
       sendResetPassword: async ({ user, token }) => {
-        await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, user.email, user.name, token))
+        await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, user, token))
       },
     },
     emailVerification: {
@@ -79,7 +79,7 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_HOURS * 3600,
       sendVerificationEmail: async ({ user, url }) => {
-        await enqueueEmail(db, verificationEmail(facility, user.email, user.name, url))
+        await enqueueEmail(db, verificationEmail(facility, user.email, url))
       },
     },
     rateLimit: {
@@ -107,7 +107,7 @@ export function createAuth({ db, config, secret }: AuthOptions) {
     databaseHooks: {
       session: {
         create: {
-          // Spec §4: on sign-in the role comes from the user's record; a record without one
+          // Product §4: on sign-in the role comes from the user's record; a record without one
           // gets the default role and fresh timestamps.
           after: async (session) => {
             await ensureUserRole(db, session.userId)

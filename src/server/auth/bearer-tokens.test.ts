@@ -60,7 +60,7 @@ describe('a bearer token is bound to the session it was issued from', () => {
     const customer = await createUser(ctx)
     const bearer = await tokenOnly(customer)
     await ctx.client().post('/api/auth/request-password-reset', { email: customer.email })
-    const token = new URL(await linkInLatestEmail(ctx, customer.email), 'http://x').searchParams.get('token')
+    const token = new URL(await linkInLatestEmail(ctx, customer.email, '/resetPassword'), 'http://x').searchParams.get('token')
     const reset = await ctx.client().post('/api/auth/reset-password', { token, newPassword: 'brand-new-secret', confirmNewPassword: 'brand-new-secret' })
     expect(reset.status, reset.text).toBe(200)
     expect((await bearer.get('/api/registrations/mine')).status).toBe(401)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { ChangePasswordForm, CURRENT_PASSWORD_INCORRECT, ProfileForm } from '../../shared/schemas/account.ts'
+import { CURRENT_PASSWORD_INCORRECT, PasswordChange, ProfileForm } from '../../shared/schemas/account.ts'
 import { sessionUserFrom } from '../../shared/roles.ts'
 import { ACCESS_MESSAGES } from '../../shared/routes.ts'
 import { validateForm } from '../../shared/validation/rules.ts'
@@ -9,7 +9,9 @@ import { badRequest, unauthorized } from '../http/errors.ts'
 import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
-import { access } from '../http/access.ts'
+import { serve } from '../http/contract.ts'
+import { updateProfile as updateProfileContract } from '../../shared/contracts/session.ts'
+import { changePassword } from '../../shared/contracts/account.ts'
 
 interface Deps {
   auth: Auth
@@ -18,22 +20,20 @@ interface Deps {
   now: () => Date
 }
 
-// The confirmation is the browser's check of a typing mistake; the server needs the two passwords.
-const { confirmNewPassword: _confirmed, ...passwordFields } = ChangePasswordForm
 
 /** A person's own details and password, from the Account page. */
 export function registerProfileRoutes(app: FastifyInstance, { auth, db, guards, now }: Deps): void {
-  app.post('/api/account/profile', access('login'), async (req) => {
+  serve(app, updateProfileContract, async (req) => {
     const user = await guards.requireUser(req)
     const { displayName, phone } = parseForm(ProfileForm, req.body)
     await updateProfile(db, user.id, { displayName, phone }, now())
     return { user: sessionUserFrom({ ...user, displayName, phone }) }
   })
 
-  app.post('/api/account/password', access('login'), async (req, reply) => {
+  serve(app, changePassword, async (req, reply) => {
     await guards.requireUser(req)
-    const body = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}
-    const result = validateForm(passwordFields, body)
+    const body = req.body
+    const result = validateForm(PasswordChange, body)
     if (!result.valid) {
       throw badRequest(result.message ?? 'Sorry, not all fields are filled out correctly.', result.errors as Record<string, string>)
     }
@@ -60,7 +60,7 @@ export function registerProfileRoutes(app: FastifyInstance, { auth, db, guards, 
     // Every session was replaced by a new one, so the caller needs its new cookie to stay in.
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) reply.header('set-cookie', cookies)
-    return { ok: true }
+    return { ok: true as const }
   })
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createUser, type TestUser } from '../../../tests/factories.ts'
 import { startTestApp, type TestApp, type TestClient } from '../../../tests/test-app.ts'
-import type { SessionUser } from '../../shared/roles.ts'
+import type { SessionUser } from '../../shared/contracts/session.ts'
 import { CURRENT_PASSWORD_INCORRECT, PASSWORD_TOO_SHORT } from '../../shared/schemas/account.ts'
 
 let ctx: TestApp
@@ -155,4 +155,21 @@ describe("the authentication library's own account endpoints", () => {
       expect((await sessionOf(user.client))?.displayName).toBe(user.displayName)
     },
   )
+
+  test('its get-session is not served: its answer would carry the session token; the site answers GET /api/session', async () => {
+    const user = await createUser(ctx)
+    const res = await user.client.get('/api/auth/get-session')
+    expect(res.status).toBe(404)
+    expect(res.text).not.toContain('token')
+    expect((await sessionOf(user.client))?.email).toBe(user.email)
+  })
+
+  test('sign-in answers the session user, not the library\'s answer with its token', async () => {
+    const user = await createUser(ctx)
+    const res = await ctx.client().post<{ user: { uid: string; email: string } }>('/api/auth/sign-in/email', { email: user.email, password: user.password })
+    expect(res.status).toBe(200)
+    expect(Object.keys(res.body)).toEqual(['user'])
+    expect(res.body.user).toMatchObject({ uid: user.id, email: user.email, isLoggedIn: true })
+    expect(res.text).not.toContain('token')
+  })
 })

@@ -3,76 +3,115 @@ import { inTransaction } from '../db/transaction.ts'
 import { timestampParam, toIso } from '../db/values.ts'
 
 /**
- * Per-account sign-in throttling, keyed by the email as typed (lower-cased) whether or not an
- * account exists, so the answers never tell which emails are registered.
- * Failures within the window first slow the answer down, then lock the address.
+ * Sign-in throttling that stops guessing without letting anyone lock an owner out
+ * (docs/decisions/0011). Failures are counted in buckets, whether or not the email has an
+ * account, so the answers never tell which emails are registered:
+ *
+ * - a browser that signed in to the account before (known-device.ts) has its own bucket, so
+ *   nobody else's guesses lock it;
+ * - any other browser counts against its address for that account, and against the account as
+ *   a whole, which locks only after many guesses from many addresses.
+ *
+ * Failures within the window first slow the answer down, then lock the bucket.
  */
 export const THROTTLE = {
   windowMs: 15 * 60_000,
-  /** From this many failures on, each attempt waits a little longer. */
+  /** From this many failures in a bucket on, each attempt waits a little longer. */
   slowAfter: 3,
   slowStepMs: 500,
-  /** This many failures lock the address for lockMs. */
+  /** This many failures lock a known browser, or an address trying one account. */
   lockAfter: 6,
+  /** This many failures from browsers the account does not know, from every address together. */
+  accountLockAfter: 30,
   lockMs: 15 * 60_000,
 } as const
 
+/** Who is trying: a browser that signed in to this account before, or anyone at an address. */
+export type SignInSource = { deviceId: string } | { address: string }
+
 export type ThrottleState = { locked: true; retryAfterSeconds: number } | { locked: false; delayMs: number }
+
+interface Bucket {
+  key: string
+  limit: number
+}
+
+/** The buckets an attempt counts in; the first one sets its slow-down. */
+function bucketsOf(email: string, source: SignInSource): Bucket[] {
+  if ('deviceId' in source) return [{ key: `device:${source.deviceId}`, limit: THROTTLE.lockAfter }]
+  return [
+    { key: `address:${source.address} ${email}`, limit: THROTTLE.lockAfter },
+    { key: `account:${email}`, limit: THROTTLE.accountLockAfter },
+  ]
+}
+
+/** Thrown inside the transaction to undo the counts already taken when a later bucket is locked. */
+class Locked extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('locked')
+  }
+}
 
 /**
  * Each attempt is counted *before* its password is checked, in one transaction: so however many
- * guesses arrive at once, on any instance, at most `lockAfter` of them are ever checked in a
- * window (issue 9, item 3). A correct password clears the count.
+ * guesses arrive at once, on any instance, at most a bucket's limit of them are ever checked in a
+ * window (issue 9, item 3). Buckets are always taken in the same order, so two attempts never
+ * wait for each other's rows. A correct password clears the counts.
  */
 export function createSignInThrottle(db: Db, now: () => Date = () => new Date()) {
-  const key = (email: string) => email.trim().toLowerCase()
-
   return {
-    /** Takes one attempt for `email`: refused while locked, otherwise how long to wait first. */
-    async reserve(email: string): Promise<ThrottleState> {
+    /** Takes one attempt for `email` (normalised) from `source`: refused while locked, otherwise how long to wait first. */
+    async reserve(email: string, source: SignInSource): Promise<ThrottleState> {
       const at = now()
       const atParam = timestampParam(db.dialect, at)
       const windowStart = timestampParam(db.dialect, new Date(at.getTime() - THROTTLE.windowMs))
-      return inTransaction(db, async ({ kysely: trx }) => {
-        await trx
-          .insertInto('signInFailures')
-          .values({ email: key(email), failures: 0, firstFailedAt: atParam, lockedUntil: null })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .execute()
-        // A stale window, or a lock that has ended, starts counting afresh.
-        await trx
-          .updateTable('signInFailures')
-          .set({ failures: 0, firstFailedAt: atParam, lockedUntil: null })
-          .where('email', '=', key(email))
-          .where((eb) => eb.or([eb('lockedUntil', '<=', atParam), eb.and([eb('lockedUntil', 'is', null), eb('firstFailedAt', '<', windowStart)])]))
-          .execute()
-        const taken = await trx
-          .updateTable('signInFailures')
-          .set((eb) => ({ failures: eb('failures', '+', 1) }))
-          .where('email', '=', key(email))
-          .where('failures', '<', THROTTLE.lockAfter)
-          .returning('failures')
-          .executeTakeFirst()
-        if (!taken) {
-          const row = await trx.selectFrom('signInFailures').select('lockedUntil').where('email', '=', key(email)).executeTakeFirstOrThrow()
-          const until = row.lockedUntil ? new Date(toIso(row.lockedUntil)).getTime() : at.getTime() + THROTTLE.lockMs
-          return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) }
-        }
-        // The attempt that uses up the window's last guess locks the address for what follows.
-        if (taken.failures >= THROTTLE.lockAfter) {
-          await trx
-            .updateTable('signInFailures')
-            .set({ lockedUntil: timestampParam(db.dialect, new Date(at.getTime() + THROTTLE.lockMs)) })
-            .where('email', '=', key(email))
-            .execute()
-        }
-        return { locked: false, delayMs: Math.max(0, taken.failures - THROTTLE.slowAfter) * THROTTLE.slowStepMs }
-      })
+      const lockedUntil = timestampParam(db.dialect, new Date(at.getTime() + THROTTLE.lockMs))
+      try {
+        return await inTransaction(db, async ({ kysely: trx }) => {
+          let delayMs = -1
+          for (const bucket of bucketsOf(email, source)) {
+            await trx
+              .insertInto('signInFailures')
+              .values({ bucket: bucket.key, failures: 0, firstFailedAt: atParam, lockedUntil: null })
+              .onConflict((oc) => oc.column('bucket').doNothing())
+              .execute()
+            // A stale window, or a lock that has ended, starts counting afresh.
+            await trx
+              .updateTable('signInFailures')
+              .set({ failures: 0, firstFailedAt: atParam, lockedUntil: null })
+              .where('bucket', '=', bucket.key)
+              .where((eb) => eb.or([eb('lockedUntil', '<=', atParam), eb.and([eb('lockedUntil', 'is', null), eb('firstFailedAt', '<', windowStart)])]))
+              .execute()
+            const taken = await trx
+              .updateTable('signInFailures')
+              .set((eb) => ({ failures: eb('failures', '+', 1) }))
+              .where('bucket', '=', bucket.key)
+              .where('failures', '<', bucket.limit)
+              .returning('failures')
+              .executeTakeFirst()
+            if (!taken) {
+              const row = await trx.selectFrom('signInFailures').select('lockedUntil').where('bucket', '=', bucket.key).executeTakeFirstOrThrow()
+              const until = row.lockedUntil ? new Date(toIso(row.lockedUntil)).getTime() : at.getTime() + THROTTLE.lockMs
+              throw new Locked(Math.max(1, Math.ceil((until - at.getTime()) / 1000)))
+            }
+            // The attempt that uses up the window's last guess locks the bucket for what follows.
+            if (taken.failures >= bucket.limit) {
+              await trx.updateTable('signInFailures').set({ lockedUntil }).where('bucket', '=', bucket.key).execute()
+            }
+            if (delayMs < 0) delayMs = Math.max(0, taken.failures - THROTTLE.slowAfter) * THROTTLE.slowStepMs
+          }
+          return { locked: false, delayMs } as const
+        })
+      } catch (error) {
+        if (error instanceof Locked) return { locked: true, retryAfterSeconds: error.retryAfterSeconds }
+        throw error
+      }
     },
 
-    /** The right password: the attempts counted for this email are forgotten. */
-    async recordSuccess(email: string): Promise<void> {
-      await db.kysely.deleteFrom('signInFailures').where('email', '=', key(email)).execute()
+    /** The right password: the attempts counted for this source and for the account are forgotten. */
+    async recordSuccess(email: string, source: SignInSource): Promise<void> {
+      const keys = [...bucketsOf(email, source).map((b) => b.key), `account:${email}`]
+      await db.kysely.deleteFrom('signInFailures').where('bucket', 'in', keys).execute()
     },
   }
 }

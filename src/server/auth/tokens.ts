@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 
-/** Bearer tokens for the callable-function protocol (spec §7) live this long. */
+/** Bearer tokens for the callable-function protocol (product §7) live this long. */
 export const TOKEN_LIFETIME_SECONDS = 10 * 60
 
 /** Who a token speaks for: a user, through one of their signed-in sessions. */

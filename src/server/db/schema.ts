@@ -1,11 +1,12 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { Role } from '../../shared/roles.ts'
 import type { LeagueKind, Sport } from '../../shared/sports.ts'
-import type { PaymentMethod, RegistrationStatus } from '../../shared/schemas/registration.ts'
+import type { OfferingKind, RegistrationStatus } from '../../shared/schemas/registration.ts'
+import type { PaymentMethod, PaymentProvider } from '../../shared/schemas/payments.ts'
 
 /**
  * One typed table per entity. Column names are camelCase, as in the specification's
- * documents (spec §3), on both databases.
+ * documents (product §3), on both databases.
  *
  * SQLite hands booleans back as 0/1 and timestamps as text or numbers; PostgreSQL hands
  * back booleans and Date objects. Query modules convert through db/values.ts so nothing
@@ -14,7 +15,7 @@ import type { PaymentMethod, RegistrationStatus } from '../../shared/schemas/reg
 type Timestamp = ColumnType<Date | string | number, Date | string | number, Date | string | number>
 type Bool = ColumnType<boolean | number, boolean | number, boolean | number>
 
-/** The user document of spec §3; the authentication library owns the first six columns. */
+/** The user document of product §3; the authentication library owns the first six columns. */
 export interface UsersTable {
   id: string
   displayName: string
@@ -72,7 +73,8 @@ export interface RateLimitsTable {
 
 /** Failed sign-ins per email address, whether or not an account exists (no enumeration). */
 export interface SignInFailuresTable {
-  email: string
+  /** What is counted: `device:<id>`, `address:<ip> <email>` or `account:<email>` (sign-in-throttle.ts). */
+  bucket: string
   failures: number
   firstFailedAt: Timestamp
   lockedUntil: Timestamp | null
@@ -94,13 +96,8 @@ export interface LeaguesTable {
   registrationDate: string
   startDate: string
   endDate: string
-  priceCents: Generated<number>
-  /** Player places; null means no limit. */
-  capacity: number | null
-  /** Confirmed and offered places (docs/decisions/0006). */
-  placesTaken: Generated<number>
-  /** Hands out the order in which people registered, for the waitlist and receipt numbers. */
-  registrationSeq: Generated<number>
+  /** The last day to register; null closes registration the day before startDate. */
+  registrationDeadline: string | null
   teamCapacity: number | null
   rosterMin: number | null
   rosterMax: number | null
@@ -147,7 +144,7 @@ export interface WaiverSignaturesTable {
   id: string
   userId: string
   waiverVersion: number
-  /** 'self' or the child's id. */
+  /** ACCOUNT_HOLDER ('self') or the child's id. */
   subjectKey: string
   childId: string | null
   signedName: string
@@ -156,17 +153,45 @@ export interface WaiverSignaturesTable {
   userAgent: string | null
 }
 
+/** A price on the price list: a league's player fee, a team fee, an academy term (decision 0012). */
+export interface ProductsTable {
+  id: string
+  name: string
+  listPriceCents: number
+  earlyBirdPriceCents: number | null
+  /** The last facility day the early-bird price applies. */
+  earlyBirdUntil: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** Something a person signs up for: a set of places with its own capacity and waitlist. */
+export interface OfferingsTable {
+  id: string
+  kind: OfferingKind
+  leagueId: string | null
+  academyId: string | null
+  productId: string | null
+  /** Places; null means no limit. */
+  capacity: number | null
+  /** Confirmed and offered places (docs/decisions/0006). */
+  placesTaken: Generated<number>
+  /** Hands out the order in which people asked, for the waitlist and receipt numbers. */
+  seq: Generated<number>
+  receiptPrefix: string
+  createdAt: Timestamp
+}
+
 export interface RegistrationsTable {
   id: string
-  leagueId: string
+  offeringId: string
   userId: string
-  /** 'self' or the child's id: one registration per participant per league. */
+  /** ACCOUNT_HOLDER ('self') or the child's id: one registration per participant per offering. */
   participantKey: string
   childId: string | null
   status: RegistrationStatus
   seq: number
   receiptNumber: string
-  priceCents: number
   idempotencyKey: string | null
   offerExpiresAt: Timestamp | null
   waiverVersion: number | null
@@ -174,15 +199,44 @@ export interface RegistrationsTable {
   updatedAt: Timestamp
 }
 
+export interface OrdersTable {
+  id: string
+  payerUserId: string
+  createdAt: Timestamp
+}
+
+/** What is owed: `amountDueCents` after any early-bird price or discount, the list price beside it. */
+export interface OrderLinesTable {
+  id: string
+  orderId: string
+  registrationId: string | null
+  productId: string | null
+  description: string
+  listPriceCents: number
+  amountDueCents: number
+  createdAt: Timestamp
+}
+
 export interface PaymentsTable {
   id: string
-  registrationId: string
+  orderId: string
   /** Negative for refunds. */
   amountCents: number
+  provider: PaymentProvider
+  /** The provider's id (a Checkout session); unique per provider, so it is recorded once. */
+  externalId: string | null
   method: PaymentMethod
   reference: string | null
+  refundOf: string | null
   recordedBy: string | null
   recordedAt: Timestamp
+}
+
+/** How a payment (or refund, negative) is spread over the lines of its order. */
+export interface PaymentAllocationsTable {
+  paymentId: string
+  orderLineId: string
+  amountCents: number
 }
 
 export interface RegistrationEventsTable {
@@ -235,8 +289,13 @@ export interface Database {
   children: ChildrenTable
   waivers: WaiversTable
   waiverSignatures: WaiverSignaturesTable
+  products: ProductsTable
+  offerings: OfferingsTable
   registrations: RegistrationsTable
+  orders: OrdersTable
+  orderLines: OrderLinesTable
   payments: PaymentsTable
+  paymentAllocations: PaymentAllocationsTable
   registrationEvents: RegistrationEventsTable
   outbox: OutboxTable
   backups: BackupsTable

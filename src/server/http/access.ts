@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import type { ApiAccess } from '../../shared/contracts/contract.ts'
 
 /**
  * Who may call an API route, declared on every route as `config.access` so the authorization
@@ -10,8 +11,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
  * - `admin`: admins only (401 when signed out, 403 otherwise).
  * - `owner`: signed in, and the object belongs to the caller (or, where the route says so, the
  *   caller is staff); anyone else gets the same 404 as for an object that does not exist.
+ *
+ * Routes with a contract (src/shared/contracts) declare it there and are served by `serve`.
  */
-export type ApiAccess = 'open' | 'login' | 'admin' | 'owner'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +30,8 @@ export interface DeclaredRoute {
   method: string
   url: string
   access: ApiAccess
+  /** The route's schemas, zod ones for a route served from its contract (src/server/http/contract.ts). */
+  schema?: RouteOptions['schema']
 }
 
 /**
@@ -48,7 +52,7 @@ export function collectRoutes(app: FastifyInstance): { check(): DeclaredRoute[] 
         for (const method of [route.method].flat()) {
           if (!declared) throw new Error(`${method} ${route.url} declares no access: add access('open' | 'login' | 'admin' | 'owner') to it.`)
           // Fastify adds a HEAD route for every GET, with the GET's config: it is not listed twice.
-          if (method !== 'HEAD') routes.push({ method, url: route.url, access: declared })
+          if (method !== 'HEAD') routes.push({ method, url: route.url, access: declared, ...(route.schema ? { schema: route.schema } : {}) })
         }
       }
       return routes

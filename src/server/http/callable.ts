@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Access } from '../../shared/routes.ts'
 import type { CurrentUser, Guards } from '../auth/guards.ts'
 import { HttpError } from './errors.ts'
-import { access } from './access.ts'
+import { callFunction } from '../../shared/contracts/api.ts'
+import { serve } from './contract.ts'
 
 /**
- * The callable-function protocol of spec §7/§8: `POST /api/functions/<name>` with
+ * The callable-function protocol of product §7/§8: `POST /api/functions/<name>` with
  * `{ "data": ... }`, answered `{ "data": ... }` or `{ "error": { "status", "message" } }`
  * with the HTTP status the client maps back to a code.
  */
@@ -52,7 +53,7 @@ export function registerFunctions(
       return sendError(reply, 500, 'Something went wrong on our side. Please try again.')
     })
 
-    scope.post('/api/functions/:name', access('login'), async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    serve(scope, callFunction, async (req, reply) => {
       // Signed-out callers learn nothing, not even which function names exist.
       await guards.requireUser(req)
       const fn = Object.hasOwn(functions, req.params.name) ? functions[req.params.name] : undefined

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { FORM_MESSAGES } from '../../shared/validation/rules.ts'
 
 /**
  * Errors a person can act on. Anything else is logged and answered with a plain 500 that
@@ -32,10 +33,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).send({ error: { message: error.message, fields: error.fields } } satisfies ErrorBody)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = Object.fromEntries(
-        error.validation.map((v) => [v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body', v.message ?? 'is not valid']),
-      )
-      return reply.code(400).send({ error: { message: 'Sorry, not all fields are filled out correctly.', fields } } satisfies ErrorBody)
+      // A contract's own words (src/shared/contracts): one problem is the message itself.
+      const problems = error.validation.map((v) => [v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body', v.message ?? 'is not valid'] as const)
+      const message = problems.length === 1 ? problems[0]![1] : FORM_MESSAGES.invalid
+      return reply.code(400).send({ error: { message, fields: Object.fromEntries(problems) } } satisfies ErrorBody)
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

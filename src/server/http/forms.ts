@@ -1,18 +1,15 @@
-import { validateForm, type FormSpec } from '../../shared/validation/rules.ts'
+import { normalisedForm, validateForm, type FormSpec } from '../../shared/validation/rules.ts'
 import { badRequest } from './errors.ts'
 
 /**
  * Checks a JSON body against the same form declaration the browser used (decision 0004) and
- * returns its fields as trimmed strings. Anything not declared is dropped, so fields like
- * role, status, price or userId can never ride along.
+ * returns its fields normalised (`normalisedValue`: trimmed, one way of writing each name,
+ * phone and email). Anything not declared is dropped, so fields like role, status, price or
+ * userId can never ride along.
  */
 export function parseForm<K extends string>(spec: FormSpec<K>, body: unknown): Record<K, string> {
   const source = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  const values = {} as Record<K, string>
-  for (const name of Object.keys(spec) as K[]) {
-    const raw = source[name]
-    values[name] = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : ''
-  }
+  const values = normalisedForm(spec, source)
   const result = validateForm(spec, values)
   if (!result.valid) throw badRequest(result.message ?? 'Sorry, not all fields are filled out correctly.', result.errors as Record<string, string>)
   return values

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startServerProcess } from '../../../tests/server-process.ts'
 import { createTestDb, startTestApp, type TestApp } from '../../../tests/test-app.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
@@ -63,17 +63,9 @@ describe('/healthz and /readyz', () => {
 describe('SIGTERM', () => {
   test('a request under way is answered before the server exits, and the exit is clean', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-sigterm-'))
-    const port = await freePort()
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'json', BACKUP_EVERY_HOURS: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
+    const server = await startServerProcess({ DATA_DIR: dataDir })
+    const { port } = server
     try {
-      await waitUntilReady(port)
       // A request whose body is still arriving when the signal comes.
       const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' })
       const socket = net.connect(port, '127.0.0.1')
@@ -83,36 +75,18 @@ describe('SIGTERM', () => {
         `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
       )
       await new Promise((resolve) => setTimeout(resolve, 200))
-      server.kill('SIGTERM')
+      server.process.kill('SIGTERM')
       await new Promise((resolve) => setTimeout(resolve, 500))
-      expect(server.exitCode).toBeNull()
+      expect(server.process.exitCode).toBeNull()
       socket.write(body.slice(10))
       expect(await answer).toMatch(/^HTTP\/1\.1 401 /)
       socket.destroy()
-      expect(await exited).toBe(0)
-      expect(output).toContain('SIGTERM: finishing the requests under way, then stopping')
-      expect(output).toContain('Stopped')
+      expect(await server.exited).toBe(0)
+      expect(server.output()).toContain('SIGTERM: finishing the requests under way, then stopping')
+      expect(server.output()).toContain('Stopped')
     } finally {
-      server.kill('SIGKILL')
+      server.process.kill('SIGKILL')
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   }, 30_000)
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitUntilReady(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not become ready')
-}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { newUserInput } from '../../../tests/factories.ts'
 import { setUserRole } from '../features/users/users.queries.ts'
 import { startTestApp, TestClient, type TestApp } from '../../../tests/test-app.ts'
-import type { SessionUser } from '../../shared/roles.ts'
+import type { SessionUser } from '../../shared/contracts/session.ts'
 
 /** Create Account, sign in as an admin, and call listUsers, all from one page address. */
 async function firstHour(ctx: TestApp, client: TestClient) {

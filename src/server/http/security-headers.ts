@@ -18,7 +18,10 @@ export function installSecurityHeaders(app: FastifyInstance, { https, dev }: { h
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
+    // API answers carry personal data unless their route says otherwise: only the few public
+    // ones (leagues, academies) choose their own caching (issue 9, item 9).
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     reply.header('content-security-policy', csp)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')

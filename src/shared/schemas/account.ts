@@ -1,7 +1,6 @@
-import type { SessionUser } from '../roles.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
-/** Spec §5 / §9: the sign-in service's minimum and its exact message. */
+/** Product §5 / §9: the sign-in service's minimum and its exact message. */
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_TOO_SHORT = 'The password must be 6 characters long or more'
 
@@ -13,7 +12,7 @@ const password = {
 
 /** Create Account (/register): checked in the browser and again by the server. */
 export const RegisterForm = {
-  displayName: { label: 'Display name', rules: 'required|max:80' },
+  displayName: { label: 'Display name', rules: 'required|line|max:80' },
   email: { label: 'Email', rules: 'required|email|max:254' },
   phone: { label: 'Phone', rules: 'required|phone' },
   password,
@@ -37,7 +36,7 @@ export const ProfileForm = {
 
 export type ProfileFields = keyof typeof ProfileForm
 
-/** Change password on /account; the new password follows the sign-up rule and message (spec §5). */
+/** Change password on /account; the new password follows the sign-up rule and message (product §5). */
 export const ChangePasswordForm = {
   currentPassword: { label: 'Current password', rules: 'required|max:128' },
   newPassword: { ...password, label: 'New password' },
@@ -45,6 +44,12 @@ export const ChangePasswordForm = {
 } as const satisfies FormSpec
 
 export type ChangePasswordFields = keyof typeof ChangePasswordForm
+
+/** What the server checks of a password change: the confirmation is the browser's check of a typing mistake. */
+export const PasswordChange = {
+  currentPassword: ChangePasswordForm.currentPassword,
+  newPassword: ChangePasswordForm.newPassword,
+} as const satisfies FormSpec
 
 /** The answer to a wrong current password, kept apart from sign-in's deliberately vague one. */
 export const CURRENT_PASSWORD_INCORRECT = 'The current password is incorrect.'
@@ -70,8 +75,3 @@ export const CHECK_EMAIL_FOR_RESET = 'If this email has an account, we have sent
 /** Added when the site has no mail server: the link cannot reach anyone, and staff cannot read it. */
 export const NO_MAIL_SERVER_FOR_RESET = 'This site is not set up to send email yet: if nothing arrives, ask at the front desk.'
 
-/**
- * What Create Account answers: with confirmation by email, the words to show; without it, the
- * person signed in (docs/decisions/0008).
- */
-export type SignUpAnswer = { message: string } | { user: SessionUser | null }

@@ -1,5 +1,6 @@
-import type { RegistrationStatus } from './registration.ts'
-import { LEAGUE_KINDS, SPORTS, type LeagueKind, type Sport } from '../sports.ts'
+import { centsFromDollars, dollarsText } from '../money.ts'
+import type { AdminLeague } from '../contracts/leagues.ts'
+import { LEAGUE_KINDS, SPORTS } from '../sports.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
 /**
@@ -11,7 +12,7 @@ import type { FormSpec } from '../validation/rules.ts'
  * first day of registration is never also the first game day.
  */
 export const LeagueForm = {
-  name: { label: 'Name', rules: 'required|max:120' },
+  name: { label: 'Name', rules: 'required|line|max:120' },
   sport: { label: 'Sport', rules: `required|in:${SPORTS.join(',')}` },
   kind: { label: 'Kind', rules: `required|in:${LEAGUE_KINDS.join(',')}` },
   description: { label: 'Description', rules: 'max:2000' },
@@ -19,6 +20,7 @@ export const LeagueForm = {
   registrationDate: { label: 'Registration date', rules: 'required|date' },
   startDate: { label: 'Start date', rules: 'required|date|date_after:registrationDate' },
   endDate: { label: 'End date', rules: 'required|date|date_after:startDate' },
+  registrationDeadline: { label: 'Registration deadline', rules: 'date|date_after:registrationDate|date_before:endDate' },
   price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
   capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
   teamCapacity: { label: 'Team capacity', rules: 'integer|between:1,100' },
@@ -47,45 +49,11 @@ export const LEAGUE_MESSAGES = {
  */
 export function leagueFormProblems(values: LeagueFormValues): Partial<Record<LeagueField, string>> {
   const problems: Partial<Record<LeagueField, string>> = {}
-  if (/\.\d{3,}$/.test(values.price)) problems.price = LEAGUE_MESSAGES.priceCents
+  if (values.price !== '' && centsFromDollars(values.price) === null) problems.price = LEAGUE_MESSAGES.priceCents
   const below = (low: string, high: string) => low !== '' && high !== '' && Number(high) < Number(low)
   if (values.kind === 'team' && below(values.rosterMin, values.rosterMax)) problems.rosterMax = LEAGUE_MESSAGES.rosterRange
   if (values.sport === 'kids' && below(values.minAge, values.maxAge)) problems.maxAge = LEAGUE_MESSAGES.ageRange
   return problems
-}
-
-/** A league as staff manage it (GET /api/admin/leagues). */
-export interface AdminLeague {
-  id: string
-  name: string
-  sport: Sport
-  kind: LeagueKind
-  description: string | null
-  isActive: boolean
-  registrationDate: string
-  startDate: string
-  endDate: string
-  priceCents: number
-  /** Null when the league has no limit. */
-  capacity: number | null
-  /** Confirmed and offered places. */
-  placesTaken: number
-  waitlistSize: number
-  /** Registrations of the league by status, every status present. */
-  registrations: Record<RegistrationStatus, number>
-  teamCapacity: number | null
-  rosterMin: number | null
-  rosterMax: number | null
-  minAge: number | null
-  maxAge: number | null
-  createdAt: string
-  updatedAt: string
-}
-
-export interface SaveLeagueResult {
-  league: AdminLeague
-  /** Waitlisted people offered a place because the capacity went up. */
-  offered: number
 }
 
 /** A saved league as the form shows it: what the edit form starts from, and what an update leaves alone. */
@@ -100,7 +68,8 @@ export function leagueFormValues(league: AdminLeague): LeagueFormValues {
     registrationDate: league.registrationDate,
     startDate: league.startDate,
     endDate: league.endDate,
-    price: (league.priceCents / 100).toFixed(2),
+    registrationDeadline: league.registrationDeadline ?? '',
+    price: dollarsText(league.priceCents),
     capacity: text(league.capacity),
     teamCapacity: text(league.teamCapacity),
     rosterMin: text(league.rosterMin),

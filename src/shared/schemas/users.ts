@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ROLES } from '../roles.ts'
 
-/** Callable `listUsers` payload (spec §7: payload fields not shown; these are ours). */
+/** Callable `listUsers` payload (product §7; its fields are this site's own). */
 export const ListUsersInput = z
   .object({
     search: z.string().trim().max(100, 'Search must be 100 characters or fewer.').optional(),

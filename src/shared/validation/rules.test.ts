@@ -5,6 +5,8 @@ import {
   type FieldSpec,
   fieldDependencies,
   isEmpty,
+  normalisedForm,
+  normalisedValue,
   validateField,
   validateForm,
 } from './rules.ts'
@@ -14,7 +16,7 @@ function check(rules: FieldSpec['rules'], value: unknown, label = 'Field'): stri
 }
 
 describe('constants', () => {
-  test('default form messages and input delay match spec §5', () => {
+  test('default form messages and input delay match product §5', () => {
     expect(FORM_MESSAGES.invalid).toBe('Sorry, not all fields are filled out correctly.')
     expect(FORM_MESSAGES.incomplete).toBe('Form incomplete.')
     expect(INPUT_DELAY_MS).toBe(20)
@@ -284,8 +286,55 @@ describe('phone', () => {
     },
   )
 
-  test.each(['555123', '1234567890123456', '555-CALL-NOW', '1+5551234567', '555_123_4567'])('rejects %s', (value) => {
+  test.each(['555123', '1234567890123456', '555-CALL-NOW', '1+5551234567', '555_123_4567', '555\n123 4567', '555\t123\t4567'])('rejects %j', (value) => {
     expect(check('phone', value)).toBe('Please enter a valid phone number.')
+  })
+})
+
+describe('line', () => {
+  test.each(['José Núñez', "Zoë O'Brien-Smith", '李小龙', 'محمد\u200Cرضا', 'Family 👨\u200D👩\u200D👧'])('accepts %j', (value) => {
+    expect(check('line', value, 'Name')).toBeNull()
+  })
+
+  test.each(['Ann\nLee', 'Ann\r\nLee', 'Ann\tLee', 'Ann\u0000', 'Ann \u202Egnp.exe', 'Ann\u2066x', 'Ann\u200BLee', 'Ann\u2028Lee', 'Ann\uFEFFLee'])(
+    'rejects %j',
+    (value) => {
+      expect(check('line', value, 'Name')).toBe('Name must be one line of plain text, without tabs, line breaks or hidden characters.')
+    },
+  )
+
+  test('an email with a hidden character is not valid', () => {
+    expect(check('email', 'ann\u202E@example.com')).toBe('Please enter a valid email address.')
+  })
+})
+
+describe('normalisedValue', () => {
+  const field = (rules: string): FieldSpec => ({ label: 'Field', rules })
+  test('trims every field and writes letters one way (NFC)', () => {
+    expect(normalisedValue(field('max:10'), '  Jose\u0301  ')).toBe('José')
+    expect(normalisedValue(field('max:10'), '  Jose\u0301  ').length).toBe(4)
+  })
+
+  test('one-line fields and phones keep single spaces; other text keeps its own', () => {
+    expect(normalisedValue(field('required|line'), ' Ann    Lee ')).toBe('Ann Lee')
+    expect(normalisedValue(field('phone'), '555  010   1234')).toBe('555 010 1234')
+    expect(normalisedValue(field('max:1000'), 'Peanuts.\n\n  EpiPen  in bag')).toBe('Peanuts.\n\n  EpiPen  in bag')
+  })
+
+  test('emails are lower-cased', () => {
+    expect(normalisedValue(field('required|email'), ' Ann.Lee@Example.COM ')).toBe('ann.lee@example.com')
+  })
+
+  test('numbers and booleans are read as text; anything else is empty', () => {
+    expect(normalisedValue(field('phone'), 5550100100.0)).toBe('5550100100')
+    expect(normalisedValue(field('in:true,false'), true)).toBe('true')
+    expect(normalisedValue(field('max:5'), { toString: () => 'x' })).toBe('')
+    expect(normalisedValue(field('max:5'), null)).toBe('')
+  })
+
+  test('a form keeps only its declared fields', () => {
+    const spec = { name: field('line'), email: field('email') }
+    expect(normalisedForm(spec, { name: ' A  B ', email: 'X@Y.CO', role: 'admin' })).toEqual({ name: 'A B', email: 'x@y.co' })
   })
 })
 

@@ -1,7 +1,7 @@
 import { formatDate } from '../format.ts'
 
 /**
- * The form facility of spec §5: generic field rules and their default messages. It runs in
+ * The form facility of product §5: generic field rules and their default messages. It runs in
  * the browser and on the server alike, so it touches neither the DOM nor Node APIs.
  */
 
@@ -21,7 +21,7 @@ export const FORM_MESSAGES = {
   incomplete: 'Form incomplete.',
 } as const
 
-/** How long a field waits after the last keystroke before it is validated (spec §5). */
+/** How long a field waits after the last keystroke before it is validated (product §5). */
 export const INPUT_DELAY_MS = 20
 
 export interface FormResult<K extends string> {
@@ -58,7 +58,14 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/
-const PHONE = /^\+?[\d\s\-.()]+$/
+/** Spaces only between the digits: a tab or line break is not part of a phone number. */
+const PHONE = /^\+?[\d \-.()]+$/
+/**
+ * What a one-line field refuses: control characters (tabs, line breaks) and invisible formatting
+ * such as right-to-left overrides, which make a name read differently from what it is. Zero-width
+ * joiners stay: some scripts and emoji need them.
+ */
+const HIDDEN = /[\p{Cc}\u2028\u2029]|(?![\u200C\u200D])\p{Cf}/u
 
 export function isEmpty(value: unknown): boolean {
   return toText(value) === ''
@@ -150,7 +157,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   },
   email: {
     arity: 0,
-    passes: ({ text }) => text.length <= 254 && EMAIL.test(text),
+    passes: ({ text }) => text.length <= 254 && EMAIL.test(text) && !HIDDEN.test(text),
     message: () => 'Please enter a valid email address.',
   },
   min: {
@@ -217,6 +224,11 @@ const RULES: Readonly<Record<string, Rule>> = {
     },
     message: () => 'Please enter a valid phone number.',
   },
+  line: {
+    arity: 0,
+    passes: ({ text }) => !HIDDEN.test(text),
+    message: ({ label }) => `${label} must be one line of plain text, without tabs, line breaks or hidden characters.`,
+  },
   alpha: {
     arity: 0,
     // Any script's letters, so names like José or Zoë pass.
@@ -266,6 +278,28 @@ function parseRules(rules: FieldSpec['rules']): ParsedRule[] {
     if (!countOk || !argsOk) throw new Error(`Bad arguments in validation rule "${source}"`)
     return { name, args, rule }
   })
+}
+
+/**
+ * A field's value as the site keeps it, the same whichever form or import it came through:
+ * trimmed, in Unicode's composed form (NFC), so one name is stored one way. Emails are
+ * lower-cased; one-line fields and phones keep single spaces. Strings, numbers and booleans are
+ * read as text; anything else is empty.
+ */
+export function normalisedValue(spec: FieldSpec, value: unknown): string {
+  const raw = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+  const text = raw.trim().normalize('NFC')
+  const names = new Set(parseRules(spec.rules).map((rule) => rule.name))
+  if (names.has('email')) return text.toLowerCase()
+  if (names.has('line') || names.has('phone')) return text.replace(/ {2,}/g, ' ')
+  return text
+}
+
+/** Every declared field of a form, normalised; anything not declared is dropped. */
+export function normalisedForm<K extends string>(spec: FormSpec<K>, values: Record<string, unknown>): Record<K, string> {
+  const form = {} as Record<K, string>
+  for (const name of Object.keys(spec) as K[]) form[name] = normalisedValue(spec[name], values[name])
+  return form
 }
 
 /** The other fields this field's rules compare against (confirm, date_after, date_before). */

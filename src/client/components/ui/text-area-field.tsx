@@ -16,7 +16,6 @@ export function TextAreaField<K extends string>({ label, field, error, hint, row
       {(describedBy) => (
         <textarea
           id={field.name}
-          className="waiver-textarea"
           rows={rows}
           {...field}
           aria-describedby={describedBy}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
-import type { Child } from '../../../shared/schemas/registration.ts'
+import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { href } from '../../paths.ts'
+import { href } from '../../../shared/paths.ts'
 
 export function ChildrenSection({ childList, error }: { childList: Child[] | null; error: string | null }) {
   return (

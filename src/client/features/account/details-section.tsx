@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import type { SessionUser } from '../../../shared/roles.ts'
+import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { ProfileForm } from '../../../shared/schemas/account.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import type { updateProfile } from '../../../shared/contracts/session.ts'
+import { ApiError } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../session/session.tsx'
 
@@ -83,7 +85,7 @@ function DetailsForm({ user, onClose }: { user: SessionUser; onClose(message: st
 
   const submit = form.handleSubmit(async ({ displayName, phone }) => {
     try {
-      await api.post('/api/account/profile', { displayName: displayName.trim(), phone: phone.trim() })
+      await call<typeof updateProfile>('POST', '/api/account/profile', { body: { displayName: displayName.trim(), phone: phone.trim() } })
       // The top bar and the stored session user read the session, so it is read again.
       await refresh()
       onClose('Your details have been saved.')
@@ -102,10 +104,10 @@ function DetailsForm({ user, onClose }: { user: SessionUser; onClose(message: st
       </p>
       <TextField label="Phone" type="tel" autoComplete="tel" field={form.field('phone')} error={form.errors.phone} />
       <div className="account-actions">
-        <button type="submit" className="button" disabled={form.submitting}>
+        <button type="submit" className="button" disabled={form.submitting || !form.ready}>
           {form.submitting ? 'Saving…' : 'Save details'}
         </button>
-        <button type="button" className="button secondary" disabled={form.submitting} onClick={() => onClose(null)}>
+        <button type="button" className="button secondary" disabled={form.submitting || !form.ready} onClick={() => onClose(null)}>
           Discard changes
         </button>
       </div>

@@ -3,7 +3,9 @@ import { ChangePasswordForm } from '../../../shared/schemas/account.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import type { changePassword } from '../../../shared/contracts/account.ts'
+import { ApiError } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmNewPassword: '' }
@@ -43,7 +45,7 @@ function PasswordForm({ onStart, onChanged }: { onStart(): void; onChanged(): vo
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     onStart()
     try {
-      await api.post('/api/account/password', { currentPassword, newPassword })
+      await call<typeof changePassword>('POST', '/api/account/password', { body: { currentPassword, newPassword } })
       onChanged()
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields, error.message)
@@ -62,7 +64,7 @@ function PasswordForm({ onStart, onChanged }: { onStart(): void; onChanged(): vo
         error={form.errors.currentPassword}
       />
       <NewPasswordFields form={form} />
-      <button type="submit" className="button" disabled={form.submitting}>
+      <button type="submit" className="button" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Changing password…' : 'Change password'}
       </button>
     </form>

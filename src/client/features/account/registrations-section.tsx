@@ -1,11 +1,16 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { formatDate, formatDateTime, formatMoney } from '../../../shared/format.ts'
-import { ACTIVE_STATUSES, STATUS_LABELS, type RegistrationView } from '../../../shared/schemas/registration.ts'
+import { formatDate, formatDateTime } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { ACTIVE_STATUSES, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import type { cancelRegistration, claimOffer, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { ApiError, api } from '../../lib/api.ts'
-import { href } from '../../paths.ts'
-import { useApiResource } from '../../lib/use-api-resource.ts'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
+import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
+import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
+import { href } from '../../../shared/paths.ts'
 
 
 type Action = 'claim' | 'cancel'
@@ -16,8 +21,9 @@ function balanceText(registration: RegistrationView): string {
   return registration.balanceCents === 0 ? 'Paid in full' : formatMoney(registration.balanceCents)
 }
 
-export function RegistrationsSection() {
-  const { data, error, reload } = useApiResource<{ registrations: RegistrationView[] }>('/api/registrations/mine')
+export function RegistrationsSection({ userId }: { userId: string }) {
+  const client = useQueryClient()
+  const { data, error } = useQuery(myRegistrationsQuery(userId))
   const [outcome, setOutcome] = useState('')
   const [actionError, setActionError] = useState<string | null>(null)
   const [busyId, setBusyId] = useState<string | null>(null)
@@ -27,7 +33,10 @@ export function RegistrationsSection() {
     setOutcome('')
     setActionError(null)
     try {
-      await api.post(`/api/registrations/${encodeURIComponent(registration.id)}/${action}`)
+      const params = { registrationId: registration.id }
+      await (action === 'claim'
+        ? call<typeof claimOffer>('POST', '/api/registrations/:registrationId/claim', { params })
+        : call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params }))
       setOutcome(
         action === 'claim'
           ? `You claimed your place in ${registration.leagueName}. Your registration is confirmed.`
@@ -37,8 +46,10 @@ export function RegistrationsSection() {
       setActionError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
     } finally {
       setBusyId(null)
-      // Also after a refusal: an offer that expired meanwhile should show as expired.
-      reload()
+      // Also after a refusal: an offer that expired meanwhile should show as expired. A place
+      // claimed or given up changes the places left on the sign-up pages too.
+      void client.invalidateQueries({ queryKey: myRegistrationsQuery(userId).queryKey })
+      void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
     }
   }
 
@@ -51,7 +62,7 @@ export function RegistrationsSection() {
         {outcome}
       </p>
       {actionError && <Alert>{actionError}</Alert>}
-      {error && <Alert>{error}</Alert>}
+      {error && <Alert>{errorMessage(error)}</Alert>}
       {!registrations && !error && <p className="loading">Loading your registrations…</p>}
       {registrations && registrations.length === 0 && (
         <p>

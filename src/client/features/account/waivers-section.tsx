@@ -1,20 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
-import type { Child } from '../../../shared/schemas/registration.ts'
+import { participantKeyOf } from '../../../shared/schemas/registration.ts'
+import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { href } from '../../paths.ts'
-import { useApiResource } from '../../lib/use-api-resource.ts'
+import { href } from '../../../shared/paths.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { mySignaturesQuery } from '../../queries/my-signatures.ts'
 
-/** A signature as GET /api/waiver/signatures/mine answers it. */
-interface Signature {
-  childId: string | null
-  waiverVersion: number
-  signedName: string
-  signedAt: string
-}
-
-export function WaiversSection({ childList }: { childList: Child[] | null }) {
-  const { data, error } = useApiResource<{ signatures: Signature[] }>('/api/waiver/signatures/mine')
+export function WaiversSection({ userId, childList }: { userId: string; childList: Child[] | null }) {
+  const { data, error } = useQuery(mySignaturesQuery(userId))
 
   const signedFor = (childId: string | null): string => {
     if (childId === null) return 'Myself'
@@ -26,7 +21,7 @@ export function WaiversSection({ childList }: { childList: Child[] | null }) {
   return (
     <section className="account-panel" aria-labelledby="waivers-heading">
       <h2 id="waivers-heading">Waivers signed</h2>
-      {error && <Alert>{error}</Alert>}
+      {error && <Alert>{errorMessage(error)}</Alert>}
       {!signatures && !error && <p className="loading">Loading your waivers…</p>}
       {signatures && signatures.length === 0 && (
         <p>
@@ -37,7 +32,7 @@ export function WaiversSection({ childList }: { childList: Child[] | null }) {
       {signatures && signatures.length > 0 && (
         <ul className="account-list">
           {signatures.map((s) => (
-            <li key={`${s.waiverVersion}-${s.childId ?? 'self'}`}>
+            <li key={`${s.waiverVersion}-${participantKeyOf(s.childId)}`}>
               <strong>{signedFor(s.childId)}</strong>
               <span className="account-muted">
                 {' '}

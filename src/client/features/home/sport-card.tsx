@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
 import type { ActiveLeague, CardId, SportCardDefinition } from '../../../shared/sports.ts'
-import { href } from '../../paths.ts'
+import { href } from '../../../shared/paths.ts'
 import { siteConfig } from '../../site-config.ts'
 
-/** Where each card's button goes (spec §1) and what it says. */
+/** Where each card's button goes (product §1) and what it says. */
 const SIGN_UP: Record<CardId, { label: string; to: string }> = {
   soccer: { label: 'Free Agent', to: href('soccerIndividualSignUp') },
   adultBasketball: { label: 'Team Sign Up', to: href('adultBasketball') },

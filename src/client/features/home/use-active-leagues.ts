@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { PAGE_DATA } from '../../../shared/page-data.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
 import { api } from '../../lib/api.ts'
 
@@ -11,7 +12,7 @@ export const leaguesInPage: { current: ActiveLeague[] | undefined } = {
 }
 
 function readFromPage(): ActiveLeague[] | undefined {
-  const text = document.getElementById('active-leagues')?.textContent
+  const text = document.getElementById(PAGE_DATA.activeLeagues)?.textContent
   if (!text) return undefined
   try {
     return (JSON.parse(text) as { leagues: ActiveLeague[] }).leagues
@@ -21,7 +22,7 @@ function readFromPage(): ActiveLeague[] | undefined {
 }
 
 /**
- * Spec §4: the active leagues, loaded once when the home page opens; a failure is only logged.
+ * Product §4: the active leagues, loaded once when the home page opens; a failure is only logged.
  * Opened with the page, they came inside it; opened later in the app, they are fetched.
  */
 export function useActiveLeagues(): { leagues: ActiveLeague[]; loaded: boolean } {

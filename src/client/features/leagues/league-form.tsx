@@ -1,22 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import {
-  AGE_FIELDS,
-  LeagueForm,
-  leagueFormProblems,
-  leagueFormValues,
-  TEAM_FIELDS,
-  type AdminLeague,
-  type LeagueField,
-  type LeagueFormValues,
-  type SaveLeagueResult,
-} from '../../../shared/schemas/league.ts'
+import { AGE_FIELDS, LeagueForm, leagueFormProblems, leagueFormValues, TEAM_FIELDS, type LeagueField, type LeagueFormValues } from '../../../shared/schemas/league.ts'
+import type { AdminLeague, createLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
 import { LEAGUE_KINDS, SPORT_LABELS, SPORTS } from '../../../shared/sports.ts'
 import type { FormSpec } from '../../../shared/validation/rules.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
 import { useForm, type FieldProps } from '../../lib/use-form.ts'
-import { CheckboxField, NumberField, SelectField, TextAreaField } from './form-fields.tsx'
+import { SelectField } from '../../components/ui/select-field.tsx'
+import { TextAreaField } from '../../components/ui/text-area-field.tsx'
+import { CheckboxField, NumberField } from './form-fields.tsx'
 
 const NEW_LEAGUE: LeagueFormValues = {
   name: '',
@@ -27,6 +21,7 @@ const NEW_LEAGUE: LeagueFormValues = {
   registrationDate: '',
   startDate: '',
   endDate: '',
+  registrationDeadline: '',
   price: '',
   capacity: '',
   teamCapacity: '',
@@ -89,8 +84,10 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
       return
     }
     try {
-      const url = league ? `/api/admin/leagues/${encodeURIComponent(league.id)}` : '/api/admin/leagues'
-      onSaved(await api.post<SaveLeagueResult>(url, sent), !league)
+      const result = league
+        ? await call<typeof updateLeague>('POST', '/api/admin/leagues/:leagueId', { params: { leagueId: league.id }, body: sent })
+        : await call<typeof createLeague>('POST', '/api/admin/leagues', { body: sent })
+      onSaved(result, !league)
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields as Partial<Record<LeagueField, string>>, error.message)
       else form.setServerErrors({}, 'Saving the league failed. Please try again.')
@@ -124,7 +121,7 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
               ))}
             </SelectField>
           </div>
-          <TextAreaField label={LeagueForm.description.label} field={form.field('description')} error={form.errors.description} />
+          <TextAreaField label={LeagueForm.description.label} rows={3} field={form.field('description')} error={form.errors.description} />
           <CheckboxField
             label="Open for registration"
             hint="Open leagues show on the home page and the sign-up pages."
@@ -138,6 +135,13 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
             <TextField label={LeagueForm.registrationDate.label} type="date" field={form.field('registrationDate')} error={form.errors.registrationDate} hint="Registration opens on this day." />
             <TextField label={LeagueForm.startDate.label} type="date" field={form.field('startDate')} error={form.errors.startDate} hint="After the registration date." />
             <TextField label={LeagueForm.endDate.label} type="date" field={form.field('endDate')} error={form.errors.endDate} hint="After the start date." />
+            <TextField
+              label={LeagueForm.registrationDeadline.label}
+              type="date"
+              field={form.field('registrationDeadline')}
+              error={form.errors.registrationDeadline}
+              hint="The last day to register. Empty: the day before the start date."
+            />
           </div>
         </fieldset>
         <fieldset>
@@ -178,7 +182,7 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
           </fieldset>
         )}
         <div className="staff-actions">
-          <button type="submit" className="button" disabled={form.submitting}>
+          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
             {form.submitting ? 'Saving…' : league ? 'Save changes' : 'Create league'}
           </button>
           <button type="button" className="button secondary" onClick={onCancel}>

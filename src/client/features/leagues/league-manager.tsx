@@ -1,11 +1,14 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { formatDate, formatMoney } from '../../../shared/format.ts'
-import type { AdminLeague, SaveLeagueResult } from '../../../shared/schemas/league.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import type { AdminLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
+import { adminLeaguesQuery, leaguesChanged } from '../../queries/admin-leagues.ts'
 import { LeagueFormPanel } from './league-form.tsx'
-import { useApiResource } from '../../lib/use-api-resource.ts'
 
 /** Which form is open: a new league, or the league being edited. */
 type Editing = { league: AdminLeague | undefined } | null
@@ -32,7 +35,8 @@ function placesText(league: AdminLeague): string {
 
 /** The admin's view of /leagues: every league, with create, edit, open and close. */
 export function LeagueManager() {
-  const { data, error, reload } = useApiResource<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+  const client = useQueryClient()
+  const { data, error } = useQuery(adminLeaguesQuery())
   const [editing, setEditing] = useState<Editing>(null)
   const [outcome, setOutcome] = useState('')
   const [actionError, setActionError] = useState<string | null>(null)
@@ -62,7 +66,7 @@ export function LeagueManager() {
   const saved = (result: SaveLeagueResult, created: boolean) => {
     setOutcome(savedMessage(result, created))
     close()
-    reload()
+    leaguesChanged(client)
   }
 
   const setActive = async (league: AdminLeague, isActive: boolean) => {
@@ -70,13 +74,16 @@ export function LeagueManager() {
     setOutcome('')
     setActionError(null)
     try {
-      const { league: after } = await api.post<SaveLeagueResult>(`/api/admin/leagues/${encodeURIComponent(league.id)}`, { isActive: String(isActive) })
+      const { league: after } = await call<typeof updateLeague>('POST', '/api/admin/leagues/:leagueId', {
+        params: { leagueId: league.id },
+        body: { isActive: String(isActive) },
+      })
       setOutcome(`${after.name} is now ${after.isActive ? 'open' : 'closed'} for registration.`)
     } catch (e) {
       setActionError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
     } finally {
       setBusyId(null)
-      reload()
+      leaguesChanged(client)
     }
   }
 
@@ -98,7 +105,7 @@ export function LeagueManager() {
         </p>
       )}
       <h2>All leagues</h2>
-      {error && <Alert>{error}</Alert>}
+      {error && <Alert>{errorMessage(error)}</Alert>}
       {!leagues && !error && <p className="loading">Loading leagues…</p>}
       {leagues && leagues.length === 0 && <p>There are no leagues yet. Create the first one with New league.</p>}
       {leagues && leagues.length > 0 && (

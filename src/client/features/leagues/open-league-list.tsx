@@ -1,12 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { ageRangeText } from '../../../shared/age.ts'
-import { formatDate, formatMoney } from '../../../shared/format.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
 import type { RouteId } from '../../../shared/routes.ts'
-import type { OpenLeague } from '../../../shared/schemas/registration.ts'
+import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { href } from '../../paths.ts'
-import { useApiResource } from '../../lib/use-api-resource.ts'
+import { href } from '../../../shared/paths.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { openLeaguesQuery } from '../../queries/open-leagues.ts'
 
 /** Each sport's sign-up page. */
 const SIGN_UP_PAGES = {
@@ -29,12 +32,12 @@ function placesText(league: OpenLeague): string {
 
 /** Everyone but admins: the leagues open for registration, each linking to its sign-up page. */
 export function OpenLeagueList() {
-  const { data, error } = useApiResource<{ leagues: OpenLeague[] }>('/api/leagues/open')
+  const { data, error } = useQuery(openLeaguesQuery(null))
   const leagues = data?.leagues
   return (
     <>
       <p>The leagues open for registration now.</p>
-      {error && <Alert>{error}</Alert>}
+      {error && <Alert>{errorMessage(error)}</Alert>}
       {!leagues && !error && <p className="loading">Loading leagues…</p>}
       {leagues && leagues.length === 0 && <p>There are no active leagues at this time.</p>}
       {leagues && leagues.length > 0 && (

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { formatDate } from '../../../shared/format.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { api, ApiError } from '../../lib/api.ts'
-import type { OutboxPage, OutboxStatus } from '../../../shared/schemas/mail.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { outboxQuery } from '../../queries/outbox.ts'
+import type { OutboxStatus } from '../../../shared/contracts/mail.ts'
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Waiting to send',
@@ -11,30 +13,13 @@ const STATUS_LABELS: Record<OutboxStatus, string> = {
   failed: 'Failed',
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
-}
-
 /** Every email the site sent or kept, newest first, so staff can see none was dropped. */
 export function OutboxPanel() {
   const [page, setPage] = useState(1)
-  const [result, setResult] = useState<OutboxPage | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    let current = true
-    api
-      .get<OutboxPage>(`/api/admin/outbox?page=${page}`)
-      .then((data) => {
-        if (!current) return
-        setResult(data)
-        setError(null)
-      })
-      .catch((e: unknown) => current && setError(messageOf(e)))
-    return () => {
-      current = false
-    }
-  }, [page])
+  // The page shown stays until the next one arrives.
+  const { data, error: failure } = useQuery({ ...outboxQuery(page), placeholderData: keepPreviousData })
+  const result = data ?? null
+  const error = errorMessage(failure)
 
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1
 

@@ -1,23 +1,7 @@
-import { formatDateTime, formatMoney } from '../../../shared/format.ts'
-import type { Payment, RegistrationStatus, RegistrationView } from '../../../shared/schemas/registration.ts'
-
-// The answer of GET /api/admin/registrations/:id (server/features/registrations/
-// registrations.admin.routes.ts), its history entry restated here because the client may not
-// import from the server, not even types.
-export interface HistoryEntry {
-  action: string
-  /** Null when the site itself acted (a waitlist offer, an expiry). */
-  actorName: string | null
-  details: Record<string, unknown> | null
-  at: string
-}
-
-export interface RegistrationDetail {
-  registration: RegistrationView
-  payments: Payment[]
-  history: HistoryEntry[]
-}
-
+import { formatDateTime } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import type { HistoryEntry } from '../../../shared/contracts/registrations.ts'
 
 const ACTIONS: Record<string, string> = {
   confirmed: 'Registered, place confirmed',

@@ -1,11 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { formatDate, formatMoney } from '../../../shared/format.ts'
-import type { AdminLeague } from '../../../shared/schemas/league.ts'
-import { STATUS_LABELS, type RegistrationView } from '../../../shared/schemas/registration.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { badgeClass } from './history.ts'
 import { RegistrationDetailPanel } from './registration-detail.tsx'
-import { useApiResource } from '../../lib/use-api-resource.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import { pendingRegistrationsQuery } from '../../queries/pending-registrations.ts'
 
 /**
  * Every registration awaiting payment or review (/pendingRegistrations), newest first, with a
@@ -15,10 +18,9 @@ import { useApiResource } from '../../lib/use-api-resource.ts'
 export function PendingRegistrations() {
   const [leagueId, setLeagueId] = useState('')
   const [selectedId, setSelectedId] = useState<string | null>(null)
-  const leagues = useApiResource<{ leagues: AdminLeague[] }>('/api/admin/leagues')
-  const list = useApiResource<{ registrations: RegistrationView[] }>(
-    `/api/admin/registrations${leagueId ? `?leagueId=${encodeURIComponent(leagueId)}` : ''}`,
-  )
+  const leagues = useQuery(adminLeaguesQuery())
+  // Another league's list stays in view until this one arrives: the table does not flicker.
+  const list = useQuery({ ...pendingRegistrationsQuery(leagueId), placeholderData: keepPreviousData })
   const registrations = list.data?.registrations
 
   const closeDetail = () => {
@@ -44,8 +46,8 @@ export function PendingRegistrations() {
           </select>
         </div>
       </div>
-      {leagues.error && <Alert>{`The league filter could not be loaded: ${leagues.error}`}</Alert>}
-      {list.error && <Alert>{list.error}</Alert>}
+      {leagues.error && <Alert>{`The league filter could not be loaded: ${errorMessage(leagues.error)}`}</Alert>}
+      {list.error && <Alert>{errorMessage(list.error)}</Alert>}
       {!registrations && !list.error && <p className="loading">Loading registrations…</p>}
       {registrations && (
         <p aria-live="polite">
@@ -109,7 +111,7 @@ export function PendingRegistrations() {
         </div>
       )}
       {selectedId && (
-        <RegistrationDetailPanel key={selectedId} registrationId={selectedId} onChanged={list.reload} onClose={closeDetail} />
+        <RegistrationDetailPanel key={selectedId} registrationId={selectedId} onClose={closeDetail} />
       )}
     </>
   )

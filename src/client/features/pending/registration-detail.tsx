@@ -1,20 +1,23 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { formatDate, formatDateTime, formatMoney } from '../../../shared/format.ts'
-import {
-  ACTIVE_STATUSES,
-  DESK_METHODS,
-  DeskPaymentForm,
-  HOLDS_PLACE,
-  PAYMENT_METHOD_LABELS,
-  STATUS_LABELS,
-  type RegistrationView,
-} from '../../../shared/schemas/registration.ts'
+import { formatDate, formatDateTime } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { ACTIVE_STATUSES, HOLDS_PLACE, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import type {
+  cancelRegistrationByStaff,
+  declineRegistration,
+  recordDeskPayment,
+  RegistrationView,
+} from '../../../shared/contracts/registrations.ts'
+import { DESK_METHODS, DeskPaymentForm, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
+import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
+import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { badgeClass, describeEntry, type RegistrationDetail } from './history.ts'
-import { useApiResource } from '../../lib/use-api-resource.ts'
+import { badgeClass, describeEntry } from './history.ts'
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
@@ -26,17 +29,16 @@ function participantOf(r: RegistrationView): string {
 
 interface DetailProps {
   registrationId: string
-  /** Something changed: the list reads the registrations again. */
-  onChanged(): void
   onClose(): void
 }
 
 /** One registration for the front desk: payments, history, desk payment, decline and cancel. */
-export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: DetailProps) {
-  const { data, error, reload } = useApiResource<RegistrationDetail>(`/api/admin/registrations/${encodeURIComponent(registrationId)}`)
+export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps) {
+  const client = useQueryClient()
+  const { data, error } = useQuery(registrationDetailQuery(registrationId))
   const [outcome, setOutcome] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
-  const loaded = data !== null
+  const loaded = data !== undefined
 
   // Focus moves to the panel once it shows, so keyboard and screen reader users land on it.
   useEffect(() => {
@@ -47,8 +49,9 @@ export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: 
     setOutcome(message)
     // The button pressed may be gone with the new state; the heading keeps the reader's place.
     heading.current?.focus()
-    reload()
-    onChanged()
+    // This registration, the lists it is on, and — a place given up — the places left.
+    void client.invalidateQueries({ queryKey: ['admin', 'registrations'] })
+    void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
   }
 
   const r = data?.registration
@@ -66,7 +69,7 @@ export function RegistrationDetailPanel({ registrationId, onChanged, onClose }: 
       <p role="status" className="staff-outcome">
         {outcome}
       </p>
-      {error && <Alert>{error}</Alert>}
+      {error && <Alert>{errorMessage(error)}</Alert>}
       {!data && !error && <p className="loading">Loading the registration…</p>}
       {data && r && (
         <>
@@ -208,10 +211,10 @@ function DeskPayment({ registration: r, onDone }: { registration: RegistrationVi
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { registration: after } = await api.post<{ registration: RegistrationView }>(
-        `/api/admin/registrations/${encodeURIComponent(r.id)}/payments`,
-        values,
-      )
+      const { registration: after } = await call<typeof recordDeskPayment>('POST', '/api/admin/registrations/:registrationId/payments', {
+        params: { registrationId: r.id },
+        body: values,
+      })
       const paid = formatMoney(after.paidCents - r.paidCents)
       const left = after.balanceCents <= 0 ? 'Paid in full.' : `${formatMoney(after.balanceCents)} still due.`
       onDone(`Recorded a ${values.method} payment of ${paid} for ${participantOf(r)}. ${left}`)
@@ -251,7 +254,7 @@ function DeskPayment({ registration: r, onDone }: { registration: RegistrationVi
         </div>
         <TextField label={DeskPaymentForm.reference.label} field={form.field('reference')} error={form.errors.reference} hint="Check or receipt number" />
       </div>
-      <button type="submit" className="button" disabled={form.submitting}>
+      <button type="submit" className="button" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Recording…' : 'Record payment'}
       </button>
     </form>
@@ -282,7 +285,10 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
     setError(null)
     try {
       const withRefund = refund && r.paidCents > 0
-      await api.post(`/api/admin/registrations/${encodeURIComponent(r.id)}/${ending}`, { refund: withRefund })
+      const request = { params: { registrationId: r.id }, body: { refund: withRefund } }
+      await (ending === 'decline'
+        ? call<typeof declineRegistration>('POST', '/api/admin/registrations/:registrationId/decline', request)
+        : call<typeof cancelRegistrationByStaff>('POST', '/api/admin/registrations/:registrationId/cancel', request))
       const refundText = withRefund ? ` A refund of ${formatMoney(r.paidCents)} was recorded.` : ''
       setConfirming(null)
       onDone(`${ENDINGS[ending].done} the registration of ${participantOf(r)} for ${r.leagueName}.${refundText}`)

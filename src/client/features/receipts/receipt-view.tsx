@@ -1,5 +1,8 @@
-import { formatDate, formatMoney } from '../../../shared/format.ts'
-import { ACTIVE_STATUSES, PAYMENT_METHOD_LABELS, STATUS_LABELS, type Receipt } from '../../../shared/schemas/registration.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { ACTIVE_STATUSES, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
+import { PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
 import { siteConfig } from '../../site-config.ts'
 
 /** A registration that has ended owes nothing, whatever its price was. */

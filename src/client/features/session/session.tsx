@@ -1,10 +1,11 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { SessionUser } from '../../../shared/roles.ts'
-import { api } from '../../lib/api.ts'
+import type { signIn as signInContract, signOut as signOutContract } from '../../../shared/contracts/account.ts'
+import type { readSession, SessionUser } from '../../../shared/contracts/session.ts'
+import { call } from '../../lib/endpoint.ts'
 import { sessionToken } from '../../lib/callable.ts'
 
 /**
- * The session user state of spec §3/§4: restored from localStorage at start so the page
+ * The session user state of product §3/§4: restored from localStorage at start so the page
  * renders at once, then confirmed with the server, whose HttpOnly cookie is the truth.
  */
 const STORAGE_KEY = 'sessionUser'
@@ -52,13 +53,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const refresh = useCallback(async () => {
-    const { user: current } = await api.get<{ user: SessionUser | null }>('/api/session')
+    const { user: current } = await call<typeof readSession>('GET', '/api/session')
     return apply(current)
   }, [apply])
 
   useEffect(() => {
-    api
-      .get<{ user: SessionUser | null }>('/api/session')
+    call<typeof readSession>('GET', '/api/session')
       .then(({ user: current }) => apply(current))
       .catch((error: unknown) => console.error('Could not confirm the session', error))
       .finally(() => setConfirmed(true))
@@ -79,16 +79,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       confirmed,
       refresh,
       async signIn(email, password) {
-        await api.post('/api/auth/sign-in/email', { email, password })
+        await call<typeof signInContract>('POST', '/api/auth/sign-in/email', { body: { email, password } })
         const signedIn = await refresh()
         if (!signedIn) throw new Error('The sign-in did not start a session.')
         return signedIn
       },
       async signOut() {
         try {
-          await api.post('/api/auth/sign-out')
+          await call<typeof signOutContract>('POST', '/api/auth/sign-out')
         } catch (error) {
-          // Spec §8: a failed sign-out is only logged; the local state is cleared regardless.
+          // Product §8: a failed sign-out is only logged; the local state is cleared regardless.
           console.error('Sign-out failed', error)
         }
         apply(null)

@@ -1,7 +1,9 @@
-import { ChildForm, type Child, type ChildFields } from '../../../shared/schemas/registration.ts'
+import { ChildForm, type ChildFields } from '../../../shared/schemas/children.ts'
+import type { addChild, Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 
@@ -25,7 +27,7 @@ export function AddChildForm({ onAdded, onCancel }: { onAdded(child: Child): voi
   const submit = form.handleSubmit(async (values) => {
     try {
       const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]))
-      const { child } = await api.post<{ child: Child }>('/api/children', trimmed)
+      const { child } = await call<typeof addChild>('POST', '/api/children', { body: trimmed })
       onAdded(child)
     } catch (error) {
       if (error instanceof ApiError) {
@@ -62,7 +64,7 @@ export function AddChildForm({ onAdded, onCancel }: { onAdded(child: Child): voi
       </div>
       <TextAreaField label={ChildForm.notes.label} hint="Optional." rows={3} field={form.field('notes')} error={form.errors.notes} />
       <p className="signup-actions">
-        <button type="submit" className="button" disabled={form.submitting}>
+        <button type="submit" className="button" disabled={form.submitting || !form.ready}>
           {form.submitting ? 'Adding…' : 'Add child'}
         </button>
         {onCancel && (

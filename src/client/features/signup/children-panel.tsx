@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { formatDate } from '../../../shared/format.ts'
-import type { Child } from '../../../shared/schemas/registration.ts'
+import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { AddChildForm } from './add-child-form.tsx'
 

@@ -2,10 +2,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ageRangeText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
-import type { OpenLeague, RegisterResult } from '../../../shared/schemas/registration.ts'
-import { SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
+import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
+import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
+import { lastRegistrationDay } from '../../../shared/registration-window.ts'
+import { isForChildren, SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { href } from '../../paths.ts'
+import { href } from '../../../shared/paths.ts'
 import { outcomeText, placesText, priceText } from './league-text.ts'
 import type { Outcome } from './use-registrations.ts'
 
@@ -26,7 +28,7 @@ export const resultsId = (leagueId: string) => `league-${leagueId}-results`
 export function LeagueCard({ league, showSport, outcomes, children }: LeagueCardProps) {
   const headingId = `league-${league.id}`
   const places = placesText(league)
-  const ages = league.sport === 'kids' ? ageRangeText(league.minAge, league.maxAge) : null
+  const ages = isForChildren(league) ? ageRangeText(league.minAge, league.maxAge) : null
   const results = outcomes.flatMap((o) => (o.kind === 'result' ? [o.result] : []))
   const errors = outcomes.flatMap((o) => (o.kind === 'error' ? [o.message] : []))
   return (
@@ -45,6 +47,10 @@ export function LeagueCard({ league, showSport, outcomes, children }: LeagueCard
         <div>
           <dt>Registration opens</dt>
           <dd>{formatDate(league.registrationDate)}</dd>
+        </div>
+        <div>
+          <dt>Registration closes</dt>
+          <dd>{formatDate(lastRegistrationDay(league))}</dd>
         </div>
         <div>
           <dt>Price</dt>

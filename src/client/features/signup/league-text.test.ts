@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { RegisterResult, RegistrationView } from '../../../shared/schemas/registration.ts'
-import { outcomeText, placesText, priceText, registrationWindow } from './league-text.ts'
+import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { outcomeText, placesText, priceText } from './league-text.ts'
 
 function result(overrides: Partial<RegistrationView>, created = true): RegisterResult {
   return {
@@ -39,15 +39,6 @@ describe('league facts', () => {
     expect(placesText({ placesLeft: 1, waitlistSize: 0 })).toBe('1 place left')
     expect(placesText({ placesLeft: 0, waitlistSize: 3 })).toBe('Full — join the waitlist (3 waiting)')
     expect(placesText({ placesLeft: null, waitlistSize: 0 })).toBeNull()
-  })
-
-  test("registration opens on the registration date and closes after the end date, by the facility's day", () => {
-    const league = { registrationDate: '2027-01-10', endDate: '2027-03-01' }
-    const zone = 'America/New_York'
-    expect(registrationWindow(league, new Date('2027-01-10T04:59:00Z'), zone)).toBe('upcoming')
-    expect(registrationWindow(league, new Date('2027-01-10T05:00:00Z'), zone)).toBe('open')
-    expect(registrationWindow(league, new Date('2027-03-02T04:59:00Z'), zone)).toBe('open')
-    expect(registrationWindow(league, new Date('2027-03-02T05:00:00Z'), zone)).toBe('closed')
   })
 })
 

@@ -1,5 +1,8 @@
-import { facilityToday, formatDate, formatMoney } from '../../../shared/format.ts'
-import { STATUS_LABELS, type OpenLeague, type RegisterResult, type RegistrationView } from '../../../shared/schemas/registration.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 
 /** The words of the sign-up pages, kept apart from the components so they can be unit-tested. */
 
@@ -12,23 +15,6 @@ export function placesText({ placesLeft, waitlistSize }: Pick<OpenLeague, 'place
   if (placesLeft === null) return null
   if (placesLeft === 0) return `Full — join the waitlist (${waitlistSize} waiting)`
   return `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`
-}
-
-export type RegistrationWindow = 'upcoming' | 'open' | 'closed'
-
-/**
- * The server compares league dates with the facility's calendar day (registrations.routes.ts);
- * the page does the same so it never offers a button the server would refuse. The server decides.
- */
-export function registrationWindow(
-  league: Pick<OpenLeague, 'registrationDate' | 'endDate'>,
-  now: Date,
-  timeZone: string,
-): RegistrationWindow {
-  const today = facilityToday(now, timeZone)
-  if (league.registrationDate > today) return 'upcoming'
-  if (league.endDate < today) return 'closed'
-  return 'open'
 }
 
 function amountText(r: RegistrationView): string {

@@ -1,5 +1,5 @@
-import type { RegisterResult } from '../../../shared/schemas/registration.ts'
-import { api } from '../../lib/api.ts'
+import type { register, RegisterResult } from '../../../shared/contracts/registrations.ts'
+import { call } from '../../lib/endpoint.ts'
 
 /**
  * A key per league and participant, reused for every retry of that choice, so a timed-out
@@ -14,7 +14,9 @@ export function newIdempotencyKey(): string {
 
 /** POST /api/leagues/:id/registrations with the choice's Idempotency-Key. */
 export function requestRegistration(leagueId: string, childId: string | null, idempotencyKey: string): Promise<RegisterResult> {
-  return api.post<RegisterResult>(`/api/leagues/${encodeURIComponent(leagueId)}/registrations`, childId ? { childId } : {}, {
+  return call<typeof register>('POST', '/api/leagues/:leagueId/registrations', {
+    params: { leagueId },
+    body: childId ? { childId } : {},
     headers: { 'idempotency-key': idempotencyKey },
   })
 }

@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
-import { ACTIVE_STATUSES, type RegisterResult, type RegistrationView } from '../../../shared/schemas/registration.ts'
-import { ApiError, api } from '../../lib/api.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useRef, useState } from 'react'
+import { ACTIVE_STATUSES, participantKeyOf } from '../../../shared/schemas/registration.ts'
+import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
+import { ApiError } from '../../lib/api.ts'
+import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { newIdempotencyKey, requestRegistration } from './register-api.ts'
 
 /** What the page last heard about one participant in one league. */
@@ -9,11 +12,8 @@ export type Outcome = { kind: 'result'; result: RegisterResult } | { kind: 'erro
 /** What the screen must do after an attempt; the outcome itself is kept here. */
 export type Attempt = 'registered' | 'failed' | 'in-flight' | 'waiver-required' | 'signed-out'
 
-/** The server's key for the person themselves, where a child has their id (registrations.participantKey). */
-const SELF = 'self'
-
 export function participantKey(leagueId: string, childId: string | null): string {
-  return `${leagueId}|${childId ?? SELF}`
+  return `${leagueId}|${participantKeyOf(childId)}`
 }
 
 export function isActive(outcome: Outcome | undefined): boolean {
@@ -25,47 +25,29 @@ export function isActive(outcome: Outcome | undefined): boolean {
  * "already registered" without a click), and each new attempt with its answer.
  */
 export function useRegistrations(userId: string | null) {
-  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map())
+  const client = useQueryClient()
+  const mine = useQuery({ ...myRegistrationsQuery(userId ?? ''), enabled: userId !== null })
+  // Each attempt's answer, newer than the list: null when an attempt left nothing to show.
+  const [attempts, setAttempts] = useState<ReadonlyMap<string, Outcome | null>>(new Map())
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set())
   const keys = useRef(new Map<string, string>())
   // State updates land after the next render; a second click in the same frame must not send twice.
   const inFlight = useRef(new Set<string>())
 
-  useEffect(() => {
-    if (!userId) return
-    let current = true
-    api
-      .get<{ registrations: RegistrationView[] }>('/api/registrations/mine')
-      .then(({ registrations }) => {
-        if (!current) return
-        setOutcomes((shown) => {
-          const next = new Map<string, Outcome>()
-          for (const registration of registrations) {
-            if (!ACTIVE_STATUSES.includes(registration.status)) continue
-            next.set(participantKey(registration.leagueId, registration.child?.id ?? null), {
-              kind: 'result',
-              result: { registration, created: false },
-            })
-          }
-          // An answer to a click made while this loaded is newer.
-          for (const [key, outcome] of shown) next.set(key, outcome)
-          return next
-        })
-      })
-      // Only a convenience: the Register button still tells the person where they stand.
-      .catch((error: unknown) => console.error('Could not load your registrations', error))
-    return () => {
-      current = false
+  const outcomes = useMemo(() => {
+    const shown = new Map<string, Outcome>()
+    for (const registration of mine.data?.registrations ?? []) {
+      if (!ACTIVE_STATUSES.includes(registration.status)) continue
+      shown.set(participantKey(registration.leagueId, registration.child?.id ?? null), { kind: 'result', result: { registration, created: false } })
     }
-  }, [userId])
+    for (const [key, outcome] of attempts) {
+      if (outcome) shown.set(key, outcome)
+      else shown.delete(key)
+    }
+    return shown
+  }, [mine.data, attempts])
 
-  const settle = (key: string, outcome: Outcome | null) =>
-    setOutcomes((shown) => {
-      const next = new Map(shown)
-      if (outcome) next.set(key, outcome)
-      else next.delete(key)
-      return next
-    })
+  const settle = (key: string, outcome: Outcome | null) => setAttempts((shown) => new Map(shown).set(key, outcome))
 
   async function register(leagueId: string, childId: string | null): Promise<Attempt> {
     const key = participantKey(leagueId, childId)
@@ -79,6 +61,7 @@ export function useRegistrations(userId: string | null) {
     }
     try {
       settle(key, { kind: 'result', result: await requestRegistration(leagueId, childId, idempotencyKey) })
+      if (userId) void client.invalidateQueries({ queryKey: myRegistrationsQuery(userId).queryKey })
       return 'registered'
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.fields.waiver === 'WAIVER_REQUIRED') {

@@ -1,9 +1,10 @@
-import { WaiverPublishForm } from '../../../shared/schemas/registration.ts'
+import { WaiverPublishForm } from '../../../shared/schemas/waiver.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
-import type { WaiverDocument } from './use-waiver.ts'
+import type { publishWaiver, WaiverDocument } from '../../../shared/contracts/waiver.ts'
 
 /** Staff replace the waiver; the server makes everyone sign the new version before registering again. */
 export function PublishWaiverForm({ current, onPublished }: { current: WaiverDocument; onPublished(waiver: WaiverDocument): void }) {
@@ -11,7 +12,7 @@ export function PublishWaiverForm({ current, onPublished }: { current: WaiverDoc
 
   const submit = form.handleSubmit(async ({ body }) => {
     try {
-      const { waiver } = await api.post<{ waiver: WaiverDocument }>('/api/admin/waiver', { body: body.trim() })
+      const { waiver } = await call<typeof publishWaiver>('POST', '/api/admin/waiver', { body: { body: body.trim() } })
       onPublished(waiver)
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields.body ? { body: error.fields.body } : {}, error.message)
@@ -29,7 +30,7 @@ export function PublishWaiverForm({ current, onPublished }: { current: WaiverDoc
         field={form.field('body')}
         error={form.errors.body}
       />
-      <button type="submit" className="button" disabled={form.submitting}>
+      <button type="submit" className="button" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Publishing…' : 'Publish new version'}
       </button>
     </form>

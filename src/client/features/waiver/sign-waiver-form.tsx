@@ -1,11 +1,13 @@
 import { useId, useState } from 'react'
-import { WaiverSignForm } from '../../../shared/schemas/registration.ts'
+import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
+import { WaiverSignForm } from '../../../shared/schemas/waiver.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { SELF, type Subject } from './subjects.ts'
-import type { WaiverSignature } from './use-waiver.ts'
+import type { Subject } from './subjects.ts'
+import type { signWaiver, WaiverSignature } from '../../../shared/contracts/waiver.ts'
 
 interface SignWaiverFormProps {
   /** Whom the person has yet to sign the current version for; never empty. */
@@ -28,10 +30,12 @@ export function SignWaiverForm({ unsigned, hasChildren, initialSubject, initialN
 
   const submit = form.handleSubmit(async ({ signedName, agree: agreed }) => {
     try {
-      const { signatures } = await api.post<{ signatures: WaiverSignature[] }>('/api/waiver/signatures', {
-        signedName: signedName.trim(),
-        agree: agreed,
-        ...(subject.key === SELF ? {} : { childId: subject.key }),
+      const { signatures } = await call<typeof signWaiver>('POST', '/api/waiver/signatures', {
+        body: {
+          signedName: signedName.trim(),
+          agree: agreed,
+          ...(subject.key === ACCOUNT_HOLDER ? {} : { childId: subject.key }),
+        },
       })
       onSigned(signatures, subject, signedName.trim())
     } catch (error) {
@@ -63,7 +67,7 @@ export function SignWaiverForm({ unsigned, hasChildren, initialSubject, initialN
         label={WaiverSignForm.signedName.label}
         autoComplete="name"
         hint={
-          subject.key === SELF
+          subject.key === ACCOUNT_HOLDER
             ? 'Type your full name as your signature.'
             : `As ${subject.label}'s parent or guardian, type your own full name as your signature.`
         }
@@ -89,8 +93,8 @@ export function SignWaiverForm({ unsigned, hasChildren, initialSubject, initialN
           {form.errors.agree}
         </p>
       )}
-      <button type="submit" className="button" disabled={form.submitting}>
-        {form.submitting ? 'Signing…' : subject.key === SELF ? 'Sign the waiver' : `Sign for ${subject.label}`}
+      <button type="submit" className="button" disabled={form.submitting || !form.ready}>
+        {form.submitting ? 'Signing…' : subject.key === ACCOUNT_HOLDER ? 'Sign the waiver' : `Sign for ${subject.label}`}
       </button>
     </form>
   )

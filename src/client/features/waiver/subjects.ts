@@ -1,16 +1,15 @@
-import type { Child } from '../../../shared/schemas/registration.ts'
-import type { WaiverSignature } from './use-waiver.ts'
+import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
+import type { Child } from '../../../shared/contracts/children.ts'
+import type { WaiverSignature } from '../../../shared/contracts/waiver.ts'
 
-/** Whom a signature can be for: the person ('self', as the server keys it) or one of their children. */
+/** Whom a signature can be for: the person (ACCOUNT_HOLDER, as the server keys it) or one of their children. */
 export interface Subject {
   key: string
   label: string
 }
 
-export const SELF = 'self'
-
 export function subjectsOf(children: readonly Child[]): Subject[] {
-  return [{ key: SELF, label: 'Myself' }, ...children.map((c) => ({ key: c.id, label: `${c.firstName} ${c.lastName}` }))]
+  return [{ key: ACCOUNT_HOLDER, label: 'Myself' }, ...children.map((c) => ({ key: c.id, label: `${c.firstName} ${c.lastName}` }))]
 }
 
 /** "Myself and Sam Rivera": whom the current version is signed for, in the order of `subjects`. */

@@ -1,21 +1,9 @@
-import { useEffect, useState } from 'react'
-import type { Child } from '../../../shared/schemas/registration.ts'
-import { api } from '../../lib/api.ts'
-
-export interface WaiverDocument {
-  version: number
-  body: string
-  publishedAt: string
-}
-
-/** A signature of the current version, for the person (`subjectKey` 'self') or one of their children. */
-export interface WaiverSignature {
-  subjectKey: string
-  childId: string | null
-  waiverVersion: number
-  signedName: string
-  signedAt: string
-}
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Child } from '../../../shared/contracts/children.ts'
+import type { WaiverDocument, WaiverSignature } from '../../../shared/contracts/waiver.ts'
+import { childrenQuery } from '../../queries/children.ts'
+import { mySignaturesQuery } from '../../queries/my-signatures.ts'
+import { waiverQuery } from '../../queries/waiver.ts'
 
 export interface WaiverPageData {
   waiver: WaiverDocument
@@ -25,38 +13,27 @@ export interface WaiverPageData {
 
 /**
  * The current waiver, plus — when someone is signed in — whom they have signed it for and the
- * children they could sign for. Reloads when the signed-in person changes.
+ * children they could sign for.
  */
 export function useWaiver(userId: string | null) {
-  const [data, setData] = useState<WaiverPageData | null>(null)
-  const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    let current = true
-    Promise.all([
-      api.get<{ waiver: WaiverDocument; signatures: WaiverSignature[] }>('/api/waiver'),
-      userId ? api.get<{ children: Child[] }>('/api/children') : Promise.resolve({ children: [] }),
-    ])
-      .then(([{ waiver, signatures }, { children }]) => {
-        if (!current) return
-        setData({ waiver, signatures, children })
-        setFailed(false)
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load the waiver', error)
-        if (current) setFailed(true)
-      })
-    return () => {
-      current = false
-    }
-  }, [userId])
+  const client = useQueryClient()
+  const query = waiverQuery(userId)
+  const waiver = useQuery(query)
+  const children = useQuery({ ...childrenQuery(userId ?? ''), enabled: userId !== null })
+  const childList = userId === null ? [] : children.data?.children
+  const data: WaiverPageData | null = waiver.data && childList ? { ...waiver.data, children: childList } : null
+  const update = (change: (answer: { waiver: WaiverDocument; signatures: WaiverSignature[] }) => typeof answer) =>
+    client.setQueryData(query.queryKey, (answer) => answer && change(answer))
 
   return {
     data,
-    failed,
-    /** The POST's answer lists the current version's signatures in full. */
-    setSignatures: (signatures: WaiverSignature[]) => setData((d) => d && { ...d, signatures }),
+    failed: waiver.isError || children.isError,
+    /** The POST's answer lists the current version's signatures in full; the Account page's list reads them again. */
+    setSignatures: (signatures: WaiverSignature[]) => {
+      update((answer) => ({ ...answer, signatures }))
+      if (userId) void client.invalidateQueries({ queryKey: mySignaturesQuery(userId).queryKey })
+    },
     /** Nobody has signed a version that was just published. */
-    setWaiver: (waiver: WaiverDocument) => setData((d) => d && { ...d, waiver, signatures: [] }),
+    setWaiver: (published: WaiverDocument) => update(() => ({ waiver: published, signatures: [] })),
   }
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Dialect } from '../connect.ts'
 import { columnTypes } from '../column-types.ts'
 
-/** Leagues (spec §3) and academies; calendar dates are ISO text on both databases. */
+/** Leagues (product §3) and academies; calendar dates are ISO text on both databases. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const t = columnTypes(dialect)
 

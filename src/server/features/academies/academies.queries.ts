@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
-import type { Academy } from '../../../shared/schemas/academy.ts'
+import type { Academy } from '../../../shared/contracts/academies.ts'
 
 export async function listActiveAcademies(db: Db): Promise<Academy[]> {
   return db.kysely

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
+import { listAcademies } from '../../../shared/contracts/academies.ts'
 import type { Db } from '../../db/connect.ts'
+import { serve } from '../../http/contract.ts'
 import { listActiveAcademies } from './academies.queries.ts'
-import { access } from '../../http/access.ts'
 
 export function registerAcademyRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   /** Open to everyone: the Academies page. */
-  app.get('/api/academies/active', access('open'), async (_req, reply) => {
+  serve(app, listAcademies, async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
     return { academies: await listActiveAcademies(db) }
   })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { BackupConfig } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
-import type { BackupStatus } from '../../../shared/schemas/dashboard.ts'
+import type { BackupStatus } from '../../../shared/contracts/dashboard.ts'
 import { backupFileName, makeBackup, pruneBackups } from './backups.ts'
 import { latestBackups, type BackupRecord } from './backups.queries.ts'
 

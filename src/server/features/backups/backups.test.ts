@@ -5,13 +5,14 @@ import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLeague, createRegistrant, createUser, type TestUser } from '../../../../tests/factories.ts'
 import { createTestDb, startTestApp, testDatabaseUrl, type TestApp, type TestDb } from '../../../../tests/test-app.ts'
-import type { DashboardSummary } from '../../../shared/schemas/dashboard.ts'
+import type { DashboardSummary } from '../../../shared/contracts/dashboard.ts'
 import { buildApp } from '../../app.ts'
 import { sql } from 'kysely'
 import { connect } from '../../db/connect.ts'
 import { backupStatus, createBackupSchedule } from './backup-schedule.ts'
 import { BackupError, checkSqliteFile, makeBackup } from './backups.ts'
 import { restorePostgres, restoreSqlite } from './restore.ts'
+import { leaguePlaces } from '../registrations/offerings.queries.ts'
 
 const onPostgres = testDatabaseUrl() !== undefined
 const HOUR = 3_600_000
@@ -103,11 +104,11 @@ if (!onPostgres) describe('backups of the embedded database', () => {
       const address = app.server.address() as { port: number }
       expect((await fetch(`http://127.0.0.1:${address.port}/readyz`)).status).toBe(200)
       await app.close()
-      const rows = await restored.kysely.selectFrom('registrations').select('id').where('leagueId', '=', leagueId).execute()
+      const places = await leaguePlaces(restored, leagueId)
+      const rows = await restored.kysely.selectFrom('registrations').select('id').where('offeringId', '=', places.id).execute()
       const present = new Set(rows.map((r) => r.id))
       for (const id of before) expect(present.has(id), id).toBe(true)
-      const league = await restored.kysely.selectFrom('leagues').select('placesTaken').where('id', '=', leagueId).executeTakeFirstOrThrow()
-      expect(league.placesTaken).toBe(rows.length)
+      expect(places.placesTaken).toBe(rows.length)
     } finally {
       await restored.close()
     }
@@ -221,7 +222,8 @@ if (onPostgres) describe('backups of PostgreSQL (pg_dump and pg_restore)', () =>
     expect(fs.statSync(keptAside!).size).toBeGreaterThan(0)
     const reopened = await connect({ dataDir: '', databaseUrl: url, pgSchema: schema, poolSize: 2 })
     try {
-      const rows = await reopened.kysely.selectFrom('registrations').select('id').where('leagueId', '=', leagueId).execute()
+      const places = await leaguePlaces(reopened, leagueId)
+      const rows = await reopened.kysely.selectFrom('registrations').select('id').where('offeringId', '=', places.id).execute()
       const present = new Set(rows.map((r) => r.id))
       for (const id of before) expect(present.has(id), id).toBe(true)
     } finally {

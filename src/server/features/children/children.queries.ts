@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { timestampParam } from '../../db/values.ts'
-import type { Child } from '../../../shared/schemas/registration.ts'
+import type { Child } from '../../../shared/contracts/children.ts'
 
 const CHILD_COLUMNS = ['id', 'firstName', 'lastName', 'dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'notes'] as const
 

@@ -5,8 +5,8 @@ import type { Db } from '../../db/connect.ts'
 import { backupStatus } from '../backups/backup-schedule.ts'
 import { countActiveLeagues } from '../leagues/leagues.queries.ts'
 import { countUsersByRole } from '../users/users.queries.ts'
-import type { DashboardSummary } from '../../../shared/schemas/dashboard.ts'
-import { access } from '../../http/access.ts'
+import { readDashboard } from '../../../shared/contracts/dashboard.ts'
+import { serve } from '../../http/contract.ts'
 
 interface Deps {
   db: Db
@@ -16,7 +16,7 @@ interface Deps {
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, { db, guards, backups, now }: Deps): void {
-  app.get('/api/dashboard', access('admin'), async (req): Promise<DashboardSummary> => {
+  serve(app, readDashboard, async (req) => {
     await guards.requireAccess(req, 'admin')
     const [usersByRole, activeLeagues, backupState] = await Promise.all([
       countUsersByRole(db),

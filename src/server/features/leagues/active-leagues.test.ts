@@ -4,11 +4,13 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createUser, daysFromToday, leagueForm, leagueInput, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, testDatabaseUrl, type TestApp, type TestClient } from '../../../../tests/test-app.ts'
-import type { AdminLeague, LeagueFormValues, SaveLeagueResult } from '../../../shared/schemas/league.ts'
+import type { LeagueFormValues } from '../../../shared/schemas/league.ts'
+import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
 import { connect, type Db } from '../../db/connect.ts'
 import { boolParam } from '../../db/values.ts'
 import { takePlaceOrQueue } from '../registrations/capacity.ts'
+import { leaguePlaces } from '../registrations/offerings.queries.ts'
 import { watchActiveLeagues } from './active-leagues.ts'
 import { insertLeague } from './leagues.queries.ts'
 
@@ -99,8 +101,9 @@ describe('what counts as a change of the home page leagues', () => {
     }
     const client = db.newClient!()
     let heard = 0
-    client.on('notification', () => {
-      heard += 1
+    // Other test files change leagues in schemas of their own at the same time.
+    client.on('notification', (message) => {
+      if (message.payload === db.schema) heard += 1
     })
     await client.connect()
     await client.query('LISTEN leagues_changed')
@@ -116,8 +119,9 @@ describe('what counts as a change of the home page leagues', () => {
     try {
       const id = await insertLeague(ctx.db, leagueInput({ capacity: 10 }))
       const start = await changes.count()
-      await takePlaceOrQueue(ctx.db, id)
-      await takePlaceOrQueue(ctx.db, id)
+      const places = await leaguePlaces(ctx.db, id)
+      await takePlaceOrQueue(ctx.db, places.id)
+      await takePlaceOrQueue(ctx.db, places.id)
       expect(await changes.count()).toBe(start)
 
       const league = ctx.db.kysely.updateTable('leagues').where('id', '=', id)

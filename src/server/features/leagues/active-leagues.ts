@@ -70,8 +70,8 @@ function watchSqlite(db: Db, file: string): ActiveLeagues {
 }
 
 /**
- * PostgreSQL: a statement-level trigger notifies `leagues_changed` at commit, and every instance
- * LISTENs on a connection of its own. While that connection is down nothing is kept (a change
+ * PostgreSQL: a statement-level trigger notifies `leagues_changed` at commit with its schema's
+ * name, and every instance LISTENs on a connection of its own. While that connection is down nothing is kept (a change
  * could go unheard), and once it is back the answer is read afresh. A read that was under way
  * when a change arrived is served but not kept.
  */
@@ -104,9 +104,13 @@ async function watchPostgres(db: Db, newClient: () => pg.Client, log: Log): Prom
     }
     client.on('error', lost)
     client.on('end', () => lost())
-    client.on('notification', forget)
     try {
       await client.connect()
+      // Notifications name the schema whose leagues changed; another site's are no news.
+      const { rows } = await client.query<{ schema: string }>('select current_schema() as schema')
+      client.on('notification', (message) => {
+        if (message.payload === rows[0]?.schema) forget()
+      })
       await client.query('LISTEN leagues_changed')
     } catch (error) {
       lost(error)

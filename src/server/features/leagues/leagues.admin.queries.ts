@@ -1,35 +1,14 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
-import type { AdminLeague, SaveLeagueResult } from '../../../shared/schemas/league.ts'
+import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { updateLeagueOffering } from '../registrations/offerings.queries.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
-import { insertLeague, type NewLeague } from './leagues.queries.ts'
+import { insertLeague, leaguesWithPlaces, type NewLeague } from './leagues.queries.ts'
 
 /** Everything staff set on a league; nothing is left to a default. */
 export type LeagueSettings = Required<NewLeague>
-
-const ADMIN_COLUMNS = [
-  'id',
-  'name',
-  'sport',
-  'kind',
-  'description',
-  'isActive',
-  'registrationDate',
-  'startDate',
-  'endDate',
-  'priceCents',
-  'capacity',
-  'placesTaken',
-  'teamCapacity',
-  'rosterMin',
-  'rosterMax',
-  'minAge',
-  'maxAge',
-  'createdAt',
-  'updatedAt',
-] as const
 
 type StatusCounts = Record<RegistrationStatus, number>
 
@@ -38,10 +17,13 @@ const noRegistrations = (): StatusCounts => Object.fromEntries(REGISTRATION_STAT
 /** Registrations per league and status; one league or all of them. */
 async function countRegistrations(db: Db, leagueId?: string): Promise<Map<string, StatusCounts>> {
   let query = db.kysely
-    .selectFrom('registrations')
-    .select((eb) => ['leagueId', 'status', eb.fn.countAll<string | number>().as('n')])
-    .groupBy(['leagueId', 'status'])
-  if (leagueId) query = query.where('leagueId', '=', leagueId)
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .select((eb) => ['o.leagueId', 'r.status', eb.fn.countAll<string | number>().as('n')])
+    .where('o.kind', '=', 'league-place')
+    .groupBy(['o.leagueId', 'r.status'])
+    .$narrowType<{ leagueId: string }>()
+  if (leagueId) query = query.where('o.leagueId', '=', leagueId)
   const counts = new Map<string, StatusCounts>()
   for (const row of await query.execute()) {
     const league = counts.get(row.leagueId) ?? noRegistrations()
@@ -51,8 +33,27 @@ async function countRegistrations(db: Db, leagueId?: string): Promise<Map<string
   return counts
 }
 
+/** Leagues with everything staff set on them, their player places and price included. */
 function selectLeagues(db: Db) {
-  return db.kysely.selectFrom('leagues').select(ADMIN_COLUMNS)
+  return leaguesWithPlaces(db).select([
+    'l.id',
+    'l.name',
+    'l.sport',
+    'l.kind',
+    'l.description',
+    'l.isActive',
+    'l.registrationDate',
+    'l.startDate',
+    'l.endDate',
+    'l.registrationDeadline',
+    'l.teamCapacity',
+    'l.rosterMin',
+    'l.rosterMax',
+    'l.minAge',
+    'l.maxAge',
+    'l.createdAt',
+    'l.updatedAt',
+  ])
 }
 
 type LeagueRow = Awaited<ReturnType<ReturnType<typeof selectLeagues>['executeTakeFirstOrThrow']>>
@@ -71,14 +72,14 @@ function toAdminLeague(row: LeagueRow, counts: StatusCounts = noRegistrations())
 /** Every league, open ones first, then the latest start first. */
 export async function listLeaguesForAdmin(db: Db): Promise<AdminLeague[]> {
   const [rows, counts] = await Promise.all([
-    selectLeagues(db).orderBy('isActive', 'desc').orderBy('startDate', 'desc').orderBy('name').orderBy('id').execute(),
+    selectLeagues(db).orderBy('l.isActive', 'desc').orderBy('l.startDate', 'desc').orderBy('l.name').orderBy('l.id').execute(),
     countRegistrations(db),
   ])
   return rows.map((row) => toAdminLeague(row, counts.get(row.id)))
 }
 
 export async function findLeagueForAdmin(db: Db, leagueId: string): Promise<AdminLeague | undefined> {
-  const row = await selectLeagues(db).where('id', '=', leagueId).executeTakeFirst()
+  const row = await selectLeagues(db).where('l.id', '=', leagueId).executeTakeFirst()
   if (!row) return undefined
   return toAdminLeague(row, (await countRegistrations(db, leagueId)).get(leagueId))
 }
@@ -103,11 +104,8 @@ export async function updateLeague(
   ctx: WaitlistContext,
 ): Promise<SaveLeagueResult | undefined> {
   return inTransaction(db, async (tx) => {
-    const current = tx.kysely.selectFrom('leagues').select('capacity').where('id', '=', leagueId)
-    // PostgreSQL: hold the row so the capacity compared below is the one being replaced.
-    // SQLite runs one transaction at a time and has no FOR UPDATE.
-    const before = await (tx.dialect === 'postgres' ? current.forUpdate() : current).executeTakeFirst()
-    if (!before) return undefined
+    const places = await updateLeagueOffering(tx, { id: leagueId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents }, ctx.now)
+    if (!places) return undefined
     await tx.kysely
       .updateTable('leagues')
       .set({
@@ -119,8 +117,7 @@ export async function updateLeague(
         registrationDate: settings.registrationDate,
         startDate: settings.startDate,
         endDate: settings.endDate,
-        priceCents: settings.priceCents,
-        capacity: settings.capacity,
+        registrationDeadline: settings.registrationDeadline,
         teamCapacity: settings.teamCapacity,
         rosterMin: settings.rosterMin,
         rosterMax: settings.rosterMax,
@@ -130,9 +127,9 @@ export async function updateLeague(
       })
       .where('id', '=', leagueId)
       .execute()
-    const raised =
-      before.capacity !== null && (settings.capacity === null || settings.capacity > before.capacity)
-    const offered = raised ? await offerFreePlaces(tx, leagueId, ctx) : 0
+    const before = places.capacityBefore
+    const raised = before !== null && (settings.capacity === null || settings.capacity > before)
+    const offered = raised ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
     const league = await findLeagueForAdmin(tx, leagueId)
     return league && { league, offered }
   })

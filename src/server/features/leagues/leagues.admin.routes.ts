@@ -1,55 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import {
-  LeagueForm,
-  leagueFormProblems,
-  leagueFormValues,
-  type LeagueFormValues,
-  type SaveLeagueResult,
-} from '../../../shared/schemas/league.ts'
+import type { FastifyInstance } from 'fastify'
+import { createLeague as createLeagueContract, listAdminLeagues, updateLeague as updateLeagueContract } from '../../../shared/contracts/leagues.ts'
+import { LeagueForm, leagueFormProblems, leagueFormValues, type LeagueFormValues } from '../../../shared/schemas/league.ts'
+import { centsFromDollars } from '../../../shared/money.ts'
 import type { LeagueKind, Sport } from '../../../shared/sports.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import type { RegistrationDeps } from '../registrations/registrations.routes.ts'
 import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
-import { access } from '../../http/access.ts'
+import { serve } from '../../http/contract.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
-
-type LeagueParams = { Params: { leagueId: string } }
 
 /** League management (create, edit, open and close), admin only: the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(
   app: FastifyInstance,
   { db, guards, config, now, activeLeagues }: RegistrationDeps & { activeLeagues: ActiveLeagues },
 ): void {
-  app.get('/api/admin/leagues', access('admin'), async (req) => {
+  serve(app, listAdminLeagues, async (req) => {
     await guards.requireAccess(req, 'admin')
     return { leagues: await listLeaguesForAdmin(db) }
   })
 
-  app.post('/api/admin/leagues', access('admin'), async (req, reply) => {
+  serve(app, createLeagueContract, async (req) => {
     await guards.requireAccess(req, 'admin')
     const league = await createLeague(db, settingsFrom(parseLeagueForm(req.body)))
     activeLeagues.changed()
-    return reply.code(201).send({ league, offered: 0 } satisfies SaveLeagueResult)
+    return { league, offered: 0 }
   })
 
-  app.post('/api/admin/leagues/:leagueId', access('admin'), async (req: FastifyRequest<LeagueParams>): Promise<SaveLeagueResult> => {
+  serve(app, updateLeagueContract, async (req) => {
     await guards.requireAccess(req, 'admin')
     const current = await findLeagueForAdmin(db, req.params.leagueId)
     if (!current) throw notFound('There is no such league.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
-    const form = parseLeagueForm({ ...leagueFormValues(current), ...plainObject(req.body) })
+    const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
     const saved = await updateLeague(db, current.id, settingsFrom(form), ctx)
     activeLeagues.changed()
     if (!saved) throw notFound('There is no such league.')
     return saved
   })
-}
-
-function plainObject(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
 }
 
 /** The form rules, then the checks across fields they cannot express. */
@@ -77,7 +67,9 @@ function settingsFrom(form: LeagueFormValues): LeagueSettings {
     registrationDate: form.registrationDate,
     startDate: form.startDate,
     endDate: form.endDate,
-    priceCents: Math.round(Number(form.price) * 100),
+    registrationDeadline: form.registrationDeadline === '' ? null : form.registrationDeadline,
+    // Checked by leagueFormProblems.
+    priceCents: centsFromDollars(form.price) ?? 0,
     capacity: whole(form.capacity),
     teamCapacity: team ? whole(form.teamCapacity) : null,
     rosterMin: team ? whole(form.rosterMin) : null,

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
-import { LEAGUE_MESSAGES, type AdminLeague, type LeagueFormValues, type SaveLeagueResult } from '../../../shared/schemas/league.ts'
-import type { OpenLeague, RegisterResult, RegistrationView } from '../../../shared/schemas/registration.ts'
+import { LEAGUE_MESSAGES, type LeagueFormValues } from '../../../shared/schemas/league.ts'
+import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
+import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
+import { leaguePlaces } from '../registrations/offerings.queries.ts'
 
 let ctx: TestApp
 let admin: TestUser
@@ -76,6 +79,17 @@ describe('creating a league', () => {
     expect(kids).toMatchObject({ minAge: 6, maxAge: 9, teamCapacity: null, rosterMin: null, rosterMax: null })
   })
 
+  test('a registration deadline is optional, after the registration date and before the end date', async () => {
+    expect((await createValid()).registrationDeadline).toBeNull()
+    const dates = { registrationDate: '2030-01-10', startDate: '2030-02-01', endDate: '2030-04-01' }
+    expect((await createValid({ ...dates, registrationDeadline: '2030-02-14' })).registrationDeadline).toBe('2030-02-14')
+    const late = await create(leagueForm({ ...dates, registrationDeadline: '2030-04-01' }))
+    expect(late.status).toBe(400)
+    expect(late.body.error.fields).toEqual({ registrationDeadline: 'Registration deadline must be before End date.' })
+    const early = await create(leagueForm({ ...dates, registrationDeadline: '2030-01-10' }))
+    expect(early.body.error.fields).toEqual({ registrationDeadline: 'Registration deadline must be after Registration date.' })
+  })
+
   test('placesTaken, registrationSeq, id and createdAt in the body are ignored', async () => {
     const res = await create({
       ...leagueForm(),
@@ -90,8 +104,7 @@ describe('creating a league', () => {
     expect(league.id).not.toBe('chosen-id')
     expect(league).toMatchObject({ placesTaken: 0, priceCents: 4550 })
     expect(league.createdAt.startsWith('2000')).toBe(false)
-    const row = await ctx.db.kysely.selectFrom('leagues').select('registrationSeq').where('id', '=', league.id).executeTakeFirstOrThrow()
-    expect(row.registrationSeq).toBe(0)
+    expect((await leaguePlaces(ctx.db, league.id)).seq).toBe(0)
   })
 
   test('leagues are listed open ones first, with places taken, waitlist and counts by status', async () => {
@@ -227,8 +240,7 @@ describe('editing, opening and closing', () => {
     const res = await update(league.id, { id: 'other-id', placesTaken: 50, registrationSeq: 9, createdAt: '2000-01-01T00:00:00.000Z' })
     expect(res.status).toBe(200)
     expect(res.body.league).toMatchObject({ id: league.id, placesTaken: 0, createdAt: league.createdAt })
-    const row = await ctx.db.kysely.selectFrom('leagues').select('registrationSeq').where('id', '=', league.id).executeTakeFirstOrThrow()
-    expect(row.registrationSeq).toBe(0)
+    expect((await leaguePlaces(ctx.db, league.id)).seq).toBe(0)
   })
 
   test('an unknown league is a 404', async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toCount } from '../../db/values.ts'
+import { createLeagueOffering } from '../registrations/offerings.queries.ts'
 import type { ActiveLeague, LeagueKind, Sport } from '../../../shared/sports.ts'
 
-/** Spec §7: the leagues with isActive true, for the home page. */
+/** Product §7: the leagues with isActive true, for the home page. */
 export function activeLeaguesQuery(db: Db) {
   return db.kysely
     .selectFrom('leagues')
@@ -26,6 +28,7 @@ export interface NewLeague {
   registrationDate: string
   startDate: string
   endDate: string
+  registrationDeadline?: string | null
   priceCents?: number
   capacity?: number | null
   teamCapacity?: number | null
@@ -35,32 +38,36 @@ export interface NewLeague {
   maxAge?: number | null
 }
 
+/** A league with its player places and their price (docs/decisions/0012), in one transaction. */
 export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
   const id = randomUUID()
-  const now = timestampParam(db.dialect, new Date())
-  await db.kysely
-    .insertInto('leagues')
-    .values({
-      id,
-      name: league.name,
-      sport: league.sport,
-      kind: league.kind,
-      description: league.description ?? null,
-      isActive: boolParam(db.dialect, league.isActive),
-      registrationDate: league.registrationDate,
-      startDate: league.startDate,
-      endDate: league.endDate,
-      priceCents: league.priceCents ?? 0,
-      capacity: league.capacity ?? null,
-      teamCapacity: league.teamCapacity ?? null,
-      rosterMin: league.rosterMin ?? null,
-      rosterMax: league.rosterMax ?? null,
-      minAge: league.minAge ?? null,
-      maxAge: league.maxAge ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
+  const at = new Date()
+  const now = timestampParam(db.dialect, at)
+  await inTransaction(db, async (tx) => {
+    await tx.kysely
+      .insertInto('leagues')
+      .values({
+        id,
+        name: league.name,
+        sport: league.sport,
+        kind: league.kind,
+        description: league.description ?? null,
+        isActive: boolParam(tx.dialect, league.isActive),
+        registrationDate: league.registrationDate,
+        startDate: league.startDate,
+        endDate: league.endDate,
+        registrationDeadline: league.registrationDeadline ?? null,
+        teamCapacity: league.teamCapacity ?? null,
+        rosterMin: league.rosterMin ?? null,
+        rosterMax: league.rosterMax ?? null,
+        minAge: league.minAge ?? null,
+        maxAge: league.maxAge ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+    await createLeagueOffering(tx, { id, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0 }, at)
+  })
   return id
 }
 
@@ -74,6 +81,7 @@ export async function countActiveLeagues(db: Db): Promise<number> {
 }
 
 export interface SignUpLeague extends ActiveLeague {
+  registrationDeadline: string | null
   priceCents: number
   capacity: number | null
   placesTaken: number
@@ -81,51 +89,39 @@ export interface SignUpLeague extends ActiveLeague {
   maxAge: number | null
 }
 
-const SIGN_UP_COLUMNS = [
-  'id',
-  'name',
-  'sport',
-  'kind',
-  'description',
-  'registrationDate',
-  'startDate',
-  'endDate',
-  'priceCents',
-  'capacity',
-  'placesTaken',
-  'minAge',
-  'maxAge',
-] as const
-
-/** An active league with what a sign-up needs; undefined when missing or not active. */
-export async function findLeagueForSignUp(db: Db, leagueId: string): Promise<SignUpLeague | undefined> {
+/**
+ * Leagues (aliased `l`) with their player places and price: what staff and the sign-up pages
+ * read of a league's offering (docs/decisions/0012). Callers add the league's own columns.
+ */
+export function leaguesWithPlaces(db: Db) {
   return db.kysely
-    .selectFrom('leagues')
-    .select(SIGN_UP_COLUMNS)
-    .where('id', '=', leagueId)
-    .where('isActive', '=', boolParam(db.dialect, true))
-    .executeTakeFirst()
+    .selectFrom('leagues as l')
+    .innerJoin('offerings as o', (join) => join.onRef('o.leagueId', '=', 'l.id').on('o.kind', '=', 'league-place'))
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .select((eb) => [eb.fn.coalesce('p.listPriceCents', eb.lit(0)).as('priceCents'), 'o.capacity', 'o.placesTaken'])
 }
 
 /** The active individual leagues of a sport (or of every sport), for the sign-up pages. */
 export async function listSignUpLeagues(db: Db, sport: Sport | undefined): Promise<SignUpLeague[]> {
-  let query = db.kysely
-    .selectFrom('leagues')
-    .select(SIGN_UP_COLUMNS)
-    .where('isActive', '=', boolParam(db.dialect, true))
-    .where('kind', '=', 'individual')
-  if (sport) query = query.where('sport', '=', sport)
-  return query.orderBy('startDate').orderBy('name').execute()
+  let query = leaguesWithPlaces(db)
+    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.description', 'l.registrationDate', 'l.startDate', 'l.endDate', 'l.registrationDeadline', 'l.minAge', 'l.maxAge'])
+    .where('l.isActive', '=', boolParam(db.dialect, true))
+    .where('l.kind', '=', 'individual')
+  if (sport) query = query.where('l.sport', '=', sport)
+  return query.orderBy('l.startDate').orderBy('l.name').execute()
 }
 
 export async function waitlistSizes(db: Db, leagueIds: string[]): Promise<Map<string, number>> {
   if (leagueIds.length === 0) return new Map()
   const rows = await db.kysely
-    .selectFrom('registrations')
-    .select((eb) => ['leagueId', eb.fn.countAll<string | number>().as('n')])
-    .where('status', '=', 'waitlisted')
-    .where('leagueId', 'in', leagueIds)
-    .groupBy('leagueId')
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .select((eb) => ['o.leagueId', eb.fn.countAll<string | number>().as('n')])
+    .where('r.status', '=', 'waitlisted')
+    .where('o.leagueId', 'in', leagueIds)
+    .where('o.kind', '=', 'league-place')
+    .groupBy('o.leagueId')
+    .$narrowType<{ leagueId: string }>()
     .execute()
   return new Map(rows.map((r) => [r.leagueId, toCount(r.n)]))
 }

@@ -6,7 +6,7 @@ import { createTestDb, startTestApp, type TestApp, type TestDb } from '../../../
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { createMailer, type MailLog } from './mailer.ts'
-import type { OutboxPage } from '../../../shared/schemas/mail.ts'
+import type { OutboxPage } from '../../../shared/contracts/mail.ts'
 import { CHECK_EMAIL_FOR_RESET } from '../../../shared/schemas/account.ts'
 import { enqueueEmail, listOutbox, SECRET_TEXT_HIDDEN } from './outbox.queries.ts'
 

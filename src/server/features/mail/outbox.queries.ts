@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import type { OutboxEmail } from '../../../shared/schemas/mail.ts'
+import type { OutboxEmail } from '../../../shared/contracts/mail.ts'
 import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 
 

@@ -7,40 +7,40 @@ import type { Db } from '../../db/connect.ts'
  * followed by an insert (STYLE.md, STACK-NOTES.md). On PostgreSQL the updated row stays
  * locked until the transaction ends, so the rest of the registration commits in order.
  */
-export async function takePlaceOrQueue(tx: Db, leagueId: string): Promise<{ seq: number; placed: boolean }> {
+export async function takePlaceOrQueue(tx: Db, offeringId: string): Promise<{ seq: number; placed: boolean }> {
   const placed = await tx.kysely
-    .updateTable('leagues')
-    .set((eb) => ({ placesTaken: eb('placesTaken', '+', 1), registrationSeq: eb('registrationSeq', '+', 1) }))
-    .where('id', '=', leagueId)
+    .updateTable('offerings')
+    .set((eb) => ({ placesTaken: eb('placesTaken', '+', 1), seq: eb('seq', '+', 1) }))
+    .where('id', '=', offeringId)
     .where((eb) => eb.or([eb('capacity', 'is', null), eb('placesTaken', '<', eb.ref('capacity'))]))
-    .returning('registrationSeq')
+    .returning('seq')
     .executeTakeFirst()
-  if (placed) return { seq: placed.registrationSeq, placed: true }
+  if (placed) return { seq: placed.seq, placed: true }
   const queued = await tx.kysely
-    .updateTable('leagues')
-    .set((eb) => ({ registrationSeq: eb('registrationSeq', '+', 1) }))
-    .where('id', '=', leagueId)
-    .returning('registrationSeq')
+    .updateTable('offerings')
+    .set((eb) => ({ seq: eb('seq', '+', 1) }))
+    .where('id', '=', offeringId)
+    .returning('seq')
     .executeTakeFirstOrThrow()
-  return { seq: queued.registrationSeq, placed: false }
+  return { seq: queued.seq, placed: false }
 }
 
-/** Takes a free place for someone already waiting; false when the league is full. */
-export async function takeFreePlace(tx: Db, leagueId: string): Promise<boolean> {
+/** Takes a free place for someone already waiting; false when the offering is full. */
+export async function takeFreePlace(tx: Db, offeringId: string): Promise<boolean> {
   const result = await tx.kysely
-    .updateTable('leagues')
+    .updateTable('offerings')
     .set((eb) => ({ placesTaken: eb('placesTaken', '+', 1) }))
-    .where('id', '=', leagueId)
+    .where('id', '=', offeringId)
     .where((eb) => eb.or([eb('capacity', 'is', null), eb('placesTaken', '<', eb.ref('capacity'))]))
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
 }
 
-export async function releasePlace(tx: Db, leagueId: string): Promise<void> {
+export async function releasePlace(tx: Db, offeringId: string): Promise<void> {
   await tx.kysely
-    .updateTable('leagues')
+    .updateTable('offerings')
     .set({ placesTaken: sql<number>`${sql.ref('placesTaken')} - 1` })
-    .where('id', '=', leagueId)
+    .where('id', '=', offeringId)
     .where('placesTaken', '>', 0)
     .execute()
 }

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { timestampParam } from '../../db/values.ts'
-import { HOLDS_PLACE, type PaymentMethod, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { balanceCents } from '../../../shared/money.ts'
+import { HOLDS_PLACE, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { enqueueEmail } from '../mail/outbox.queries.ts'
+import { insertPayment, lineOfRegistration } from '../payments/orders.queries.ts'
 import { releasePlace } from './capacity.ts'
 import { cancellationEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
@@ -16,9 +17,9 @@ export interface DeskPayment {
 }
 
 /**
- * A payment taken at the front desk; logged with who took it. The balance is checked inside
- * the transaction (with the registration row locked on PostgreSQL; SQLite runs one writer at
- * a time), so two desks recording at once cannot overpay.
+ * A payment taken at the front desk, allocated to the registration's line and logged with who
+ * took it. The balance is checked inside the transaction with the line held (PostgreSQL; SQLite
+ * runs one writer at a time), so two desks recording at once cannot overpay.
  */
 export async function recordPayment(
   db: Db,
@@ -28,28 +29,22 @@ export async function recordPayment(
   now: Date,
 ): Promise<'recorded' | 'not-payable' | 'over-balance'> {
   return inTransaction(db, async (tx) => {
-    let locked = tx.kysely.selectFrom('registrations').select(['status', 'priceCents']).where('id', '=', registrationId)
-    if (tx.dialect === 'postgres') locked = locked.forUpdate()
-    const registration = await locked.executeTakeFirst()
-    if (!registration || !HOLDS_PLACE.includes(registration.status)) return 'not-payable'
-    const paid = await tx.kysely
-      .selectFrom('payments')
-      .select((eb) => eb.fn.sum<string | number>('amountCents').as('total'))
-      .where('registrationId', '=', registrationId)
-      .executeTakeFirst()
-    if (payment.amountCents > registration.priceCents - Number(paid?.total ?? 0)) return 'over-balance'
-    await tx.kysely
-      .insertInto('payments')
-      .values({
-        id: randomUUID(),
-        registrationId,
-        amountCents: payment.amountCents,
-        method: payment.method,
-        reference: payment.reference,
-        recordedBy: staffId,
-        recordedAt: timestampParam(tx.dialect, now),
-      })
-      .execute()
+    const registration = await tx.kysely.selectFrom('registrations').select('status').where('id', '=', registrationId).executeTakeFirst()
+    const line = await lineOfRegistration(tx, registrationId)
+    if (!registration || !line || !HOLDS_PLACE.includes(registration.status)) return 'not-payable'
+    if (payment.amountCents > balanceCents({ status: registration.status, priceCents: line.amountDueCents, paidCents: line.paidCents })) {
+      return 'over-balance'
+    }
+    await insertPayment(tx, {
+      ...payment,
+      orderId: line.orderId,
+      provider: 'desk',
+      externalId: null,
+      refundOf: null,
+      recordedBy: staffId,
+      now,
+      allocations: [{ orderLineId: line.id, amountCents: payment.amountCents }],
+    })
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
     return 'recorded'
   })
@@ -70,35 +65,37 @@ export async function endRegistration(
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     const before = await findRegistrationView(tx, registrationId)
-    if (!before) return false
+    const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
+    if (!before || !place) return false
     const from: readonly RegistrationStatus[] = ['confirmed', 'offered', 'waitlisted']
     if (!(await changeStatus(tx, registrationId, from, ending, opts.ctx.now))) return false
-    if (opts.refund && before.paidCents > 0) {
-      await tx.kysely
-        .insertInto('payments')
-        .values({
-          id: randomUUID(),
-          registrationId,
-          amountCents: -before.paidCents,
-          method: 'refund',
-          reference: `Refund on ${ending === 'declined' ? 'decline' : 'cancellation'}`,
-          recordedBy: opts.actorId,
-          recordedAt: timestampParam(tx.dialect, opts.ctx.now),
-        })
-        .execute()
+    const line = opts.refund && before.paidCents > 0 ? await lineOfRegistration(tx, registrationId) : undefined
+    if (line) {
+      await insertPayment(tx, {
+        orderId: line.orderId,
+        amountCents: -line.paidCents,
+        provider: 'desk',
+        externalId: null,
+        method: 'refund',
+        reference: `Refund on ${ending === 'declined' ? 'decline' : 'cancellation'}`,
+        refundOf: null,
+        recordedBy: opts.actorId,
+        now: opts.ctx.now,
+        allocations: [{ orderLineId: line.id, amountCents: -line.paidCents }],
+      })
     }
     await logEvent(tx, {
       registrationId,
       action: ending,
       actorId: opts.actorId,
-      details: { previousStatus: before.status, refundedCents: opts.refund ? before.paidCents : 0 },
+      details: { previousStatus: before.status, refundedCents: line?.paidCents ?? 0 },
       now: opts.ctx.now,
     })
     const after = await findRegistrationView(tx, registrationId)
     if (after) await enqueueEmail(tx, cancellationEmail(opts.ctx.siteUrl, after, ending), opts.ctx.now)
     if (HOLDS_PLACE.includes(before.status)) {
-      await releasePlace(tx, before.leagueId)
-      await offerFreePlaces(tx, before.leagueId, opts.ctx)
+      await releasePlace(tx, place.offeringId)
+      await offerFreePlaces(tx, place.offeringId, opts.ctx)
     }
     return true
   })

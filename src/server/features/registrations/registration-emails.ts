@@ -1,10 +1,12 @@
-import { formatDate, formatMoney } from '../../../shared/format.ts'
-import type { RegistrationView } from '../../../shared/schemas/registration.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { href } from '../../../shared/paths.ts'
+import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { NewEmail } from '../mail/outbox.queries.ts'
 
 /** The words of every registration email, in one place. `siteUrl` has no trailing slash. */
 function receiptUrl(siteUrl: string, r: RegistrationView): string {
-  return `${siteUrl}/receipt/user/${r.userId}/league/${r.leagueId}/registration/${r.id}`
+  return siteUrl + href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })
 }
 
 function who(r: RegistrationView): string {
@@ -37,7 +39,7 @@ export function waitlistedEmail(siteUrl: string, r: RegistrationView): NewEmail 
       `${r.leagueName} is full. ${who(r)} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
       'If a place opens up we will email you, and you will have a limited time to claim it.',
       '',
-      `Your registrations: ${siteUrl}/account`,
+      `Your registrations: ${siteUrl}${href('account')}`,
     ].join('\n'),
   }
 }
@@ -55,7 +57,7 @@ export function offerEmail(siteUrl: string, r: RegistrationView): NewEmail {
         ? `Claim it before ${formatDate(until)} ${until.toISOString().slice(11, 16)} UTC, or it will be offered to the next person on the waitlist.`
         : 'Claim it soon, or it will be offered to the next person on the waitlist.',
       '',
-      `Claim your place: ${siteUrl}/account`,
+      `Claim your place: ${siteUrl}${href('account')}`,
     ].join('\n'),
   }
 }

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
-import { ACTIVE_STATUSES, type Payment, type Receipt, type RegistrationStatus, type RegistrationView } from '../../../shared/schemas/registration.ts'
+import { balanceCents } from '../../../shared/money.ts'
+import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
+import type { HistoryEntry, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
 
 /** Everything a registration's owner or staff see of it, in one query. */
 function views(db: Db) {
   return db.kysely
     .selectFrom('registrations as r')
-    .innerJoin('leagues as l', 'l.id', 'r.leagueId')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .innerJoin('leagues as l', 'l.id', 'o.leagueId')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
     .select((eb) => [
       'r.id',
-      'r.leagueId',
+      'o.leagueId',
       'l.name as leagueName',
       'l.sport',
       'l.startDate as leagueStartDate',
@@ -27,24 +31,20 @@ function views(db: Db) {
       'r.seq',
       'r.offerExpiresAt',
       'r.receiptNumber',
-      'r.priceCents',
       'r.createdAt',
-      eb
-        .selectFrom('payments as p')
-        .select((s) => s.fn.sum<string | number>('p.amountCents').as('total'))
-        .whereRef('p.registrationId', '=', 'r.id')
-        .as('paidCents'),
+      amountDueOf(eb).as('priceCents'),
+      amountPaidOf(eb).as('paidCents'),
       eb
         .selectFrom('registrations as ahead')
         .select((s) => s.fn.countAll<string | number>().as('n'))
-        .whereRef('ahead.leagueId', '=', 'r.leagueId')
+        .whereRef('ahead.offeringId', '=', 'r.offeringId')
         .where('ahead.status', '=', 'waitlisted')
         .whereRef('ahead.seq', '<', 'r.seq')
         .as('waitlistAhead'),
       eb
         .selectFrom('registrations as waiting')
         .select((s) => s.fn.countAll<string | number>().as('n'))
-        .whereRef('waiting.leagueId', '=', 'r.leagueId')
+        .whereRef('waiting.offeringId', '=', 'r.offeringId')
         .where('waiting.status', '=', 'waitlisted')
         .as('waitlistSize'),
     ])
@@ -53,7 +53,9 @@ function views(db: Db) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof views>['executeTakeFirstOrThrow']>>
 
 function toView(row: ViewRow): RegistrationView & { leagueStartDate: string; leagueEndDate: string } {
+  const priceCents = toCount(row.priceCents)
   const paidCents = toCount(row.paidCents)
+  if (row.leagueId === null) throw new Error(`registration ${row.id} is not in a league`)
   return {
     id: row.id,
     leagueId: row.leagueId,
@@ -70,10 +72,9 @@ function toView(row: ViewRow): RegistrationView & { leagueStartDate: string; lea
     waitlistSize: toCount(row.waitlistSize),
     offerExpiresAt: row.offerExpiresAt === null ? null : toIso(row.offerExpiresAt),
     receiptNumber: row.receiptNumber,
-    priceCents: row.priceCents,
+    priceCents,
     paidCents,
-    // An ended registration owes nothing; money still held shows as paidCents until refunded.
-    balanceCents: ACTIVE_STATUSES.includes(row.status) ? row.priceCents - paidCents : 0,
+    balanceCents: balanceCents({ status: row.status, priceCents, paidCents }),
     createdAt: toIso(row.createdAt),
   }
 }
@@ -85,6 +86,13 @@ function strip({ leagueStartDate: _s, leagueEndDate: _e, ...view }: ReturnType<t
 export async function findRegistrationView(db: Db, registrationId: string): Promise<RegistrationView | undefined> {
   const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
   return row && strip(toView(row))
+}
+
+/** A registration just changed, read back in the answer: it cannot have gone in between. */
+export async function changedRegistration(db: Db, registrationId: string): Promise<RegistrationView> {
+  const view = await findRegistrationView(db, registrationId)
+  if (!view) throw new Error(`registration ${registrationId} vanished after a change`)
+  return view
 }
 
 export async function listUserRegistrations(db: Db, userId: string): Promise<RegistrationView[]> {
@@ -100,20 +108,10 @@ export async function listPendingRegistrations(db: Db, leagueId: string | undefi
   let query = views(db).where((eb) =>
     eb.or([
       eb('r.status', 'in', ['offered', 'waitlisted']),
-      eb.and([
-        eb('r.status', '=', 'confirmed'),
-        eb(
-          'r.priceCents',
-          '>',
-          eb.fn.coalesce(
-            eb.selectFrom('payments as due').select((s) => s.fn.sum<number>('due.amountCents').as('paid')).whereRef('due.registrationId', '=', 'r.id'),
-            eb.lit(0),
-          ),
-        ),
-      ]),
+      eb.and([eb('r.status', '=', 'confirmed'), eb(eb.fn.coalesce(amountDueOf(eb), eb.lit(0)), '>', eb.fn.coalesce(amountPaidOf(eb), eb.lit(0)))]),
     ]),
   )
-  if (leagueId) query = query.where('r.leagueId', '=', leagueId)
+  if (leagueId) query = query.where('o.leagueId', '=', leagueId)
   const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(500).execute()
   return rows.map((r) => strip(toView(r)))
 }
@@ -126,7 +124,7 @@ export async function findReceipt(
   db: Db,
   ids: { userId: string; leagueId: string; registrationId?: string },
 ): Promise<Receipt | undefined> {
-  let query = views(db).where('r.userId', '=', ids.userId).where('r.leagueId', '=', ids.leagueId)
+  let query = views(db).where('r.userId', '=', ids.userId).where('o.leagueId', '=', ids.leagueId)
   // Without a registration id: the person's own registration for the league, the newest one.
   query = ids.registrationId ? query.where('r.id', '=', ids.registrationId) : query.where('r.childId', 'is', null)
   const row = await query.orderBy('r.createdAt', 'desc').limit(1).executeTakeFirst()
@@ -135,13 +133,16 @@ export async function findReceipt(
   return { ...view, payments: await listPayments(db, view.id) }
 }
 
+/** The payments and refunds towards a registration, each as much of it as went to the registration's line. */
 export async function listPayments(db: Db, registrationId: string): Promise<Payment[]> {
   const rows = await db.kysely
-    .selectFrom('payments')
-    .select(['id', 'amountCents', 'method', 'reference', 'recordedAt'])
-    .where('registrationId', '=', registrationId)
-    .orderBy('recordedAt')
-    .orderBy('id')
+    .selectFrom('paymentAllocations as a')
+    .innerJoin('orderLines as line', 'line.id', 'a.orderLineId')
+    .innerJoin('payments as p', 'p.id', 'a.paymentId')
+    .select(['p.id', 'a.amountCents', 'p.method', 'p.reference', 'p.recordedAt'])
+    .where('line.registrationId', '=', registrationId)
+    .orderBy('p.recordedAt')
+    .orderBy('p.id')
     .execute()
   return rows.map((p) => ({ ...p, recordedAt: toIso(p.recordedAt) }))
 }
@@ -163,14 +164,7 @@ export async function logEvent(
     .execute()
 }
 
-export interface RegistrationEvent {
-  action: string
-  actorName: string | null
-  details: Record<string, unknown> | null
-  at: string
-}
-
-export async function listEvents(db: Db, registrationId: string): Promise<RegistrationEvent[]> {
+export async function listEvents(db: Db, registrationId: string): Promise<HistoryEntry[]> {
   const rows = await db.kysely
     .selectFrom('registrationEvents as e')
     .leftJoin('users as u', 'u.id', 'e.actorId')

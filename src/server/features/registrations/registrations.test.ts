@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
-import type { Receipt, RegisterResult, RegistrationView } from '../../../shared/schemas/registration.ts'
+import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { addDays } from '../../../shared/registration-window.ts'
+import type { Receipt, RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { leaguePlaces } from './offerings.queries.ts'
 
 let ctx: TestApp
 let clockOffsetMs = 0
@@ -21,8 +24,7 @@ async function mine(user: TestUser): Promise<RegistrationView[]> {
 }
 
 async function placesTaken(leagueId: string): Promise<number> {
-  const row = await ctx.db.kysely.selectFrom('leagues').select('placesTaken').where('id', '=', leagueId).executeTakeFirstOrThrow()
-  return row.placesTaken
+  return (await leaguePlaces(ctx.db, leagueId)).placesTaken
 }
 
 /** The registration emails sent to an address, oldest first (the account's confirmation email left out). */
@@ -278,6 +280,22 @@ describe('kids sports', () => {
     expect(res.body).toMatchObject({ error: { message: expect.stringContaining('Max will be 10 when') } })
   })
 
+  test('children go only into leagues meant for them, adults only into adult leagues (issue 9, item 6)', async () => {
+    const adults = await createLeague(ctx, { name: 'Adult Soccer', sport: 'soccer' })
+    const kids = await createLeague(ctx, { name: 'Little Kickers', sport: 'kids', minAge: 4, maxAge: 8 })
+    const guardian = await createRegistrant(ctx)
+    const five = await addChild(guardian, { firstName: 'Mia', dateOfBirth: daysFromToday(-5 * 366) })
+    await signWaiver(guardian, five)
+    const child = await register(guardian, adults, { childId: five })
+    expect(child.status).toBe(400)
+    expect(child.body).toMatchObject({
+      error: { message: 'Adult Soccer is for adults. Mia can be registered in a Kids Sports league.', fields: { childId: expect.any(String) } },
+    })
+    expect((await register(guardian, kids)).status).toBe(400)
+    expect((await register(guardian, kids, { childId: five })).status).toBe(201)
+    expect(await mine(guardian)).toHaveLength(1)
+  })
+
   test("another guardian's child cannot be registered or signed for", async () => {
     const league = await createLeague(ctx, { sport: 'kids' })
     const [guardian, stranger] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
@@ -309,6 +327,25 @@ describe('league rules', () => {
     const res = await register(user, future)
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ error: { message: 'Registration for Future League opens on 1/5/2099.' } })
+  })
+
+  test('registration closes when the league starts, unless staff set a later deadline (issue 9, item 7)', async () => {
+    // The facility's days, as the server counts them.
+    const day = (offset: number) => addDays(facilityToday(new Date(), ctx.config.site.timeZone), offset)
+    const user = await createRegistrant(ctx)
+    const started = await createLeague(ctx, { name: 'Started League', registrationDate: day(-40), startDate: day(-21), endDate: day(30) })
+    const res = await register(user, started)
+    expect(res.status).toBe(409)
+    expect(res.body).toMatchObject({ error: { message: `Registration for Started League closed on ${formatDate(day(-22))}.` } })
+    const startsToday = await createLeague(ctx, { registrationDate: day(-10), startDate: day(0), endDate: day(30) })
+    expect((await register(user, startsToday)).status).toBe(409)
+    const startsTomorrow = await createLeague(ctx, { registrationDate: day(-10), startDate: day(1), endDate: day(30) })
+    expect((await register(user, startsTomorrow)).status).toBe(201)
+    const lateDeadline = await createLeague(ctx, { registrationDate: day(-40), startDate: day(-21), registrationDeadline: day(0), endDate: day(30) })
+    expect((await register(user, lateDeadline)).status).toBe(201)
+    const pastDeadline = await createLeague(ctx, { registrationDate: day(-40), startDate: day(-21), registrationDeadline: day(-1), endDate: day(30) })
+    expect((await register(user, pastDeadline)).status).toBe(409)
+    expect(await placesTaken(started)).toBe(0)
   })
 
   test('a team league is not open for individual registration', async () => {

@@ -17,22 +17,22 @@ export interface WaitlistContext {
  * offer with a claim window and an email. Runs inside the transaction that freed the place,
  * so nobody registering at the same moment can take it first.
  */
-export async function offerFreePlaces(tx: Db, leagueId: string, ctx: WaitlistContext): Promise<number> {
+export async function offerFreePlaces(tx: Db, offeringId: string, ctx: WaitlistContext): Promise<number> {
   let offered = 0
   for (;;) {
     const next = await tx.kysely
       .selectFrom('registrations')
       .select('id')
-      .where('leagueId', '=', leagueId)
+      .where('offeringId', '=', offeringId)
       .where('status', '=', 'waitlisted')
       .orderBy('seq')
       .limit(1)
       .executeTakeFirst()
-    if (!next || !(await takeFreePlace(tx, leagueId))) return offered
+    if (!next || !(await takeFreePlace(tx, offeringId))) return offered
     const expires = new Date(ctx.now.getTime() + ctx.claimWindowMs)
     if (!(await changeStatus(tx, next.id, ['waitlisted'], 'offered', ctx.now, expires))) {
       // Someone else moved this person first; give the place back and look again.
-      await releasePlace(tx, leagueId)
+      await releasePlace(tx, offeringId)
       continue
     }
     await logEvent(tx, { registrationId: next.id, action: 'offered', actorId: null, details: { offerExpiresAt: expires.toISOString() }, now: ctx.now })
@@ -66,7 +66,7 @@ export async function claimOffer(db: Db, registrationId: string, userId: string,
 export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number> {
   const due = await db.kysely
     .selectFrom('registrations')
-    .select(['id', 'leagueId'])
+    .select(['id', 'offeringId'])
     .where('status', '=', 'offered')
     .where('offerExpiresAt', '<=', timestampParam(db.dialect, ctx.now))
     .limit(100)
@@ -75,11 +75,11 @@ export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number
   for (const offer of due) {
     const done = await inTransaction(db, async (tx) => {
       if (!(await changeStatus(tx, offer.id, ['offered'], 'expired', ctx.now))) return false
-      await releasePlace(tx, offer.leagueId)
+      await releasePlace(tx, offer.offeringId)
       await logEvent(tx, { registrationId: offer.id, action: 'offer-expired', actorId: null, now: ctx.now })
       const view = await findRegistrationView(tx, offer.id)
       if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, 'expired'), ctx.now)
-      await offerFreePlaces(tx, offer.leagueId, ctx)
+      await offerFreePlaces(tx, offer.offeringId, ctx)
       return true
     })
     if (done) expired++

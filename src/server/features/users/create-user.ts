@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { RegisterForm } from '../../../shared/schemas/account.ts'
 import type { Role } from '../../../shared/roles.ts'
-import { validateForm } from '../../../shared/validation/rules.ts'
+import { normalisedForm, validateForm } from '../../../shared/validation/rules.ts'
 import { setUserRole } from './users.queries.ts'
 
 export interface NewUser {
@@ -22,12 +22,13 @@ export interface NewUser {
  * user id and whether the account is new.
  */
 export async function createOrUpdateUser(db: Db, auth: Auth, user: NewUser): Promise<{ id: string; created: boolean }> {
-  const { confirmPassword: _c, ...fields } = RegisterForm
-  const check = validateForm(fields, { ...user, email: user.email.trim() })
+  const { confirmPassword: _c, password: _p, ...fields } = RegisterForm
+  const form = normalisedForm(fields, { ...user })
+  const check = validateForm({ ...fields, password: RegisterForm.password }, { ...form, password: user.password })
   if (!check.valid) {
     throw new Error(Object.values(check.errors).join(' '))
   }
-  const email = user.email.trim().toLowerCase()
+  const { email, displayName, phone } = form
   const existing = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
   if (existing) {
     const now = timestampParam(db.dialect, new Date())
@@ -42,7 +43,7 @@ export async function createOrUpdateUser(db: Db, auth: Auth, user: NewUser): Pro
     return { id: existing.id, created: false }
   }
   const { internalAdapter } = await auth.$context
-  const created = await internalAdapter.createUser({ email, name: user.displayName, phone: user.phone, emailVerified: true }, { method: 'email-password' })
+  const created = await internalAdapter.createUser({ email, name: displayName, phone, emailVerified: true }, { method: 'email-password' })
   await internalAdapter.linkAccount({
     userId: created.id,
     providerId: 'credential',

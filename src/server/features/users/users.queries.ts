@@ -12,7 +12,7 @@ export async function findUserRecord(db: Db, userId: string): Promise<UserRecord
     .executeTakeFirst()
 }
 
-/** Spec §4: a user record without a role gets the default one, and updatedAt is set. */
+/** Product §4: a user record without a role gets the default one, and updatedAt is set. */
 export async function ensureUserRole(db: Db, userId: string): Promise<void> {
   await db.kysely
     .updateTable('users')
@@ -22,7 +22,7 @@ export async function ensureUserRole(db: Db, userId: string): Promise<void> {
     .execute()
 }
 
-/** Spec §4: updating a role sets role and updatedAt. Returns false when no such user. */
+/** Product §4: updating a role sets role and updatedAt. Returns false when no such user. */
 export async function setUserRole(db: Db, userId: string, role: Role): Promise<boolean> {
   const result = await db.kysely
     .updateTable('users')

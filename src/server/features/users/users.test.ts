@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp, type TestClient } from '../../../../tests/test-app.ts'
 import type { ListUsersResult } from '../../../shared/schemas/users.ts'
-import type { SessionUser } from '../../../shared/roles.ts'
+import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { findUserRecord } from './users.queries.ts'
 
 let ctx: TestApp
@@ -13,7 +13,7 @@ afterAll(() => ctx.close())
 
 const call = <T>(client: TestClient, name: string, data: unknown) => client.post<T>(`/api/functions/${name}`, { data })
 
-describe('listUsers over the callable protocol (spec §7)', () => {
+describe('listUsers over the callable protocol (product §7)', () => {
   test('a signed-out visitor gets 401 UNAUTHENTICATED', async () => {
     const res = await call(ctx.client(), 'listUsers', {})
     expect(res.status).toBe(401)
@@ -165,7 +165,7 @@ describe('setUserRole', () => {
   })
 })
 
-describe('role on sign-in (spec §4)', () => {
+describe('role on sign-in (product §4)', () => {
   test('a user record without a role gets customer and a fresh updatedAt when signing in', async () => {
     const user = await createUser(ctx, 'customer')
     await ctx.db.kysely.updateTable('users').set({ role: null }).where('id', '=', user.id).execute()

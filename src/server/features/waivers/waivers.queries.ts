@@ -2,14 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam, toIso } from '../../db/values.ts'
+import type { WaiverDocument, WaiverSignature } from '../../../shared/contracts/waiver.ts'
+import { participantKeyOf } from '../../../shared/schemas/registration.ts'
 
-export interface Waiver {
-  version: number
-  body: string
-  publishedAt: string
-}
-
-export async function currentWaiver(db: Db): Promise<Waiver> {
+export async function currentWaiver(db: Db): Promise<WaiverDocument> {
   const row = await db.kysely
     .selectFrom('waivers')
     .select(['version', 'body', 'publishedAt'])
@@ -20,7 +16,7 @@ export async function currentWaiver(db: Db): Promise<Waiver> {
 }
 
 /** A new version: everyone signs again before their next registration. */
-export async function publishWaiver(db: Db, body: string, publishedBy: string, now: Date): Promise<Waiver> {
+export async function publishWaiver(db: Db, body: string, publishedBy: string, now: Date): Promise<WaiverDocument> {
   return inTransaction(db, async (tx) => {
     const { version } = await currentWaiver(tx)
     await tx.kysely
@@ -29,14 +25,6 @@ export async function publishWaiver(db: Db, body: string, publishedBy: string, n
       .execute()
     return { version: version + 1, body, publishedAt: now.toISOString() }
   })
-}
-
-export interface Signature {
-  subjectKey: string
-  childId: string | null
-  waiverVersion: number
-  signedName: string
-  signedAt: string
 }
 
 export interface NewSignature {
@@ -57,7 +45,7 @@ export async function signWaiver(db: Db, s: NewSignature): Promise<void> {
       id: randomUUID(),
       userId: s.userId,
       waiverVersion: s.waiverVersion,
-      subjectKey: s.childId ?? 'self',
+      subjectKey: participantKeyOf(s.childId),
       childId: s.childId,
       signedName: s.signedName,
       signedAt: timestampParam(db.dialect, s.now),
@@ -88,7 +76,7 @@ export async function currentWaiverSigned(db: Db, userId: string, subjectKey: st
   return { version: row.version, signed: row.signatureId !== null }
 }
 
-export async function listSignatures(db: Db, userId: string): Promise<Signature[]> {
+export async function listSignatures(db: Db, userId: string): Promise<WaiverSignature[]> {
   const rows = await db.kysely
     .selectFrom('waiverSignatures')
     .select(['subjectKey', 'childId', 'waiverVersion', 'signedName', 'signedAt'])

@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router'
-import { ROUTES, type RouteId } from '../shared/routes.ts'
+import { ROUTES, type RouteId } from './routes.ts'
 
 type RoutePath<Id extends RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>['path']
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -1,0 +1,70 @@
+import { hydrate, QueryClient, QueryClientContext, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
+import { use, useEffect, type ReactNode } from 'react'
+import { useSession } from '../features/session/session.tsx'
+import { PAGE_DATA } from '../../shared/page-data.ts'
+import { ApiError } from './api.ts'
+
+/**
+ * The one client data layer (TanStack Query): every API read is a query of src/client/queries,
+ * cached by its key, shared by every screen that shows it, cancelled when nobody waits for it,
+ * and read again after a change that touches it (invalidation) — no screen refreshes another.
+ */
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Set on the answers that are the same for everyone: the API address the server renders them from. */
+      url?: string
+    }
+  }
+}
+
+export function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // What a page arrived with, or what was fetched a moment ago, is shown without asking again.
+        staleTime: 30_000,
+        // A refusal (4xx) is the answer; a lost connection or a server error is tried once more.
+        retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  })
+}
+
+let browserClient: QueryClient | undefined
+
+/** The browser's one cache, holding from the start what the server rendered the page with. */
+function browserQueryClient(): QueryClient {
+  if (!browserClient) {
+    browserClient = newQueryClient()
+    const text = document.getElementById(PAGE_DATA.queryState)?.textContent
+    if (text) hydrate(browserClient, JSON.parse(text) as DehydratedState)
+  }
+  return browserClient
+}
+
+/**
+ * Gives the screens below it the cache: the server's render brings its own (render-page.tsx);
+ * in the browser, the one cache of the tab. Loaded with the first screen that needs data, so the
+ * home page's first bundle stays without it (router.tsx).
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  if (use(QueryClientContext)) return children
+  return (
+    <QueryClientProvider client={browserQueryClient()}>
+      <ForgetOtherPeople />
+      {children}
+    </QueryClientProvider>
+  )
+}
+
+/** A person's own answers (keys starting 'mine', their id) leave the cache when someone else signs in or out. */
+function ForgetOtherPeople() {
+  const { user } = useSession()
+  const uid = user?.uid ?? null
+  useEffect(() => {
+    browserQueryClient().removeQueries({ predicate: (query) => query.queryKey[0] === 'mine' && query.queryKey[1] !== uid })
+  }, [uid])
+  return null
+}

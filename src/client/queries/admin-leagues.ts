@@ -1,0 +1,16 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { listAdminLeagues } from '../../shared/contracts/leagues.ts'
+import { call } from '../lib/endpoint.ts'
+
+/** Every league with what staff set on it and its registrations by status. */
+export const adminLeaguesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'leagues'],
+    queryFn: () => call<typeof listAdminLeagues>('GET', '/api/admin/leagues'),
+  })
+
+/** A league was created or changed: the staff list and every public list of leagues read it again. */
+export function leaguesChanged(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: adminLeaguesQuery().queryKey })
+  void client.invalidateQueries({ queryKey: ['leagues'] })
+}

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { leagueReceipt, registrationReceipt } from '../../shared/contracts/registrations.ts'
+import { call } from '../lib/endpoint.ts'
+
+export interface ReceiptIds {
+  userId: string
+  leagueId: string
+  /** Without it, the person's own newest registration for the league (/registrationReceipt). */
+  registrationId?: string
+}
+
+/** A receipt: its owner's or, for staff, anyone's; 404 alike when missing or not yours. */
+export const receiptQuery = ({ userId, leagueId, registrationId }: ReceiptIds) =>
+  queryOptions({
+    queryKey: ['receipt', userId, leagueId, registrationId ?? 'own'],
+    queryFn: () =>
+      registrationId === undefined
+        ? call<typeof leagueReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId', { params: { userId, leagueId } })
+        : call<typeof registrationReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId', {
+            params: { userId, leagueId, registrationId },
+          }),
+  })

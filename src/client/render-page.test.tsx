@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest'
+import type { OpenLeague } from '../shared/contracts/leagues.ts'
+import type { ActiveLeague } from '../shared/sports.ts'
+import { pageAnswers, renderHome, renderPage } from './render-page.tsx'
+
+/*
+ * The server's render of the home page (docs/decisions/0007). The browser takes this markup
+ * over; the browser tests check that it does so without a hydration error.
+ */
+
+const site = {
+  facilityName: 'Riverside <Sports>',
+  websiteUrl: 'https://riverside.example',
+  soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
+  timeZone: 'America/Chicago',
+}
+
+const soccer: ActiveLeague = {
+  id: 'league-1',
+  name: 'Spring Soccer',
+  sport: 'soccer',
+  kind: 'individual',
+  description: 'Bring <shin> guards.',
+  registrationDate: '2026-12-01',
+  startDate: '2027-01-15',
+  endDate: '2027-03-15',
+}
+
+const render = (leagues: ActiveLeague[], settings = site) => renderHome(settings, JSON.stringify({ leagues }))
+
+test('the six cards, each with its league or the no-league text, with the facility settings', () => {
+  const html = render([soccer])
+  expect(html.match(/<article class="sport-card"/g)).toHaveLength(6)
+  expect(html).toContain('<h3>Spring Soccer</h3>')
+  expect(html).toContain('<dd>1/15/2027</dd>')
+  expect(html).toContain('Bring &lt;shin&gt; guards.')
+  expect(html).toContain('href="https://riverside.example/waitlist"')
+  expect(html.match(/There are no active leagues at this time\./g)).toHaveLength(5)
+  expect(html).toContain('Riverside &lt;Sports&gt;')
+  expect(html).not.toContain('<shin>')
+})
+
+test('it is the page a visitor sees: the menu offers Sign In', () => {
+  const html = render([])
+  expect(html).toContain('>Sign In</a>')
+  expect(html).not.toContain('>Account</button>')
+})
+
+test('each render uses its own settings and leagues', () => {
+  render([soccer])
+  const html = render([], { ...site, facilityName: 'Hilltop Arena' })
+  expect(html).toContain('Hilltop Arena')
+  expect(html).not.toContain('Riverside')
+  expect(html).not.toContain('Spring Soccer')
+})
+
+/** A league as the sign-up pages' answer lists it. */
+const openLeague = (overrides: Partial<OpenLeague> = {}): OpenLeague => ({
+  ...soccer,
+  registrationDeadline: null,
+  priceCents: 4500,
+  placesLeft: 3,
+  waitlistSize: 0,
+  minAge: null,
+  maxAge: null,
+  ...overrides,
+})
+
+describe('the other open pages', () => {
+  test('each names the public answers it shows, and only those', () => {
+    expect(pageAnswers('/soccerIndividualSignUp').map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer'])
+    expect(pageAnswers('/individualSportsSignUp').map((a) => a.url)).toEqual(['/api/leagues/open'])
+    expect(pageAnswers('/academy').map((a) => a.url)).toEqual(['/api/academies/active'])
+    expect(pageAnswers('/waiver').map((a) => a.url)).toEqual(['/api/waiver'])
+    for (const path of ['/signIn', '/register', '/account', '/leagues', '/nope']) expect(pageAnswers(path), path).toEqual([])
+  })
+
+  test('a sign-up page is rendered with its leagues, once its screen has loaded, and hands the browser the same answers', async () => {
+    const [answer] = pageAnswers('/soccerIndividualSignUp')
+    const json = JSON.stringify({ leagues: [openLeague({ registrationDate: '2000-01-01', startDate: '2099-01-15', endDate: '2099-03-15' })] })
+    const { html, state } = await renderPage(site, '/soccerIndividualSignUp', [{ queryKey: answer!.queryKey, json }])
+    expect(html).toContain('<h1>Soccer Free Agent Sign Up</h1>')
+    expect(html).toContain('Spring Soccer')
+    expect(html).toContain('$45.00')
+    expect(html).not.toContain('Loading leagues')
+    expect(JSON.stringify(JSON.parse(state))).toContain('"placesLeft":3')
+  })
+
+  test('a long page is one piece: no part is left to an inline script, which the CSP refuses', async () => {
+    const [answer] = pageAnswers('/individualSportsSignUp')
+    const league = (n: number) => openLeague({ id: `league-${n}`, name: `League ${n}`, description: 'A long description of the league. '.repeat(10) })
+    const json = JSON.stringify({ leagues: Array.from({ length: 80 }, (_, n) => league(n)) })
+    const { html } = await renderPage(site, '/individualSportsSignUp', [{ queryKey: answer!.queryKey, json }])
+    expect(html.length).toBeGreaterThan(50_000)
+    expect(html).toContain('League 79')
+    expect(html).not.toContain('<script')
+    expect(html).not.toContain('<template')
+  })
+
+  test('a page without answers is rendered too; its form waits for the script, so nothing typed or pressed before is lost', async () => {
+    const { html } = await renderPage(site, '/signIn', [])
+    expect(html).toContain('<h1>Sign In</h1>')
+    expect(html.match(/<input [^>]*readOnly=""/g)).toHaveLength(2)
+    expect(html).toMatch(/<button type="submit" class="button" disabled="">Sign In<\/button>/)
+  })
+})

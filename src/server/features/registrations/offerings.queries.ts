@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/connect.ts'
+import { boolParam, timestampParam } from '../../db/values.ts'
+import type { OfferingKind } from '../../../shared/schemas/registration.ts'
+import { isForChildren, type LeagueKind } from '../../../shared/sports.ts'
+
+/**
+ * What the engine needs to know of a set of places (decision 0012): its counters live on the
+ * offering row, its price on a product, and the rules that describe the thing itself — its name,
+ * dates and ages — on what it belongs to. Each kind of place reads these into this one shape, so
+ * the engine never looks at a league's (or an academy's) columns.
+ */
+export interface Offering {
+  id: string
+  kind: OfferingKind
+  /** What the place is in, as a person reads it: "Adult Soccer". */
+  name: string
+  leagueId: string | null
+  capacity: number | null
+  placesTaken: number
+  receiptPrefix: string
+  /** The registration window: opens on `registrationDate`, closes after `registrationDeadline` or the day before `startDate`. */
+  registrationDate: string
+  registrationDeadline: string | null
+  startDate: string
+  /** Children within the age range on `startDate`, or account holders only. */
+  forChildren: boolean
+  minAge: number | null
+  maxAge: number | null
+  waiverRequired: boolean
+  productId: string | null
+  listPriceCents: number
+  /** A lower price for those who register by `until` (a facility day), when the product has one. */
+  earlyBird: { priceCents: number; until: string } | null
+}
+
+/** What a place costs when taken on `today` (a facility day). */
+export function priceOn(offering: Pick<Offering, 'listPriceCents' | 'earlyBird'>, today: string): number {
+  return offering.earlyBird && today <= offering.earlyBird.until ? offering.earlyBird.priceCents : offering.listPriceCents
+}
+
+/** The player places of an active league (of `kind`, when given); undefined when there is none. */
+export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { kind?: LeagueKind } = {}): Promise<Offering | undefined> {
+  let query = db.kysely
+    .selectFrom('offerings as o')
+    .innerJoin('leagues as l', 'l.id', 'o.leagueId')
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .select([
+      'o.id',
+      'o.kind',
+      'o.leagueId',
+      'o.capacity',
+      'o.placesTaken',
+      'o.receiptPrefix',
+      'o.productId',
+      'l.name',
+      'l.sport',
+      'l.registrationDate',
+      'l.registrationDeadline',
+      'l.startDate',
+      'l.minAge',
+      'l.maxAge',
+      'p.listPriceCents',
+      'p.earlyBirdPriceCents',
+      'p.earlyBirdUntil',
+    ])
+    .where('o.leagueId', '=', leagueId)
+    .where('o.kind', '=', 'league-place')
+    .where('l.isActive', '=', boolParam(db.dialect, true))
+  if (kind) query = query.where('l.kind', '=', kind)
+  const row = await query.executeTakeFirst()
+  if (!row) return undefined
+  const { sport, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, ...offering } = row
+  return {
+    ...offering,
+    forChildren: isForChildren({ sport }),
+    waiverRequired: true,
+    listPriceCents: listPriceCents ?? 0,
+    earlyBird: earlyBirdPriceCents !== null && earlyBirdUntil !== null ? { priceCents: earlyBirdPriceCents, until: earlyBirdUntil } : null,
+  }
+}
+
+/** A league's player places and their price, made with the league in the caller's transaction. */
+export async function createLeagueOffering(
+  tx: Db,
+  league: { id: string; name: string; capacity: number | null; priceCents: number },
+  now: Date,
+): Promise<void> {
+  const at = timestampParam(tx.dialect, now)
+  const productId = randomUUID()
+  await tx.kysely
+    .insertInto('products')
+    .values({ id: productId, name: league.name, listPriceCents: league.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, createdAt: at, updatedAt: at })
+    .execute()
+  await tx.kysely
+    .insertInto('offerings')
+    .values({
+      id: randomUUID(),
+      kind: 'league-place',
+      leagueId: league.id,
+      academyId: null,
+      productId,
+      capacity: league.capacity,
+      receiptPrefix: receiptPrefixOf(league.id),
+      createdAt: at,
+    })
+    .execute()
+}
+
+/** Staff changed a league's capacity or price; answers the capacity it had, or undefined without a league. */
+export async function updateLeagueOffering(
+  tx: Db,
+  league: { id: string; name: string; capacity: number | null; priceCents: number },
+  now: Date,
+): Promise<{ offeringId: string; capacityBefore: number | null } | undefined> {
+  let current = tx.kysely.selectFrom('offerings').select(['id', 'capacity', 'productId']).where('leagueId', '=', league.id).where('kind', '=', 'league-place')
+  // PostgreSQL: hold the row so the capacity compared by the caller is the one being replaced.
+  // SQLite runs one transaction at a time and has no FOR UPDATE.
+  if (tx.dialect === 'postgres') current = current.forUpdate()
+  const before = await current.executeTakeFirst()
+  if (!before) return undefined
+  await tx.kysely.updateTable('offerings').set({ capacity: league.capacity }).where('id', '=', before.id).execute()
+  if (before.productId) {
+    await tx.kysely
+      .updateTable('products')
+      .set({ name: league.name, listPriceCents: league.priceCents, updatedAt: timestampParam(tx.dialect, now) })
+      .where('id', '=', before.productId)
+      .execute()
+  }
+  return { offeringId: before.id, capacityBefore: before.capacity }
+}
+
+/** Short and readable: the first 8 letters and digits of what the places belong to. */
+function receiptPrefixOf(ownerId: string): string {
+  return ownerId.replace(/[^a-z0-9]/gi, '').slice(0, 8).toUpperCase()
+}
+
+export function receiptNumber(offering: Pick<Offering, 'receiptPrefix'>, seq: number): string {
+  return `${offering.receiptPrefix}-${String(seq).padStart(5, '0')}`
+}
+
+/** The counters of a league's player places: for staff views, checks and benches. */
+export async function leaguePlaces(db: Db, leagueId: string): Promise<{ id: string; capacity: number | null; placesTaken: number; seq: number }> {
+  return db.kysely
+    .selectFrom('offerings')
+    .select(['id', 'capacity', 'placesTaken', 'seq'])
+    .where('leagueId', '=', leagueId)
+    .where('kind', '=', 'league-place')
+    .executeTakeFirstOrThrow()
+}

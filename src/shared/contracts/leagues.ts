@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { LeagueForm } from '../schemas/league.ts'
+import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
+import { LEAGUE_KINDS, SPORTS, type ActiveLeague } from '../sports.ts'
+import { contract, formBody, pathId } from './contract.ts'
+
+/** A league as the home page's cards read it (ActiveLeague in src/shared/sports.ts). */
+export const ActiveLeagueAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  sport: z.enum(SPORTS),
+  kind: z.enum(LEAGUE_KINDS),
+  description: z.string().nullable(),
+  registrationDate: z.string().describe('YYYY-MM-DD'),
+  startDate: z.string().describe('YYYY-MM-DD'),
+  endDate: z.string().describe('YYYY-MM-DD'),
+}) satisfies z.ZodType<ActiveLeague>
+
+export const listActiveLeagues = contract({
+  method: 'GET',
+  url: '/api/leagues/active',
+  access: 'open',
+  summary: 'The active leagues, for the home page: the same bytes the page carries, read again only when a league changes',
+  responses: { 200: z.object({ leagues: z.array(ActiveLeagueAnswer) }) },
+})
+
+/** A league on a sign-up page. */
+export const OpenLeague = z.object({
+  id: z.string(),
+  name: z.string(),
+  sport: z.string(),
+  description: z.string().nullable(),
+  registrationDate: z.string().describe('YYYY-MM-DD, the first day to register'),
+  startDate: z.string().describe('YYYY-MM-DD'),
+  endDate: z.string().describe('YYYY-MM-DD'),
+  registrationDeadline: z.string().nullable().describe('YYYY-MM-DD, the last day to register; null: the day before startDate'),
+  priceCents: z.number().int(),
+  placesLeft: z.number().int().nullable().describe('null when the league has no limit'),
+  waitlistSize: z.number().int(),
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+})
+export type OpenLeague = z.infer<typeof OpenLeague>
+
+export const listOpenLeagues = contract({
+  method: 'GET',
+  url: '/api/leagues/open',
+  access: 'open',
+  summary: 'The open individual leagues, of one sport or all, with price, places left and waitlist',
+  query: z.object({
+    sport: z
+      .enum(SPORTS, { error: (issue) => `Unknown sport "${String(issue.input)}". Choose one of: ${SPORTS.join(', ')}.` })
+      .optional(),
+  }),
+  responses: { 200: z.object({ leagues: z.array(OpenLeague) }) },
+})
+
+/** A league as staff manage it. */
+export const AdminLeague = z.object({
+  id: z.string(),
+  name: z.string(),
+  sport: z.enum(SPORTS),
+  kind: z.enum(LEAGUE_KINDS),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  registrationDate: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  registrationDeadline: z.string().nullable().describe('the last day to register; null: the day before startDate'),
+  priceCents: z.number().int(),
+  capacity: z.number().int().nullable().describe('null when the league has no limit'),
+  placesTaken: z.number().int().describe('confirmed and offered places'),
+  waitlistSize: z.number().int(),
+  registrations: z.record(z.enum(REGISTRATION_STATUSES), z.number().int()).describe('registrations of the league by status'),
+  teamCapacity: z.number().int().nullable(),
+  rosterMin: z.number().int().nullable(),
+  rosterMax: z.number().int().nullable(),
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type AdminLeague = z.infer<typeof AdminLeague>
+
+export const SaveLeagueResult = z.object({
+  league: AdminLeague,
+  offered: z.number().int().describe('waitlisted people offered a place because the capacity went up'),
+})
+export type SaveLeagueResult = z.infer<typeof SaveLeagueResult>
+
+export const listAdminLeagues = contract({
+  method: 'GET',
+  url: '/api/admin/leagues',
+  access: 'admin',
+  summary: 'Every league, open ones first, with places taken, waitlist and registrations by status',
+  responses: { 200: z.object({ leagues: z.array(AdminLeague) }) },
+})
+
+export const createLeague = contract({
+  method: 'POST',
+  url: '/api/admin/leagues',
+  access: 'admin',
+  summary: 'Create a league from the league form',
+  body: formBody(LeagueForm),
+  responses: { 201: SaveLeagueResult },
+})
+
+export const updateLeague = contract({
+  method: 'POST',
+  url: '/api/admin/leagues/:leagueId',
+  access: 'admin',
+  summary: 'Change a league: the fields sent replace those saved; a higher capacity offers places to the waitlist at once',
+  params: z.object({ leagueId: pathId }),
+  body: formBody(LeagueForm),
+  responses: { 200: SaveLeagueResult },
+})

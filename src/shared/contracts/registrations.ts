@@ -1,0 +1,181 @@
+import { z } from 'zod'
+import { DeskPaymentForm, PAYMENT_METHODS } from '../schemas/payments.ts'
+import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
+import { contract, formBody, pathId } from './contract.ts'
+
+/** A payment or refund (negative) of a registration. */
+export const Payment = z.object({
+  id: z.string(),
+  amountCents: z.number().int().describe('negative for a refund'),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  recordedAt: z.string().describe('ISO 8601 time'),
+})
+export type Payment = z.infer<typeof Payment>
+
+/** A registration as its owner (and staff) see it. */
+export const RegistrationView = z.object({
+  id: z.string(),
+  leagueId: z.string(),
+  leagueName: z.string(),
+  sport: z.string(),
+  userId: z.string(),
+  registrantName: z.string(),
+  registrantEmail: z.string(),
+  child: z.object({ id: z.string(), name: z.string() }).nullable(),
+  status: z.enum(REGISTRATION_STATUSES),
+  waitlistPosition: z.number().int().nullable().describe('1-based place in the waitlist, while waitlisted'),
+  waitlistSize: z.number().int(),
+  offerExpiresAt: z.string().nullable(),
+  receiptNumber: z.string(),
+  priceCents: z.number().int(),
+  paidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  createdAt: z.string(),
+})
+export type RegistrationView = z.infer<typeof RegistrationView>
+
+export const Receipt = RegistrationView.extend({
+  payments: z.array(Payment),
+  leagueStartDate: z.string(),
+  leagueEndDate: z.string(),
+})
+export type Receipt = z.infer<typeof Receipt>
+
+export const RegisterResult = z.object({
+  registration: RegistrationView,
+  created: z.boolean().describe('false when this answer repeats an earlier registration (double submit, retry)'),
+})
+export type RegisterResult = z.infer<typeof RegisterResult>
+
+const registrationAnswer = z.object({ registration: RegistrationView })
+const receiptAnswer = z.object({ receipt: Receipt })
+const registrationId = z.object({ registrationId: pathId })
+
+export const register = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/registrations',
+  access: 'login',
+  summary: 'Register yourself or a child: a confirmed place while places last, the waitlist after (send an Idempotency-Key)',
+  params: z.object({ leagueId: pathId }),
+  body: z.object(
+    { childId: z.string({ error: 'Choose which child to register.' }).nullable().optional() },
+    { error: 'Send the registration as a JSON object.' },
+  ),
+  responses: { 200: RegisterResult, 201: RegisterResult },
+})
+
+export const myRegistrations = contract({
+  method: 'GET',
+  url: '/api/registrations/mine',
+  access: 'login',
+  summary: "Your registrations and your children's",
+  responses: { 200: z.object({ registrations: z.array(RegistrationView) }) },
+})
+
+export const claimOffer = contract({
+  method: 'POST',
+  url: '/api/registrations/:registrationId/claim',
+  access: 'owner',
+  summary: 'Claim a place offered from the waitlist, within its claim window',
+  params: registrationId,
+  responses: { 200: registrationAnswer },
+})
+
+export const cancelRegistration = contract({
+  method: 'POST',
+  url: '/api/registrations/:registrationId/cancel',
+  access: 'owner',
+  summary: 'Cancel your own registration',
+  params: registrationId,
+  responses: { 200: registrationAnswer },
+})
+
+export const registrationReceipt = contract({
+  method: 'GET',
+  url: '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId',
+  access: 'owner',
+  summary: 'The receipt of one registration (its owner and staff)',
+  params: z.object({ userId: pathId, leagueId: pathId, registrationId: pathId }),
+  responses: { 200: receiptAnswer },
+})
+
+export const leagueReceipt = contract({
+  method: 'GET',
+  url: '/api/receipts/user/:userId/league/:leagueId',
+  access: 'owner',
+  summary: "The receipt of a person's registration in a league (its owner and staff)",
+  params: z.object({ userId: pathId, leagueId: pathId }),
+  responses: { 200: receiptAnswer },
+})
+
+/** One line of a registration's history: what happened, who did it, with what. */
+export const HistoryEntry = z.object({
+  action: z.string(),
+  actorName: z.string().nullable().describe('null when the site itself acted (a waitlist offer, an expiry)'),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  at: z.string(),
+})
+export type HistoryEntry = z.infer<typeof HistoryEntry>
+
+export const RegistrationDetail = z.object({
+  registration: RegistrationView,
+  payments: z.array(Payment),
+  history: z.array(HistoryEntry),
+})
+export type RegistrationDetail = z.infer<typeof RegistrationDetail>
+
+export const listPendingRegistrations = contract({
+  method: 'GET',
+  url: '/api/admin/registrations',
+  access: 'admin',
+  summary: 'Registrations that hold or wait for a place, of one league or all',
+  query: z.object({
+    leagueId: z.string({ error: 'Choose a league from the list.' }).max(100, { error: 'Choose a league from the list.' }).optional(),
+  }),
+  responses: { 200: z.object({ registrations: z.array(RegistrationView) }) },
+})
+
+export const readRegistration = contract({
+  method: 'GET',
+  url: '/api/admin/registrations/:registrationId',
+  access: 'admin',
+  summary: 'A registration with its payments and history',
+  params: registrationId,
+  responses: { 200: RegistrationDetail },
+})
+
+export const recordDeskPayment = contract({
+  method: 'POST',
+  url: '/api/admin/registrations/:registrationId/payments',
+  access: 'admin',
+  summary: 'Record a payment taken at the front desk (cash, card or check), up to the balance',
+  params: registrationId,
+  body: formBody(DeskPaymentForm),
+  responses: { 201: registrationAnswer },
+})
+
+const ending = z.object(
+  { refund: z.boolean({ error: 'refund must be true or false.' }).optional().describe('record a refund of what was paid') },
+  { error: 'Send the request as a JSON object.' },
+)
+
+export const declineRegistration = contract({
+  method: 'POST',
+  url: '/api/admin/registrations/:registrationId/decline',
+  access: 'admin',
+  summary: 'Decline a registration; its place goes to the waitlist',
+  params: registrationId,
+  body: ending,
+  responses: { 200: registrationAnswer },
+})
+
+export const cancelRegistrationByStaff = contract({
+  method: 'POST',
+  url: '/api/admin/registrations/:registrationId/cancel',
+  access: 'admin',
+  summary: 'Cancel a registration, with a refund if asked; its place goes to the waitlist',
+  params: registrationId,
+  body: ending,
+  responses: { 200: registrationAnswer },
+})

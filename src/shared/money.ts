@@ -1,0 +1,38 @@
+import { ACTIVE_STATUSES, type RegistrationStatus } from './schemas/registration.ts'
+
+/**
+ * Money is whole cents everywhere — stored, computed and sent — in US dollars. Dollars appear only
+ * where a person reads or types them, through these functions (docs/decisions/0012).
+ */
+
+/** Made on first use: the home page's cards need no currency formatter. */
+let usd: Intl.NumberFormat | undefined
+
+/** Cents as a person reads them: `$45.00`. */
+export function formatMoney(cents: number): string {
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  return usd.format(cents / 100)
+}
+
+/** Cents as a form field holds them: `45.50`. */
+export function dollarsText(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`
+}
+
+/**
+ * What staff type as an amount — `45`, `45.5`, `45.50` — in cents, read from its digits rather
+ * than through floating point; null for anything else (a sign, three decimals, letters).
+ */
+export function centsFromDollars(text: string): number | null {
+  const parts = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!parts) return null
+  return Number(parts[1]) * 100 + Number((parts[2] ?? '').padEnd(2, '0'))
+}
+
+/**
+ * What a registration still owes: its price less what was paid. One that has ended owes nothing;
+ * money still held shows as paid until it is refunded.
+ */
+export function balanceCents({ status, priceCents, paidCents }: { status: RegistrationStatus; priceCents: number; paidCents: number }): number {
+  return ACTIVE_STATUSES.includes(status) ? priceCents - paidCents : 0
+}
