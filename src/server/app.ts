@@ -8,6 +8,8 @@ import { registerAuthRoutes } from './auth/auth.routes.ts'
 import { registerProfileRoutes } from './auth/profile.routes.ts'
 import { createGuards } from './auth/guards.ts'
 import { resolveAuthSecret } from './auth/secret.ts'
+import { createInvites } from './features/teams/invites.ts'
+import { registerTeamRoutes } from './features/teams/teams.routes.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
 import { collectRoutes, type DeclaredRoute } from './http/access.ts'
@@ -116,6 +118,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerMailRoutes(app, { db, guards })
   registerRegistrationRoutes(app, { db, guards, config, now: clock })
   registerRegistrationAdminRoutes(app, { db, guards, config, now: clock })
+  registerTeamRoutes(app, { db, guards, config, now: clock, invites: createInvites(secret) })
   registerLeagueAdminRoutes(app, { db, guards, config, now: clock, activeLeagues })
   registerWaiverRoutes(app, { db, guards, now: clock })
   registerChildrenRoutes(app, { db, guards, now: clock })
@@ -171,5 +174,5 @@ function readableLog() {
 
 /** A request address with the values of its `token` query parameters replaced. */
 export function withoutTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
+  return url.replace(/([?&](?:token|invite)=)[^&#]*/gi, '$1[redacted]')
 }

@@ -4,6 +4,7 @@ import { addChild, createLeague, createRegistrant, createUser, type TestUser } f
 import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
 import { ROUTES, type Access } from '../shared/routes.ts'
 import type { RegisterResult } from '../shared/contracts/registrations.ts'
+import type { TeamView } from '../shared/contracts/teams.ts'
 import type { ApiAccess } from '../shared/contracts/contract.ts'
 
 /**
@@ -54,6 +55,25 @@ async function registerOwner(leagueId: string): Promise<string> {
   return res.body.registration.id
 }
 
+/** A team the owner captains, in a league of its own, with a second player on the roster. */
+async function ownersTeam(): Promise<{ leagueId: string; teamId: string; captainPlace: string; playerPlace: string }> {
+  const leagueId = await createLeague(ctx, { sport: 'basketball', kind: 'team', teamPayment: 'team-fee', teamFeeCents: 20000 })
+  const created = await owner.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams`, { name: 'Matrix' })
+  expect(created.status, created.text).toBe(201)
+  const team = created.body.team
+  const player = await createRegistrant(ctx)
+  const invite = new URL(team.inviteUrl!).searchParams.get('invite')
+  const joined = await player.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams/${team.id}/players`, { invite })
+  expect(joined.status, joined.text).toBe(201)
+  const places = joined.body.team.players
+  return { leagueId, teamId: team.id, captainPlace: places.find((p) => p.isCaptain)!.registrationId, playerPlace: places.find((p) => !p.isCaptain)!.registrationId }
+}
+
+const teamFixture = (body?: (team: Awaited<ReturnType<typeof ownersTeam>>) => unknown, extra?: (team: Awaited<ReturnType<typeof ownersTeam>>) => Record<string, string>) => async () => {
+  const team = await ownersTeam()
+  return { params: { leagueId: team.leagueId, teamId: team.teamId, ...extra?.(team) }, body: body?.(team) }
+}
+
 interface Fixture {
   params: Record<string, string>
   body?: unknown
@@ -92,6 +112,17 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       return { params: { userId: owner.id, leagueId } }
     },
   },
+  'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },
+  'POST /api/leagues/:leagueId/teams/:teamId/invite': { staffReadable: true, fixture: teamFixture() },
+  'POST /api/leagues/:leagueId/teams/:teamId/invite/emails': { staffReadable: true, fixture: teamFixture(() => ({ emails: 'friend@example.com' })) },
+  // Staff take the player off first; everyone after is told the player has left (409, not a refusal).
+  'POST /api/leagues/:leagueId/teams/:teamId/players/:registrationId/remove': {
+    staffReadable: true,
+    fixture: teamFixture(undefined, (team) => ({ registrationId: team.playerPlace })),
+  },
+  // The captaincy handed to the captain: a change that leaves the owner in charge for the next caller.
+  'POST /api/leagues/:leagueId/teams/:teamId/captain': { staffReadable: true, fixture: teamFixture((team) => ({ registrationId: team.captainPlace })) },
+  'GET /api/receipts/user/:userId/league/:leagueId/team/:teamId': { staffReadable: true, fixture: teamFixture(undefined, () => ({ userId: owner.id })) },
   'POST /api/children/:childId': {
     staffReadable: false,
     // A valid form, so the answer is about whose child it is and not about the fields.
@@ -147,7 +178,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
  * The public answers, the same for everyone, which browsers may keep and revalidate. Every other
  * API answer may carry personal data and is never stored (issue 9, item 9).
  */
-const PUBLIC_ANSWERS = new Set(['GET /api/leagues/active', 'GET /api/leagues/open', 'GET /api/academies/active', 'GET /api/openapi.json', 'GET /api/reference'])
+const PUBLIC_ANSWERS = new Set(['GET /api/leagues/active', 'GET /api/leagues/open', 'GET /api/leagues/teams', 'GET /api/academies/active', 'GET /api/openapi.json', 'GET /api/reference'])
 
 function check(outcome: Outcome, res: TestResponse, what: string): void {
   expect(res.status, `${what}: ${res.text}`).toBeLessThan(500)

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-registration-deadline.ts'
 import * as m0009 from './migrations/0009-sign-in-buckets.ts'
 import * as m0010 from './migrations/0010-offerings-and-orders.ts'
 import * as m0011 from './migrations/0011-league-changes-name-their-schema.ts'
+import * as m0012 from './migrations/0012-teams.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   '0009-sign-in-buckets': m0009,
   '0010-offerings-and-orders': m0010,
   '0011-league-changes-name-their-schema': m0011,
+  '0012-teams': m0012,
 }
 
 /** The table where the migrations applied to a database are recorded. */

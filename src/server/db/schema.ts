@@ -3,6 +3,7 @@ import type { Role } from '../../shared/roles.ts'
 import type { LeagueKind, Sport } from '../../shared/sports.ts'
 import type { OfferingKind, RegistrationStatus } from '../../shared/schemas/registration.ts'
 import type { PaymentMethod, PaymentProvider } from '../../shared/schemas/payments.ts'
+import type { TeamPayment } from '../../shared/schemas/team.ts'
 
 /**
  * One typed table per entity. Column names are camelCase, as in the specification's
@@ -98,9 +99,12 @@ export interface LeaguesTable {
   endDate: string
   /** The last day to register; null closes registration the day before startDate. */
   registrationDeadline: string | null
-  teamCapacity: number | null
   rosterMin: number | null
   rosterMax: number | null
+  /** Team leagues: the last day captains change their rosters; after it, only staff. */
+  rosterDeadline: string | null
+  /** Team leagues: who pays (TEAM_PAYMENTS in src/shared/schemas/team.ts). */
+  teamPayment: TeamPayment | null
   /** Kids Sports: the age range on the league's start date. */
   minAge: number | null
   maxAge: number | null
@@ -116,6 +120,20 @@ export interface AcademiesTable {
   registrationDate: string
   startDate: string
   endDate: string
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** A team of a team league; its captain is this column, never a role (docs/decisions/0015). */
+export interface TeamsTable {
+  id: string
+  leagueId: string
+  name: string
+  /** The name lower-cased without spaces: unique within the league. */
+  nameKey: string
+  captainUserId: string
+  /** Changed to regenerate the invite link: the link is derived from it (teams/invites.ts). */
+  inviteNonce: string
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -171,6 +189,8 @@ export interface OfferingsTable {
   kind: OfferingKind
   leagueId: string | null
   academyId: string | null
+  /** A roster's places: the team's. */
+  teamId: string | null
   productId: string | null
   /** Places; null means no limit. */
   capacity: number | null
@@ -195,6 +215,10 @@ export interface RegistrationsTable {
   idempotencyKey: string | null
   offerExpiresAt: Timestamp | null
   waiverVersion: number | null
+  /** The team a team place or a roster place is for. */
+  teamId: string | null
+  /** The league of a player's place in a team league: one live place per league and participant. */
+  leagueSlot: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -286,6 +310,7 @@ export interface Database {
   appSecrets: AppSecretsTable
   leagues: LeaguesTable
   academies: AcademiesTable
+  teams: TeamsTable
   children: ChildrenTable
   waivers: WaiversTable
   waiverSignatures: WaiverSignaturesTable

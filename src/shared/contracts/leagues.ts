@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LeagueForm } from '../schemas/league.ts'
 import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
+import { TEAM_PAYMENTS } from '../schemas/team.ts'
 import { LEAGUE_KINDS, SPORTS, type ActiveLeague } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
@@ -72,7 +73,11 @@ export const AdminLeague = z.object({
   placesTaken: z.number().int().describe('confirmed and offered places'),
   waitlistSize: z.number().int(),
   registrations: z.record(z.enum(REGISTRATION_STATUSES), z.number().int()).describe('registrations of the league by status'),
-  teamCapacity: z.number().int().nullable(),
+  teamCapacity: z.number().int().nullable().describe('team places; null when the league has no limit'),
+  teamsTaken: z.number().int().describe('teams holding a place (team leagues)'),
+  teamPayment: z.enum(TEAM_PAYMENTS).nullable().describe('who pays, in a team league'),
+  teamFeeCents: z.number().int().nullable().describe('what a captain pays for the team, when captains pay'),
+  rosterDeadline: z.string().nullable().describe('the last day captains change their rosters'),
   rosterMin: z.number().int().nullable(),
   rosterMax: z.number().int().nullable(),
   minAge: z.number().int().nullable(),

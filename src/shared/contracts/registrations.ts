@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DeskPaymentForm, PAYMENT_METHODS } from '../schemas/payments.ts'
-import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
+import { OFFERING_KINDS, REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
 /** A payment or refund (negative) of a registration. */
@@ -16,7 +16,9 @@ export type Payment = z.infer<typeof Payment>
 /** A registration as its owner (and staff) see it. */
 export const RegistrationView = z.object({
   id: z.string(),
+  kind: z.enum(OFFERING_KINDS).describe('a place in a league, a team entered in a league, or a place on a team roster'),
   leagueId: z.string(),
+  team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team entered or joined'),
   leagueName: z.string(),
   sport: z.string(),
   userId: z.string(),

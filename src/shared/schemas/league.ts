@@ -1,6 +1,7 @@
 import { centsFromDollars, dollarsText } from '../money.ts'
 import type { AdminLeague } from '../contracts/leagues.ts'
 import { LEAGUE_KINDS, SPORTS } from '../sports.ts'
+import { TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from './team.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
 /**
@@ -26,6 +27,9 @@ export const LeagueForm = {
   teamCapacity: { label: 'Team capacity', rules: 'integer|between:1,100' },
   rosterMin: { label: 'Minimum roster size', rules: 'integer|between:1,100' },
   rosterMax: { label: 'Maximum roster size', rules: 'integer|between:1,100' },
+  rosterDeadline: { label: 'Roster deadline', rules: 'date|date_after:registrationDate|date_before:endDate' },
+  teamPayment: { label: 'Who pays', rules: `in:${TEAM_PAYMENTS.join(',')}` },
+  teamFee: { label: 'Team fee', rules: 'numeric|between:0,10000' },
   minAge: { label: 'Minimum age', rules: 'integer|between:1,99' },
   maxAge: { label: 'Maximum age', rules: 'integer|between:1,99' },
 } as const satisfies FormSpec
@@ -34,11 +38,13 @@ export type LeagueField = keyof typeof LeagueForm
 export type LeagueFormValues = Record<LeagueField, string>
 
 /** Team fields mean something only for team leagues, age fields only for Kids Sports. */
-export const TEAM_FIELDS = ['teamCapacity', 'rosterMin', 'rosterMax'] as const satisfies readonly LeagueField[]
+export const TEAM_FIELDS = ['teamCapacity', 'rosterMin', 'rosterMax', 'rosterDeadline', 'teamPayment', 'teamFee'] as const satisfies readonly LeagueField[]
 export const AGE_FIELDS = ['minAge', 'maxAge'] as const satisfies readonly LeagueField[]
 
 export const LEAGUE_MESSAGES = {
   priceCents: 'Price must be in dollars and cents, such as 45 or 45.50.',
+  teamFeeCents: 'Team fee must be in dollars and cents, such as 300 or 299.50.',
+  teamPayment: 'Choose who pays.',
   rosterRange: 'Maximum roster size must be at least the minimum roster size.',
   ageRange: 'Maximum age must be at least the minimum age.',
 } as const
@@ -51,7 +57,13 @@ export function leagueFormProblems(values: LeagueFormValues): Partial<Record<Lea
   const problems: Partial<Record<LeagueField, string>> = {}
   if (values.price !== '' && centsFromDollars(values.price) === null) problems.price = LEAGUE_MESSAGES.priceCents
   const below = (low: string, high: string) => low !== '' && high !== '' && Number(high) < Number(low)
-  if (values.kind === 'team' && below(values.rosterMin, values.rosterMax)) problems.rosterMax = LEAGUE_MESSAGES.rosterRange
+  if (values.kind === 'team') {
+    if (below(values.rosterMin, values.rosterMax)) problems.rosterMax = LEAGUE_MESSAGES.rosterRange
+    if (values.teamPayment === '') problems.teamPayment = LEAGUE_MESSAGES.teamPayment
+    if (teamPaysFee(values.teamPayment as TeamPayment) && values.teamFee !== '' && centsFromDollars(values.teamFee) === null) {
+      problems.teamFee = LEAGUE_MESSAGES.teamFeeCents
+    }
+  }
   if (values.sport === 'kids' && below(values.minAge, values.maxAge)) problems.maxAge = LEAGUE_MESSAGES.ageRange
   return problems
 }
@@ -74,6 +86,9 @@ export function leagueFormValues(league: AdminLeague): LeagueFormValues {
     teamCapacity: text(league.teamCapacity),
     rosterMin: text(league.rosterMin),
     rosterMax: text(league.rosterMax),
+    rosterDeadline: league.rosterDeadline ?? '',
+    teamPayment: league.teamPayment ?? '',
+    teamFee: league.teamFeeCents === null ? '' : dollarsText(league.teamFeeCents),
     minAge: text(league.minAge),
     maxAge: text(league.maxAge),
   }

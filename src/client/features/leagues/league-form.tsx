@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { AGE_FIELDS, LeagueForm, leagueFormProblems, leagueFormValues, TEAM_FIELDS, type LeagueField, type LeagueFormValues } from '../../../shared/schemas/league.ts'
 import type { AdminLeague, createLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
 import { LEAGUE_KINDS, SPORT_LABELS, SPORTS } from '../../../shared/sports.ts'
+import { playersPayFee, TEAM_PAYMENT_LABELS, TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { FormSpec } from '../../../shared/validation/rules.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
@@ -27,6 +28,9 @@ const NEW_LEAGUE: LeagueFormValues = {
   teamCapacity: '',
   rosterMin: '',
   rosterMax: '',
+  rosterDeadline: '',
+  teamPayment: 'player-fee',
+  teamFee: '',
   minAge: '',
   maxAge: '',
 }
@@ -168,7 +172,31 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
               <NumberField label={LeagueForm.teamCapacity.label} field={form.field('teamCapacity')} error={form.errors.teamCapacity} hint="How many teams. Empty for no limit." />
               <NumberField label={LeagueForm.rosterMin.label} field={form.field('rosterMin')} error={form.errors.rosterMin} />
               <NumberField label={LeagueForm.rosterMax.label} field={form.field('rosterMax')} error={form.errors.rosterMax} />
+              <TextField
+                label={LeagueForm.rosterDeadline.label}
+                type="date"
+                field={form.field('rosterDeadline')}
+                error={form.errors.rosterDeadline}
+                hint="After it, only staff change rosters. Empty: when registration closes."
+              />
+              <SelectField label={LeagueForm.teamPayment.label} field={form.field('teamPayment')} error={form.errors.teamPayment}>
+                {TEAM_PAYMENTS.map((payment) => (
+                  <option key={payment} value={payment}>
+                    {TEAM_PAYMENT_LABELS[payment]}
+                  </option>
+                ))}
+              </SelectField>
+              {teamPaysFee(form.values.teamPayment as TeamPayment) && (
+                <NumberField
+                  label={form.values.teamPayment === 'team-fee' ? 'Team fee (dollars)' : 'Team deposit (dollars)'}
+                  decimal
+                  field={form.field('teamFee')}
+                  error={form.errors.teamFee}
+                  hint="What the captain pays for the team."
+                />
+              )}
             </div>
+            {playersPayFee(form.values.teamPayment as TeamPayment) && <p className="staff-note">Each player pays the price above.</p>}
           </fieldset>
         )}
         {!hidden.includes('minAge') && (

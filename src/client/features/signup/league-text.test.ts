@@ -7,7 +7,9 @@ function result(overrides: Partial<RegistrationView>, created = true): RegisterR
     created,
     registration: {
       id: 'r1',
+      kind: 'league-place',
       leagueId: 'l1',
+      team: null,
       leagueName: 'Spring Soccer',
       sport: 'soccer',
       userId: 'u1',

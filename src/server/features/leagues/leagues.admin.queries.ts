@@ -5,6 +5,7 @@ import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/le
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { updateLeagueOffering } from '../registrations/offerings.queries.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
+import { syncTeamPlaces } from '../teams/team-places.ts'
 import { insertLeague, leaguesWithPlaces, type NewLeague } from './leagues.queries.ts'
 
 /** Everything staff set on a league; nothing is left to a default. */
@@ -35,7 +36,13 @@ async function countRegistrations(db: Db, leagueId?: string): Promise<Map<string
 
 /** Leagues with everything staff set on them, their player places and price included. */
 function selectLeagues(db: Db) {
-  return leaguesWithPlaces(db).select([
+  return leaguesWithPlaces(db)
+    .leftJoin('offerings as teamPlaces', (join) => join.onRef('teamPlaces.leagueId', '=', 'l.id').on('teamPlaces.kind', '=', 'team-place'))
+    .leftJoin('products as teamFee', 'teamFee.id', 'teamPlaces.productId')
+    .select([
+    'teamPlaces.capacity as teamCapacity',
+    'teamPlaces.placesTaken as teamsTaken',
+    'teamFee.listPriceCents as teamFeeCents',
     'l.id',
     'l.name',
     'l.sport',
@@ -46,7 +53,8 @@ function selectLeagues(db: Db) {
     'l.startDate',
     'l.endDate',
     'l.registrationDeadline',
-    'l.teamCapacity',
+    'l.teamPayment',
+    'l.rosterDeadline',
     'l.rosterMin',
     'l.rosterMax',
     'l.minAge',
@@ -61,6 +69,7 @@ type LeagueRow = Awaited<ReturnType<ReturnType<typeof selectLeagues>['executeTak
 function toAdminLeague(row: LeagueRow, counts: StatusCounts = noRegistrations()): AdminLeague {
   return {
     ...row,
+    teamsTaken: row.teamsTaken ?? 0,
     isActive: toBool(row.isActive),
     waitlistSize: counts.waitlisted,
     registrations: counts,
@@ -118,18 +127,20 @@ export async function updateLeague(
         startDate: settings.startDate,
         endDate: settings.endDate,
         registrationDeadline: settings.registrationDeadline,
-        teamCapacity: settings.teamCapacity,
         rosterMin: settings.rosterMin,
         rosterMax: settings.rosterMax,
+        rosterDeadline: settings.rosterDeadline,
+        teamPayment: settings.teamPayment,
         minAge: settings.minAge,
         maxAge: settings.maxAge,
         updatedAt: timestampParam(tx.dialect, ctx.now),
       })
       .where('id', '=', leagueId)
       .execute()
-    const before = places.capacityBefore
-    const raised = before !== null && (settings.capacity === null || settings.capacity > before)
-    const offered = raised ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
+    const teamPlaces = await syncTeamPlaces(tx, { id: leagueId, ...settings }, ctx.now)
+    const raised = (before: number | null, after: number | null) => before !== null && (after === null || after > before)
+    let offered = raised(places.capacityBefore, settings.capacity) ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
+    if (teamPlaces && raised(teamPlaces.capacityBefore, settings.teamCapacity)) offered += await offerFreePlaces(tx, teamPlaces.offeringId, ctx)
     const league = await findLeagueForAdmin(tx, leagueId)
     return league && { league, offered }
   })

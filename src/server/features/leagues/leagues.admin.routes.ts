@@ -3,6 +3,7 @@ import { createLeague as createLeagueContract, listAdminLeagues, updateLeague as
 import { LeagueForm, leagueFormProblems, leagueFormValues, type LeagueFormValues } from '../../../shared/schemas/league.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
 import type { LeagueKind, Sport } from '../../../shared/sports.ts'
+import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
@@ -74,6 +75,9 @@ function settingsFrom(form: LeagueFormValues): LeagueSettings {
     teamCapacity: team ? whole(form.teamCapacity) : null,
     rosterMin: team ? whole(form.rosterMin) : null,
     rosterMax: team ? whole(form.rosterMax) : null,
+    rosterDeadline: team && form.rosterDeadline !== '' ? form.rosterDeadline : null,
+    teamPayment: team ? (form.teamPayment as TeamPayment) : null,
+    teamFeeCents: team && teamPaysFee(form.teamPayment as TeamPayment) ? (centsFromDollars(form.teamFee) ?? 0) : null,
     minAge: kids ? whole(form.minAge) : null,
     maxAge: kids ? whole(form.maxAge) : null,
   }

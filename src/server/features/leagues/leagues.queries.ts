@@ -3,6 +3,8 @@ import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toCount } from '../../db/values.ts'
 import { createLeagueOffering } from '../registrations/offerings.queries.ts'
+import { syncTeamPlaces } from '../teams/team-places.ts'
+import type { TeamPayment } from '../../../shared/schemas/team.ts'
 import type { ActiveLeague, LeagueKind, Sport } from '../../../shared/sports.ts'
 
 /** Product §7: the leagues with isActive true, for the home page. */
@@ -34,6 +36,9 @@ export interface NewLeague {
   teamCapacity?: number | null
   rosterMin?: number | null
   rosterMax?: number | null
+  rosterDeadline?: string | null
+  teamPayment?: TeamPayment | null
+  teamFeeCents?: number | null
   minAge?: number | null
   maxAge?: number | null
 }
@@ -57,9 +62,10 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         startDate: league.startDate,
         endDate: league.endDate,
         registrationDeadline: league.registrationDeadline ?? null,
-        teamCapacity: league.teamCapacity ?? null,
         rosterMin: league.rosterMin ?? null,
         rosterMax: league.rosterMax ?? null,
+        rosterDeadline: league.rosterDeadline ?? null,
+        teamPayment: league.kind === 'team' ? (league.teamPayment ?? 'player-fee') : null,
         minAge: league.minAge ?? null,
         maxAge: league.maxAge ?? null,
         createdAt: now,
@@ -67,6 +73,18 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
       })
       .execute()
     await createLeagueOffering(tx, { id, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0 }, at)
+    await syncTeamPlaces(
+      tx,
+      {
+        id,
+        name: league.name,
+        kind: league.kind,
+        teamCapacity: league.teamCapacity ?? null,
+        teamPayment: league.kind === 'team' ? (league.teamPayment ?? 'player-fee') : null,
+        teamFeeCents: league.teamFeeCents ?? null,
+      },
+      at,
+    )
   })
   return id
 }

@@ -8,14 +8,8 @@ import type { Db } from '../../db/connect.ts'
  * locked until the transaction ends, so the rest of the registration commits in order.
  */
 export async function takePlaceOrQueue(tx: Db, offeringId: string): Promise<{ seq: number; placed: boolean }> {
-  const placed = await tx.kysely
-    .updateTable('offerings')
-    .set((eb) => ({ placesTaken: eb('placesTaken', '+', 1), seq: eb('seq', '+', 1) }))
-    .where('id', '=', offeringId)
-    .where((eb) => eb.or([eb('capacity', 'is', null), eb('placesTaken', '<', eb.ref('capacity'))]))
-    .returning('seq')
-    .executeTakeFirst()
-  if (placed) return { seq: placed.seq, placed: true }
+  const seq = await takePlaceIfFree(tx, offeringId)
+  if (seq !== undefined) return { seq, placed: true }
   const queued = await tx.kysely
     .updateTable('offerings')
     .set((eb) => ({ seq: eb('seq', '+', 1) }))
@@ -23,6 +17,18 @@ export async function takePlaceOrQueue(tx: Db, offeringId: string): Promise<{ se
     .returning('seq')
     .executeTakeFirstOrThrow()
   return { seq: queued.seq, placed: false }
+}
+
+/** Takes a place if one is left, with its sequence number; undefined when the offering is full. */
+export async function takePlaceIfFree(tx: Db, offeringId: string): Promise<number | undefined> {
+  const placed = await tx.kysely
+    .updateTable('offerings')
+    .set((eb) => ({ placesTaken: eb('placesTaken', '+', 1), seq: eb('seq', '+', 1) }))
+    .where('id', '=', offeringId)
+    .where((eb) => eb.or([eb('capacity', 'is', null), eb('placesTaken', '<', eb.ref('capacity'))]))
+    .returning('seq')
+    .executeTakeFirst()
+  return placed?.seq
 }
 
 /** Takes a free place for someone already waiting; false when the offering is full. */

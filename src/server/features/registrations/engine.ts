@@ -12,7 +12,7 @@ import { findChild } from '../children/children.queries.ts'
 import { enqueueEmail } from '../mail/outbox.queries.ts'
 import { createOrder } from '../payments/orders.queries.ts'
 import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
-import { takePlaceOrQueue } from './capacity.ts'
+import { takePlaceIfFree, takePlaceOrQueue } from './capacity.ts'
 import { priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { findRegistrationView, logEvent } from './registrations.queries.ts'
@@ -75,6 +75,12 @@ export interface PlaceRequest extends Admission {
   /** The facility day, for the price (an early-bird price ends with a day). */
   today: string
   siteUrl: string
+  /** The team a team place is taken for (a roster place names its team on its offering). */
+  teamId?: string
+  /** Set: a full offering refuses with this message instead of a waitlist position (a roster). */
+  whenFull?: string
+  /** No email: the caller sends one for the whole operation. */
+  quiet?: boolean
 }
 
 /**
@@ -91,7 +97,7 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
   const priceCents = priceOn(req.offering, req.today)
   try {
     const registration = await inTransaction(db, async (tx) => {
-      const { seq, placed } = await takePlaceOrQueue(tx, req.offering.id)
+      const { seq, placed } = req.whenFull === undefined ? await takePlaceOrQueue(tx, req.offering.id) : await placeOrRefuse(tx, req.offering.id, req.whenFull)
       const at = timestampParam(tx.dialect, req.now)
       await tx.kysely
         .insertInto('registrations')
@@ -107,6 +113,9 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
           idempotencyKey: req.idempotencyKey,
           offerExpiresAt: null,
           waiverVersion: req.waiverVersion,
+          teamId: req.offering.teamId ?? req.teamId ?? null,
+          // A player's place in a team league (docs/decisions/0015): one per league and participant.
+          leagueSlot: req.offering.kind === 'roster-place' ? req.offering.leagueId : null,
           createdAt: at,
           updatedAt: at,
         })
@@ -127,7 +136,7 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
       await logEvent(tx, { registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, now: req.now })
       const view = await findRegistrationView(tx, id)
       if (!view) throw new Error(`registration ${id} not readable inside its own transaction`)
-      await enqueueEmail(tx, placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view), req.now)
+      if (!req.quiet) await enqueueEmail(tx, placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view), req.now)
       return view
     })
     return { registration, created: true }
@@ -137,6 +146,12 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
     if (winner) return winner
     throw error
   }
+}
+
+async function placeOrRefuse(tx: Db, offeringId: string, whenFull: string): Promise<{ seq: number; placed: true }> {
+  const seq = await takePlaceIfFree(tx, offeringId)
+  if (seq === undefined) throw conflict(whenFull)
+  return { seq, placed: true }
 }
 
 async function findExisting(db: Db, req: PlaceRequest, participantKey: string): Promise<RegisterResult | undefined> {

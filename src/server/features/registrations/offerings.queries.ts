@@ -16,6 +16,8 @@ export interface Offering {
   /** What the place is in, as a person reads it: "Adult Soccer". */
   name: string
   leagueId: string | null
+  /** A roster's team. */
+  teamId: string | null
   capacity: number | null
   placesTaken: number
   receiptPrefix: string
@@ -39,9 +41,9 @@ export function priceOn(offering: Pick<Offering, 'listPriceCents' | 'earlyBird'>
   return offering.earlyBird && today <= offering.earlyBird.until ? offering.earlyBird.priceCents : offering.listPriceCents
 }
 
-/** The player places of an active league (of `kind`, when given); undefined when there is none. */
-export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { kind?: LeagueKind } = {}): Promise<Offering | undefined> {
-  let query = db.kysely
+/** Offerings of leagues (aliased `o`, `l`, `p`) with what the engine reads of them. */
+function leagueOfferings(db: Db) {
+  return db.kysely
     .selectFrom('offerings as o')
     .innerJoin('leagues as l', 'l.id', 'o.leagueId')
     .leftJoin('products as p', 'p.id', 'o.productId')
@@ -49,6 +51,7 @@ export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { k
       'o.id',
       'o.kind',
       'o.leagueId',
+      'o.teamId',
       'o.capacity',
       'o.placesTaken',
       'o.receiptPrefix',
@@ -57,6 +60,7 @@ export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { k
       'l.sport',
       'l.registrationDate',
       'l.registrationDeadline',
+      'l.rosterDeadline',
       'l.startDate',
       'l.minAge',
       'l.maxAge',
@@ -64,20 +68,42 @@ export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { k
       'p.earlyBirdPriceCents',
       'p.earlyBirdUntil',
     ])
-    .where('o.leagueId', '=', leagueId)
-    .where('o.kind', '=', 'league-place')
     .where('l.isActive', '=', boolParam(db.dialect, true))
-  if (kind) query = query.where('l.kind', '=', kind)
-  const row = await query.executeTakeFirst()
-  if (!row) return undefined
-  const { sport, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, ...offering } = row
+}
+
+type OfferingRow = Awaited<ReturnType<ReturnType<typeof leagueOfferings>['executeTakeFirstOrThrow']>>
+
+function toOffering(row: OfferingRow): Offering {
+  const { sport, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, rosterDeadline, ...offering } = row
   return {
     ...offering,
+    // A roster changes until its deadline; without one, while the league takes registrations.
+    registrationDeadline: row.kind === 'roster-place' ? (rosterDeadline ?? row.registrationDeadline) : row.registrationDeadline,
     forChildren: isForChildren({ sport }),
     waiverRequired: true,
     listPriceCents: listPriceCents ?? 0,
     earlyBird: earlyBirdPriceCents !== null && earlyBirdUntil !== null ? { priceCents: earlyBirdPriceCents, until: earlyBirdUntil } : null,
   }
+}
+
+/** The player places of an active league (of `kind`, when given); undefined when there is none. */
+export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { kind?: LeagueKind } = {}): Promise<Offering | undefined> {
+  let query = leagueOfferings(db).where('o.leagueId', '=', leagueId).where('o.kind', '=', 'league-place')
+  if (kind) query = query.where('l.kind', '=', kind)
+  const row = await query.executeTakeFirst()
+  return row && toOffering(row)
+}
+
+/** The team places of an active team league; undefined when there is none. */
+export async function findTeamPlaces(db: Db, leagueId: string): Promise<Offering | undefined> {
+  const row = await leagueOfferings(db).where('o.leagueId', '=', leagueId).where('o.kind', '=', 'team-place').where('l.kind', '=', 'team').executeTakeFirst()
+  return row && toOffering(row)
+}
+
+/** The roster places of a team of an active league; undefined when there is none. */
+export async function findRosterPlaces(db: Db, teamId: string): Promise<Offering | undefined> {
+  const row = await leagueOfferings(db).where('o.teamId', '=', teamId).where('o.kind', '=', 'roster-place').executeTakeFirst()
+  return row && toOffering(row)
 }
 
 /** A league's player places and their price, made with the league in the caller's transaction. */
@@ -131,7 +157,7 @@ export async function updateLeagueOffering(
 }
 
 /** Short and readable: the first 8 letters and digits of what the places belong to. */
-function receiptPrefixOf(ownerId: string): string {
+export function receiptPrefixOf(ownerId: string): string {
   return ownerId.replace(/[^a-z0-9]/gi, '').slice(0, 8).toUpperCase()
 }
 

@@ -5,11 +5,14 @@ import type { RegistrationView } from '../../../shared/contracts/registrations.t
 import type { NewEmail } from '../mail/outbox.queries.ts'
 
 /** The words of every registration email, in one place. `siteUrl` has no trailing slash. */
-function receiptUrl(siteUrl: string, r: RegistrationView): string {
+export function receiptUrl(siteUrl: string, r: RegistrationView): string {
+  if (r.team) return siteUrl + href('teamRegistrationReceipt', { userId: r.userId, leagueId: r.leagueId, teamId: r.team.id })
   return siteUrl + href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })
 }
 
+/** Who takes the place: a child, a team, or the person themselves. */
 function who(r: RegistrationView): string {
+  if (r.kind === 'team-place' && r.team) return `Your team ${r.team.name} is`
   return r.child ? `${r.child.name} is` : 'You are'
 }
 
@@ -20,7 +23,7 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmai
     text: [
       `Hi ${r.registrantName},`,
       '',
-      `${who(r)} registered for ${r.leagueName}. Your place is held.`,
+      r.kind === 'roster-place' && r.team ? `You joined ${r.team.name} in ${r.leagueName}. Your place on the roster is held.` : `${who(r)} registered for ${r.leagueName}. Your place is held.`,
       `Receipt number: ${r.receiptNumber}`,
       `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`,
       '',

@@ -10,6 +10,7 @@ import { centsFromDollars, formatMoney } from '../../../shared/money.ts'
 import { DeskPaymentForm, type PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
+import { withTeamNews } from '../teams/teams.ts'
 import { endRegistration, recordPayment, type Ending } from './registration-changes.ts'
 import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations } from './registrations.queries.ts'
 import type { RegistrationDeps } from './registrations.routes.ts'
@@ -39,13 +40,9 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
     }
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
-    const outcome = await recordPayment(
-      db,
-      registration.id,
-      { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference },
-      admin.id,
-      now(),
-    )
+    const at = now()
+    const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
+    const outcome = await withTeamNews(db, registration.id, { siteUrl: config.publicUrl, now: at }, (tx) => recordPayment(tx, registration.id, payment, admin.id, at))
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
       throw badRequest(`The amount is more than the balance of ${formatMoney(registration.balanceCents)}.`, {

@@ -14,9 +14,13 @@ function views(db: Db) {
     .innerJoin('leagues as l', 'l.id', 'o.leagueId')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
+    .leftJoin('teams as t', 't.id', 'r.teamId')
     .select((eb) => [
       'r.id',
+      'o.kind',
       'o.leagueId',
+      'r.teamId',
+      't.name as teamName',
       'l.name as leagueName',
       'l.sport',
       'l.startDate as leagueStartDate',
@@ -58,7 +62,9 @@ function toView(row: ViewRow): RegistrationView & { leagueStartDate: string; lea
   if (row.leagueId === null) throw new Error(`registration ${row.id} is not in a league`)
   return {
     id: row.id,
+    kind: row.kind,
     leagueId: row.leagueId,
+    team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
     leagueName: row.leagueName,
     sport: row.sport,
     leagueStartDate: row.leagueStartDate,
@@ -122,11 +128,14 @@ export async function listPendingRegistrations(db: Db, leagueId: string | undefi
  */
 export async function findReceipt(
   db: Db,
-  ids: { userId: string; leagueId: string; registrationId?: string },
+  ids: { userId: string; leagueId: string; registrationId?: string; teamId?: string },
 ): Promise<Receipt | undefined> {
   let query = views(db).where('r.userId', '=', ids.userId).where('o.leagueId', '=', ids.leagueId)
-  // Without a registration id: the person's own registration for the league, the newest one.
-  query = ids.registrationId ? query.where('r.id', '=', ids.registrationId) : query.where('r.childId', 'is', null)
+  // Without a registration id: the person's own registration for the league (or the team: the
+  // team's entry for its captain, their roster place for a player), the newest one.
+  if (ids.registrationId) query = query.where('r.id', '=', ids.registrationId)
+  else if (ids.teamId) query = query.where('r.teamId', '=', ids.teamId).orderBy('o.kind', 'desc')
+  else query = query.where('r.childId', 'is', null)
   const row = await query.orderBy('r.createdAt', 'desc').limit(1).executeTakeFirst()
   if (!row) return undefined
   const view = toView(row)

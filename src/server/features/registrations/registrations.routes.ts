@@ -79,7 +79,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
   }
 }
 
-function idempotencyKeyOf(req: FastifyRequest): string | null {
+export function idempotencyKeyOf(req: FastifyRequest): string | null {
   const key = req.headers['idempotency-key']
   if (key === undefined) return null
   if (typeof key !== 'string' || key.length < 8 || key.length > 100 || !/^[\w.:-]+$/.test(key)) {

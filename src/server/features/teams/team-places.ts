@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/connect.ts'
+import { timestampParam } from '../../db/values.ts'
+import { playersPayFee, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
+import type { LeagueKind } from '../../../shared/sports.ts'
+import { receiptPrefixOf } from '../registrations/offerings.queries.ts'
+
+/** What staff set on a league that decides its team places and what rosters cost. */
+export interface TeamLeague {
+  id: string
+  name: string
+  kind: LeagueKind
+  teamCapacity: number | null
+  teamPayment: TeamPayment | null
+  teamFeeCents: number | null
+}
+
+/**
+ * Makes a team league's places match its settings, in the caller's transaction: the team places
+ * (capacity: how many teams; product: the team fee when captains pay) and every roster of the
+ * league (product: the league's player fee when players pay). Answers the team places' capacity
+ * before, so the caller offers new places to waiting teams; undefined for a league without teams.
+ */
+export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Promise<{ offeringId: string; capacityBefore: number | null } | undefined> {
+  let current = tx.kysely.selectFrom('offerings').select(['id', 'capacity', 'productId']).where('leagueId', '=', league.id).where('kind', '=', 'team-place')
+  if (tx.dialect === 'postgres') current = current.forUpdate()
+  const before = await current.executeTakeFirst()
+  if (!before && league.kind !== 'team') return undefined
+
+  const at = timestampParam(tx.dialect, now)
+  let teamFeeProduct = before?.productId ?? null
+  if (teamPaysFee(league.teamPayment)) {
+    const product = { name: `${league.name} team fee`, listPriceCents: league.teamFeeCents ?? 0, updatedAt: at }
+    if (teamFeeProduct) {
+      await tx.kysely.updateTable('products').set(product).where('id', '=', teamFeeProduct).execute()
+    } else {
+      teamFeeProduct = randomUUID()
+      await tx.kysely.insertInto('products').values({ id: teamFeeProduct, ...product, earlyBirdPriceCents: null, earlyBirdUntil: null, createdAt: at }).execute()
+    }
+  } else {
+    teamFeeProduct = null
+  }
+
+  let offeringId = before?.id
+  if (offeringId) {
+    await tx.kysely.updateTable('offerings').set({ capacity: league.teamCapacity, productId: teamFeeProduct }).where('id', '=', offeringId).execute()
+  } else {
+    offeringId = randomUUID()
+    await tx.kysely
+      .insertInto('offerings')
+      .values({
+        id: offeringId,
+        kind: 'team-place',
+        leagueId: league.id,
+        academyId: null,
+        teamId: null,
+        productId: teamFeeProduct,
+        capacity: league.teamCapacity,
+        receiptPrefix: `T${receiptPrefixOf(league.id).slice(0, 7)}`,
+        createdAt: at,
+      })
+      .execute()
+  }
+
+  await tx.kysely
+    .updateTable('offerings')
+    .set({ productId: playersPayFee(league.teamPayment) ? await playerFeeProduct(tx, league.id) : null })
+    .where('leagueId', '=', league.id)
+    .where('kind', '=', 'roster-place')
+    .execute()
+  return { offeringId, capacityBefore: before ? before.capacity : null }
+}
+
+/** The league's player fee: the product of its player places. */
+export async function playerFeeProduct(db: Db, leagueId: string): Promise<string | null> {
+  const row = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').executeTakeFirst()
+  return row?.productId ?? null
+}

@@ -1,0 +1,257 @@
+import type { Db } from '../../db/connect.ts'
+import { boolParam, toBool, toCount, toIso } from '../../db/values.ts'
+import { balanceCents } from '../../../shared/money.ts'
+import { ACCOUNT_HOLDER, ACTIVE_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { playersPayFee, teamPaysFee, teamStatusOf, type TeamPayment, type TeamStatus } from '../../../shared/schemas/team.ts'
+import type { Sport } from '../../../shared/sports.ts'
+import type { MyTeam, RosterPlayer, TeamLeague } from '../../../shared/contracts/teams.ts'
+import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
+
+/** A team's own row, found only under its league's id (both are in every team address). */
+export async function findTeamRow(db: Db, leagueId: string, teamId: string) {
+  return db.kysely
+    .selectFrom('teams')
+    .select(['id', 'leagueId', 'name', 'nameKey', 'captainUserId', 'inviteNonce', 'createdAt'])
+    .where('id', '=', teamId)
+    .where('leagueId', '=', leagueId)
+    .executeTakeFirst()
+}
+export type TeamRow = NonNullable<Awaited<ReturnType<typeof findTeamRow>>>
+
+/** The team leagues open to new teams (of `sport`), soonest first. */
+export async function listTeamLeagues(db: Db, sport: Sport | undefined): Promise<TeamLeague[]> {
+  let query = db.kysely
+    .selectFrom('leagues as l')
+    .innerJoin('offerings as teamPlaces', (join) => join.onRef('teamPlaces.leagueId', '=', 'l.id').on('teamPlaces.kind', '=', 'team-place'))
+    .leftJoin('products as teamFee', 'teamFee.id', 'teamPlaces.productId')
+    .innerJoin('offerings as players', (join) => join.onRef('players.leagueId', '=', 'l.id').on('players.kind', '=', 'league-place'))
+    .leftJoin('products as playerFee', 'playerFee.id', 'players.productId')
+    .select((eb) => [
+      'l.id',
+      'l.name',
+      'l.sport',
+      'l.description',
+      'l.registrationDate',
+      'l.registrationDeadline',
+      'l.rosterDeadline',
+      'l.startDate',
+      'l.endDate',
+      'l.rosterMin',
+      'l.rosterMax',
+      'l.teamPayment',
+      'teamPlaces.capacity',
+      'teamPlaces.placesTaken',
+      'teamFee.listPriceCents as teamFeeCents',
+      'playerFee.listPriceCents as playerFeeCents',
+      eb
+        .selectFrom('registrations as waiting')
+        .select((s) => s.fn.countAll<string | number>().as('n'))
+        .whereRef('waiting.offeringId', '=', 'teamPlaces.id')
+        .where('waiting.status', '=', 'waitlisted')
+        .as('teamWaitlistSize'),
+    ])
+    .where('l.isActive', '=', boolParam(db.dialect, true))
+    .where('l.kind', '=', 'team')
+  if (sport) query = query.where('l.sport', '=', sport)
+  const rows = await query.orderBy('l.startDate').orderBy('l.name').execute()
+  return rows.map(({ capacity, placesTaken, teamWaitlistSize, teamFeeCents, playerFeeCents, ...league }) => {
+    const teamPayment: TeamPayment = league.teamPayment ?? 'player-fee'
+    return {
+      ...league,
+      teamPayment,
+      teamFeeCents: teamPaysFee(teamPayment) ? (teamFeeCents ?? 0) : null,
+      playerFeeCents: playersPayFee(teamPayment) ? (playerFeeCents ?? 0) : null,
+      teamPlacesLeft: capacity === null ? null : Math.max(0, capacity - placesTaken),
+      teamWaitlistSize: toCount(teamWaitlistSize),
+    }
+  })
+}
+
+/** The live team this person entered in a league as captain (its team place), if any. */
+export async function enteredTeam(db: Db, leagueId: string, userId: string) {
+  return db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .innerJoin('teams as t', 't.id', 'r.teamId')
+    .select(['t.id', 't.nameKey'])
+    .where('o.leagueId', '=', leagueId)
+    .where('o.kind', '=', 'team-place')
+    .where('r.userId', '=', userId)
+    .where('r.status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirst()
+}
+
+/** The team (or free agent place: no team) this person holds in a league, if any. */
+export async function placeInLeague(db: Db, leagueId: string, userId: string): Promise<{ teamId: string | null } | undefined> {
+  return db.kysely
+    .selectFrom('registrations')
+    .select('teamId')
+    .where('leagueSlot', '=', leagueId)
+    .where('userId', '=', userId)
+    .where('participantKey', '=', ACCOUNT_HOLDER)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirst()
+}
+
+export async function teamNameTaken(db: Db, leagueId: string, nameKey: string): Promise<boolean> {
+  const row = await db.kysely.selectFrom('teams').select('id').where('leagueId', '=', leagueId).where('nameKey', '=', nameKey).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Registrations of a team (aliased `r`) with what they owe and what was paid. */
+function teamRegistrations(db: Db, teamId: string) {
+  return db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .select((eb) => [
+      'r.id',
+      'o.kind',
+      'r.userId',
+      'r.status',
+      'r.seq',
+      'r.receiptNumber',
+      'r.offerExpiresAt',
+      'r.createdAt',
+      'u.displayName',
+      'u.email',
+      'u.phone',
+      amountDueOf(eb).as('priceCents'),
+      amountPaidOf(eb).as('paidCents'),
+      eb
+        .exists(
+          eb
+            .selectFrom('waiverSignatures as w')
+            .select('w.id')
+            .whereRef('w.userId', '=', 'r.userId')
+            .where('w.subjectKey', '=', ACCOUNT_HOLDER)
+            .where('w.waiverVersion', '=', eb.selectFrom('waivers').select((s) => s.fn.max('version').as('v'))),
+        )
+        .as('waiverSigned'),
+      eb
+        .selectFrom('registrations as ahead')
+        .select((s) => s.fn.countAll<string | number>().as('n'))
+        .whereRef('ahead.offeringId', '=', 'r.offeringId')
+        .where('ahead.status', '=', 'waitlisted')
+        .whereRef('ahead.seq', '<', 'r.seq')
+        .as('waitlistAhead'),
+    ])
+    .where('r.teamId', '=', teamId)
+}
+
+export interface TeamState {
+  team: TeamRow & { leagueName: string; sport: Sport; rosterMin: number | null; rosterMax: number | null; rosterDeadline: string | null; teamPayment: TeamPayment }
+  status: TeamStatus
+  entry: {
+    registrationId: string
+    userId: string
+    status: RegistrationStatus
+    receiptNumber: string
+    waitlistPosition: number | null
+    offerExpiresAt: string | null
+    priceCents: number
+    paidCents: number
+    balanceCents: number
+  }
+  /** Everyone who is or was on the roster, by when they joined; `active` ones play. */
+  players: (Omit<RosterPlayer, 'isCaptain'> & { priceCents: number; paidCents: number; balanceCents: number })[]
+}
+
+/** A team with its league, its place in the league, its roster and its status; undefined without one. */
+export async function teamState(db: Db, leagueId: string, teamId: string): Promise<TeamState | undefined> {
+  const team = await db.kysely
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.leagueId')
+    .select([
+      't.id',
+      't.leagueId',
+      't.name',
+      't.nameKey',
+      't.captainUserId',
+      't.inviteNonce',
+      't.createdAt',
+      'l.name as leagueName',
+      'l.sport',
+      'l.rosterMin',
+      'l.rosterMax',
+      'l.rosterDeadline',
+      'l.teamPayment',
+    ])
+    .where('t.id', '=', teamId)
+    .where('t.leagueId', '=', leagueId)
+    .executeTakeFirst()
+  if (!team) return undefined
+  const rows = await teamRegistrations(db, teamId).orderBy('r.createdAt').orderBy('r.seq').execute()
+  const amounts = (row: (typeof rows)[number]) => {
+    const priceCents = toCount(row.priceCents)
+    const paidCents = toCount(row.paidCents)
+    return { priceCents, paidCents, balanceCents: balanceCents({ status: row.status, priceCents, paidCents }) }
+  }
+  // The newest entry of the team: a withdrawn team keeps its ended one.
+  const entryRow = rows.filter((r) => r.kind === 'team-place').at(-1)
+  if (!entryRow) return undefined
+  const entry = {
+    registrationId: entryRow.id,
+    userId: entryRow.userId,
+    status: entryRow.status,
+    receiptNumber: entryRow.receiptNumber,
+    waitlistPosition: entryRow.status === 'waitlisted' ? toCount(entryRow.waitlistAhead) + 1 : null,
+    offerExpiresAt: entryRow.offerExpiresAt === null ? null : toIso(entryRow.offerExpiresAt),
+    ...amounts(entryRow),
+  }
+  const players = rows
+    .filter((r) => r.kind === 'roster-place' && ACTIVE_STATUSES.includes(r.status))
+    .map((r) => ({
+      registrationId: r.id,
+      userId: r.userId,
+      name: r.displayName,
+      status: r.status,
+      email: r.email,
+      phone: r.phone,
+      waiverSigned: toBool(r.waiverSigned as boolean | number),
+      joinedAt: toIso(r.createdAt),
+      ...amounts(r),
+    }))
+  return {
+    team: { ...team, teamPayment: team.teamPayment ?? 'player-fee' },
+    status: teamStatusOf(entry, players, team.rosterMin),
+    entry,
+    players,
+  }
+}
+
+/** The teams a person captains or plays on, newest first. */
+export async function listMyTeams(db: Db, userId: string): Promise<MyTeam[]> {
+  const rows = await db.kysely
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.leagueId')
+    .select(['t.id', 't.leagueId'])
+    .where((eb) =>
+      eb.or([
+        eb('t.captainUserId', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('registrations as r')
+            .select('r.id')
+            .whereRef('r.teamId', '=', 't.id')
+            .where('r.userId', '=', userId)
+            .where('r.status', 'in', ACTIVE_STATUSES),
+        ),
+      ]),
+    )
+    .orderBy('t.createdAt', 'desc')
+    .execute()
+  const states = await Promise.all(rows.map((row) => teamState(db, row.leagueId, row.id)))
+  return states
+    .filter((state) => state !== undefined)
+    .map(({ team, status, players }) => ({
+      id: team.id,
+      name: team.name,
+      leagueId: team.leagueId,
+      leagueName: team.leagueName,
+      status,
+      isCaptain: team.captainUserId === userId,
+      playerCount: players.filter((p) => p.status === 'confirmed').length,
+      rosterMax: team.rosterMax,
+    }))
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  changeCaptain as changeCaptainContract,
+  createTeam as createTeamContract,
+  getInvitation,
+  getTeam,
+  joinTeam as joinTeamContract,
+  listTeamLeagues,
+  myTeams,
+  regenerateInvite as regenerateInviteContract,
+  removePlayer as removePlayerContract,
+  sendInvites,
+  teamReceipt,
+  INCOMPLETE_INVITE,
+  InviteEmailsForm,
+} from '../../../shared/contracts/teams.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { isStaff } from '../../../shared/roles.ts'
+import { CreateTeamForm, playersPayFee, TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
+import { validateField } from '../../../shared/validation/rules.ts'
+import type { CurrentUser } from '../../auth/guards.ts'
+import { serve } from '../../http/contract.ts'
+import { badRequest, conflict, notFound } from '../../http/errors.ts'
+import { parseForm } from '../../http/forms.ts'
+import { enqueueEmail } from '../mail/outbox.queries.ts'
+import { findRosterPlaces } from '../registrations/offerings.queries.ts'
+import { findReceipt } from '../registrations/registrations.queries.ts'
+import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
+import type { Invites } from './invites.ts'
+import { inviteEmail } from './team-emails.ts'
+import { canManage, canSee, changeCaptain, createTeam, joinTeam, regenerateInvite, removePlayer, rosterOpen, teamView } from './teams.ts'
+import { listMyTeams, listTeamLeagues as listTeamLeaguesQuery, teamState, type TeamState } from './teams.queries.ts'
+
+/** The most addresses one invite request emails: enough for a roster, too few for a mailing. */
+const MAX_INVITES = 20
+
+/** Teams: captains create them and share their invite link, players join, captains and staff manage rosters. */
+export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, now, invites }: RegistrationDeps & { invites: Invites }): void {
+  const today = (at: Date) => facilityToday(at, config.site.timeZone)
+  const request = (user: CurrentUser, idempotencyKey: string | null) => {
+    const at = now()
+    return { userId: user.id, idempotencyKey, now: at, today: today(at), siteUrl: config.publicUrl }
+  }
+
+  /** The team as `viewer` sees it; anyone who may not see it gets the same 404 as for a missing team. */
+  async function visibleTeam(params: { leagueId: string; teamId: string }, viewer: CurrentUser): Promise<TeamState> {
+    const state = await teamState(db, params.leagueId, params.teamId)
+    if (!state || !canSee(state, viewer)) throw notFound('There is no such team.')
+    return state
+  }
+  async function managedTeam(params: { leagueId: string; teamId: string }, viewer: CurrentUser): Promise<TeamState> {
+    const state = await visibleTeam(params, viewer)
+    if (!canManage(state, viewer)) throw notFound('There is no such team.')
+    return state
+  }
+  async function answer(params: { leagueId: string; teamId: string }, viewer: CurrentUser) {
+    const state = await visibleTeam(params, viewer)
+    const open = rosterOpen(await findRosterPlaces(db, state.team.id), today(now()))
+    return { team: teamView(state, viewer, { invites, siteUrl: config.publicUrl, rosterOpen: open }) }
+  }
+
+  /** Open to everyone and the same for all: browsers may keep it and ask whether it changed. */
+  serve(app, listTeamLeagues, async (req, reply) => {
+    reply.header('cache-control', 'no-cache')
+    return { leagues: await listTeamLeaguesQuery(db, req.query.sport) }
+  })
+
+  serve(app, createTeamContract, async (req, reply) => {
+    const user = await guards.requireUser(req)
+    const { name } = parseForm(CreateTeamForm, req.body)
+    const { teamId, created } = await createTeam(db, { ...request(user, idempotencyKeyOf(req)), leagueId: req.params.leagueId, name })
+    reply.code(created ? 201 : 200)
+    return answer({ leagueId: req.params.leagueId, teamId }, user)
+  })
+
+  serve(app, myTeams, async (req) => {
+    const user = await guards.requireUser(req)
+    return { teams: await listMyTeams(db, user.id) }
+  })
+
+  serve(app, getTeam, async (req) => answer(req.params, await guards.requireUser(req)))
+
+  serve(app, getInvitation, async (req) => {
+    const state = await teamState(db, req.params.leagueId, req.params.teamId)
+    if (!state || !invites.matches(state.team, req.query.invite)) throw notFound(TEAM_MESSAGES.badInvite)
+    const roster = await findRosterPlaces(db, state.team.id)
+    if (!roster) throw notFound(TEAM_MESSAGES.badInvite)
+    const league = await db.kysely.selectFrom('leagues').select(['startDate', 'endDate']).where('id', '=', state.team.leagueId).executeTakeFirstOrThrow()
+    const playing = state.players.filter((p) => p.status === 'confirmed').length
+    const captain = state.players.find((p) => p.userId === state.team.captainUserId)?.name ?? ''
+    return {
+      invitation: {
+        teamId: state.team.id,
+        teamName: state.team.name,
+        leagueId: state.team.leagueId,
+        leagueName: state.team.leagueName,
+        sport: state.team.sport,
+        startDate: league.startDate,
+        endDate: league.endDate,
+        captainFirstName: captain.split(/\s+/)[0] ?? '',
+        playerCount: playing,
+        rosterMax: state.team.rosterMax,
+        rosterFull: roster.capacity !== null && roster.placesTaken >= roster.capacity,
+        rosterOpen: rosterOpen(roster, today(now())),
+        rosterDeadline: state.team.rosterDeadline,
+        playerFeeCents: playersPayFee(state.team.teamPayment) ? roster.listPriceCents : null,
+      },
+    }
+  })
+
+  serve(app, joinTeamContract, async (req, reply) => {
+    const user = await guards.requireUser(req)
+    const invite = req.body.invite
+    if (!invite) throw badRequest(INCOMPLETE_INVITE)
+    const { created } = await joinTeam(db, invites, { ...request(user, idempotencyKeyOf(req)), ...req.params, invite })
+    reply.code(created ? 201 : 200)
+    return answer(req.params, user)
+  })
+
+  serve(app, regenerateInviteContract, async (req) => {
+    const user = await guards.requireUser(req)
+    const state = await managedTeam(req.params, user)
+    await regenerateInvite(db, state.team.id, now())
+    return answer(req.params, user)
+  })
+
+  serve(app, sendInvites, async (req) => {
+    const user = await guards.requireUser(req)
+    const state = await managedTeam(req.params, user)
+    const { emails } = parseForm(InviteEmailsForm, req.body)
+    const addresses = [...new Set(emails.split(/[\s,;]+/).filter((a) => a !== '').map((a) => a.toLowerCase()))]
+    const invalid = addresses.filter((a) => validateField({ label: 'Email', rules: 'email' }, a, {}) !== null)
+    if (invalid.length > 0) throw badRequest(`These are not email addresses: ${invalid.join(', ')}.`, { emails: `Not email addresses: ${invalid.join(', ')}.` })
+    if (addresses.length > MAX_INVITES) throw badRequest(`Send at most ${MAX_INVITES} addresses at once.`, { emails: `At most ${MAX_INVITES} addresses at once.` })
+    const captain = state.players.find((p) => p.userId === state.team.captainUserId)?.name ?? user.displayName
+    const url = invites.urlOf(config.publicUrl, state.team)
+    const at = now()
+    for (const to of addresses) await enqueueEmail(db, inviteEmail(state.team, captain, url, to), at)
+    return { sent: addresses }
+  })
+
+  serve(app, removePlayerContract, async (req) => {
+    const user = await guards.requireUser(req)
+    const state = await managedTeam(req.params, user)
+    if (!isStaff(user.role) && !rosterOpen(await findRosterPlaces(db, state.team.id), today(now()))) throw conflict(TEAM_MESSAGES.rosterClosed)
+    await removePlayer(db, state, req.params.registrationId, user.id, { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
+    return answer(req.params, user)
+  })
+
+  serve(app, changeCaptainContract, async (req) => {
+    const user = await guards.requireUser(req)
+    const state = await managedTeam(req.params, user)
+    await changeCaptain(db, state, req.body.registrationId, now())
+    return answer(req.params, user)
+  })
+
+  // Receipts: the owner and staff only; anyone else gets the same 404 as a missing receipt.
+  serve(app, teamReceipt, async (req) => {
+    const viewer = await guards.requireUser(req)
+    if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
+    const receipt = await findReceipt(db, req.params)
+    if (!receipt) throw notFound('There is no such receipt.')
+    return { receipt }
+  })
+}

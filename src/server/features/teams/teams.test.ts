@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
+import type { Invitation, MyTeam, TeamLeague, TeamView } from '../../../shared/contracts/teams.ts'
+import type { NewLeague } from '../leagues/leagues.queries.ts'
+import { TEAM_MESSAGES, type TeamPayment } from '../../../shared/schemas/team.ts'
+
+let ctx: TestApp
+beforeAll(async () => {
+  ctx = await startTestApp()
+})
+afterAll(() => ctx.close())
+
+const teamLeague = (overrides: Partial<NewLeague> = {}) =>
+  createLeague(ctx, { sport: 'basketball', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 5, teamPayment: 'team-fee', teamFeeCents: 30000, priceCents: 4000, ...overrides })
+
+const create = (captain: TestUser, leagueId: string, name: string) => captain.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams`, { name })
+
+async function createTeam(captain: TestUser, leagueId: string, name = `Team ${captain.id.slice(0, 6)}`): Promise<TeamView> {
+  const res = await create(captain, leagueId, name)
+  expect(res.status, res.text).toBe(201)
+  return res.body.team
+}
+
+const inviteOf = (team: TeamView) => new URL(team.inviteUrl!).searchParams.get('invite')!
+const join = (player: TestUser, team: TeamView, invite = inviteOf(team)) =>
+  player.client.post<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}/players`, { invite })
+const read = (who: TestUser, team: TeamView) => who.client.get<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}`)
+
+async function subjectsTo(email: string): Promise<string[]> {
+  const rows = await ctx.db.kysely.selectFrom('outbox').select('subject').where('recipient', '=', email).orderBy('createdAt').execute()
+  return rows.map((r) => r.subject)
+}
+
+describe('creating a team', () => {
+  test('the creator is captain and first player, owes the team fee, and the team is forming', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId, 'Net Gains')
+    expect(team).toMatchObject({ name: 'Net Gains', status: 'forming', captain: { userId: captain.id }, viewer: { isCaptain: true } })
+    expect(team.entry).toMatchObject({ status: 'confirmed', priceCents: 30000, balanceCents: 30000 })
+    expect(team.players).toEqual([expect.objectContaining({ userId: captain.id, isCaptain: true, status: 'confirmed', balanceCents: 0, waiverSigned: true })])
+    expect(team.inviteUrl).toMatch(new RegExp(`/league/${leagueId}/team/${team.id}/signUp\\?invite=[\\w-]{32}$`))
+    expect(await subjectsTo(captain.email)).toContain(`Registration confirmed: ${team.leagueName}`)
+
+    const receipt = await captain.client.get<{ receipt: Receipt }>(`/api/receipts/user/${captain.id}/league/${leagueId}/team/${team.id}`)
+    expect(receipt.status, receipt.text).toBe(200)
+    expect(receipt.body.receipt).toMatchObject({ kind: 'team-place', team: { id: team.id, name: 'Net Gains' }, priceCents: 30000 })
+  })
+
+  test('team names are unique within a league, ignoring letter case and spaces', async () => {
+    const leagueId = await teamLeague()
+    const [a, b] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
+    await createTeam(a, leagueId, 'Hoop Dreams')
+    const clash = await create(b, leagueId, 'hoop  DREAMS')
+    expect(clash.status).toBe(409)
+    expect(clash.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+    // Another league may have a team of the same name.
+    await createTeam(b, await teamLeague(), 'Hoop Dreams')
+  })
+
+  test('one team per captain per league; the same request again answers the same team', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const [first, second] = await Promise.all([create(captain, leagueId, 'Twice'), create(captain, leagueId, 'Twice')])
+    expect([first.status, second.status].sort()).toEqual([200, 201])
+    expect(first.body.team.id).toBe(second.body.team.id)
+    const other = await create(captain, leagueId, 'Another')
+    expect(other.status).toBe(409)
+    expect(other.body).toMatchObject({ error: { message: TEAM_MESSAGES.alreadyCaptain } })
+  })
+
+  test('the waiver comes first, and an individual league takes no teams', async () => {
+    const leagueId = await teamLeague()
+    const unsigned = await createUser(ctx)
+    const res = await create(unsigned, leagueId, 'Unsigned')
+    expect(res.status).toBe(409)
+    expect(res.body).toMatchObject({ error: { fields: { waiver: 'WAIVER_REQUIRED' } } })
+    const individual = await createLeague(ctx)
+    expect((await create(await createRegistrant(ctx), individual, 'Nope')).status).toBe(404)
+  })
+
+  test('ten captains for four team places at once: four teams hold places, six wait in order', async () => {
+    const leagueId = await teamLeague({ teamCapacity: 4 })
+    const captains = await Promise.all(Array.from({ length: 10 }, () => createRegistrant(ctx)))
+    const results = await Promise.all(captains.map((c, i) => create(c, leagueId, `Rush ${i}`)))
+    for (const res of results) expect(res.status, res.text).toBe(201)
+    const statuses = results.map((r) => r.body.team.status)
+    expect(statuses.filter((s) => s === 'forming')).toHaveLength(4)
+    expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(6)
+    const positions = results.map((r) => r.body.team.entry.waitlistPosition).filter((p) => p !== null)
+    expect(positions.sort()).toEqual([1, 2, 3, 4, 5, 6])
+    const leagues = await ctx.client().get<{ leagues: TeamLeague[] }>('/api/leagues/teams?sport=basketball')
+    expect(leagues.body.leagues.find((l) => l.id === leagueId)).toMatchObject({ teamPlacesLeft: 0, teamWaitlistSize: 6 })
+  })
+})
+
+describe('joining through the invite link', () => {
+  test('the invitation names the league, the team and the captain’s first name; a player joins and the captain hears', async () => {
+    const leagueId = await teamLeague({ rosterMin: 2 })
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId, 'Fast Breaks')
+    const invitation = await ctx.client().get<{ invitation: Invitation }>(`/api/leagues/${leagueId}/teams/${team.id}/invitation?invite=${inviteOf(team)}`)
+    expect(invitation.status, invitation.text).toBe(200)
+    expect(invitation.body.invitation).toMatchObject({ teamName: 'Fast Breaks', captainFirstName: 'Person', playerCount: 1, rosterMax: 5, rosterFull: false, rosterOpen: true, playerFeeCents: null })
+
+    const player = await createRegistrant(ctx)
+    const joined = await join(player, team)
+    expect(joined.status, joined.text).toBe(201)
+    expect(joined.body.team.players.map((p) => p.userId)).toEqual([captain.id, player.id])
+    // A player sees the roster, not the others' contact or payment details, nor the invite link.
+    expect(joined.body.team.inviteUrl).toBeNull()
+    expect(joined.body.team.players[0]).toMatchObject({ email: null, balanceCents: null })
+    expect(await subjectsTo(captain.email)).toContain(`${player.displayName} joined Fast Breaks`)
+    // Joining again answers the same place.
+    expect((await join(player, team)).status).toBe(200)
+  })
+
+  test('a wrong or regenerated invite is refused with a clear message', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId)
+    const player = await createRegistrant(ctx)
+    const wrong = await join(player, team, 'x'.repeat(32))
+    expect(wrong.status).toBe(404)
+    expect(wrong.body).toMatchObject({ error: { message: TEAM_MESSAGES.badInvite } })
+
+    const fresh = await captain.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams/${team.id}/invite`, {})
+    expect(fresh.status, fresh.text).toBe(200)
+    expect(fresh.body.team.inviteUrl).not.toBe(team.inviteUrl)
+    expect((await join(player, team)).status).toBe(404)
+    expect((await join(player, fresh.body.team)).status).toBe(201)
+    // Only the captain and staff may regenerate; a player gets the 404 of a missing team.
+    expect((await player.client.post(`/api/leagues/${leagueId}/teams/${team.id}/invite`, {})).status).toBe(404)
+  })
+
+  test('thirty people joining a roster of five at once: never more than five', async () => {
+    const leagueId = await teamLeague({ rosterMax: 5 })
+    const team = await createTeam(await createRegistrant(ctx), leagueId)
+    const people = await Promise.all(Array.from({ length: 30 }, () => createRegistrant(ctx)))
+    const results = await Promise.all(people.map((p) => join(p, team)))
+    expect(results.filter((r) => r.status === 201)).toHaveLength(4)
+    const refused = results.filter((r) => r.status === 409)
+    expect(refused).toHaveLength(26)
+    expect(refused[0]!.body).toMatchObject({ error: { message: TEAM_MESSAGES.rosterFull } })
+    const places = await ctx.db.kysely.selectFrom('offerings').select('placesTaken').where('teamId', '=', team.id).executeTakeFirstOrThrow()
+    expect(places.placesTaken).toBe(5)
+  })
+
+  test('nobody plays for two teams of one league, even asking for both at once', async () => {
+    const leagueId = await teamLeague()
+    const [t1, t2] = await Promise.all([createTeam(await createRegistrant(ctx), leagueId), createTeam(await createRegistrant(ctx), leagueId)])
+    const player = await createRegistrant(ctx)
+    const [a, b] = await Promise.all([join(player, t1), join(player, t2)])
+    expect([a.status, b.status].sort()).toEqual([201, 409])
+    expect((a.status === 409 ? a : b).body).toMatchObject({ error: { message: TEAM_MESSAGES.alreadyOnTeam } })
+  })
+
+  test('a captain cannot join another team of the league, nor a player create one', async () => {
+    const leagueId = await teamLeague()
+    const [captain, player] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
+    const [t1, t2] = await Promise.all([createTeam(captain, leagueId), createTeam(await createRegistrant(ctx), leagueId)])
+    const captainJoins = await join(captain, t2)
+    expect(captainJoins.status).toBe(409)
+    expect(captainJoins.body).toMatchObject({ error: { message: TEAM_MESSAGES.alreadyOnTeam } })
+    expect((await join(player, t1)).status).toBe(201)
+    const playerCreates = await create(player, leagueId, 'Breakaway')
+    expect(playerCreates.status).toBe(409)
+    expect(playerCreates.body).toMatchObject({ error: { message: TEAM_MESSAGES.alreadyOnTeam } })
+  })
+
+  test('after the roster deadline nobody joins', async () => {
+    const leagueId = await teamLeague({ rosterDeadline: daysFromToday(-1), registrationDate: daysFromToday(-10) })
+    // The team was made before the deadline: insert it through the API with an open deadline, then close it.
+    await ctx.db.kysely.updateTable('leagues').set({ rosterDeadline: null }).where('id', '=', leagueId).execute()
+    const team = await createTeam(await createRegistrant(ctx), leagueId)
+    await ctx.db.kysely.updateTable('leagues').set({ rosterDeadline: daysFromToday(-1) }).where('id', '=', leagueId).execute()
+    const late = await join(await createRegistrant(ctx), team)
+    expect(late.status).toBe(409)
+    expect(late.text).toMatch(/closed on/)
+  })
+})
+
+describe('fees and status', () => {
+  async function teamOf(payment: TeamPayment, rosterMin = 2) {
+    const leagueId = await teamLeague({ teamPayment: payment, teamFeeCents: payment === 'player-fee' ? null : 20000, priceCents: 5000, rosterMin })
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId)
+    return { leagueId, captain, team }
+  }
+
+  test('team fee: the captain owes it, players owe nothing', async () => {
+    const { team } = await teamOf('team-fee')
+    const joined = await join(await createRegistrant(ctx), team)
+    expect(joined.body.team.entry.balanceCents).toBe(20000)
+    expect(joined.body.team.players.find((p) => !p.isCaptain)).toMatchObject({ balanceCents: 0 })
+  })
+
+  test('player fee: each player owes it, the team nothing', async () => {
+    const { team, captain } = await teamOf('player-fee')
+    expect(team.entry.balanceCents).toBe(0)
+    const player = await createRegistrant(ctx)
+    await join(player, team)
+    const view = (await read(captain, team)).body.team
+    expect(view.players.map((p) => p.balanceCents)).toEqual([5000, 5000])
+    const receipt = await player.client.get<{ receipt: Receipt }>(`/api/receipts/user/${player.id}/league/${team.leagueId}/team/${team.id}`)
+    expect(receipt.body.receipt).toMatchObject({ kind: 'roster-place', priceCents: 5000 })
+  })
+
+  test('deposit and player fee: both are owed; the team is complete once the roster minimum plays and all is paid', async () => {
+    const { team, captain } = await teamOf('deposit-and-player-fee', 2)
+    const player = await createRegistrant(ctx)
+    await join(player, team)
+    let view = (await read(captain, team)).body.team
+    expect(view.entry.balanceCents).toBe(20000)
+    expect(view.players.map((p) => p.balanceCents)).toEqual([5000, 5000])
+    expect(view.status).toBe('forming')
+
+    const admin = await createUser(ctx, 'admin')
+    const pay = (registrationId: string, cents: number) =>
+      admin.client.post(`/api/admin/registrations/${registrationId}/payments`, { amount: (cents / 100).toFixed(2), method: 'cash', reference: '' })
+    for (const [id, cents] of [[view.entry.registrationId, 20000], ...view.players.map((p) => [p.registrationId, 5000] as const)] as const) {
+      const paid = await pay(id, cents)
+      expect(paid.status, paid.text).toBe(201)
+    }
+    view = (await read(captain, team)).body.team
+    expect(view.status).toBe('complete')
+    expect((await subjectsTo(captain.email)).filter((s) => s === `${team.name} is complete`)).toHaveLength(1)
+  })
+
+  test('a removed player owes nothing and leaves room; the captain hands the captaincy over', async () => {
+    const { team, captain } = await teamOf('player-fee')
+    const player = await createRegistrant(ctx)
+    const joined = (await join(player, team)).body.team
+    const playerPlace = joined.players.find((p) => p.userId === player.id)!.registrationId
+    const captainPlace = joined.players.find((p) => p.isCaptain)!.registrationId
+
+    const noSelfRemoval = await captain.client.post(`/api/leagues/${team.leagueId}/teams/${team.id}/players/${captainPlace}/remove`, {})
+    expect(noSelfRemoval.status).toBe(409)
+    const handed = await captain.client.post<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}/captain`, { registrationId: playerPlace })
+    expect(handed.status, handed.text).toBe(200)
+    expect(handed.body.team).toMatchObject({ captain: { userId: player.id }, viewer: { isCaptain: false } })
+    // The old captain is now a player: they may no longer manage the team.
+    expect((await captain.client.post(`/api/leagues/${team.leagueId}/teams/${team.id}/invite`, {})).status).toBe(404)
+
+    const removed = await player.client.post<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}/players/${captainPlace}/remove`, {})
+    expect(removed.status, removed.text).toBe(200)
+    expect(removed.body.team.players.map((p) => p.userId)).toEqual([player.id])
+    expect((await read(captain, team)).status).toBe(404)
+  })
+})
+
+describe('who sees a team', () => {
+  test('its captain, its players and staff; any other customer gets the 404 of a missing team', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId)
+    const [stranger, employee] = await Promise.all([createRegistrant(ctx), createUser(ctx, 'employee')])
+    expect((await read(stranger, team)).status).toBe(404)
+    const staffView = await read(employee, team)
+    expect(staffView.status).toBe(200)
+    expect(staffView.body.team).toMatchObject({ viewer: { isStaff: true } })
+    expect(staffView.body.team.inviteUrl).not.toBeNull()
+    expect((await stranger.client.get(`/api/receipts/user/${captain.id}/league/${leagueId}/team/${team.id}`)).status).toBe(404)
+    const mine = await captain.client.get<{ teams: MyTeam[] }>('/api/teams/mine')
+    expect(mine.body.teams).toEqual([expect.objectContaining({ id: team.id, isCaptain: true, playerCount: 1, status: 'forming' })])
+  })
+
+  test('captains email the invite to a few addresses, checked first', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId, 'Mailers')
+    const bad = await captain.client.post(`/api/leagues/${leagueId}/teams/${team.id}/invite/emails`, { emails: 'friend@example.com, not-an-address' })
+    expect(bad.status).toBe(400)
+    expect(bad.text).toContain('not-an-address')
+    const sent = await captain.client.post<{ sent: string[] }>(`/api/leagues/${leagueId}/teams/${team.id}/invite/emails`, { emails: 'A.Friend@example.com\nother@example.com' })
+    expect(sent.status, sent.text).toBe(200)
+    expect(sent.body.sent).toEqual(['a.friend@example.com', 'other@example.com'])
+    const email = await ctx.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', 'other@example.com').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()
+    expect(email.subject).toContain('Mailers')
+    expect(email.text).toContain(team.inviteUrl!)
+  })
+})

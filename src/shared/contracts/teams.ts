@@ -1,0 +1,230 @@
+import { z } from 'zod'
+import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
+import { CreateTeamForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
+import { SPORTS } from '../sports.ts'
+import { contract, formBody, pathId } from './contract.ts'
+import { Receipt } from './registrations.ts'
+
+/** A team league open for new teams, on /createTeam and /adultBasketball. */
+export const TeamLeague = z.object({
+  id: z.string(),
+  name: z.string(),
+  sport: z.enum(SPORTS),
+  description: z.string().nullable(),
+  registrationDate: z.string().describe('YYYY-MM-DD, the first day to register a team'),
+  registrationDeadline: z.string().nullable().describe('YYYY-MM-DD, the last day; null: the day before startDate'),
+  rosterDeadline: z.string().nullable().describe('YYYY-MM-DD, the last day captains change their rosters'),
+  startDate: z.string(),
+  endDate: z.string(),
+  rosterMin: z.number().int().nullable(),
+  rosterMax: z.number().int().nullable(),
+  teamPayment: z.enum(TEAM_PAYMENTS),
+  teamFeeCents: z.number().int().nullable().describe('what the captain pays, when captains pay'),
+  playerFeeCents: z.number().int().nullable().describe('what each player pays, when players pay'),
+  teamPlacesLeft: z.number().int().nullable().describe('null when the league takes any number of teams'),
+  teamWaitlistSize: z.number().int(),
+})
+export type TeamLeague = z.infer<typeof TeamLeague>
+
+/** A player on a roster. Contact, waiver and payment details go to the captain and staff only. */
+export const RosterPlayer = z.object({
+  registrationId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  isCaptain: z.boolean(),
+  status: z.enum(REGISTRATION_STATUSES),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  waiverSigned: z.boolean().nullable(),
+  priceCents: z.number().int().nullable(),
+  paidCents: z.number().int().nullable(),
+  balanceCents: z.number().int().nullable(),
+  joinedAt: z.string(),
+})
+export type RosterPlayer = z.infer<typeof RosterPlayer>
+
+/** A team as its captain, its players and staff see it. */
+export const TeamView = z.object({
+  id: z.string(),
+  name: z.string(),
+  leagueId: z.string(),
+  leagueName: z.string(),
+  sport: z.enum(SPORTS),
+  status: z.enum(TEAM_STATUSES),
+  captain: z.object({ userId: z.string(), name: z.string(), firstName: z.string() }),
+  rosterMin: z.number().int().nullable(),
+  rosterMax: z.number().int().nullable(),
+  rosterDeadline: z.string().nullable().describe('YYYY-MM-DD: the last day the captain changes the roster'),
+  rosterOpen: z.boolean().describe('whether players may still join and the captain change the roster'),
+  teamPayment: z.enum(TEAM_PAYMENTS),
+  entry: z
+    .object({
+      registrationId: z.string(),
+      status: z.enum(REGISTRATION_STATUSES),
+      receiptNumber: z.string(),
+      waitlistPosition: z.number().int().nullable(),
+      offerExpiresAt: z.string().nullable(),
+      priceCents: z.number().int(),
+      paidCents: z.number().int(),
+      balanceCents: z.number().int(),
+    })
+    .describe('the team’s place in the league and its team fee'),
+  players: z.array(RosterPlayer),
+  viewer: z.object({
+    isCaptain: z.boolean(),
+    isStaff: z.boolean(),
+    registrationId: z.string().nullable().describe('the viewer’s own place on the roster'),
+  }),
+  inviteUrl: z.string().nullable().describe('the private invite link: the captain and staff only'),
+  createdAt: z.string(),
+})
+export type TeamView = z.infer<typeof TeamView>
+
+/** What a person opening an invite link sees before joining. */
+export const Invitation = z.object({
+  teamId: z.string(),
+  teamName: z.string(),
+  leagueId: z.string(),
+  leagueName: z.string(),
+  sport: z.enum(SPORTS),
+  startDate: z.string(),
+  endDate: z.string(),
+  captainFirstName: z.string(),
+  playerCount: z.number().int(),
+  rosterMax: z.number().int().nullable(),
+  rosterFull: z.boolean(),
+  rosterOpen: z.boolean(),
+  rosterDeadline: z.string().nullable(),
+  playerFeeCents: z.number().int().nullable().describe('what a player pays on joining; null when the captain pays'),
+})
+export type Invitation = z.infer<typeof Invitation>
+
+/** A team on the account page and /createTeam: the viewer's own. */
+export const MyTeam = z.object({
+  id: z.string(),
+  name: z.string(),
+  leagueId: z.string(),
+  leagueName: z.string(),
+  status: z.enum(TEAM_STATUSES),
+  isCaptain: z.boolean(),
+  playerCount: z.number().int(),
+  rosterMax: z.number().int().nullable(),
+})
+export type MyTeam = z.infer<typeof MyTeam>
+
+const teamIds = z.object({ leagueId: pathId, teamId: pathId })
+const teamAnswer = z.object({ team: TeamView })
+export const INCOMPLETE_INVITE = 'The invite link is incomplete: open the whole link the captain sent.'
+const invite = z.string({ error: INCOMPLETE_INVITE }).min(1, { error: INCOMPLETE_INVITE })
+
+export const listTeamLeagues = contract({
+  method: 'GET',
+  url: '/api/leagues/teams',
+  access: 'open',
+  summary: 'The team leagues open for new teams, of one sport or all, with fees, team places left and waitlist',
+  query: z.object({
+    sport: z
+      .enum(SPORTS, { error: (issue) => `Unknown sport "${String(issue.input)}". Choose one of: ${SPORTS.join(', ')}.` })
+      .optional(),
+  }),
+  responses: { 200: z.object({ leagues: z.array(TeamLeague) }) },
+})
+
+export const createTeam = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams',
+  access: 'login',
+  summary: 'Create a team and become its captain: a team place while places last, the team waitlist after',
+  params: z.object({ leagueId: pathId }),
+  body: formBody(CreateTeamForm),
+  responses: { 200: teamAnswer, 201: teamAnswer },
+})
+
+export const myTeams = contract({
+  method: 'GET',
+  url: '/api/teams/mine',
+  access: 'login',
+  summary: 'The teams you captain or play on',
+  responses: { 200: z.object({ teams: z.array(MyTeam) }) },
+})
+
+export const getTeam = contract({
+  method: 'GET',
+  url: '/api/leagues/:leagueId/teams/:teamId',
+  access: 'owner',
+  summary: 'A team with its roster (its captain, its players and staff)',
+  params: teamIds,
+  responses: { 200: teamAnswer },
+})
+
+export const getInvitation = contract({
+  method: 'GET',
+  url: '/api/leagues/:leagueId/teams/:teamId/invitation',
+  access: 'open',
+  summary: 'What an invite link offers: the league, the team, its captain’s first name and roster room',
+  params: teamIds,
+  query: z.object({ invite }),
+  responses: { 200: z.object({ invitation: Invitation }) },
+})
+
+export const joinTeam = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/players',
+  access: 'login',
+  summary: 'Join a team through its invite link (send an Idempotency-Key)',
+  params: teamIds,
+  // Checked after the guard, so a visitor hears first that they must sign in.
+  body: z.object({ invite: z.string().optional() }, { error: 'Send the invite as a JSON object.' }),
+  responses: { 200: teamAnswer, 201: teamAnswer },
+})
+
+export const regenerateInvite = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/invite',
+  access: 'owner',
+  summary: 'A new invite link for the team; the old one stops working (its captain and staff)',
+  params: teamIds,
+  responses: { 200: teamAnswer },
+})
+
+export const InviteEmailsForm = {
+  emails: { label: 'Email addresses', rules: 'required|max:2000' },
+} as const
+
+export const sendInvites = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/invite/emails',
+  access: 'owner',
+  summary: 'Email the invite link to up to 20 addresses (its captain and staff)',
+  params: teamIds,
+  body: formBody(InviteEmailsForm),
+  responses: { 200: z.object({ sent: z.array(z.string()) }) },
+})
+
+export const removePlayer = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/players/:registrationId/remove',
+  access: 'owner',
+  summary: 'Take a player off the roster: the captain before the roster deadline, staff at any time',
+  params: teamIds.extend({ registrationId: pathId }),
+  responses: { 200: teamAnswer },
+})
+
+export const changeCaptain = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/captain',
+  access: 'owner',
+  summary: 'Hand the captaincy to a player on the roster (its captain and staff)',
+  params: teamIds,
+  body: z.object({ registrationId: z.string({ error: 'Choose the player who becomes captain.' }) }, { error: 'Send the new captain as a JSON object.' }),
+  responses: { 200: teamAnswer },
+})
+
+export const teamReceipt = contract({
+  method: 'GET',
+  url: '/api/receipts/user/:userId/league/:leagueId/team/:teamId',
+  access: 'owner',
+  summary: 'The receipt of a person’s team entry or roster place (its owner and staff)',
+  params: z.object({ userId: pathId, leagueId: pathId, teamId: pathId }),
+  responses: { 200: z.object({ receipt: Receipt }) },
+})

@@ -1,0 +1,72 @@
+import type { FormSpec } from '../validation/rules.ts'
+import type { RegistrationStatus } from './registration.ts'
+
+/**
+ * Teams of team leagues (docs/decisions/0015): how a league is paid, the status a team shows,
+ * and the forms captains fill in. A team is shown in src/shared/contracts/teams.ts.
+ */
+
+/** Who pays in a team league: the captain a team fee, each player a player fee, or both. */
+export const TEAM_PAYMENTS = ['team-fee', 'player-fee', 'deposit-and-player-fee'] as const
+export type TeamPayment = (typeof TEAM_PAYMENTS)[number]
+
+export const TEAM_PAYMENT_LABELS: Record<TeamPayment, string> = {
+  'team-fee': 'The captain pays a team fee',
+  'player-fee': 'Each player pays a player fee',
+  'deposit-and-player-fee': 'The captain pays a team deposit, and each player a player fee',
+}
+
+export const teamPaysFee = (payment: TeamPayment | null): boolean => payment === 'team-fee' || payment === 'deposit-and-player-fee'
+export const playersPayFee = (payment: TeamPayment | null): boolean => payment === 'player-fee' || payment === 'deposit-and-player-fee'
+
+/**
+ * Forming until the roster minimum is reached and the fees the league asks are paid; a team
+ * whose league was full waits, or has a place offered to claim; a withdrawn team has ended.
+ */
+export const TEAM_STATUSES = ['forming', 'complete', 'waitlisted', 'offered', 'withdrawn'] as const
+export type TeamStatus = (typeof TEAM_STATUSES)[number]
+
+export const TEAM_STATUS_LABELS: Record<TeamStatus, string> = {
+  forming: 'Forming',
+  complete: 'Complete',
+  waitlisted: 'Waitlisted',
+  offered: 'Place offered',
+  withdrawn: 'Withdrawn',
+}
+
+/** Two names are the same team when they differ only in letter case and spaces. */
+export function teamNameKey(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '')
+}
+
+export const CreateTeamForm = {
+  name: { label: 'Team name', rules: 'required|line|max:60' },
+} as const satisfies FormSpec
+export type CreateTeamFields = keyof typeof CreateTeamForm
+
+export const TEAM_MESSAGES = {
+  nameTaken: 'A team with this name already plays in this league. Choose another name.',
+  alreadyCaptain: 'You already captain a team in this league.',
+  alreadyOnTeam: 'You are already on a team in this league.',
+  rosterFull: 'This team’s roster is full.',
+  badInvite: 'This invite link is no longer valid. Ask the captain for the current link.',
+  rosterClosed: 'The roster deadline has passed: only the facility’s staff can change this roster now.',
+  notTeamLeague: 'This league is not open for teams.',
+} as const
+
+/**
+ * A team's status from its place in the league and its roster (never stored, so it cannot
+ * disagree): complete once the roster minimum plays and nothing is owed, the team fee included.
+ */
+export function teamStatusOf(
+  entry: { status: RegistrationStatus; balanceCents: number },
+  players: readonly { status: RegistrationStatus; balanceCents: number }[],
+  rosterMin: number | null,
+): TeamStatus {
+  if (entry.status === 'waitlisted') return 'waitlisted'
+  if (entry.status === 'offered') return 'offered'
+  if (entry.status !== 'confirmed') return 'withdrawn'
+  const onRoster = players.filter((p) => p.status === 'confirmed')
+  const paid = entry.balanceCents <= 0 && onRoster.every((p) => p.balanceCents <= 0)
+  return onRoster.length >= (rosterMin ?? 1) && paid ? 'complete' : 'forming'
+}
