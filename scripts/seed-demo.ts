@@ -4,21 +4,31 @@ import { openForScript } from '../src/server/cli.ts'
 import { insertAcademy } from '../src/server/features/academies/academies.queries.ts'
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
-import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_LEAGUES, DEMO_TEAMS } from '../src/server/demo-content.ts'
+import { resolveAuthSecret } from '../src/server/auth/secret.ts'
+import { recordPayment } from '../src/server/features/registrations/registration-changes.ts'
+import { createInvites, type Invites } from '../src/server/features/teams/invites.ts'
+import { createTeam, joinTeam } from '../src/server/features/teams/teams.ts'
+import { findTeamRow, teamState } from '../src/server/features/teams/teams.queries.ts'
+import { currentWaiver, signWaiver } from '../src/server/features/waivers/waivers.queries.ts'
+import { facilityToday } from '../src/shared/format.ts'
 
 const { db, auth, config } = await openForScript()
 try {
+  const email = 'admin@demo.test'
+  const password = randomBytes(9).toString('base64url')
+  const admin = await createOrUpdateUser(db, auth, { email, password, displayName: 'Demo Admin', phone: '555-010-0000', role: 'admin' })
   const leagues = await db.kysely.selectFrom('leagues').select('id').limit(1).execute()
   if (leagues.length === 0) {
-    for (const league of DEMO_LEAGUES) await insertLeague(db, league)
+    const leagueIds = new Map<string, string>()
+    for (const league of DEMO_LEAGUES) leagueIds.set(league.name, await insertLeague(db, league))
     for (const academy of DEMO_ACADEMIES) await insertAcademy(db, academy)
-    console.log(`Loaded ${DEMO_LEAGUES.length} leagues and ${DEMO_ACADEMIES.length} academy.`)
+    const invites = createInvites(await resolveAuthSecret(db, config.authSecret))
+    for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
+    console.log(`Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams and ${DEMO_ACADEMIES.length} academy.`)
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
   }
-  const email = 'admin@demo.test'
-  const password = randomBytes(9).toString('base64url')
-  await createOrUpdateUser(db, auth, { email, password, displayName: 'Demo Admin', phone: '555-010-0000', role: 'admin' })
   console.log('')
   console.log(`Demo admin: ${email}`)
   console.log(`Password:   ${password}   (new on every run of npm run demo)`)
@@ -26,4 +36,26 @@ try {
   console.log('')
 } finally {
   await db.close()
+}
+
+/** A team made the way a captain and players make it: accounts, waivers, the team, joins, and the fee at the desk. */
+async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], invites: Invites, staffId: string): Promise<void> {
+  const now = new Date()
+  const request = (userId: string) => ({ userId, idempotencyKey: null, now, today: facilityToday(now, config.site.timeZone), siteUrl: config.publicUrl })
+  const people: string[] = []
+  for (const name of team.players) {
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.test`
+    const { id } = await createOrUpdateUser(db, auth, { email, password: randomBytes(12).toString('base64url'), displayName: name, phone: '555-010-0100', role: 'customer' })
+    const { version } = await currentWaiver(db)
+    await signWaiver(db, { userId: id, childId: null, waiverVersion: version, signedName: name, ipAddress: null, userAgent: null, now })
+    people.push(id)
+  }
+  const [captain, ...players] = people
+  const { teamId } = await createTeam(db, { ...request(captain!), leagueId, name: team.name })
+  const row = await findTeamRow(db, leagueId, teamId)
+  for (const player of players) await joinTeam(db, invites, { ...request(player), leagueId, teamId, invite: invites.codeOf(row!) })
+  if (team.feePaid) {
+    const state = await teamState(db, leagueId, teamId)
+    await recordPayment(db, state!.entry.registrationId, { amountCents: state!.entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, now)
+  }
 }

@@ -10,6 +10,7 @@ import { SessionProvider } from './features/session/session.tsx'
 import { isSignUpRoute, sportOfSignUp } from './features/signup/sign-up-sports.ts'
 import { academiesQuery } from './queries/academies.ts'
 import { openLeaguesQuery } from './queries/open-leagues.ts'
+import { teamLeaguesQuery } from './queries/teams.ts'
 import { waiverQuery } from './queries/waiver.ts'
 import { appRoutes } from './router.tsx'
 import { siteConfig, type SiteConfig } from './site-config.ts'
@@ -39,7 +40,9 @@ export function pageAnswers(pathname: string): PageAnswer[] {
         ? [academiesQuery()]
         : id === 'waiver'
           ? [waiverQuery(null)]
-          : []
+          : id === 'adultBasketball'
+            ? [teamLeaguesQuery('basketball')]
+            : []
   return queries.flatMap((q) => (q.meta?.url ? [{ queryKey: q.queryKey, url: q.meta.url }] : []))
 }
 

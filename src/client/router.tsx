@@ -49,6 +49,11 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   waiver: screen(() => import('./routes/waiver.tsx')),
   receipt: screen(() => import('./routes/receipt.tsx')),
   registrationReceipt: screen(() => import('./routes/receipt.tsx')),
+  teamRegistrationReceipt: screen(() => import('./routes/receipt.tsx')),
+  createTeam: screen(() => import('./routes/create-team.tsx')),
+  adultBasketball: screen(() => import('./routes/create-team.tsx')),
+  leagueTeam: screen(() => import('./routes/team.tsx')),
+  teamSignUp: screen(() => import('./routes/join-team.tsx')),
   pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
   leagues: screen(() => import('./routes/leagues.tsx')),
 }

@@ -30,6 +30,8 @@ export const DEMO_LEAGUES: NewLeague[] = [
     teamCapacity: 12,
     rosterMin: 5,
     rosterMax: 10,
+    teamPayment: 'team-fee',
+    teamFeeCents: 45000,
     registrationDate: day(-7),
     startDate: day(32),
     endDate: day(115),
@@ -95,4 +97,10 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
     startDate: day(31),
     endDate: day(100),
   },
+]
+
+/** Teams of the Adult Basketball league: one complete (five players, fee paid), one still forming. */
+export const DEMO_TEAMS: { league: string; name: string; players: string[]; feePaid: boolean }[] = [
+  { league: 'Adult Basketball', name: 'Downtown Dribblers', players: ['Maya Brooks', 'Leo Park', 'Sam Ortiz', 'Ava Chen', 'Noah Reed'], feePaid: true },
+  { league: 'Adult Basketball', name: 'Net Results', players: ['Priya Shah', 'Jonas Weber'], feePaid: false },
 ]

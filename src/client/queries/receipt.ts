@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { leagueReceipt, registrationReceipt } from '../../shared/contracts/registrations.ts'
+import type { teamReceipt } from '../../shared/contracts/teams.ts'
 import { call } from '../lib/endpoint.ts'
 
 export interface ReceiptIds {
@@ -7,14 +8,18 @@ export interface ReceiptIds {
   leagueId: string
   /** Without it, the person's own newest registration for the league (/registrationReceipt). */
   registrationId?: string
+  /** The person's team entry (a captain) or roster place (a player) for this team (/teamRegistrationReceipt). */
+  teamId?: string
 }
 
 /** A receipt: its owner's or, for staff, anyone's; 404 alike when missing or not yours. */
-export const receiptQuery = ({ userId, leagueId, registrationId }: ReceiptIds) =>
+export const receiptQuery = ({ userId, leagueId, registrationId, teamId }: ReceiptIds) =>
   queryOptions({
-    queryKey: ['receipt', userId, leagueId, registrationId ?? 'own'],
+    queryKey: ['receipt', userId, leagueId, registrationId ?? (teamId ? `team ${teamId}` : 'own')],
     queryFn: () =>
-      registrationId === undefined
+      teamId !== undefined
+        ? call<typeof teamReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId/team/:teamId', { params: { userId, leagueId, teamId } })
+        : registrationId === undefined
         ? call<typeof leagueReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId', { params: { userId, leagueId } })
         : call<typeof registrationReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId', {
             params: { userId, leagueId, registrationId },

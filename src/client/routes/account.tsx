@@ -5,6 +5,7 @@ import { PasswordSection } from '../features/account/password-section.tsx'
 import { RegistrationsSection } from '../features/account/registrations-section.tsx'
 import { errorMessage } from '../lib/api.ts'
 import { childrenQuery } from '../queries/children.ts'
+import { TeamsSection } from '../features/account/teams-section.tsx'
 import { WaiversSection } from '../features/account/waivers-section.tsx'
 import { useSession } from '../features/session/session.tsx'
 
@@ -20,6 +21,7 @@ export default function AccountPage() {
         <DetailsSection user={user} />
         <PasswordSection />
         <RegistrationsSection userId={user.uid} />
+        <TeamsSection userId={user.uid} />
         <ChildrenSection childList={children.data?.children ?? null} error={errorMessage(children.error)} />
         <WaiversSection userId={user.uid} childList={children.data?.children ?? null} />
       </div>

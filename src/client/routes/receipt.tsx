@@ -5,12 +5,15 @@ import { ReceiptView } from '../features/receipts/receipt-view.tsx'
 import { useReceipt } from '../features/receipts/use-receipt.ts'
 import { href } from '../../shared/paths.ts'
 
-/** Serves both /receipt/... (one registration) and /registrationReceipt/... (the newest for a league). */
+/**
+ * Serves /receipt/... (one registration), /registrationReceipt/... (the newest for a league) and
+ * /teamRegistrationReceipt/... (a captain's team entry or a player's roster place).
+ */
 export default function ReceiptPage() {
-  const { userId = '', leagueId = '', registrationId } = useParams()
-  const state = useReceipt({ userId, leagueId, ...(registrationId ? { registrationId } : {}) })
+  const { userId = '', leagueId = '', registrationId, teamId } = useParams()
+  const state = useReceipt({ userId, leagueId, ...(registrationId ? { registrationId } : {}), ...(teamId ? { teamId } : {}) })
   // The page is named as in the route table, like the browser tab (router.tsx), whatever the answer.
-  const routeId = registrationId === undefined ? 'registrationReceipt' : 'receipt'
+  const routeId = teamId !== undefined ? 'teamRegistrationReceipt' : registrationId === undefined ? 'registrationReceipt' : 'receipt'
   const title = ROUTES.find((r) => r.id === routeId)?.title
 
   if (state.status === 'not-found') {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
-import { CreateTeamForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
+import { CreateTeamForm, InviteEmailsForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
 import { SPORTS } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
 import { Receipt } from './registrations.ts'
@@ -186,10 +186,6 @@ export const regenerateInvite = contract({
   params: teamIds,
   responses: { 200: teamAnswer },
 })
-
-export const InviteEmailsForm = {
-  emails: { label: 'Email addresses', rules: 'required|max:2000' },
-} as const
 
 export const sendInvites = contract({
   method: 'POST',

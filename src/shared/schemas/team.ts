@@ -44,6 +44,11 @@ export const CreateTeamForm = {
 } as const satisfies FormSpec
 export type CreateTeamFields = keyof typeof CreateTeamForm
 
+/** Addresses to email the invite link to, separated by commas, spaces or lines. */
+export const InviteEmailsForm = {
+  emails: { label: 'Email addresses', rules: 'required|max:2000' },
+} as const satisfies FormSpec
+
 export const TEAM_MESSAGES = {
   nameTaken: 'A team with this name already plays in this league. Choose another name.',
   alreadyCaptain: 'You already captain a team in this league.',

@@ -127,14 +127,14 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
     <article className="account-registration" aria-labelledby={headingId}>
       <div className="account-registration-head">
         <h3 id={headingId} ref={heading} tabIndex={-1}>
-          {r.leagueName}
+          {r.team ? `${r.team.name} — ${r.leagueName}` : r.leagueName}
         </h3>
         <span className={`account-status account-status-${r.status}`}>{STATUS_LABELS[r.status]}</span>
       </div>
       <dl className="account-registration-facts">
         <div>
           <dt>Participant</dt>
-          <dd>{r.child ? r.child.name : r.registrantName}</dd>
+          <dd>{r.kind === 'team-place' && r.team ? `Team ${r.team.name}` : r.child ? r.child.name : r.registrantName}</dd>
         </div>
         <div>
           <dt>Registered</dt>

@@ -51,6 +51,16 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             {formatDate(receipt.leagueStartDate)} – {formatDate(receipt.leagueEndDate)}
           </dd>
         </div>
+        {receipt.team && (
+          <div>
+            <dt>Team</dt>
+            <dd>
+              {receipt.team.name}
+              <br />
+              {receipt.kind === 'team-place' ? 'Team registration' : 'Player on the roster'}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Status</dt>
           <dd>{STATUS_LABELS[receipt.status]}</dd>

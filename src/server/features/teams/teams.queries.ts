@@ -93,6 +93,11 @@ export async function placeInLeague(db: Db, leagueId: string, userId: string): P
     .executeTakeFirst()
 }
 
+export async function isCaptain(db: Db, teamId: string, userId: string): Promise<boolean> {
+  const row = await db.kysely.selectFrom('teams').select('id').where('id', '=', teamId).where('captainUserId', '=', userId).executeTakeFirst()
+  return row !== undefined
+}
+
 export async function teamNameTaken(db: Db, leagueId: string, nameKey: string): Promise<boolean> {
   const row = await db.kysely.selectFrom('teams').select('id').where('leagueId', '=', leagueId).where('nameKey', '=', nameKey).executeTakeFirst()
   return row !== undefined

@@ -12,11 +12,10 @@ import {
   sendInvites,
   teamReceipt,
   INCOMPLETE_INVITE,
-  InviteEmailsForm,
 } from '../../../shared/contracts/teams.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
-import { CreateTeamForm, playersPayFee, TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
+import { CreateTeamForm, InviteEmailsForm, playersPayFee, TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import { validateField } from '../../../shared/validation/rules.ts'
 import type { CurrentUser } from '../../auth/guards.ts'
 import { serve } from '../../http/contract.ts'

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { href } from '../../../shared/paths.ts'
+import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { myTeamsQuery } from '../../queries/teams.ts'
+
+/** The teams a person captains or plays on, each linking to its page. */
+export function TeamsSection({ userId }: { userId: string }) {
+  const { data, error } = useQuery(myTeamsQuery(userId))
+  const teams = data?.teams
+  return (
+    <section className="account-panel" aria-labelledby="teams-heading">
+      <h2 id="teams-heading">Your teams</h2>
+      {error && <Alert>{errorMessage(error)}</Alert>}
+      {!teams && !error && <p className="loading">Loading your teams…</p>}
+      {teams && teams.length === 0 && (
+        <p>
+          You are not on a team. <Link to={href('createTeam')}>Create a team</Link>, or ask a captain for their invite link.
+        </p>
+      )}
+      {teams && teams.length > 0 && (
+        <ul className="account-list">
+          {teams.map((team) => (
+            <li key={team.id}>
+              <Link to={href('leagueTeam', { leagueId: team.leagueId, teamId: team.id })}>{team.name}</Link>
+              <span className="account-muted">
+                {' '}
+                — {team.leagueName}, {TEAM_STATUS_LABELS[team.status]}, {team.playerCount}
+                {team.rosterMax !== null && ` of ${team.rosterMax}`} player(s){team.isCaptain ? ', you are the captain' : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

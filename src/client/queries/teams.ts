@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Answer } from '../../shared/contracts/contract.ts'
+import type { getInvitation, getTeam, listTeamLeagues, myTeams } from '../../shared/contracts/teams.ts'
+import type { Sport } from '../../shared/sports.ts'
+import { api } from '../lib/api.ts'
+import { call, urlOf } from '../lib/endpoint.ts'
+
+/** Everything a team change may change: leagues' team places, the teams themselves, your teams. */
+export const TEAMS = ['teams'] as const
+
+/** The team leagues open for new teams (of a sport): public, rendered into /adultBasketball. */
+export function teamLeaguesQuery(sport: Sport | null) {
+  const url = urlOf<typeof listTeamLeagues>('/api/leagues/teams', { query: sport ? { sport } : {} })
+  return queryOptions({
+    queryKey: [...TEAMS, 'leagues', sport ?? 'all'],
+    queryFn: () => api.get<Answer<typeof listTeamLeagues>>(url),
+    meta: { url },
+  })
+}
+
+/** A team with its roster, as the viewer may see it (404 for anyone else). */
+export const teamQuery = (leagueId: string, teamId: string) =>
+  queryOptions({
+    queryKey: [...TEAMS, 'team', leagueId, teamId],
+    queryFn: () => call<typeof getTeam>('GET', '/api/leagues/:leagueId/teams/:teamId', { params: { leagueId, teamId } }),
+  })
+
+/** What an invite link offers. */
+export const invitationQuery = (leagueId: string, teamId: string, invite: string) =>
+  queryOptions({
+    queryKey: [...TEAMS, 'invitation', leagueId, teamId, invite],
+    queryFn: () => call<typeof getInvitation>('GET', '/api/leagues/:leagueId/teams/:teamId/invitation', { params: { leagueId, teamId }, query: { invite } }),
+    retry: false,
+  })
+
+/** The teams the signed-in person captains or plays on. */
+export const myTeamsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...TEAMS, 'mine', userId],
+    queryFn: () => call<typeof myTeams>('GET', '/api/teams/mine'),
+  })

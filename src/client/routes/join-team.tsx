@@ -1,0 +1,126 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
+import { formatDate } from '../../shared/format.ts'
+import { formatMoney } from '../../shared/money.ts'
+import { href } from '../../shared/paths.ts'
+import type { Invitation, joinTeam } from '../../shared/contracts/teams.ts'
+import type { NavigationState } from '../components/layout.tsx'
+import { Alert } from '../components/ui/alert.tsx'
+import { useSession } from '../features/session/session.tsx'
+import { newIdempotencyKey } from '../features/signup/register-api.ts'
+import type { WaiverRequest } from '../features/waiver/waiver-request.ts'
+import { ApiError } from '../lib/api.ts'
+import { call } from '../lib/endpoint.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
+import { invitationQuery, TEAMS } from '../queries/teams.ts'
+
+/**
+ * The invite link a captain shares: the league, the team and its captain, then Join. A visitor
+ * signs in or creates an account and comes back here; the waiver comes first when unsigned.
+ */
+export default function JoinTeamPage() {
+  const { leagueId = '', teamId = '' } = useParams()
+  const [search] = useSearchParams()
+  const invite = search.get('invite') ?? ''
+  const invitation = useQuery({ ...invitationQuery(leagueId, teamId, invite), enabled: invite !== '' })
+
+  return (
+    <section className="page narrow">
+      <h1>Join a Team</h1>
+      {invite === '' && <Alert>The invite link is incomplete: open the whole link the captain sent.</Alert>}
+      {invite !== '' && invitation.isPending && <p className="loading">Loading the invitation…</p>}
+      {invitation.error && (
+        <Alert>{invitation.error instanceof ApiError ? invitation.error.message : 'The invitation could not be loaded. Please reload the page.'}</Alert>
+      )}
+      {invitation.data && <InvitationDetails invitation={invitation.data.invitation} invite={invite} />}
+    </section>
+  )
+}
+
+function InvitationDetails({ invitation, invite }: { invitation: Invitation; invite: string }) {
+  const { user } = useSession()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const client = useQueryClient()
+  const here = location.pathname + location.search
+  const [joining, setJoining] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [idempotencyKey] = useState(newIdempotencyKey)
+
+  async function join() {
+    setJoining(true)
+    setProblem(null)
+    try {
+      const { team } = await call<typeof joinTeam>('POST', '/api/leagues/:leagueId/teams/:teamId/players', {
+        params: { leagueId: invitation.leagueId, teamId: invitation.teamId },
+        body: { invite },
+        headers: { 'idempotency-key': idempotencyKey },
+      })
+      await client.invalidateQueries({ queryKey: TEAMS })
+      navigate(href('leagueTeam', { leagueId: team.leagueId, teamId: team.id }), { state: { flash: `You joined ${team.name}.` } satisfies NavigationState })
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.waiver === 'WAIVER_REQUIRED') {
+        navigate(href('waiver'), { state: { from: here } satisfies WaiverRequest })
+      } else {
+        setProblem(error instanceof ApiError ? error.message : 'Joining failed. Please try again.')
+      }
+    } finally {
+      setJoining(false)
+    }
+  }
+
+  return (
+    <article className="account-panel" aria-labelledby="invitation-team">
+      <h2 id="invitation-team">{invitation.teamName}</h2>
+      <p>
+        {invitation.captainFirstName} invites you to play on {invitation.teamName} in {invitation.leagueName}.
+      </p>
+      <dl className="staff-facts">
+        <div>
+          <dt>League</dt>
+          <dd>
+            {invitation.leagueName}, {formatDate(invitation.startDate)} – {formatDate(invitation.endDate)}
+          </dd>
+        </div>
+        <div>
+          <dt>Captain</dt>
+          <dd>{invitation.captainFirstName}</dd>
+        </div>
+        <div>
+          <dt>Roster</dt>
+          <dd>
+            {invitation.playerCount} player(s){invitation.rosterMax !== null && ` of ${invitation.rosterMax}`}
+          </dd>
+        </div>
+        <div>
+          <dt>Your fee</dt>
+          <dd>{invitation.playerFeeCents === null ? 'Paid by the captain' : `${formatMoney(invitation.playerFeeCents)}, paid at the front desk`}</dd>
+        </div>
+      </dl>
+      {problem && <Alert>{problem}</Alert>}
+      {invitation.rosterFull ? (
+        <p>This team’s roster is full.</p>
+      ) : !invitation.rosterOpen ? (
+        <p>The roster deadline{invitation.rosterDeadline ? ` (${formatDate(invitation.rosterDeadline)})` : ''} has passed: players can no longer join.</p>
+      ) : user ? (
+        <button type="button" className="button" disabled={joining || !hydrated} onClick={() => void join()}>
+          {joining ? 'Joining…' : `Join ${invitation.teamName}`}
+        </button>
+      ) : (
+        <>
+          <p>Sign in or create an account to join; you will come back to this page.</p>
+          <div className="staff-actions">
+            <Link className="button" to={href('signIn')} state={{ from: here } satisfies NavigationState}>
+              Sign in
+            </Link>
+            <Link className="button secondary" to={href('createAccount')} state={{ from: here } satisfies NavigationState}>
+              Create Account
+            </Link>
+          </div>
+        </>
+      )}
+    </article>
+  )
+}

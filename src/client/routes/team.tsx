@@ -1,0 +1,319 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { formatDate } from '../../shared/format.ts'
+import { formatMoney } from '../../shared/money.ts'
+import { href } from '../../shared/paths.ts'
+import { STATUS_LABELS } from '../../shared/schemas/registration.ts'
+import { InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
+import type { claimOffer } from '../../shared/contracts/registrations.ts'
+import type { changeCaptain, regenerateInvite, removePlayer, RosterPlayer, sendInvites, TeamView } from '../../shared/contracts/teams.ts'
+import { Alert } from '../components/ui/alert.tsx'
+import { TextAreaField } from '../components/ui/text-area-field.tsx'
+import { ApiError } from '../lib/api.ts'
+import { call } from '../lib/endpoint.ts'
+import { useForm } from '../lib/use-form.ts'
+import { teamQuery, TEAMS } from '../queries/teams.ts'
+
+/** A team's page: its captain manages the roster and the invite link, players see their team, staff see every team. */
+export default function TeamPage() {
+  const { leagueId = '', teamId = '' } = useParams()
+  const { data, error, isPending } = useQuery(teamQuery(leagueId, teamId))
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <section className="page narrow">
+        <h1>Team</h1>
+        <h2>Team not found</h2>
+        <p>This team does not exist, or you are not on it. Your teams are listed on your account page.</p>
+        <p>
+          <Link to={href('account')}>Go to your account</Link>
+        </p>
+      </section>
+    )
+  }
+  return (
+    <section className="page">
+      <h1>Team</h1>
+      {isPending && <p className="loading">Loading the team…</p>}
+      {error && <Alert>{error instanceof ApiError ? error.message : 'The team could not be loaded. Please reload the page.'}</Alert>}
+      {data && <TeamDetails team={data.team} />}
+    </section>
+  )
+}
+
+function TeamDetails({ team }: { team: TeamView }) {
+  const manager = team.viewer.isCaptain || team.viewer.isStaff
+  const mine = team.players.find((p) => p.registrationId === team.viewer.registrationId)
+  return (
+    <>
+      <div className="team-head">
+        <h2>{team.name}</h2>
+        <span className={`staff-badge team-status-${team.status}`}>{TEAM_STATUS_LABELS[team.status]}</span>
+      </div>
+      <dl className="staff-facts">
+        <div>
+          <dt>League</dt>
+          <dd>{team.leagueName}</dd>
+        </div>
+        <div>
+          <dt>Captain</dt>
+          <dd>{team.captain.name}</dd>
+        </div>
+        <div>
+          <dt>Roster</dt>
+          <dd>
+            {team.players.filter((p) => p.status === 'confirmed').length} player(s)
+            {team.rosterMin !== null && `, at least ${team.rosterMin}`}
+            {team.rosterMax !== null && `, at most ${team.rosterMax}`}
+          </dd>
+        </div>
+        <div>
+          <dt>Roster deadline</dt>
+          <dd>{team.rosterDeadline ? formatDate(team.rosterDeadline) : 'When registration closes'}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{TEAM_PAYMENT_LABELS[team.teamPayment]}</dd>
+        </div>
+      </dl>
+      <StatusNote team={team} />
+      {(manager || team.entry.priceCents > 0) && <EntryPanel team={team} />}
+      {mine && !manager && mine.priceCents !== null && mine.priceCents > 0 && (
+        <p>
+          Your player fee: {formatMoney(mine.priceCents)}, balance {formatMoney(mine.balanceCents ?? 0)} (pay at the front desk).{' '}
+          <Link to={href('teamRegistrationReceipt', { userId: mine.userId, leagueId: team.leagueId, teamId: team.id })}>Your receipt</Link>
+        </p>
+      )}
+      {manager && <InvitePanel team={team} />}
+      <Roster team={team} manager={manager} />
+    </>
+  )
+}
+
+function StatusNote({ team }: { team: TeamView }) {
+  const playing = team.players.filter((p) => p.status === 'confirmed').length
+  const text = {
+    forming: `The team is forming: it is complete once ${team.rosterMin ?? 1} player(s) are on the roster and every fee is paid.${
+      team.rosterMin !== null && playing < team.rosterMin ? ` ${team.rosterMin - playing} more player(s) needed.` : ''
+    }`,
+    complete: 'The team is complete: the roster has the players it needs and every fee is paid.',
+    waitlisted: `The league is full: the team is number ${team.entry.waitlistPosition ?? '?'} on the waitlist. If a place opens, the captain is emailed and has a limited time to claim it.`,
+    offered: `A place opened up for the team. Claim it${team.entry.offerExpiresAt ? ` before ${new Date(team.entry.offerExpiresAt).toLocaleString('en-US')}` : ''}, or it goes to the next team.`,
+    withdrawn: 'The team no longer holds a place in the league.',
+  }[team.status]
+  return <p className="staff-note">{text}</p>
+}
+
+function EntryPanel({ team }: { team: TeamView }) {
+  const client = useQueryClient()
+  const claim = useMutation({
+    mutationFn: () => call<typeof claimOffer>('POST', '/api/registrations/:registrationId/claim', { params: { registrationId: team.entry.registrationId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: TEAMS }),
+  })
+  const { entry } = team
+  const entrant = team.viewer.isCaptain || team.viewer.isStaff
+  return (
+    <section className="account-panel" aria-labelledby="team-entry">
+      <h3 id="team-entry">Team registration</h3>
+      <dl className="staff-facts">
+        <div>
+          <dt>Status</dt>
+          <dd>{STATUS_LABELS[entry.status]}</dd>
+        </div>
+        <div>
+          <dt>Receipt number</dt>
+          <dd>{entry.receiptNumber}</dd>
+        </div>
+        <div>
+          <dt>{team.teamPayment === 'deposit-and-player-fee' ? 'Team deposit' : 'Team fee'}</dt>
+          <dd>{formatMoney(entry.priceCents)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{formatMoney(entry.paidCents)}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd>{formatMoney(entry.balanceCents)}</dd>
+        </div>
+      </dl>
+      {entry.balanceCents > 0 && <p>Pay the balance at the front desk.</p>}
+      {entry.status === 'offered' && team.viewer.isCaptain && (
+        <button type="button" className="button" disabled={claim.isPending} onClick={() => claim.mutate()}>
+          {claim.isPending ? 'Claiming…' : 'Claim the place'}
+        </button>
+      )}
+      {claim.error && <Alert>{claim.error instanceof ApiError ? claim.error.message : 'Claiming failed. Please try again.'}</Alert>}
+      {entrant && (
+        <p>
+          <Link to={href('teamRegistrationReceipt', { userId: entryOwner(team), leagueId: team.leagueId, teamId: team.id })}>Team receipt</Link>
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** Who registered the team (and owes its fee): the first captain, who may have handed the captaincy on. */
+function entryOwner(team: TeamView): string {
+  return team.players.find((p) => p.registrationId === team.entry.registrationId)?.userId ?? team.captain.userId
+}
+
+function InvitePanel({ team }: { team: TeamView }) {
+  const client = useQueryClient()
+  const [copied, setCopied] = useState(false)
+  const params = { leagueId: team.leagueId, teamId: team.id }
+  const regenerate = useMutation({
+    mutationFn: () => call<typeof regenerateInvite>('POST', '/api/leagues/:leagueId/teams/:teamId/invite', { params }),
+    onSuccess: (answer) => client.setQueryData(teamQuery(team.leagueId, team.id).queryKey, answer),
+  })
+  const form = useForm(InviteEmailsForm, { emails: '' })
+  const [sent, setSent] = useState<string[] | null>(null)
+  const send = form.handleSubmit(async ({ emails }) => {
+    try {
+      const answer = await call<typeof sendInvites>('POST', '/api/leagues/:leagueId/teams/:teamId/invite/emails', { params, body: { emails } })
+      setSent(answer.sent)
+      form.setServerErrors({}, null)
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields, error.message)
+      else form.setServerErrors({}, 'Sending failed. Please try again.')
+    }
+  })
+  if (!team.inviteUrl) return null
+  const inviteUrl = team.inviteUrl
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(inviteUrl)
+      setCopied(true)
+    } catch {
+      setCopied(false)
+    }
+  }
+
+  return (
+    <section className="account-panel" aria-labelledby="team-invite">
+      <h3 id="team-invite">Invite players</h3>
+      <p>Share this private link with your players. Anyone with it can join the team while the roster has room.</p>
+      <div className="field">
+        <label htmlFor="invite-link">Invite link</label>
+        <input id="invite-link" type="text" readOnly value={inviteUrl} onFocus={(e) => e.target.select()} />
+      </div>
+      <div className="staff-actions">
+        <button type="button" className="button" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={regenerate.isPending}
+          onClick={() => {
+            if (window.confirm('Make a new link? The current link will stop working.')) regenerate.mutate()
+          }}
+        >
+          {regenerate.isPending ? 'Making a new link…' : 'Make a new link'}
+        </button>
+      </div>
+      <div role="status">{copied ? 'The link is copied.' : regenerate.isSuccess ? 'A new link is ready; the old one no longer works.' : ''}</div>
+      <form onSubmit={send} noValidate>
+        {form.message && <Alert>{form.message}</Alert>}
+        <TextAreaField label={InviteEmailsForm.emails.label} field={form.field('emails')} error={form.errors.emails} rows={3} hint="Separate addresses with commas or new lines; up to 20." />
+        <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>
+          {form.submitting ? 'Sending…' : 'Email the link'}
+        </button>
+      </form>
+      {sent && (
+        <p role="status">
+          Sent to {sent.length} address{sent.length === 1 ? '' : 'es'}: {sent.join(', ')}.
+        </p>
+      )}
+    </section>
+  )
+}
+
+function Roster({ team, manager }: { team: TeamView; manager: boolean }) {
+  const client = useQueryClient()
+  const params = { leagueId: team.leagueId, teamId: team.id }
+  const change = useMutation({
+    mutationFn: ({ action, player }: { action: 'remove' | 'captain'; player: RosterPlayer }) =>
+      action === 'remove'
+        ? call<typeof removePlayer>('POST', '/api/leagues/:leagueId/teams/:teamId/players/:registrationId/remove', { params: { ...params, registrationId: player.registrationId } })
+        : call<typeof changeCaptain>('POST', '/api/leagues/:leagueId/teams/:teamId/captain', { params, body: { registrationId: player.registrationId } }),
+    onSuccess: (answer) => client.setQueryData(teamQuery(team.leagueId, team.id).queryKey, answer),
+  })
+  const canRemove = team.viewer.isStaff || team.rosterOpen
+  return (
+    <section aria-labelledby="team-roster">
+      <h3 id="team-roster">Roster</h3>
+      {change.error && <Alert>{change.error instanceof ApiError ? change.error.message : 'The change failed. Please try again.'}</Alert>}
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Player</th>
+              {manager && <th scope="col">Contact</th>}
+              {manager && <th scope="col">Waiver</th>}
+              {manager && <th scope="col">Balance</th>}
+              <th scope="col">Joined</th>
+              {manager && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {team.players.map((player) => (
+              <tr key={player.registrationId}>
+                <th scope="row">
+                  {player.name}
+                  {player.isCaptain && <span className="staff-badge"> Captain</span>}
+                </th>
+                {manager && (
+                  <td>
+                    {player.email}
+                    {player.phone && (
+                      <>
+                        <br />
+                        {player.phone}
+                      </>
+                    )}
+                  </td>
+                )}
+                {manager && <td>{player.waiverSigned ? 'Signed' : 'Not signed'}</td>}
+                {manager && <td>{formatMoney(player.balanceCents ?? 0)}</td>}
+                <td>{formatDate(player.joinedAt)}</td>
+                {manager && (
+                  <td>
+                    {!player.isCaptain && (
+                      <div className="staff-actions">
+                        <button
+                          type="button"
+                          className="link-button"
+                          disabled={change.isPending}
+                          onClick={() => {
+                            if (window.confirm(`Make ${player.name} the captain?${team.viewer.isCaptain ? ' You will no longer manage the team.' : ''}`)) change.mutate({ action: 'captain', player })
+                          }}
+                        >
+                          Make captain<span className="visually-hidden">: {player.name}</span>
+                        </button>
+                        {canRemove && (
+                          <button
+                            type="button"
+                            className="link-button"
+                            disabled={change.isPending}
+                            onClick={() => {
+                              if (window.confirm(`Take ${player.name} off the roster?`)) change.mutate({ action: 'remove', player })
+                            }}
+                          >
+                            Remove<span className="visually-hidden"> {player.name}</span>
+                          </button>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
