@@ -8,12 +8,14 @@ import { Alert } from './ui/alert.tsx'
 /** Where a redirect leaves its message (product §6) and the page to return to after signing in. */
 export interface NavigationState {
   flash?: string
+  /** How the message reads: a refusal (the default) or news of something done. */
+  flashTone?: 'error' | 'success'
   from?: string
 }
 
 export function Layout() {
   const location = useLocation()
-  const flash = (location.state as NavigationState | null)?.flash
+  const { flash, flashTone } = (location.state as NavigationState | null) ?? {}
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,7 +23,7 @@ export function Layout() {
       </a>
       <TopBar />
       <main id="main" tabIndex={-1}>
-        {flash && <Alert>{flash}</Alert>}
+        {flash && <Alert tone={flashTone}>{flash}</Alert>}
         <Outlet />
       </main>
       <footer className="site-footer">

@@ -166,7 +166,10 @@ function NewTeamForm({ league }: { league: TeamLeague }) {
       })
       await client.invalidateQueries({ queryKey: TEAMS })
       navigate(href('leagueTeam', { leagueId: league.id, teamId: team.id }), {
-        state: { flash: team.status === 'waitlisted' ? `${team.name} is on the waitlist.` : `${team.name} is registered. Share its invite link with your players.` } satisfies NavigationState,
+        state: {
+          flash: team.status === 'waitlisted' ? `${team.name} is on the waitlist.` : `${team.name} is registered. Share its invite link with your players.`,
+          flashTone: 'success',
+        } satisfies NavigationState,
       })
     } catch (error) {
       if (error instanceof ApiError && error.fields.waiver === 'WAIVER_REQUIRED') {

@@ -59,7 +59,7 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
         headers: { 'idempotency-key': idempotencyKey },
       })
       await client.invalidateQueries({ queryKey: TEAMS })
-      navigate(href('leagueTeam', { leagueId: team.leagueId, teamId: team.id }), { state: { flash: `You joined ${team.name}.` } satisfies NavigationState })
+      navigate(href('leagueTeam', { leagueId: team.leagueId, teamId: team.id }), { state: { flash: `You joined ${team.name}.`, flashTone: 'success' } satisfies NavigationState })
     } catch (error) {
       if (error instanceof ApiError && error.fields.waiver === 'WAIVER_REQUIRED') {
         navigate(href('waiver'), { state: { from: here } satisfies WaiverRequest })

@@ -215,7 +215,7 @@ function InvitePanel({ team }: { team: TeamView }) {
         </button>
       </div>
       <div role="status">{copied ? 'The link is copied.' : regenerate.isSuccess ? 'A new link is ready; the old one no longer works.' : ''}</div>
-      <form onSubmit={send} noValidate>
+      <form className="team-invite-form" onSubmit={send} noValidate>
         {form.message && <Alert>{form.message}</Alert>}
         <TextAreaField label={InviteEmailsForm.emails.label} field={form.field('emails')} error={form.errors.emails} rows={3} hint="Separate addresses with commas or new lines; up to 20." />
         <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>

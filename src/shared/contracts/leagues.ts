@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LeagueForm } from '../schemas/league.ts'
 import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
-import { TEAM_PAYMENTS } from '../schemas/team.ts'
+import { TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
 import { LEAGUE_KINDS, SPORTS, type ActiveLeague } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
@@ -75,6 +75,7 @@ export const AdminLeague = z.object({
   registrations: z.record(z.enum(REGISTRATION_STATUSES), z.number().int()).describe('registrations of the league by status'),
   teamCapacity: z.number().int().nullable().describe('team places; null when the league has no limit'),
   teamsTaken: z.number().int().describe('teams holding a place (team leagues)'),
+  teams: z.record(z.enum(TEAM_STATUSES), z.number().int()).nullable().describe('team leagues: how many teams are in each status, the team waitlist included'),
   teamPayment: z.enum(TEAM_PAYMENTS).nullable().describe('who pays, in a team league'),
   teamFeeCents: z.number().int().nullable().describe('what a captain pays for the team, when captains pay'),
   rosterDeadline: z.string().nullable().describe('the last day captains change their rosters'),

@@ -18,7 +18,15 @@ type Action = 'claim' | 'cancel'
 /** A registration that has ended owes nothing, whatever its price was. */
 function balanceText(registration: RegistrationView): string {
   if (!ACTIVE_STATUSES.includes(registration.status)) return 'Nothing due'
+  if (registration.priceCents === 0) return 'Nothing to pay'
   return registration.balanceCents === 0 ? 'Paid in full' : formatMoney(registration.balanceCents)
+}
+
+/** What the place is: a league place, a team's registration, or a place on a team's roster. */
+function placeName(r: RegistrationView): string {
+  if (r.kind === 'team-place' && r.team) return `${r.leagueName}: team ${r.team.name}`
+  if (r.kind === 'roster-place' && r.team) return `${r.leagueName}: player on ${r.team.name}`
+  return r.leagueName
 }
 
 export function RegistrationsSection({ userId }: { userId: string }) {
@@ -127,7 +135,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
     <article className="account-registration" aria-labelledby={headingId}>
       <div className="account-registration-head">
         <h3 id={headingId} ref={heading} tabIndex={-1}>
-          {r.team ? `${r.team.name} — ${r.leagueName}` : r.leagueName}
+          {placeName(r)}
         </h3>
         <span className={`account-status account-status-${r.status}`}>{STATUS_LABELS[r.status]}</span>
       </div>
@@ -191,7 +199,13 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
           >
             Receipt
           </Link>
-          {live && (
+          {r.team && (
+            <Link className="button secondary" to={href('leagueTeam', { leagueId: r.leagueId, teamId: r.team.id })} aria-describedby={headingId}>
+              Team page
+            </Link>
+          )}
+          {/* A team's place and its roster are changed from the team page, by its captain and staff. */}
+          {live && !r.team && (
             <button
               ref={cancelButton}
               type="button"

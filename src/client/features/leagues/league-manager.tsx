@@ -30,7 +30,15 @@ function savedMessage({ league, offered }: SaveLeagueResult, created: boolean): 
 }
 
 function placesText(league: AdminLeague): string {
+  if (league.teams) return `${league.teamsTaken} / ${league.teamCapacity ?? 'no limit'} teams`
   return `${league.placesTaken} / ${league.capacity ?? 'no limit'}`
+}
+
+/** A team league's teams by status, as staff read it: "2 complete, 1 forming". */
+function teamsText(teams: NonNullable<AdminLeague['teams']>): string {
+  const parts = [`${teams.complete} complete`, `${teams.forming} forming`]
+  if (teams.offered > 0) parts.push(`${teams.offered} offered a place`)
+  return parts.join(', ')
 }
 
 /** The admin's view of /leagues: every league, with create, edit, open and close. */
@@ -142,8 +150,16 @@ export function LeagueManager() {
                     <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>
                   </td>
                   <td className="staff-money">{formatMoney(league.priceCents)}</td>
-                  <td>{placesText(league)}</td>
-                  <td>{league.waitlistSize}</td>
+                  <td>
+                    {placesText(league)}
+                    {league.teams && (
+                      <>
+                        <br />
+                        <span className="staff-muted">{teamsText(league.teams)}</span>
+                      </>
+                    )}
+                  </td>
+                  <td>{league.teams ? `${league.teams.waitlisted} team${league.teams.waitlisted === 1 ? '' : 's'}` : league.waitlistSize}</td>
                   <td>
                     <span className={league.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{league.isActive ? 'Open' : 'Closed'}</span>
                   </td>

@@ -6,6 +6,8 @@ import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/
 import { updateLeagueOffering } from '../registrations/offerings.queries.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
+import { noTeams, teamStatusCounts } from '../teams/teams.queries.ts'
+import type { TeamStatus } from '../../../shared/schemas/team.ts'
 import { insertLeague, leaguesWithPlaces, type NewLeague } from './leagues.queries.ts'
 
 /** Everything staff set on a league; nothing is left to a default. */
@@ -66,9 +68,10 @@ function selectLeagues(db: Db) {
 
 type LeagueRow = Awaited<ReturnType<ReturnType<typeof selectLeagues>['executeTakeFirstOrThrow']>>
 
-function toAdminLeague(row: LeagueRow, counts: StatusCounts = noRegistrations()): AdminLeague {
+function toAdminLeague(row: LeagueRow, counts: StatusCounts = noRegistrations(), teams?: Record<TeamStatus, number>): AdminLeague {
   return {
     ...row,
+    teams: row.kind === 'team' ? (teams ?? noTeams()) : null,
     teamsTaken: row.teamsTaken ?? 0,
     isActive: toBool(row.isActive),
     waitlistSize: counts.waitlisted,
@@ -84,13 +87,15 @@ export async function listLeaguesForAdmin(db: Db): Promise<AdminLeague[]> {
     selectLeagues(db).orderBy('l.isActive', 'desc').orderBy('l.startDate', 'desc').orderBy('l.name').orderBy('l.id').execute(),
     countRegistrations(db),
   ])
-  return rows.map((row) => toAdminLeague(row, counts.get(row.id)))
+  const teams = await teamStatusCounts(db, rows.filter((r) => r.kind === 'team').map((r) => r.id))
+  return rows.map((row) => toAdminLeague(row, counts.get(row.id), teams.get(row.id)))
 }
 
 export async function findLeagueForAdmin(db: Db, leagueId: string): Promise<AdminLeague | undefined> {
   const row = await selectLeagues(db).where('l.id', '=', leagueId).executeTakeFirst()
   if (!row) return undefined
-  return toAdminLeague(row, (await countRegistrations(db, leagueId)).get(leagueId))
+  const teams = row.kind === 'team' ? (await teamStatusCounts(db, [leagueId])).get(leagueId) : undefined
+  return toAdminLeague(row, (await countRegistrations(db, leagueId)).get(leagueId), teams)
 }
 
 export async function createLeague(db: Db, settings: LeagueSettings): Promise<AdminLeague> {

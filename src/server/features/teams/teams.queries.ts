@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts'
 import { boolParam, toBool, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import { ACCOUNT_HOLDER, ACTIVE_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
-import { playersPayFee, teamPaysFee, teamStatusOf, type TeamPayment, type TeamStatus } from '../../../shared/schemas/team.ts'
+import { playersPayFee, TEAM_STATUSES, teamPaysFee, teamStatusOf, type TeamPayment, type TeamStatus } from '../../../shared/schemas/team.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import type { MyTeam, RosterPlayer, TeamLeague } from '../../../shared/contracts/teams.ts'
 import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
@@ -103,8 +103,8 @@ export async function teamNameTaken(db: Db, leagueId: string, nameKey: string): 
   return row !== undefined
 }
 
-/** Registrations of a team (aliased `r`) with what they owe and what was paid. */
-function teamRegistrations(db: Db, teamId: string) {
+/** Registrations of teams (aliased `r`) with what they owe and what was paid; callers choose the teams. */
+function teamRegistrations(db: Db) {
   return db.kysely
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
@@ -141,8 +141,50 @@ function teamRegistrations(db: Db, teamId: string) {
         .whereRef('ahead.seq', '<', 'r.seq')
         .as('waitlistAhead'),
     ])
-    .where('r.teamId', '=', teamId)
 }
+
+type TeamRegistrationRow = Awaited<ReturnType<ReturnType<typeof teamRegistrations>['execute']>>[number]
+
+function amountsOf(row: TeamRegistrationRow) {
+  const priceCents = toCount(row.priceCents)
+  const paidCents = toCount(row.paidCents)
+  return { priceCents, paidCents, balanceCents: balanceCents({ status: row.status, priceCents, paidCents }) }
+}
+
+/** A team's status from its registrations, oldest first; undefined for a team without an entry. */
+function statusFrom(rows: readonly TeamRegistrationRow[], rosterMin: number | null): TeamStatus | undefined {
+  const entry = rows.filter((r) => r.kind === 'team-place').at(-1)
+  if (!entry) return undefined
+  const players = rows.filter((r) => r.kind === 'roster-place').map((r) => ({ status: r.status, ...amountsOf(r) }))
+  return teamStatusOf({ status: entry.status, ...amountsOf(entry) }, players, rosterMin)
+}
+
+/** How many teams of each league are in each status, in one read (the staff's /leagues). */
+export async function teamStatusCounts(db: Db, leagueIds: string[]): Promise<Map<string, Record<TeamStatus, number>>> {
+  const counts = new Map<string, Record<TeamStatus, number>>()
+  if (leagueIds.length === 0) return counts
+  const rows = await teamRegistrations(db)
+    .innerJoin('teams as t', 't.id', 'r.teamId')
+    .innerJoin('leagues as l', 'l.id', 't.leagueId')
+    .select(['t.id as teamId', 't.leagueId as teamLeagueId', 'l.rosterMin'])
+    .where('t.leagueId', 'in', leagueIds)
+    .orderBy('r.createdAt')
+    .orderBy('r.seq')
+    .execute()
+  const byTeam = new Map<string, typeof rows>()
+  for (const row of rows) byTeam.set(row.teamId, [...(byTeam.get(row.teamId) ?? []), row])
+  for (const teamRows of byTeam.values()) {
+    const first = teamRows[0]!
+    const status = statusFrom(teamRows, first.rosterMin)
+    if (!status) continue
+    const league = counts.get(first.teamLeagueId) ?? noTeams()
+    league[status] += 1
+    counts.set(first.teamLeagueId, league)
+  }
+  return counts
+}
+
+export const noTeams = (): Record<TeamStatus, number> => Object.fromEntries(TEAM_STATUSES.map((s) => [s, 0])) as Record<TeamStatus, number>
 
 export interface TeamState {
   team: TeamRow & { leagueName: string; sport: Sport; rosterMin: number | null; rosterMax: number | null; rosterDeadline: string | null; teamPayment: TeamPayment }
@@ -186,12 +228,7 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
     .where('t.leagueId', '=', leagueId)
     .executeTakeFirst()
   if (!team) return undefined
-  const rows = await teamRegistrations(db, teamId).orderBy('r.createdAt').orderBy('r.seq').execute()
-  const amounts = (row: (typeof rows)[number]) => {
-    const priceCents = toCount(row.priceCents)
-    const paidCents = toCount(row.paidCents)
-    return { priceCents, paidCents, balanceCents: balanceCents({ status: row.status, priceCents, paidCents }) }
-  }
+  const rows = await teamRegistrations(db).where('r.teamId', '=', teamId).orderBy('r.createdAt').orderBy('r.seq').execute()
   // The newest entry of the team: a withdrawn team keeps its ended one.
   const entryRow = rows.filter((r) => r.kind === 'team-place').at(-1)
   if (!entryRow) return undefined
@@ -202,7 +239,7 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
     receiptNumber: entryRow.receiptNumber,
     waitlistPosition: entryRow.status === 'waitlisted' ? toCount(entryRow.waitlistAhead) + 1 : null,
     offerExpiresAt: entryRow.offerExpiresAt === null ? null : toIso(entryRow.offerExpiresAt),
-    ...amounts(entryRow),
+    ...amountsOf(entryRow),
   }
   const players = rows
     .filter((r) => r.kind === 'roster-place' && ACTIVE_STATUSES.includes(r.status))
@@ -215,7 +252,7 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
       phone: r.phone,
       waiverSigned: toBool(r.waiverSigned as boolean | number),
       joinedAt: toIso(r.createdAt),
-      ...amounts(r),
+      ...amountsOf(r),
     }))
   return {
     team: { ...team, teamPayment: team.teamPayment ?? 'player-fee' },

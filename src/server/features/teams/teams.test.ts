@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import type { AdminLeague } from '../../../shared/contracts/leagues.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import type { Invitation, MyTeam, TeamLeague, TeamView } from '../../../shared/contracts/teams.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
@@ -93,6 +94,41 @@ describe('creating a team', () => {
     expect(positions.sort()).toEqual([1, 2, 3, 4, 5, 6])
     const leagues = await ctx.client().get<{ leagues: TeamLeague[] }>('/api/leagues/teams?sport=basketball')
     expect(leagues.body.leagues.find((l) => l.id === leagueId)).toMatchObject({ teamPlacesLeft: 0, teamWaitlistSize: 6 })
+    const admin = await createUser(ctx, 'admin')
+    const staffView = await admin.client.get<{ leagues: AdminLeague[] }>('/api/admin/leagues')
+    expect(staffView.body.leagues.find((l) => l.id === leagueId)).toMatchObject({
+      teamCapacity: 4,
+      teamsTaken: 4,
+      teams: { forming: 4, complete: 0, waitlisted: 6, offered: 0, withdrawn: 0 },
+    })
+
+    // Staff raise the team capacity: the first waiting team is offered the place, its captain emailed.
+    const first = results.find((r) => r.body.team.entry.waitlistPosition === 1)!.body.team
+    const raised = await admin.client.post<{ league: AdminLeague; offered: number }>(`/api/admin/leagues/${leagueId}`, { teamCapacity: '5' })
+    expect(raised.status, raised.text).toBe(200)
+    expect(raised.body.offered).toBe(1)
+    const captain = captains[results.indexOf(results.find((r) => r.body.team.id === first.id)!)]!
+    const offered = (await read(captain, first)).body.team
+    expect(offered).toMatchObject({ status: 'offered', entry: { status: 'offered' } })
+    expect(await subjectsTo(captain.email)).toContain(`A place opened up: ${offered.leagueName}`)
+    const claimed = await captain.client.post(`/api/registrations/${offered.entry.registrationId}/claim`, {})
+    expect(claimed.status, claimed.text).toBe(200)
+    expect((await read(captain, first)).body.team.status).toBe('forming')
+  })
+
+  test('staff set who pays and the team fee on the league form', async () => {
+    const admin = await createUser(ctx, 'admin')
+    const res = await admin.client.post<{ league: AdminLeague }>(
+      '/api/admin/leagues',
+      leagueForm({ sport: 'basketball', kind: 'team', teamCapacity: '6', rosterMin: '5', rosterMax: '9', teamPayment: 'deposit-and-player-fee', teamFee: '250', price: '40', rosterDeadline: daysFromToday(15) }),
+    )
+    expect(res.status, res.text).toBe(201)
+    expect(res.body.league).toMatchObject({ teamPayment: 'deposit-and-player-fee', teamFeeCents: 25000, priceCents: 4000, teamCapacity: 6, rosterDeadline: daysFromToday(15) })
+    const open = await ctx.client().get<{ leagues: TeamLeague[] }>('/api/leagues/teams')
+    expect(open.body.leagues.find((l) => l.id === res.body.league.id)).toMatchObject({ teamFeeCents: 25000, playerFeeCents: 4000, teamPlacesLeft: 6 })
+    const missing = await admin.client.post('/api/admin/leagues', leagueForm({ kind: 'team', teamPayment: '' }))
+    expect(missing.status).toBe(400)
+    expect(missing.text).toContain('Choose who pays.')
   })
 })
 
