@@ -142,4 +142,47 @@ test.describe('pages in other states', () => {
     await expect(page.getByText(name).first()).toBeVisible()
     await expectNoSeriousViolations(page)
   })
+
+  test('the team pages: create a team, the captain’s team page, and the invitation', async ({ pageAs, sessions, playwright, insertLeague }) => {
+    const name = `A11y Team League ${uniqueToken()}`
+    const leagueId = await insertLeague({
+      name,
+      sport: 'basketball',
+      kind: 'team',
+      registrationDate: daysFromToday(-3),
+      startDate: daysFromToday(14),
+      endDate: daysFromToday(60),
+      teamCapacity: 6,
+      rosterMin: 2,
+      rosterMax: 8,
+      teamPayment: 'deposit-and-player-fee',
+      teamFeeCents: 20000,
+      priceCents: 4000,
+    })
+    const page = await pageAs('customer')
+    await open(page, '/createTeam', 'Create a Team')
+    await expect(page.getByRole('article', { name })).toBeVisible()
+    await expectNoSeriousViolations(page)
+
+    const { user, storageState } = await sessions.get('customer')
+    const api: APIRequestContext = await playwright.request.newContext({ storageState })
+    let team: { id: string; inviteUrl: string }
+    try {
+      await api.post(`${BASE_URL}/api/waiver/signatures`, { headers: ORIGIN, data: { signedName: user.displayName, agree: 'yes' } })
+      const res = await api.post(`${BASE_URL}/api/leagues/${leagueId}/teams`, { headers: ORIGIN, data: { name: `A11y ${uniqueToken()}` } })
+      expect(res.status(), await res.text()).toBe(201)
+      team = ((await res.json()) as { team: { id: string; inviteUrl: string } }).team
+    } finally {
+      await api.dispose()
+    }
+    await open(page, `/league/${leagueId}/team/${team.id}`, 'Team')
+    await expect(page.getByLabel('Invite link')).toBeVisible()
+    await expectNoSeriousViolations(page)
+
+    const invite = new URL(team.inviteUrl)
+    const visitor = await pageAs('visitor')
+    await open(visitor, invite.pathname + invite.search, 'Join a Team')
+    await expect(visitor.getByText(/invites you to play on/)).toBeVisible()
+    await expectNoSeriousViolations(visitor)
+  })
 })

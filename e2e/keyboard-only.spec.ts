@@ -572,3 +572,41 @@ test.describe('staff at the front desk', () => {
     await expect(page.getByLabel('League', { exact: true })).toBeFocused()
   })
 })
+
+test('a captain creates a team, then emails its invite link and makes a new one, by keyboard', async ({ asVisitor: page, createUser, insertLeague }) => {
+  const user = await createUser({ label: 'keyboard-captain' })
+  await signIn(page.request, user)
+  await signWaiver(page.request, user.displayName)
+  const leagueName = `Keyboard Hoops ${uniqueToken()}`
+  await insertLeague({
+    name: leagueName,
+    sport: 'basketball',
+    kind: 'team',
+    registrationDate: daysFromToday(-7),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    teamCapacity: 6,
+    teamPayment: 'team-fee',
+    teamFeeCents: 30000,
+  })
+
+  await page.goto('/adultBasketball')
+  const card = page.getByRole('article', { name: leagueName })
+  await typeInto(page, card.getByLabel('Team name'), 'Keyboard Kings')
+  await tabTo(page, card.getByRole('button', { name: `Create team in ${leagueName}` }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: 'Keyboard Kings' })).toBeVisible()
+
+  const link = page.getByLabel('Invite link')
+  const first = await link.inputValue()
+  await typeInto(page, page.getByLabel('Email addresses'), 'keyboard-friend@example.com')
+  await tabTo(page, page.getByRole('button', { name: 'Email the link' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Sent to 1 address: keyboard-friend@example.com.')).toBeVisible()
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  await tabTo(page, page.getByRole('button', { name: 'Make a new link' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('A new link is ready; the old one no longer works.')).toBeVisible()
+  expect(await link.inputValue()).not.toBe(first)
+})

@@ -54,6 +54,11 @@ export interface Fixtures {
   registrationId: string
   /** A registration already cancelled: the cancel, decline and claim routes answer the same every time. */
   endedRegistrationId: string
+  /** The customer's team in the demo's team league, its invite code and the captain's own roster place. */
+  teamLeagueId: string
+  teamId: string
+  invite: string
+  captainPlaceId: string
 }
 
 /** One request as the server logged it: what the scanners' payloads actually reached. */
@@ -256,7 +261,17 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
   await register(kidsLeagueId, { childId: child.id })
   const endedRegistrationId = await register(leagueNamed('Pickup Basketball League'), {})
   await call(site, customer, 'POST', `/api/registrations/${endedRegistrationId}/cancel`, {})
-  return { leagueId, kidsLeagueId, childId: child.id, registrationId, endedRegistrationId }
+  const teamLeagues = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/teams')
+  const teamLeagueId = teamLeagues.leagues.find((l) => l.name === DEMO_LEAGUES.find((d) => d.kind === 'team')!.name)!.id
+  const { team } = await call<{ team: { id: string; inviteUrl: string; players: { registrationId: string }[] } }>(
+    site,
+    customer,
+    'POST',
+    `/api/leagues/${teamLeagueId}/teams`,
+    { name: 'Scan Team' },
+  )
+  const invite = new URL(team.inviteUrl).searchParams.get('invite')!
+  return { leagueId, kidsLeagueId, childId: child.id, registrationId, endedRegistrationId, teamLeagueId, teamId: team.id, invite, captainPlaceId: team.players[0]!.registrationId }
 }
 
 async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void> {

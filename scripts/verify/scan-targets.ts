@@ -82,9 +82,13 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     teamCapacity: '8',
     rosterMin: '5',
     rosterMax: '10',
+    rosterDeadline: day(20),
+    teamPayment: 'team-fee',
+    teamFee: '300',
     minAge: '6',
     maxAge: '12',
   }
+  const team = { leagueId: f.teamLeagueId, teamId: f.teamId }
   return [
     { route: 'POST /api/admin/leagues', as: 'admin', body: league },
     { route: 'POST /api/admin/leagues/:leagueId', as: 'admin', params: { leagueId: f.adminLeagueId }, body: league },
@@ -121,6 +125,22 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/auth/sign-in/email', as: 'customer', manyAddresses: true, body: { email: customer.email, password: 'scan-password' }, only: ['body.password'], evaluate: RANDOM_EMAIL },
     { route: 'GET /api/session', as: 'customer', cookie: true },
     { route: 'GET /api/leagues/open', as: 'customer', query: { sport: 'soccer' } },
+    { route: 'GET /api/leagues/teams', as: 'customer', query: { sport: 'basketball' } },
+    // The customer's own team again: the same request answers the same team every time.
+    { route: 'POST /api/leagues/:leagueId/teams', as: 'customer', params: { leagueId: f.teamLeagueId }, body: { name: 'Scan Team' } },
+    { route: 'GET /api/leagues/:leagueId/teams/:teamId', as: 'customer', params: team },
+    { route: 'GET /api/leagues/:leagueId/teams/:teamId/invitation', as: 'customer', params: team, query: { invite: f.invite } },
+    // Already on the team: each join answers the place the customer holds.
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/players', as: 'customer', params: team, body: { invite: f.invite }, headers: { 'Idempotency-Key': 'scan-join-0001' } },
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite/emails', as: 'customer', params: team, body: { emails: 'scan-friend@example.com' } },
+    // The captain's own place: never removable, so every payload is answered the same refusal.
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/players/:registrationId/remove', as: 'customer', params: { ...team, registrationId: f.captainPlaceId }, body: {} },
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/captain', as: 'customer', params: team, body: { registrationId: f.captainPlaceId } },
+    { route: 'GET /api/receipts/user/:userId/league/:leagueId/team/:teamId', as: 'customer', params: { userId: customer.id, ...team } },
+    { route: 'GET /api/admin/teams', as: 'admin', query: { leagueId: f.teamLeagueId } },
+    { route: 'GET /api/admin/teams.csv', as: 'admin', query: { leagueId: f.teamLeagueId } },
+    // A new invite code ends the one the targets above send.
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite', as: 'customer', params: team, body: {}, runsLast: true },
     { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1' } },
     {
       route: 'POST /api/leagues/:leagueId/registrations',

@@ -54,6 +54,7 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   adultBasketball: screen(() => import('./routes/create-team.tsx')),
   leagueTeam: screen(() => import('./routes/team.tsx')),
   teamSignUp: screen(() => import('./routes/join-team.tsx')),
+  teamsView: screen(() => import('./routes/teams-view.tsx')),
   pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
   leagues: screen(() => import('./routes/leagues.tsx')),
 }

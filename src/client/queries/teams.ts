@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Answer } from '../../shared/contracts/contract.ts'
-import type { getInvitation, getTeam, listTeamLeagues, myTeams } from '../../shared/contracts/teams.ts'
+import type { exportTeams, getInvitation, getTeam, listTeamLeagues, listTeams, myTeams } from '../../shared/contracts/teams.ts'
 import type { Sport } from '../../shared/sports.ts'
 import { api } from '../lib/api.ts'
 import { call, urlOf } from '../lib/endpoint.ts'
@@ -39,3 +39,13 @@ export const myTeamsQuery = (userId: string) =>
     queryKey: [...TEAMS, 'mine', userId],
     queryFn: () => call<typeof myTeams>('GET', '/api/teams/mine'),
   })
+
+/** Every team (of one league, or all: ''), for staff. */
+export const teamSummariesQuery = (leagueId: string) =>
+  queryOptions({
+    queryKey: [...TEAMS, 'admin', leagueId],
+    queryFn: () => call<typeof listTeams>('GET', '/api/admin/teams', { query: leagueId ? { leagueId } : {} }),
+  })
+
+/** Where the staff's CSV of the same list downloads from. */
+export const teamsCsvUrl = (leagueId: string) => urlOf<typeof exportTeams>('/api/admin/teams.csv', { query: leagueId ? { leagueId } : {} })

@@ -112,6 +112,24 @@ export const MyTeam = z.object({
 })
 export type MyTeam = z.infer<typeof MyTeam>
 
+/** A team in staff lists (/teamsView, a league's page). */
+export const TeamSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  leagueId: z.string(),
+  leagueName: z.string(),
+  sport: z.enum(SPORTS),
+  status: z.enum(TEAM_STATUSES),
+  captainName: z.string(),
+  captainEmail: z.string(),
+  playerCount: z.number().int(),
+  rosterMax: z.number().int().nullable(),
+  owedCents: z.number().int().describe('what the team and its players still owe'),
+  waitlistPosition: z.number().int().nullable(),
+  createdAt: z.string(),
+})
+export type TeamSummary = z.infer<typeof TeamSummary>
+
 const teamIds = z.object({ leagueId: pathId, teamId: pathId })
 const teamAnswer = z.object({ team: TeamView })
 export const INCOMPLETE_INVITE = 'The invite link is incomplete: open the whole link the captain sent.'
@@ -223,4 +241,23 @@ export const teamReceipt = contract({
   summary: 'The receipt of a person’s team entry or roster place (its owner and staff)',
   params: z.object({ userId: pathId, leagueId: pathId, teamId: pathId }),
   responses: { 200: z.object({ receipt: Receipt }) },
+})
+
+export const listTeams = contract({
+  method: 'GET',
+  url: '/api/admin/teams',
+  access: 'admin',
+  summary: 'Every team of every league (or of one), with status, roster count, captain and amount owed',
+  query: z.object({ leagueId: z.string().optional() }),
+  responses: { 200: z.object({ teams: z.array(TeamSummary) }) },
+})
+
+export const exportTeams = contract({
+  method: 'GET',
+  url: '/api/admin/teams.csv',
+  access: 'admin',
+  summary: 'The same list as a CSV file, for a spreadsheet',
+  query: z.object({ leagueId: z.string().optional() }),
+  responses: { 200: z.string() },
+  contentType: 'text/csv',
 })

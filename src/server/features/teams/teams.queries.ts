@@ -4,7 +4,7 @@ import { balanceCents } from '../../../shared/money.ts'
 import { ACCOUNT_HOLDER, ACTIVE_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { playersPayFee, TEAM_STATUSES, teamPaysFee, teamStatusOf, type TeamPayment, type TeamStatus } from '../../../shared/schemas/team.ts'
 import type { Sport } from '../../../shared/sports.ts'
-import type { MyTeam, RosterPlayer, TeamLeague } from '../../../shared/contracts/teams.ts'
+import type { MyTeam, RosterPlayer, TeamLeague, TeamSummary } from '../../../shared/contracts/teams.ts'
 import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
 
 /** A team's own row, found only under its league's id (both are in every team address). */
@@ -151,35 +151,71 @@ function amountsOf(row: TeamRegistrationRow) {
   return { priceCents, paidCents, balanceCents: balanceCents({ status: row.status, priceCents, paidCents }) }
 }
 
-/** A team's status from its registrations, oldest first; undefined for a team without an entry. */
-function statusFrom(rows: readonly TeamRegistrationRow[], rosterMin: number | null): TeamStatus | undefined {
+/** A team's status and what it owes, from its registrations (oldest first); undefined for a team without an entry. */
+function summaryFrom(rows: readonly TeamRegistrationRow[], rosterMin: number | null) {
   const entry = rows.filter((r) => r.kind === 'team-place').at(-1)
   if (!entry) return undefined
   const players = rows.filter((r) => r.kind === 'roster-place').map((r) => ({ status: r.status, ...amountsOf(r) }))
-  return teamStatusOf({ status: entry.status, ...amountsOf(entry) }, players, rosterMin)
+  const entryAmounts = amountsOf(entry)
+  return {
+    status: teamStatusOf({ status: entry.status, ...entryAmounts }, players, rosterMin),
+    playerCount: players.filter((p) => p.status === 'confirmed').length,
+    owedCents: entryAmounts.balanceCents + players.reduce((sum, p) => sum + p.balanceCents, 0),
+    waitlistPosition: entry.status === 'waitlisted' ? toCount(entry.waitlistAhead) + 1 : null,
+  }
 }
 
-/** How many teams of each league are in each status, in one read (the staff's /leagues). */
-export async function teamStatusCounts(db: Db, leagueIds: string[]): Promise<Map<string, Record<TeamStatus, number>>> {
-  const counts = new Map<string, Record<TeamStatus, number>>()
-  if (leagueIds.length === 0) return counts
-  const rows = await teamRegistrations(db)
+/** Every team (of some leagues), with its status, roster count, captain and what it owes, in one read. */
+export async function listTeamSummaries(db: Db, filter: { leagueIds?: string[] } = {}): Promise<TeamSummary[]> {
+  if (filter.leagueIds?.length === 0) return []
+  let query = teamRegistrations(db)
     .innerJoin('teams as t', 't.id', 'r.teamId')
     .innerJoin('leagues as l', 'l.id', 't.leagueId')
-    .select(['t.id as teamId', 't.leagueId as teamLeagueId', 'l.rosterMin'])
-    .where('t.leagueId', 'in', leagueIds)
-    .orderBy('r.createdAt')
-    .orderBy('r.seq')
-    .execute()
+    .innerJoin('users as captain', 'captain.id', 't.captainUserId')
+    .select([
+      't.id as teamId',
+      't.name as teamName',
+      't.leagueId as teamLeagueId',
+      't.createdAt as teamCreatedAt',
+      'l.name as leagueName',
+      'l.sport as leagueSport',
+      'l.rosterMin',
+      'l.rosterMax',
+      'captain.displayName as captainName',
+      'captain.email as captainEmail',
+    ])
+  if (filter.leagueIds) query = query.where('t.leagueId', 'in', filter.leagueIds)
+  const rows = await query.orderBy('r.createdAt').orderBy('r.seq').execute()
   const byTeam = new Map<string, typeof rows>()
   for (const row of rows) byTeam.set(row.teamId, [...(byTeam.get(row.teamId) ?? []), row])
-  for (const teamRows of byTeam.values()) {
+  return [...byTeam.values()].flatMap((teamRows) => {
     const first = teamRows[0]!
-    const status = statusFrom(teamRows, first.rosterMin)
-    if (!status) continue
-    const league = counts.get(first.teamLeagueId) ?? noTeams()
-    league[status] += 1
-    counts.set(first.teamLeagueId, league)
+    const summary = summaryFrom(teamRows, first.rosterMin)
+    if (!summary) return []
+    return [
+      {
+        id: first.teamId,
+        name: first.teamName,
+        leagueId: first.teamLeagueId,
+        leagueName: first.leagueName,
+        sport: first.leagueSport,
+        captainName: first.captainName,
+        captainEmail: first.captainEmail,
+        rosterMax: first.rosterMax,
+        createdAt: toIso(first.teamCreatedAt),
+        ...summary,
+      },
+    ]
+  })
+}
+
+/** How many teams of each league are in each status (the staff's /leagues). */
+export async function teamStatusCounts(db: Db, leagueIds: string[]): Promise<Map<string, Record<TeamStatus, number>>> {
+  const counts = new Map<string, Record<TeamStatus, number>>()
+  for (const team of await listTeamSummaries(db, { leagueIds })) {
+    const league = counts.get(team.leagueId) ?? noTeams()
+    league[team.status] += 1
+    counts.set(team.leagueId, league)
   }
   return counts
 }

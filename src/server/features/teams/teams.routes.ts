@@ -12,10 +12,14 @@ import {
   sendInvites,
   teamReceipt,
   INCOMPLETE_INVITE,
+  listTeams,
+  exportTeams,
 } from '../../../shared/contracts/teams.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
-import { CreateTeamForm, InviteEmailsForm, playersPayFee, TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
+import { CreateTeamForm, InviteEmailsForm, playersPayFee, TEAM_MESSAGES, TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
+import { dollarsText } from '../../../shared/money.ts'
+import { toCsv } from '../../http/csv.ts'
 import { validateField } from '../../../shared/validation/rules.ts'
 import type { CurrentUser } from '../../auth/guards.ts'
 import { serve } from '../../http/contract.ts'
@@ -28,7 +32,7 @@ import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/regist
 import type { Invites } from './invites.ts'
 import { inviteEmail } from './team-emails.ts'
 import { canManage, canSee, changeCaptain, createTeam, joinTeam, regenerateInvite, removePlayer, rosterOpen, teamView } from './teams.ts'
-import { listMyTeams, listTeamLeagues as listTeamLeaguesQuery, teamState, type TeamState } from './teams.queries.ts'
+import { listMyTeams, listTeamLeagues as listTeamLeaguesQuery, listTeamSummaries, teamState, type TeamState } from './teams.queries.ts'
 
 /** The most addresses one invite request emails: enough for a roster, too few for a mailing. */
 const MAX_INVITES = 20
@@ -151,6 +155,24 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     const state = await managedTeam(req.params, user)
     await changeCaptain(db, state, req.body.registrationId, now())
     return answer(req.params, user)
+  })
+
+  serve(app, listTeams, async (req) => {
+    await guards.requireAccess(req, 'admin')
+    return { teams: await listTeamSummaries(db, req.query.leagueId ? { leagueIds: [req.query.leagueId] } : {}) }
+  })
+
+  serve(app, exportTeams, async (req, reply) => {
+    await guards.requireAccess(req, 'admin')
+    const teams = await listTeamSummaries(db, req.query.leagueId ? { leagueIds: [req.query.leagueId] } : {})
+    const csv = toCsv(
+      ['Team', 'League', 'Sport', 'Status', 'Captain', 'Captain email', 'Players', 'Roster maximum', 'Owed (dollars)', 'Created'],
+      teams.map((t) => [t.name, t.leagueName, t.sport, TEAM_STATUS_LABELS[t.status], t.captainName, t.captainEmail, t.playerCount, t.rosterMax, dollarsText(t.owedCents), t.createdAt.slice(0, 10)]),
+    )
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="teams-${today(now())}.csv"`)
+      .send(csv)
   })
 
   // Receipts: the owner and staff only; anyone else gets the same 404 as a missing receipt.

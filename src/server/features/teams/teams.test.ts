@@ -3,7 +3,7 @@ import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, 
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AdminLeague } from '../../../shared/contracts/leagues.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
-import type { Invitation, MyTeam, TeamLeague, TeamView } from '../../../shared/contracts/teams.ts'
+import type { Invitation, MyTeam, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
 import { TEAM_MESSAGES, type TeamPayment } from '../../../shared/schemas/team.ts'
 
@@ -316,5 +316,34 @@ describe('who sees a team', () => {
     const email = await ctx.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', 'other@example.com').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()
     expect(email.subject).toContain('Mailers')
     expect(email.text).toContain(team.inviteUrl!)
+  })
+})
+
+describe('staff lists of teams', () => {
+  test('every team of a league with status, captain, players and what it owes; the CSV neutralises formulas', async () => {
+    const leagueId = await teamLeague({ teamPayment: 'deposit-and-player-fee', teamFeeCents: 10000, priceCents: 2500, rosterMin: 2 })
+    const [c1, c2] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
+    const plain = await createTeam(c1, leagueId, 'Plain Name')
+    await createTeam(c2, leagueId, '=HYPERLINK("http://evil.example","Click")')
+    await join(await createRegistrant(ctx), plain)
+
+    const admin = await createUser(ctx, 'admin')
+    const list = await admin.client.get<{ teams: TeamSummary[] }>(`/api/admin/teams?leagueId=${leagueId}`)
+    expect(list.status, list.text).toBe(200)
+    expect(list.body.teams).toHaveLength(2)
+    expect(list.body.teams.find((t) => t.id === plain.id)).toMatchObject({ status: 'forming', captainEmail: c1.email, playerCount: 2, owedCents: 10000 + 2 * 2500 })
+
+    const csv = await admin.client.get(`/api/admin/teams.csv?leagueId=${leagueId}`)
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="teams-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const lines = csv.text.trim().split('\r\n')
+    expect(lines[0]).toBe('Team,League,Sport,Status,Captain,Captain email,Players,Roster maximum,Owed (dollars),Created')
+    expect(lines.some((l) => l.startsWith('Plain Name,') && l.includes(',Forming,') && l.includes(',2,5,150.00,'))).toBe(true)
+    expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""http://evil.example"",""Click"")"`))).toBe(true)
+
+    const customer = await createRegistrant(ctx)
+    expect((await customer.client.get('/api/admin/teams')).status).toBe(403)
+    expect((await customer.client.get('/api/admin/teams.csv')).status).toBe(403)
   })
 })
