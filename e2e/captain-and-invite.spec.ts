@@ -114,3 +114,57 @@ test('a visitor may read the Adult Basketball sign-up, and is asked to sign in t
   await expect(page).toHaveURL(`${BASE_URL}/signIn`)
   await expect(page.getByText('Please sign in to create a team.')).toBeVisible()
 })
+
+test('staff create a soccer team from the waitlist, and its captain completes it from the emailed link', async ({ browser, asAdmin: admin, insertLeague, emailLink }) => {
+  const token = uniqueToken()
+  const leagueName = `Soccer Teams ${token}`
+  const teamName = `Waitlisters ${token}`
+  await insertLeague({
+    name: leagueName,
+    sport: 'soccer',
+    kind: 'team',
+    registrationDate: daysFromToday(-3),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    teamCapacity: 4,
+    rosterMin: 5,
+    rosterMax: 12,
+    teamPayment: 'team-fee',
+    teamFeeCents: 50000,
+  })
+  const captainEmail = `morgan-${token}@e2e.test`
+
+  await openInApp(admin, '/createTeamAdmin')
+  await admin.getByLabel('League').selectOption({ label: `${leagueName} (4 team places left)` })
+  await admin.getByLabel('Team name').fill(teamName)
+  await admin.getByLabel('Captain’s email').fill(captainEmail)
+  await admin.getByRole('button', { name: 'Create team and email the captain' }).click()
+  await expect(admin.getByRole('status')).toContainText(`Its place is held for ${captainEmail}, who has been emailed the link to complete it.`)
+  await expect(admin.getByRole('row').filter({ hasText: teamName })).toContainText('Held for its captain')
+
+  // The captain has no account: the emailed link, Create Account with that address, the waiver.
+  const context = await browser.newContext({ baseURL: BASE_URL })
+  try {
+    const captain = await context.newPage()
+    const link = await emailLink(captainEmail, undefined)
+    await openInApp(captain, link)
+    await expect(captain.getByText(`The facility has created ${teamName} in ${leagueName} for its captain`)).toBeVisible()
+    await captain.getByRole('main').getByRole('link', { name: 'Create Account' }).click()
+    await captain.getByLabel('Display name').fill(`Morgan Lead ${token}`)
+    await captain.getByLabel('Email').fill(captainEmail)
+    await captain.getByLabel('Phone').fill('555-0199')
+    await captain.getByLabel('Password', { exact: true }).fill(`secret-${token}`)
+    await captain.getByLabel('Confirm password').fill(`secret-${token}`)
+    await captain.getByRole('button', { name: 'Create Account' }).click()
+    await expect(captain).toHaveURL(`${BASE_URL}${link}`)
+    await captain.getByRole('button', { name: 'Complete the team’s registration' }).click()
+    await signWaiverOnPage(captain, `Morgan Lead ${token}`)
+    await captain.getByRole('button', { name: 'Complete the team’s registration' }).click()
+    await expect(captain.getByText(`${teamName} is registered, with you as its captain.`)).toBeVisible()
+    await expect(captain.locator('.team-head')).toContainText('Forming')
+    await expect(captain.getByText('$500.00').first()).toBeVisible()
+    await expect(captain.getByLabel('Invite link')).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})

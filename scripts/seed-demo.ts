@@ -55,7 +55,7 @@ async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], inv
   const row = await findTeamRow(db, leagueId, teamId)
   for (const player of players) await joinTeam(db, invites, { ...request(player), leagueId, teamId, invite: invites.codeOf(row!) })
   if (team.feePaid) {
-    const state = await teamState(db, leagueId, teamId)
-    await recordPayment(db, state!.entry.registrationId, { amountCents: state!.entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, now)
+    const entry = (await teamState(db, leagueId, teamId))!.entry!
+    await recordPayment(db, entry.registrationId, { amountCents: entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, now)
   }
 }

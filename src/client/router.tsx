@@ -55,6 +55,7 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   leagueTeam: screen(() => import('./routes/team.tsx')),
   teamSignUp: screen(() => import('./routes/join-team.tsx')),
   teamsView: screen(() => import('./routes/teams-view.tsx')),
+  createTeamAdmin: screen(() => import('./routes/create-team-admin.tsx')),
   pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
   leagues: screen(() => import('./routes/leagues.tsx')),
 }

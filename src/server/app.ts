@@ -9,6 +9,7 @@ import { registerProfileRoutes } from './auth/profile.routes.ts'
 import { createGuards } from './auth/guards.ts'
 import { resolveAuthSecret } from './auth/secret.ts'
 import { createInvites } from './features/teams/invites.ts'
+import { createTeamSweeper } from './features/teams/team-sweeper.ts'
 import { registerTeamRoutes } from './features/teams/teams.routes.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
@@ -126,15 +127,18 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
+  const teamSweeper = createTeamSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
   app.addHook('onReady', async () => {
     mailer.start()
     sweeper.start()
+    teamSweeper.start()
     backups.start()
   })
   app.addHook('onClose', async () => {
     await backups.stop()
     await sweeper.stop()
+    await teamSweeper.stop()
     await mailer.stop()
   })
   registerHealthRoutes(app, { db, maxBacklog: config.maxDbBacklog })

@@ -43,6 +43,7 @@ const Env = z.object({
     .default('America/New_York')
     .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
   WAITLIST_CLAIM_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
+  TEAM_HOLD_DAYS: z.coerce.number().positive().max(60).default(7),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -79,6 +80,8 @@ export interface Config {
   site: SiteConfig
   /** How long a person promoted from the waitlist has to claim the place. */
   claimWindowMs: number
+  /** How long a team place staff hold for a captain (/createTeamAdmin) waits to be claimed. */
+  teamHoldMs: number
   /** Undefined: emails are kept in the outbox table and the log only. */
   smtpUrl: string | undefined
   mailFrom: string
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
       timeZone: e.FACILITY_TIME_ZONE,
     },
     claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
+    teamHoldMs: e.TEAM_HOLD_DAYS * 86_400_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accountConfirmation: e.ACCOUNT_CONFIRMATION ?? (e.SMTP_URL ? 'email' : 'none'),

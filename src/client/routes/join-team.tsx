@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
-import type { Invitation, joinTeam } from '../../shared/contracts/teams.ts'
+import type { claimTeam, Invitation, joinTeam } from '../../shared/contracts/teams.ts'
 import type { NavigationState } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { useSession } from '../features/session/session.tsx'
@@ -49,17 +49,20 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
   const [problem, setProblem] = useState<string | null>(null)
   const [idempotencyKey] = useState(newIdempotencyKey)
 
+  const captaining = invitation.heldFor !== null
+  const canAct = captaining || (!invitation.rosterFull && invitation.rosterOpen)
+
   async function join() {
     setJoining(true)
     setProblem(null)
     try {
-      const { team } = await call<typeof joinTeam>('POST', '/api/leagues/:leagueId/teams/:teamId/players', {
-        params: { leagueId: invitation.leagueId, teamId: invitation.teamId },
-        body: { invite },
-        headers: { 'idempotency-key': idempotencyKey },
-      })
+      const request = { params: { leagueId: invitation.leagueId, teamId: invitation.teamId }, body: { invite }, headers: { 'idempotency-key': idempotencyKey } }
+      const { team } = captaining
+        ? await call<typeof claimTeam>('POST', '/api/leagues/:leagueId/teams/:teamId/claim', request)
+        : await call<typeof joinTeam>('POST', '/api/leagues/:leagueId/teams/:teamId/players', request)
       await client.invalidateQueries({ queryKey: TEAMS })
-      navigate(href('leagueTeam', { leagueId: team.leagueId, teamId: team.id }), { state: { flash: `You joined ${team.name}.`, flashTone: 'success' } satisfies NavigationState })
+      const flash = captaining ? `${team.name} is registered, with you as its captain. Share its invite link with your players.` : `You joined ${team.name}.`
+      navigate(href('leagueTeam', { leagueId: team.leagueId, teamId: team.id }), { state: { flash, flashTone: 'success' } satisfies NavigationState })
     } catch (error) {
       if (error instanceof ApiError && error.fields.waiver === 'WAIVER_REQUIRED') {
         navigate(href('waiver'), { state: { from: here } satisfies WaiverRequest })
@@ -74,9 +77,16 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
   return (
     <article className="account-panel" aria-labelledby="invitation-team">
       <h2 id="invitation-team">{invitation.teamName}</h2>
-      <p>
-        {invitation.captainFirstName} invites you to play on {invitation.teamName} in {invitation.leagueName}.
-      </p>
+      {captaining ? (
+        <p>
+          The facility has created {invitation.teamName} in {invitation.leagueName} for its captain, {invitation.heldFor}. Sign in with that
+          address (or create an account with it), sign the waiver and complete the team’s registration; then invite your players.
+        </p>
+      ) : (
+        <p>
+          {invitation.captainFirstName} invites you to play on {invitation.teamName} in {invitation.leagueName}.
+        </p>
+      )}
       <dl className="staff-facts">
         <div>
           <dt>League</dt>
@@ -84,33 +94,43 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
             {invitation.leagueName}, {formatDate(invitation.startDate)} – {formatDate(invitation.endDate)}
           </dd>
         </div>
-        <div>
-          <dt>Captain</dt>
-          <dd>{invitation.captainFirstName}</dd>
-        </div>
+        {!captaining && (
+          <div>
+            <dt>Captain</dt>
+            <dd>{invitation.captainFirstName}</dd>
+          </div>
+        )}
         <div>
           <dt>Roster</dt>
           <dd>
             {invitation.playerCount} player(s){invitation.rosterMax !== null && ` of ${invitation.rosterMax}`}
           </dd>
         </div>
+        {captaining && invitation.teamFeeCents !== null && (
+          <div>
+            <dt>Team fee</dt>
+            <dd>{formatMoney(invitation.teamFeeCents)}, paid at the front desk</dd>
+          </div>
+        )}
         <div>
-          <dt>Your fee</dt>
+          <dt>{captaining ? 'Each player’s fee' : 'Your fee'}</dt>
           <dd>{invitation.playerFeeCents === null ? 'Paid by the captain' : `${formatMoney(invitation.playerFeeCents)}, paid at the front desk`}</dd>
         </div>
       </dl>
       {problem && <Alert>{problem}</Alert>}
-      {invitation.rosterFull ? (
+      {captaining ? null : invitation.rosterFull ? (
         <p>This team’s roster is full.</p>
       ) : !invitation.rosterOpen ? (
         <p>The roster deadline{invitation.rosterDeadline ? ` (${formatDate(invitation.rosterDeadline)})` : ''} has passed: players can no longer join.</p>
-      ) : user ? (
+      ) : null}
+      {canAct && user && (
         <button type="button" className="button" disabled={joining || !hydrated} onClick={() => void join()}>
-          {joining ? 'Joining…' : `Join ${invitation.teamName}`}
+          {joining ? 'Saving…' : captaining ? 'Complete the team’s registration' : `Join ${invitation.teamName}`}
         </button>
-      ) : (
+      )}
+      {canAct && !user && (
         <>
-          <p>Sign in or create an account to join; you will come back to this page.</p>
+          <p>Sign in or create an account to {captaining ? 'complete the team' : 'join'}; you will come back to this page.</p>
           <div className="staff-actions">
             <Link className="button" to={href('signIn')} state={{ from: here } satisfies NavigationState}>
               Sign in

@@ -78,7 +78,7 @@ function TeamDetails({ team }: { team: TeamView }) {
         </div>
       </dl>
       <StatusNote team={team} />
-      {(manager || team.entry.priceCents > 0) && <EntryPanel team={team} />}
+      {team.entry && (manager || team.entry.priceCents > 0) && <EntryPanel team={team} entry={team.entry} />}
       {mine && !manager && mine.priceCents !== null && mine.priceCents > 0 && (
         <p>
           Your player fee: {formatMoney(mine.priceCents)}, balance {formatMoney(mine.balanceCents ?? 0)} (pay at the front desk).{' '}
@@ -94,24 +94,26 @@ function TeamDetails({ team }: { team: TeamView }) {
 function StatusNote({ team }: { team: TeamView }) {
   const playing = team.players.filter((p) => p.status === 'confirmed').length
   const text = {
+    held: team.hold
+      ? `The place is held for ${team.hold.captainEmail} until ${new Date(team.hold.expiresAt).toLocaleString('en-US')}: they complete the team from the emailed link. Unclaimed, the place is released and admins are told.`
+      : 'The place is held for the team’s captain.',
     forming: `The team is forming: it is complete once ${team.rosterMin ?? 1} player(s) are on the roster and every fee is paid.${
       team.rosterMin !== null && playing < team.rosterMin ? ` ${team.rosterMin - playing} more player(s) needed.` : ''
     }`,
     complete: 'The team is complete: the roster has the players it needs and every fee is paid.',
-    waitlisted: `The league is full: the team is number ${team.entry.waitlistPosition ?? '?'} on the waitlist. If a place opens, the captain is emailed and has a limited time to claim it.`,
-    offered: `A place opened up for the team. Claim it${team.entry.offerExpiresAt ? ` before ${new Date(team.entry.offerExpiresAt).toLocaleString('en-US')}` : ''}, or it goes to the next team.`,
+    waitlisted: `The league is full: the team is number ${team.entry?.waitlistPosition ?? '?'} on the waitlist. If a place opens, the captain is emailed and has a limited time to claim it.`,
+    offered: `A place opened up for the team. Claim it${team.entry?.offerExpiresAt ? ` before ${new Date(team.entry.offerExpiresAt).toLocaleString('en-US')}` : ''}, or it goes to the next team.`,
     withdrawn: 'The team no longer holds a place in the league.',
   }[team.status]
   return <p className="staff-note">{text}</p>
 }
 
-function EntryPanel({ team }: { team: TeamView }) {
+function EntryPanel({ team, entry }: { team: TeamView; entry: NonNullable<TeamView['entry']> }) {
   const client = useQueryClient()
   const claim = useMutation({
-    mutationFn: () => call<typeof claimOffer>('POST', '/api/registrations/:registrationId/claim', { params: { registrationId: team.entry.registrationId } }),
+    mutationFn: () => call<typeof claimOffer>('POST', '/api/registrations/:registrationId/claim', { params: { registrationId: entry.registrationId } }),
     onSettled: () => client.invalidateQueries({ queryKey: TEAMS }),
   })
-  const { entry } = team
   const entrant = team.viewer.isCaptain || team.viewer.isStaff
   return (
     <section className="account-panel" aria-labelledby="team-entry">
@@ -147,7 +149,7 @@ function EntryPanel({ team }: { team: TeamView }) {
       {claim.error && <Alert>{claim.error instanceof ApiError ? claim.error.message : 'Claiming failed. Please try again.'}</Alert>}
       {entrant && (
         <p>
-          <Link to={href('teamRegistrationReceipt', { userId: entryOwner(team), leagueId: team.leagueId, teamId: team.id })}>Team receipt</Link>
+          <Link to={href('teamRegistrationReceipt', { userId: entryOwner(team, entry), leagueId: team.leagueId, teamId: team.id })}>Team receipt</Link>
         </p>
       )}
     </section>
@@ -155,8 +157,8 @@ function EntryPanel({ team }: { team: TeamView }) {
 }
 
 /** Who registered the team (and owes its fee): the first captain, who may have handed the captaincy on. */
-function entryOwner(team: TeamView): string {
-  return team.players.find((p) => p.registrationId === team.entry.registrationId)?.userId ?? team.captain.userId
+function entryOwner(team: TeamView, entry: NonNullable<TeamView['entry']>): string {
+  return team.players.find((p) => p.registrationId === entry.registrationId)?.userId ?? team.captain.userId ?? ''
 }
 
 function InvitePanel({ team }: { team: TeamView }) {

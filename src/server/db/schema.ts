@@ -131,9 +131,14 @@ export interface TeamsTable {
   name: string
   /** The name lower-cased without spaces: unique within the league. */
   nameKey: string
-  captainUserId: string
+  /** Null while staff hold the team's place for `captainEmail` (/createTeamAdmin), until `holdExpiresAt`. */
+  captainUserId: string | null
+  captainEmail: string | null
+  holdExpiresAt: Timestamp | null
   /** Changed to regenerate the invite link: the link is derived from it (teams/invites.ts). */
   inviteNonce: string
+  /** Roster-deadline reminders sent to the captain of a forming team (7 and 2 days before). */
+  remindersSent: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

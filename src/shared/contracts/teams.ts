@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
-import { CreateTeamForm, InviteEmailsForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
+import { CreateTeamForm, InviteEmailsForm, StaffTeamForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
 import { SPORTS } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
 import { Receipt } from './registrations.ts'
@@ -51,7 +51,11 @@ export const TeamView = z.object({
   leagueName: z.string(),
   sport: z.enum(SPORTS),
   status: z.enum(TEAM_STATUSES),
-  captain: z.object({ userId: z.string(), name: z.string(), firstName: z.string() }),
+  captain: z.object({ userId: z.string().nullable().describe('null while the place is held for the captain'), name: z.string(), firstName: z.string() }),
+  hold: z
+    .object({ captainEmail: z.string(), expiresAt: z.string() })
+    .nullable()
+    .describe('staff hold the team’s place for this captain until then (staff only)'),
   rosterMin: z.number().int().nullable(),
   rosterMax: z.number().int().nullable(),
   rosterDeadline: z.string().nullable().describe('YYYY-MM-DD: the last day the captain changes the roster'),
@@ -68,7 +72,8 @@ export const TeamView = z.object({
       paidCents: z.number().int(),
       balanceCents: z.number().int(),
     })
-    .describe('the team’s place in the league and its team fee'),
+    .nullable()
+    .describe('the team’s place in the league and its team fee; null while held for its captain'),
   players: z.array(RosterPlayer),
   viewer: z.object({
     isCaptain: z.boolean(),
@@ -96,6 +101,8 @@ export const Invitation = z.object({
   rosterOpen: z.boolean(),
   rosterDeadline: z.string().nullable(),
   playerFeeCents: z.number().int().nullable().describe('what a player pays on joining; null when the captain pays'),
+  heldFor: z.string().nullable().describe('the team waits for its captain to complete it: their email, partly hidden'),
+  teamFeeCents: z.number().int().nullable().describe('what the captain pays, when captains pay'),
 })
 export type Invitation = z.infer<typeof Invitation>
 
@@ -260,4 +267,23 @@ export const exportTeams = contract({
   query: z.object({ leagueId: z.string().optional() }),
   responses: { 200: z.string() },
   contentType: 'text/csv',
+})
+
+export const createHeldTeam = contract({
+  method: 'POST',
+  url: '/api/admin/teams',
+  access: 'admin',
+  summary: 'Create a team from the soccer team waitlist: its place is held for the captain, who is emailed the link to complete it',
+  body: formBody(StaffTeamForm),
+  responses: { 201: z.object({ team: TeamSummary }) },
+})
+
+export const claimTeam = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/claim',
+  access: 'login',
+  summary: 'The captain a team is held for completes it: the team place and the first roster place',
+  params: teamIds,
+  body: z.object({ invite: z.string().optional() }, { error: 'Send the invite as a JSON object.' }),
+  responses: { 200: teamAnswer },
 })

@@ -20,13 +20,15 @@ export const teamPaysFee = (payment: TeamPayment | null): boolean => payment ===
 export const playersPayFee = (payment: TeamPayment | null): boolean => payment === 'player-fee' || payment === 'deposit-and-player-fee'
 
 /**
+ * Held while staff keep a team place for a captain who has not claimed it yet (/createTeamAdmin).
  * Forming until the roster minimum is reached and the fees the league asks are paid; a team
  * whose league was full waits, or has a place offered to claim; a withdrawn team has ended.
  */
-export const TEAM_STATUSES = ['forming', 'complete', 'waitlisted', 'offered', 'withdrawn'] as const
+export const TEAM_STATUSES = ['held', 'forming', 'complete', 'waitlisted', 'offered', 'withdrawn'] as const
 export type TeamStatus = (typeof TEAM_STATUSES)[number]
 
 export const TEAM_STATUS_LABELS: Record<TeamStatus, string> = {
+  held: 'Held for its captain',
   forming: 'Forming',
   complete: 'Complete',
   waitlisted: 'Waitlisted',
@@ -38,6 +40,14 @@ export const TEAM_STATUS_LABELS: Record<TeamStatus, string> = {
 export function teamNameKey(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '')
 }
+
+/** Staff create a team from the soccer team waitlist, holding its place for the captain. */
+export const StaffTeamForm = {
+  leagueId: { label: 'League', rules: 'required' },
+  name: { label: 'Team name', rules: 'required|line|max:60' },
+  captainEmail: { label: 'Captain’s email', rules: 'required|email' },
+} as const satisfies FormSpec
+export type StaffTeamFields = keyof typeof StaffTeamForm
 
 export const CreateTeamForm = {
   name: { label: 'Team name', rules: 'required|line|max:60' },
@@ -57,6 +67,8 @@ export const TEAM_MESSAGES = {
   badInvite: 'This invite link is no longer valid. Ask the captain for the current link.',
   rosterClosed: 'The roster deadline has passed: only the facility’s staff can change this roster now.',
   notTeamLeague: 'This league is not open for teams.',
+  noPlaceToHold: 'No team place is free in this league: the team stays on the waitlist until one is.',
+  holdGone: 'This team’s place is no longer held. Contact the facility.',
 } as const
 
 /**

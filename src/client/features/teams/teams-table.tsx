@@ -5,6 +5,7 @@ import { TEAM_STATUS_LABELS, type TeamStatus } from '../../../shared/schemas/tea
 import type { TeamSummary } from '../../../shared/contracts/teams.ts'
 
 const BADGES: Record<TeamStatus, string> = {
+  held: 'staff-badge team-status-offered',
   complete: 'staff-badge team-status-complete',
   forming: 'staff-badge team-status-forming',
   waitlisted: 'staff-badge team-status-waitlisted',

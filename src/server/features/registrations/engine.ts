@@ -39,7 +39,15 @@ export async function admit(db: Db, offering: Offering, ask: { userId: string; c
   const window = registrationWindow(offering, ask.today)
   if (window === 'upcoming') throw conflict(`Registration for ${offering.name} opens on ${formatDate(offering.registrationDate)}.`)
   if (window === 'closed') throw conflict(`Registration for ${offering.name} closed on ${formatDate(lastRegistrationDay(offering))}.`)
+  return admitParticipant(db, offering, ask)
+}
 
+/**
+ * Whether this participant may take a place whatever the day: children or adults, the age range
+ * and the signed waiver. For a place staff kept for someone (a team held for its captain), whose
+ * window staff already decided.
+ */
+export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null }): Promise<Admission> {
   const { childId } = ask
   if (offering.forChildren && !childId) {
     throw badRequest('Choose which child to register.', { childId: 'Choose which child to register.' })

@@ -1,4 +1,5 @@
 import { href } from '../../../shared/paths.ts'
+import { formatDate } from '../../../shared/format.ts'
 import type { NewEmail } from '../mail/outbox.queries.ts'
 
 /** The words of every team email, in one place. `siteUrl` has no trailing slash. */
@@ -50,6 +51,61 @@ export function inviteEmail(team: TeamNames, captainName: string, inviteUrl: str
       `${captainName} invites you to join ${team.name} in ${team.leagueName}.`,
       'Open this link to join the team (you can create an account there if you have none):',
       inviteUrl,
+    ].join('\n'),
+  }
+}
+
+export function heldTeamEmail(team: TeamNames & { captainEmail: string | null }, link: string, until: Date): NewEmail {
+  return {
+    to: team.captainEmail ?? '',
+    subject: `A place for ${team.name} in ${team.leagueName}`,
+    text: [
+      'Hi,',
+      '',
+      `Good news: a place opened up in ${team.leagueName}, and the facility has created your team, ${team.name}, with you as its captain.`,
+      `The place is held for you until ${formatDate(until)}. To complete the team's registration, open this link, sign in`,
+      '(or create an account with this email address), sign the waiver and confirm:',
+      link,
+      '',
+      'Once it is complete, the same page gives you the link to invite your players.',
+    ].join('\n'),
+  }
+}
+
+export function holdReleasedEmail(siteUrl: string, team: { name: string; leagueName: string; captainEmail: string | null }, to: string): NewEmail {
+  return {
+    to,
+    subject: `Held place released: ${team.name}, ${team.leagueName}`,
+    text: [
+      `The team place held for ${team.name} in ${team.leagueName} was not claimed by its captain (${team.captainEmail ?? 'no address'}) in time, and has been released.`,
+      'If a team was waiting, it has been offered the place.',
+      '',
+      `Teams: ${siteUrl}${href('teamsView')}`,
+    ].join('\n'),
+  }
+}
+
+export function rosterReminderEmail(
+  siteUrl: string,
+  state: { team: TeamNames & { rosterDeadline: string | null; rosterMin: number | null }; players: { status: string }[] },
+  captain: { name: string; email: string },
+  daysLeft: number,
+): NewEmail {
+  const { team } = state
+  const playing = state.players.filter((p) => p.status === 'confirmed').length
+  const needed = Math.max(0, (team.rosterMin ?? 1) - playing)
+  return {
+    to: captain.email,
+    subject: `${team.name}: the roster deadline is in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`,
+    text: [
+      `Hi ${captain.name},`,
+      '',
+      `${team.name} is still forming for ${team.leagueName}, and the roster deadline is ${formatDate(team.rosterDeadline ?? '')}.`,
+      needed > 0
+        ? `The roster has ${playing} player${playing === 1 ? '' : 's'}: ${needed} more needed. Share your invite link with your players.`
+        : 'The roster has the players it needs: the team is complete once every fee is paid at the front desk.',
+      '',
+      `Your team: ${teamPage(siteUrl, team)}`,
     ].join('\n'),
   }
 }

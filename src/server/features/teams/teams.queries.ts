@@ -11,7 +11,7 @@ import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
 export async function findTeamRow(db: Db, leagueId: string, teamId: string) {
   return db.kysely
     .selectFrom('teams')
-    .select(['id', 'leagueId', 'name', 'nameKey', 'captainUserId', 'inviteNonce', 'createdAt'])
+    .select(['id', 'leagueId', 'name', 'nameKey', 'captainUserId', 'captainEmail', 'holdExpiresAt', 'inviteNonce', 'createdAt'])
     .where('id', '=', teamId)
     .where('leagueId', '=', leagueId)
     .executeTakeFirst()
@@ -151,62 +151,51 @@ function amountsOf(row: TeamRegistrationRow) {
   return { priceCents, paidCents, balanceCents: balanceCents({ status: row.status, priceCents, paidCents }) }
 }
 
-/** A team's status and what it owes, from its registrations (oldest first); undefined for a team without an entry. */
-function summaryFrom(rows: readonly TeamRegistrationRow[], rosterMin: number | null) {
+/** A team no registration holds yet: its place kept for its captain, or released unclaimed. */
+const heldOrReleased = (team: { holdExpiresAt: unknown }): TeamStatus => (team.holdExpiresAt === null ? 'withdrawn' : 'held')
+
+/** A team's status and what it owes, from its registrations (oldest first). */
+function summaryFrom(team: { holdExpiresAt: unknown }, rows: readonly TeamRegistrationRow[], rosterMin: number | null) {
   const entry = rows.filter((r) => r.kind === 'team-place').at(-1)
-  if (!entry) return undefined
   const players = rows.filter((r) => r.kind === 'roster-place').map((r) => ({ status: r.status, ...amountsOf(r) }))
-  const entryAmounts = amountsOf(entry)
+  const entryAmounts = entry ? amountsOf(entry) : { balanceCents: 0 }
   return {
-    status: teamStatusOf({ status: entry.status, ...entryAmounts }, players, rosterMin),
+    status: entry ? teamStatusOf({ status: entry.status, ...entryAmounts }, players, rosterMin) : heldOrReleased(team),
     playerCount: players.filter((p) => p.status === 'confirmed').length,
     owedCents: entryAmounts.balanceCents + players.reduce((sum, p) => sum + p.balanceCents, 0),
-    waitlistPosition: entry.status === 'waitlisted' ? toCount(entry.waitlistAhead) + 1 : null,
+    waitlistPosition: entry?.status === 'waitlisted' ? toCount(entry.waitlistAhead) + 1 : null,
   }
 }
 
-/** Every team (of some leagues), with its status, roster count, captain and what it owes, in one read. */
+/** Every team (of some leagues), with its status, roster count, captain and what it owes, in two reads. */
 export async function listTeamSummaries(db: Db, filter: { leagueIds?: string[] } = {}): Promise<TeamSummary[]> {
   if (filter.leagueIds?.length === 0) return []
-  let query = teamRegistrations(db)
-    .innerJoin('teams as t', 't.id', 'r.teamId')
+  let teams = db.kysely
+    .selectFrom('teams as t')
     .innerJoin('leagues as l', 'l.id', 't.leagueId')
-    .innerJoin('users as captain', 'captain.id', 't.captainUserId')
-    .select([
-      't.id as teamId',
-      't.name as teamName',
-      't.leagueId as teamLeagueId',
-      't.createdAt as teamCreatedAt',
-      'l.name as leagueName',
-      'l.sport as leagueSport',
-      'l.rosterMin',
-      'l.rosterMax',
-      'captain.displayName as captainName',
-      'captain.email as captainEmail',
-    ])
-  if (filter.leagueIds) query = query.where('t.leagueId', 'in', filter.leagueIds)
-  const rows = await query.orderBy('r.createdAt').orderBy('r.seq').execute()
+    .leftJoin('users as captain', 'captain.id', 't.captainUserId')
+    .select(['t.id', 't.name', 't.leagueId', 't.createdAt', 't.captainEmail', 't.holdExpiresAt', 'l.name as leagueName', 'l.sport', 'l.rosterMin', 'l.rosterMax'])
+    .select(['captain.displayName as captainName', 'captain.email as captainAccountEmail'])
+  let registrations = teamRegistrations(db).innerJoin('teams as t', 't.id', 'r.teamId').select('t.id as teamId')
+  if (filter.leagueIds) {
+    teams = teams.where('t.leagueId', 'in', filter.leagueIds)
+    registrations = registrations.where('t.leagueId', 'in', filter.leagueIds)
+  }
+  const [teamRows, rows] = await Promise.all([teams.orderBy('t.createdAt').orderBy('t.id').execute(), registrations.orderBy('r.createdAt').orderBy('r.seq').execute()])
   const byTeam = new Map<string, typeof rows>()
   for (const row of rows) byTeam.set(row.teamId, [...(byTeam.get(row.teamId) ?? []), row])
-  return [...byTeam.values()].flatMap((teamRows) => {
-    const first = teamRows[0]!
-    const summary = summaryFrom(teamRows, first.rosterMin)
-    if (!summary) return []
-    return [
-      {
-        id: first.teamId,
-        name: first.teamName,
-        leagueId: first.teamLeagueId,
-        leagueName: first.leagueName,
-        sport: first.leagueSport,
-        captainName: first.captainName,
-        captainEmail: first.captainEmail,
-        rosterMax: first.rosterMax,
-        createdAt: toIso(first.teamCreatedAt),
-        ...summary,
-      },
-    ]
-  })
+  return teamRows.map((team) => ({
+    id: team.id,
+    name: team.name,
+    leagueId: team.leagueId,
+    leagueName: team.leagueName,
+    sport: team.sport,
+    captainName: team.captainName ?? '',
+    captainEmail: team.captainAccountEmail ?? team.captainEmail ?? '',
+    rosterMax: team.rosterMax,
+    createdAt: toIso(team.createdAt),
+    ...summaryFrom(team, byTeam.get(team.id) ?? [], team.rosterMin),
+  }))
 }
 
 /** How many teams of each league are in each status (the staff's /leagues). */
@@ -225,6 +214,7 @@ export const noTeams = (): Record<TeamStatus, number> => Object.fromEntries(TEAM
 export interface TeamState {
   team: TeamRow & { leagueName: string; sport: Sport; rosterMin: number | null; rosterMax: number | null; rosterDeadline: string | null; teamPayment: TeamPayment }
   status: TeamStatus
+  /** The team's place in the league; null while staff hold it for the captain (or after the hold ended). */
   entry: {
     registrationId: string
     userId: string
@@ -235,7 +225,7 @@ export interface TeamState {
     priceCents: number
     paidCents: number
     balanceCents: number
-  }
+  } | null
   /** Everyone who is or was on the roster, by when they joined; `active` ones play. */
   players: (Omit<RosterPlayer, 'isCaptain'> & { priceCents: number; paidCents: number; balanceCents: number })[]
 }
@@ -251,6 +241,8 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
       't.name',
       't.nameKey',
       't.captainUserId',
+      't.captainEmail',
+      't.holdExpiresAt',
       't.inviteNonce',
       't.createdAt',
       'l.name as leagueName',
@@ -267,8 +259,7 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
   const rows = await teamRegistrations(db).where('r.teamId', '=', teamId).orderBy('r.createdAt').orderBy('r.seq').execute()
   // The newest entry of the team: a withdrawn team keeps its ended one.
   const entryRow = rows.filter((r) => r.kind === 'team-place').at(-1)
-  if (!entryRow) return undefined
-  const entry = {
+  const entry = entryRow && {
     registrationId: entryRow.id,
     userId: entryRow.userId,
     status: entryRow.status,
@@ -292,8 +283,8 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
     }))
   return {
     team: { ...team, teamPayment: team.teamPayment ?? 'player-fee' },
-    status: teamStatusOf(entry, players, team.rosterMin),
-    entry,
+    status: entry ? teamStatusOf(entry, players, team.rosterMin) : heldOrReleased(team),
+    entry: entry ?? null,
     players,
   }
 }

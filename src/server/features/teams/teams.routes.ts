@@ -14,10 +14,12 @@ import {
   INCOMPLETE_INVITE,
   listTeams,
   exportTeams,
+  createHeldTeam as createHeldTeamContract,
+  claimTeam,
 } from '../../../shared/contracts/teams.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
-import { CreateTeamForm, InviteEmailsForm, playersPayFee, TEAM_MESSAGES, TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
+import { CreateTeamForm, InviteEmailsForm, playersPayFee, StaffTeamForm, TEAM_MESSAGES, TEAM_STATUS_LABELS, teamPaysFee } from '../../../shared/schemas/team.ts'
 import { dollarsText } from '../../../shared/money.ts'
 import { toCsv } from '../../http/csv.ts'
 import { validateField } from '../../../shared/validation/rules.ts'
@@ -26,12 +28,25 @@ import { serve } from '../../http/contract.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { enqueueEmail } from '../mail/outbox.queries.ts'
-import { findRosterPlaces } from '../registrations/offerings.queries.ts'
+import { findRosterPlaces, findTeamPlaces } from '../registrations/offerings.queries.ts'
 import { findReceipt } from '../registrations/registrations.queries.ts'
 import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
 import type { Invites } from './invites.ts'
 import { inviteEmail } from './team-emails.ts'
-import { canManage, canSee, changeCaptain, createTeam, joinTeam, regenerateInvite, removePlayer, rosterOpen, teamView } from './teams.ts'
+import {
+  canManage,
+  canSee,
+  changeCaptain,
+  claimHeldTeam,
+  createHeldTeam,
+  createTeam,
+  joinTeam,
+  maskedEmail,
+  regenerateInvite,
+  removePlayer,
+  rosterOpen,
+  teamView,
+} from './teams.ts'
 import { listMyTeams, listTeamLeagues as listTeamLeaguesQuery, listTeamSummaries, teamState, type TeamState } from './teams.queries.ts'
 
 /** The most addresses one invite request emails: enough for a roster, too few for a mailing. */
@@ -107,6 +122,8 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
         rosterOpen: rosterOpen(roster, today(now())),
         rosterDeadline: state.team.rosterDeadline,
         playerFeeCents: playersPayFee(state.team.teamPayment) ? roster.listPriceCents : null,
+        heldFor: state.status === 'held' ? maskedEmail(state.team.captainEmail ?? '') : null,
+        teamFeeCents: teamPaysFee(state.team.teamPayment) ? ((await findTeamPlaces(db, state.team.leagueId))?.listPriceCents ?? 0) : null,
       },
     }
   })
@@ -154,6 +171,23 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     const user = await guards.requireUser(req)
     const state = await managedTeam(req.params, user)
     await changeCaptain(db, state, req.body.registrationId, now())
+    return answer(req.params, user)
+  })
+
+  serve(app, createHeldTeamContract, async (req) => {
+    await guards.requireAccess(req, 'admin')
+    const form = parseForm(StaffTeamForm, req.body)
+    const teamId = await createHeldTeam(db, invites, { ...form, now: now(), holdMs: config.teamHoldMs, siteUrl: config.publicUrl })
+    const team = (await listTeamSummaries(db, { leagueIds: [form.leagueId] })).find((t) => t.id === teamId)
+    if (!team) throw new Error(`team ${teamId} vanished after it was made`)
+    return { team }
+  })
+
+  serve(app, claimTeam, async (req) => {
+    const user = await guards.requireUser(req)
+    const invite = req.body.invite
+    if (!invite) throw badRequest(INCOMPLETE_INVITE)
+    await claimHeldTeam(db, invites, { ...request(user, null), ...req.params, invite, email: user.email })
     return answer(req.params, user)
   })
 

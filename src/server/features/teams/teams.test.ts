@@ -90,7 +90,7 @@ describe('creating a team', () => {
     const statuses = results.map((r) => r.body.team.status)
     expect(statuses.filter((s) => s === 'forming')).toHaveLength(4)
     expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(6)
-    const positions = results.map((r) => r.body.team.entry.waitlistPosition).filter((p) => p !== null)
+    const positions = results.map((r) => r.body.team.entry!.waitlistPosition).filter((p) => p !== null)
     expect(positions.sort()).toEqual([1, 2, 3, 4, 5, 6])
     const leagues = await ctx.client().get<{ leagues: TeamLeague[] }>('/api/leagues/teams?sport=basketball')
     expect(leagues.body.leagues.find((l) => l.id === leagueId)).toMatchObject({ teamPlacesLeft: 0, teamWaitlistSize: 6 })
@@ -103,7 +103,7 @@ describe('creating a team', () => {
     })
 
     // Staff raise the team capacity: the first waiting team is offered the place, its captain emailed.
-    const first = results.find((r) => r.body.team.entry.waitlistPosition === 1)!.body.team
+    const first = results.find((r) => r.body.team.entry!.waitlistPosition === 1)!.body.team
     const raised = await admin.client.post<{ league: AdminLeague; offered: number }>(`/api/admin/leagues/${leagueId}`, { teamCapacity: '5' })
     expect(raised.status, raised.text).toBe(200)
     expect(raised.body.offered).toBe(1)
@@ -111,7 +111,7 @@ describe('creating a team', () => {
     const offered = (await read(captain, first)).body.team
     expect(offered).toMatchObject({ status: 'offered', entry: { status: 'offered' } })
     expect(await subjectsTo(captain.email)).toContain(`A place opened up: ${offered.leagueName}`)
-    const claimed = await captain.client.post(`/api/registrations/${offered.entry.registrationId}/claim`, {})
+    const claimed = await captain.client.post(`/api/registrations/${offered.entry!.registrationId}/claim`, {})
     expect(claimed.status, claimed.text).toBe(200)
     expect((await read(captain, first)).body.team.status).toBe('forming')
   })
@@ -229,13 +229,13 @@ describe('fees and status', () => {
   test('team fee: the captain owes it, players owe nothing', async () => {
     const { team } = await teamOf('team-fee')
     const joined = await join(await createRegistrant(ctx), team)
-    expect(joined.body.team.entry.balanceCents).toBe(20000)
+    expect(joined.body.team.entry!.balanceCents).toBe(20000)
     expect(joined.body.team.players.find((p) => !p.isCaptain)).toMatchObject({ balanceCents: 0 })
   })
 
   test('player fee: each player owes it, the team nothing', async () => {
     const { team, captain } = await teamOf('player-fee')
-    expect(team.entry.balanceCents).toBe(0)
+    expect(team.entry!.balanceCents).toBe(0)
     const player = await createRegistrant(ctx)
     await join(player, team)
     const view = (await read(captain, team)).body.team
@@ -249,14 +249,14 @@ describe('fees and status', () => {
     const player = await createRegistrant(ctx)
     await join(player, team)
     let view = (await read(captain, team)).body.team
-    expect(view.entry.balanceCents).toBe(20000)
+    expect(view.entry!.balanceCents).toBe(20000)
     expect(view.players.map((p) => p.balanceCents)).toEqual([5000, 5000])
     expect(view.status).toBe('forming')
 
     const admin = await createUser(ctx, 'admin')
     const pay = (registrationId: string, cents: number) =>
       admin.client.post(`/api/admin/registrations/${registrationId}/payments`, { amount: (cents / 100).toFixed(2), method: 'cash', reference: '' })
-    for (const [id, cents] of [[view.entry.registrationId, 20000], ...view.players.map((p) => [p.registrationId, 5000] as const)] as const) {
+    for (const [id, cents] of [[view.entry!.registrationId, 20000], ...view.players.map((p) => [p.registrationId, 5000] as const)] as const) {
       const paid = await pay(id, cents)
       expect(paid.status, paid.text).toBe(201)
     }

@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { timestampParam, toIso } from '../../db/values.ts'
+import { boolParam, timestampParam, toIso } from '../../db/values.ts'
+import { addDays } from '../../../shared/registration-window.ts'
 import { registrationWindow } from '../../../shared/registration-window.ts'
 import { isStaff, type Role } from '../../../shared/roles.ts'
-import { playersPayFee, TEAM_MESSAGES, teamNameKey } from '../../../shared/schemas/team.ts'
+import { playersPayFee, TEAM_MESSAGES, teamNameKey, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { conflict, HttpError, notFound } from '../../http/errors.ts'
 import { enqueueEmail } from '../mail/outbox.queries.ts'
-import { admit, takePlace } from '../registrations/engine.ts'
+import { releasePlace, takeFreePlace } from '../registrations/capacity.ts'
+import { admit, admitParticipant, takePlace } from '../registrations/engine.ts'
 import { findRosterPlaces, findTeamPlaces, receiptPrefixOf, type Offering } from '../registrations/offerings.queries.ts'
 import { endRegistration } from '../registrations/registration-changes.ts'
-import type { WaitlistContext } from '../registrations/waitlist.ts'
+import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
 import { newInviteNonce, type Invites } from './invites.ts'
-import { playerJoinedEmail, teamCompleteEmail } from './team-emails.ts'
+import { heldTeamEmail, holdReleasedEmail, playerJoinedEmail, rosterReminderEmail, teamCompleteEmail } from './team-emails.ts'
 import { playerFeeProduct } from './team-places.ts'
 import { enteredTeam, findTeamRow, placeInLeague, teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
 
@@ -58,22 +60,20 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
       const at = timestampParam(tx.dialect, req.now)
       await tx.kysely
         .insertInto('teams')
-        .values({ id: teamId, leagueId: req.leagueId, name: req.name, nameKey, captainUserId: req.userId, inviteNonce: newInviteNonce(), createdAt: at, updatedAt: at })
-        .execute()
-      await tx.kysely
-        .insertInto('offerings')
         .values({
-          id: randomUUID(),
-          kind: 'roster-place',
+          id: teamId,
           leagueId: req.leagueId,
-          academyId: null,
-          teamId,
-          productId: playersPayFee(league.teamPayment) ? await playerFeeProduct(tx, req.leagueId) : null,
-          capacity: league.rosterMax,
-          receiptPrefix: receiptPrefixOf(teamId),
+          name: req.name,
+          nameKey,
+          captainUserId: req.userId,
+          captainEmail: null,
+          holdExpiresAt: null,
+          inviteNonce: newInviteNonce(),
           createdAt: at,
+          updatedAt: at,
         })
         .execute()
+      await insertRoster(tx, { teamId, leagueId: req.leagueId, rosterMax: league.rosterMax, teamPayment: league.teamPayment, at })
       await takePlace(tx, { ...admission, ...req, offering: places, teamId })
       const roster = await findRosterPlaces(tx, teamId)
       if (!roster) throw new Error(`team ${teamId} has no roster inside its own transaction`)
@@ -169,7 +169,8 @@ export function rosterOpen(roster: Offering | undefined, today: string): boolean
 export function teamView(state: TeamState, viewer: { id: string; role: Role }, opts: { invites: Invites; siteUrl: string; rosterOpen: boolean }): TeamView {
   const manager = canManage(state, viewer)
   const captain = state.players.find((p) => p.userId === state.team.captainUserId)
-  const captainName = captain?.name ?? ''
+  const captainName = captain?.name ?? (isStaff(viewer.role) ? (state.team.captainEmail ?? '') : '')
+  const held = state.team.captainUserId === null && state.team.holdExpiresAt !== null
   return {
     id: state.team.id,
     name: state.team.name,
@@ -178,6 +179,7 @@ export function teamView(state: TeamState, viewer: { id: string; role: Role }, o
     sport: state.team.sport,
     status: state.status,
     captain: { userId: state.team.captainUserId, name: captainName, firstName: captainName.split(/\s+/)[0] ?? '' },
+    hold: held && isStaff(viewer.role) ? { captainEmail: state.team.captainEmail ?? '', expiresAt: toIso(state.team.holdExpiresAt!) } : null,
     rosterMin: state.team.rosterMin,
     rosterMax: state.team.rosterMax,
     rosterDeadline: state.team.rosterDeadline,
@@ -234,4 +236,202 @@ export async function changeCaptain(db: Db, state: TeamState, registrationId: st
     .set({ captainUserId: player.userId, updatedAt: timestampParam(db.dialect, now) })
     .where('id', '=', state.team.id)
     .execute()
+}
+
+/** An address shown to whoever holds the link, partly hidden: `jo***@example.com`. */
+export function maskedEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@')
+  return `${local.slice(0, 2)}***@${domain}`
+}
+
+/**
+ * Staff create a team from the soccer team waitlist (product §1): a team place is held for the
+ * captain, who is emailed the link to complete the team (waiver, fee); without a free place the
+ * team keeps waiting. Answers the team's id.
+ */
+export async function createHeldTeam(
+  db: Db,
+  invites: Invites,
+  req: { leagueId: string; name: string; captainEmail: string; now: Date; holdMs: number; siteUrl: string },
+): Promise<string> {
+  const places = await findTeamPlaces(db, req.leagueId)
+  if (!places) throw notFound(TEAM_MESSAGES.notTeamLeague)
+  const nameKey = teamNameKey(req.name)
+  if (await teamNameTaken(db, req.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
+  const league = await db.kysely.selectFrom('leagues').select(['rosterMax', 'teamPayment']).where('id', '=', req.leagueId).executeTakeFirstOrThrow()
+  const teamId = randomUUID()
+  const expires = new Date(req.now.getTime() + req.holdMs)
+  try {
+    await inTransaction(db, async (tx) => {
+      if (!(await takeFreePlace(tx, places.id))) throw conflict(TEAM_MESSAGES.noPlaceToHold)
+      const at = timestampParam(tx.dialect, req.now)
+      const team = {
+        id: teamId,
+        leagueId: req.leagueId,
+        name: req.name,
+        nameKey,
+        captainUserId: null,
+        captainEmail: req.captainEmail,
+        holdExpiresAt: timestampParam(tx.dialect, expires),
+        inviteNonce: newInviteNonce(),
+        createdAt: at,
+        updatedAt: at,
+      }
+      await tx.kysely.insertInto('teams').values(team).execute()
+      await insertRoster(tx, { teamId, leagueId: req.leagueId, rosterMax: league.rosterMax, teamPayment: league.teamPayment, at })
+      await enqueueEmail(tx, heldTeamEmail({ ...team, leagueName: places.name }, invites.urlOf(req.siteUrl, team), expires), req.now)
+    })
+  } catch (error) {
+    if (!(error instanceof HttpError) && (await teamNameTaken(db, req.leagueId, nameKey))) throw conflict(TEAM_MESSAGES.nameTaken)
+    throw error
+  }
+  return teamId
+}
+
+async function insertRoster(
+  tx: Db,
+  team: { teamId: string; leagueId: string; rosterMax: number | null; teamPayment: TeamPayment | null; at: Date | string },
+): Promise<void> {
+  await tx.kysely
+    .insertInto('offerings')
+    .values({
+      id: randomUUID(),
+      kind: 'roster-place',
+      leagueId: team.leagueId,
+      academyId: null,
+      teamId: team.teamId,
+      productId: playersPayFee(team.teamPayment) ? await playerFeeProduct(tx, team.leagueId) : null,
+      capacity: team.rosterMax,
+      receiptPrefix: receiptPrefixOf(team.teamId),
+      createdAt: team.at,
+    })
+    .execute()
+}
+
+/**
+ * The captain a team is held for completes it from the emailed link: signed in with that
+ * address and the waiver signed, they take the held place (the team fee now owed) and the first
+ * roster place, in one transaction.
+ */
+export async function claimHeldTeam(
+  db: Db,
+  invites: Invites,
+  req: TeamRequest & { leagueId: string; teamId: string; invite: string; email: string },
+): Promise<void> {
+  const team = await findTeamRow(db, req.leagueId, req.teamId)
+  if (!team || !invites.matches(team, req.invite)) throw notFound(TEAM_MESSAGES.badInvite)
+  if (team.captainUserId === req.userId) return
+  const held = team.captainUserId === null && team.holdExpiresAt !== null && new Date(team.holdExpiresAt).getTime() > req.now.getTime()
+  if (!held) throw conflict(TEAM_MESSAGES.holdGone)
+  if (team.captainEmail?.toLowerCase() !== req.email.toLowerCase()) {
+    throw conflict(`This team is held for ${maskedEmail(team.captainEmail ?? '')}. Sign in with that address to complete it.`)
+  }
+  const places = await findTeamPlaces(db, req.leagueId)
+  if (!places) throw notFound(TEAM_MESSAGES.notTeamLeague)
+  if (await enteredTeam(db, req.leagueId, req.userId)) throw conflict(TEAM_MESSAGES.alreadyCaptain)
+  if (await placeInLeague(db, req.leagueId, req.userId)) throw conflict(TEAM_MESSAGES.alreadyOnTeam)
+  // Staff decided the window; what stays is who may play (the waiver).
+  const admission = await admitParticipant(db, places, { userId: req.userId, childId: null })
+  await inTransaction(db, async (tx) => {
+    const claimed = await tx.kysely
+      .updateTable('teams')
+      .set({ captainUserId: req.userId, holdExpiresAt: null, updatedAt: timestampParam(tx.dialect, req.now) })
+      .where('id', '=', team.id)
+      .where('captainUserId', 'is', null)
+      .where('holdExpiresAt', '>', timestampParam(tx.dialect, req.now))
+      .executeTakeFirst()
+    if (claimed.numUpdatedRows === 0n) throw conflict(TEAM_MESSAGES.holdGone)
+    // The held place becomes the captain's: given back and taken again inside this transaction,
+    // with the offering row held, so nobody else can take it in between.
+    await releasePlace(tx, places.id)
+    await takePlace(tx, { ...admission, ...req, offering: places, teamId: team.id, whenFull: TEAM_MESSAGES.holdGone })
+    const roster = await findRosterPlaces(tx, team.id)
+    if (!roster) throw new Error(`team ${team.id} has no roster`)
+    await takePlace(tx, { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true })
+  })
+}
+
+/**
+ * Holds that were not claimed in time end: the place goes to the next waiting team (if any) and
+ * every admin is told. Safe from every instance at once: each release is a conditional update.
+ */
+export async function releaseExpiredHolds(db: Db, ctx: WaitlistContext): Promise<number> {
+  const due = await db.kysely
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.leagueId')
+    .select(['t.id', 't.leagueId', 't.name', 't.captainEmail', 'l.name as leagueName'])
+    .where('t.captainUserId', 'is', null)
+    .where('t.holdExpiresAt', '<=', timestampParam(db.dialect, ctx.now))
+    .limit(100)
+    .execute()
+  let released = 0
+  for (const team of due) {
+    const done = await inTransaction(db, async (tx) => {
+      const ended = await tx.kysely
+        .updateTable('teams')
+        .set({ holdExpiresAt: null, updatedAt: timestampParam(tx.dialect, ctx.now) })
+        .where('id', '=', team.id)
+        .where('captainUserId', 'is', null)
+        .where('holdExpiresAt', 'is not', null)
+        .executeTakeFirst()
+      if (ended.numUpdatedRows === 0n) return false
+      const places = await tx.kysely.selectFrom('offerings').select('id').where('leagueId', '=', team.leagueId).where('kind', '=', 'team-place').executeTakeFirstOrThrow()
+      await releasePlace(tx, places.id)
+      await offerFreePlaces(tx, places.id, ctx)
+      const admins = await tx.kysely.selectFrom('users').select('email').where('role', '=', 'admin').execute()
+      for (const admin of admins) await enqueueEmail(tx, holdReleasedEmail(ctx.siteUrl, team, admin.email), ctx.now)
+      return true
+    })
+    if (done) released++
+  }
+  return released
+}
+
+/** Reminders before the roster deadline: 7 days and 2 days, once each, to captains of forming teams. */
+export const REMINDER_DAYS = [7, 2] as const
+
+/**
+ * Emails the captain of every forming team whose league's roster deadline is 7 or 2 days away
+ * (or closer, for a reminder not yet sent). Each reminder is marked sent by a conditional update
+ * of the team's bit, so two instances never send one twice.
+ */
+export async function sendRosterReminders(db: Db, ctx: { now: Date; today: string; siteUrl: string }): Promise<number> {
+  const inAWeek = addDays(ctx.today, REMINDER_DAYS[0])
+  const teams = await db.kysely
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.leagueId')
+    .select(['t.id', 't.leagueId', 't.remindersSent', 'l.rosterDeadline'])
+    .where('t.captainUserId', 'is not', null)
+    .where('l.isActive', '=', boolParam(db.dialect, true))
+    .where('l.rosterDeadline', '>=', ctx.today)
+    .where('l.rosterDeadline', '<=', inAWeek)
+    .execute()
+  let sent = 0
+  for (const row of teams) {
+    const daysLeft = daysBetween(ctx.today, row.rosterDeadline!)
+    // The most urgent reminder due; an earlier one not sent by then is skipped, never sent late.
+    const due = REMINDER_DAYS.map((days, bit) => ({ days, bit: 1 << bit })).filter(({ days }) => daysLeft <= days)
+    const mask = due.reduce((all, { bit }) => all | bit, 0)
+    if ((row.remindersSent & mask) === mask) continue
+    const state = await teamState(db, row.leagueId, row.id)
+    if (!state || state.status !== 'forming') continue
+    const marked = await inTransaction(db, async (tx) => {
+      const result = await tx.kysely
+        .updateTable('teams')
+        .set({ remindersSent: row.remindersSent | mask })
+        .where('id', '=', row.id)
+        .where('remindersSent', '=', row.remindersSent)
+        .executeTakeFirst()
+      if (result.numUpdatedRows === 0n) return false
+      const captain = await tx.kysely.selectFrom('users').select(['displayName as name', 'email']).where('id', '=', state.team.captainUserId!).executeTakeFirstOrThrow()
+      await enqueueEmail(tx, rosterReminderEmail(ctx.siteUrl, state, captain, daysLeft), ctx.now)
+      return true
+    })
+    if (marked) sent++
+  }
+  return sent
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
