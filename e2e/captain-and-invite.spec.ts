@@ -168,3 +168,55 @@ test('staff create a soccer team from the waitlist, and its captain completes it
     await context.close()
   }
 })
+
+test('staff place a free agent on a team from Manage League Players', async ({ asAdmin: admin, createUser, insertLeague, playwright }) => {
+  const token = uniqueToken()
+  const teamLeagueName = `Soccer Teams ${token}`
+  const teamLeagueId = await insertLeague({
+    name: teamLeagueName,
+    sport: 'soccer',
+    kind: 'team',
+    registrationDate: daysFromToday(-3),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    teamCapacity: 6,
+    rosterMax: 10,
+    teamPayment: 'player-fee',
+    priceCents: 5000,
+  })
+  const freeAgentLeagueId = await insertLeague({
+    name: `Soccer Free Agents ${token}`,
+    sport: 'soccer',
+    kind: 'individual',
+    registrationDate: daysFromToday(-3),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    priceCents: 5000,
+  })
+  const [captain, agent] = await Promise.all([createUser({ displayName: `Cap ${token}` }), createUser({ displayName: `Agent ${token}` })])
+  const api = await playwright.request.newContext()
+  const asUser = async (user: typeof captain, path: string, data: object) => {
+    await signIn(api, user)
+    await api.post(`${BASE_URL}/api/waiver/signatures`, { headers: { origin: BASE_URL }, data: { signedName: user.displayName, agree: 'yes' } })
+    const res = await api.post(`${BASE_URL}${path}`, { headers: { origin: BASE_URL }, data })
+    expect(res.ok(), await res.text()).toBe(true)
+  }
+  try {
+    await asUser(captain, `/api/leagues/${teamLeagueId}/teams`, { name: `Kickers ${token}` })
+    await asUser(agent, `/api/leagues/${freeAgentLeagueId}/registrations`, {})
+  } finally {
+    await api.dispose()
+  }
+
+  await openInApp(admin, '/manageLeaguePlayers/league')
+  await admin.getByLabel('League').selectOption({ label: teamLeagueName })
+  await expect(admin).toHaveURL(`${BASE_URL}/manageLeaguePlayers/league/${teamLeagueId}`)
+  const row = admin.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: new RegExp(`Agent ${token}`) }) })
+  await row.getByLabel(`Team for Agent ${token}`).selectOption({ label: `Kickers ${token} (1 of 10)` })
+  await row.getByRole('button', { name: `Place Agent ${token}` }).click()
+  await expect(admin.getByRole('status').filter({ hasText: `Agent ${token} is now on Kickers ${token}.` })).toBeVisible()
+  // Other specs' soccer free agents may be waiting too: this one has left the list.
+  await expect(admin.getByRole('region', { name: 'Free agents' }).getByText(`Agent ${token}`)).toHaveCount(0)
+  const team = admin.getByRole('region', { name: `Kickers ${token}` })
+  await expect(team.getByRole('rowheader', { name: new RegExp(`Agent ${token}`) })).toBeVisible()
+})

@@ -138,6 +138,19 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/captain', as: 'customer', params: team, body: { registrationId: f.captainPlaceId } },
     { route: 'GET /api/receipts/user/:userId/league/:leagueId/team/:teamId', as: 'customer', params: { userId: customer.id, ...team } },
     { route: 'GET /api/admin/teams', as: 'admin', query: { leagueId: f.teamLeagueId } },
+    { route: 'GET /api/admin/leagues/:leagueId/players', as: 'admin', params: { leagueId: f.teamLeagueId } },
+    { route: 'GET /api/leagues/:leagueId/teams/:teamId/players/:playerId', as: 'customer', params: { ...team, playerId: f.captainPlaceId } },
+    // An ended place: never moved, so every payload meets the same answer.
+    { route: 'POST /api/admin/players/:registrationId/move', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { teamId: f.teamId } },
+    // The customer's team name, taken: every payload is refused alike and no place is held. (A
+    // payload in the name would make a new team per request, each answer differing with the places left.)
+    {
+      route: 'POST /api/admin/teams',
+      as: 'admin',
+      body: { leagueId: f.teamLeagueId, name: 'Scan Team', captainEmail: 'scan-captain@example.com' },
+      only: ['body.leagueId', 'body.captainEmail'],
+    },
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/claim', as: 'customer', params: team, body: { invite: f.invite } },
     { route: 'GET /api/admin/teams.csv', as: 'admin', query: { leagueId: f.teamLeagueId } },
     // A new invite code ends the one the targets above send.
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite', as: 'customer', params: team, body: {}, runsLast: true },

@@ -56,6 +56,9 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   teamSignUp: screen(() => import('./routes/join-team.tsx')),
   teamsView: screen(() => import('./routes/teams-view.tsx')),
   createTeamAdmin: screen(() => import('./routes/create-team-admin.tsx')),
+  manageLeaguePlayers: screen(() => import('./routes/manage-league-players.tsx')),
+  leagueTeamPlayer: screen(() => import('./routes/player.tsx')),
+  league: screen(() => import('./routes/league.tsx')),
   pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
   leagues: screen(() => import('./routes/leagues.tsx')),
 }

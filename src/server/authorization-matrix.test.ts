@@ -123,6 +123,7 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
   // The captaincy handed to the captain: a change that leaves the owner in charge for the next caller.
   'POST /api/leagues/:leagueId/teams/:teamId/captain': { staffReadable: true, fixture: teamFixture((team) => ({ registrationId: team.captainPlace })) },
   'GET /api/receipts/user/:userId/league/:leagueId/team/:teamId': { staffReadable: true, fixture: teamFixture(undefined, () => ({ userId: owner.id })) },
+  'GET /api/leagues/:leagueId/teams/:teamId/players/:playerId': { staffReadable: true, fixture: teamFixture(undefined, (team) => ({ playerId: team.captainPlace })) },
   'POST /api/children/:childId': {
     staffReadable: false,
     // A valid form, so the answer is about whose child it is and not about the fields.

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { listAdminLeagues } from '../../shared/contracts/leagues.ts'
 import { call } from '../lib/endpoint.ts'
+import { TEAMS } from './teams.ts'
 
 /** Every league with what staff set on it and its registrations by status. */
 export const adminLeaguesQuery = () =>
@@ -13,4 +14,5 @@ export const adminLeaguesQuery = () =>
 export function leaguesChanged(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: adminLeaguesQuery().queryKey })
   void client.invalidateQueries({ queryKey: ['leagues'] })
+  void client.invalidateQueries({ queryKey: TEAMS })
 }

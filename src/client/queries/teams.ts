@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Answer } from '../../shared/contracts/contract.ts'
-import type { exportTeams, getInvitation, getTeam, listTeamLeagues, listTeams, myTeams } from '../../shared/contracts/teams.ts'
+import type { exportTeams, getInvitation, getPlayer, getTeam, listLeaguePlayers, listTeamLeagues, listTeams, myTeams } from '../../shared/contracts/teams.ts'
 import type { Sport } from '../../shared/sports.ts'
 import { api } from '../lib/api.ts'
 import { call, urlOf } from '../lib/endpoint.ts'
@@ -49,3 +49,17 @@ export const teamSummariesQuery = (leagueId: string) =>
 
 /** Where the staff's CSV of the same list downloads from. */
 export const teamsCsvUrl = (leagueId: string) => urlOf<typeof exportTeams>('/api/admin/teams.csv', { query: leagueId ? { leagueId } : {} })
+
+/** A team league's rosters and the free agents to place, for staff. */
+export const leaguePlayersQuery = (leagueId: string) =>
+  queryOptions({
+    queryKey: [...TEAMS, 'players', leagueId],
+    queryFn: () => call<typeof listLeaguePlayers>('GET', '/api/admin/leagues/:leagueId/players', { params: { leagueId } }),
+  })
+
+/** A player on a roster (staff and the player). */
+export const playerQuery = (leagueId: string, teamId: string, playerId: string) =>
+  queryOptions({
+    queryKey: [...TEAMS, 'player', leagueId, teamId, playerId],
+    queryFn: () => call<typeof getPlayer>('GET', '/api/leagues/:leagueId/teams/:teamId/players/:playerId', { params: { leagueId, teamId, playerId } }),
+  })

@@ -264,7 +264,11 @@ function Roster({ team, manager }: { team: TeamView; manager: boolean }) {
             {team.players.map((player) => (
               <tr key={player.registrationId}>
                 <th scope="row">
-                  {player.name}
+                  {team.viewer.isStaff ? (
+                    <Link to={href('leagueTeamPlayer', { leagueId: team.leagueId, teamId: team.id, playerId: player.registrationId })}>{player.name}</Link>
+                  ) : (
+                    player.name
+                  )}
                   {player.isCaptain && <span className="staff-badge"> Captain</span>}
                 </th>
                 {manager && (

@@ -3,7 +3,7 @@ import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { CreateTeamForm, InviteEmailsForm, StaffTeamForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
 import { SPORTS } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
-import { Receipt } from './registrations.ts'
+import { HistoryEntry, Payment, Receipt } from './registrations.ts'
 
 /** A team league open for new teams, on /createTeam and /adultBasketball. */
 export const TeamLeague = z.object({
@@ -286,4 +286,90 @@ export const claimTeam = contract({
   params: teamIds,
   body: z.object({ invite: z.string().optional() }, { error: 'Send the invite as a JSON object.' }),
   responses: { 200: teamAnswer },
+})
+
+/** A team league's rosters and the free agents to place, for /manageLeaguePlayers. */
+export const LeaguePlayers = z.object({
+  league: z.object({ id: z.string(), name: z.string(), sport: z.enum(SPORTS), rosterMax: z.number().int().nullable() }),
+  teams: z.array(
+    TeamSummary.extend({
+      players: z.array(
+        z.object({
+          registrationId: z.string(),
+          userId: z.string(),
+          name: z.string(),
+          email: z.string(),
+          phone: z.string().nullable(),
+          status: z.enum(REGISTRATION_STATUSES),
+          balanceCents: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+  freeAgents: z.array(
+    z.object({
+      registrationId: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      fromLeagueId: z.string(),
+      fromLeagueName: z.string().describe('the league they signed up in as a free agent'),
+      paidCents: z.number().int(),
+      balanceCents: z.number().int(),
+      signedUpAt: z.string(),
+    }),
+  ),
+})
+export type LeaguePlayers = z.infer<typeof LeaguePlayers>
+
+export const listLeaguePlayers = contract({
+  method: 'GET',
+  url: '/api/admin/leagues/:leagueId/players',
+  access: 'admin',
+  summary: 'A team league’s teams with their rosters, and the free agents of its sport to place on them',
+  params: z.object({ leagueId: pathId }),
+  responses: { 200: LeaguePlayers },
+})
+
+export const movePlayer = contract({
+  method: 'POST',
+  url: '/api/admin/players/:registrationId/move',
+  access: 'admin',
+  summary: 'Place a free agent on a team, or move a player to another team of the league (roster maximum respected; payments move along)',
+  params: z.object({ registrationId: pathId }),
+  body: z.object({ teamId: z.string({ error: 'Choose the team.' }).min(1, { error: 'Choose the team.' }) }, { error: 'Send the team as a JSON object.' }),
+  responses: { 200: z.object({ registrationId: z.string() }) },
+})
+
+/** A player on a roster as staff (and the player) see them: contact, waiver, place, payments, moves. */
+export const PlayerView = z.object({
+  registrationId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  teamId: z.string(),
+  teamName: z.string(),
+  leagueId: z.string(),
+  leagueName: z.string(),
+  isCaptain: z.boolean(),
+  status: z.enum(REGISTRATION_STATUSES),
+  receiptNumber: z.string(),
+  priceCents: z.number().int(),
+  paidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  waiver: z.object({ version: z.number().int(), signed: z.boolean(), signedAt: z.string().nullable() }),
+  payments: z.array(Payment),
+  history: z.array(HistoryEntry.extend({ place: z.string().describe('the place the entry is about: a league or a team') })),
+})
+export type PlayerView = z.infer<typeof PlayerView>
+
+export const getPlayer = contract({
+  method: 'GET',
+  url: '/api/leagues/:leagueId/teams/:teamId/players/:playerId',
+  access: 'owner',
+  summary: 'A player on a roster: contact, waiver, registration, payments and the history of moves (staff and the player)',
+  params: z.object({ leagueId: pathId, teamId: pathId, playerId: pathId.describe('the roster registration id') }),
+  responses: { 200: z.object({ player: PlayerView }) },
 })

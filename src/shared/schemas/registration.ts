@@ -5,7 +5,7 @@
 export const OFFERING_KINDS = ['league-place', 'team-place', 'roster-place', 'academy-place'] as const
 export type OfferingKind = (typeof OFFERING_KINDS)[number]
 
-export const REGISTRATION_STATUSES = ['confirmed', 'offered', 'waitlisted', 'cancelled', 'declined', 'expired'] as const
+export const REGISTRATION_STATUSES = ['confirmed', 'offered', 'waitlisted', 'cancelled', 'declined', 'expired', 'moved'] as const
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
 
 /**
@@ -33,4 +33,5 @@ export const STATUS_LABELS: Record<RegistrationStatus, string> = {
   cancelled: 'Cancelled',
   declined: 'Declined',
   expired: 'Offer expired',
+  moved: 'Moved to a team',
 }

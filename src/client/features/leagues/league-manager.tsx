@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { href } from '../../../shared/paths.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { AdminLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
@@ -138,7 +140,9 @@ export function LeagueManager() {
             <tbody>
               {leagues.map((league) => (
                 <tr key={league.id}>
-                  <th scope="row">{league.name}</th>
+                  <th scope="row">
+                    <Link to={href('league', { leagueId: league.id })}>{league.name}</Link>
+                  </th>
                   <td>
                     {SPORT_LABELS[league.sport]}
                     <br />

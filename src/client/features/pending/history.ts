@@ -12,6 +12,8 @@ const ACTIONS: Record<string, string> = {
   payment: 'Payment recorded',
   cancelled: 'Registration cancelled',
   declined: 'Registration declined',
+  moved: 'Moved by staff',
+  placed: 'Placed on the team by staff',
 }
 
 const cents = (value: unknown) => (typeof value === 'number' ? value : 0)
@@ -27,6 +29,7 @@ export function describeEntry(entry: HistoryEntry): string {
   if ((entry.action === 'cancelled' || entry.action === 'declined') && cents(d.refundedCents) > 0) {
     return `${what}, refund of ${formatMoney(cents(d.refundedCents))} recorded`
   }
+  if (entry.action === 'moved' && typeof d.toTeam === 'string') return `${what} to ${d.toTeam}`
   if (entry.action === 'offered' && typeof d.offerExpiresAt === 'string') {
     return `${what}, to claim by ${formatDateTime(d.offerExpiresAt)}`
   }

@@ -89,6 +89,8 @@ export interface PlaceRequest extends Admission {
   whenFull?: string
   /** No email: the caller sends one for the whole operation. */
   quiet?: boolean
+  /** The history entry, when someone else takes the place for the person (staff placing a player). */
+  event?: { action: string; actorId: string; details: Record<string, unknown> }
 }
 
 /**
@@ -141,7 +143,7 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
         ],
         now: req.now,
       })
-      await logEvent(tx, { registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, now: req.now })
+      await logEvent(tx, { registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })
       const view = await findRegistrationView(tx, id)
       if (!view) throw new Error(`registration ${id} not readable inside its own transaction`)
       if (!req.quiet) await enqueueEmail(tx, placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view), req.now)

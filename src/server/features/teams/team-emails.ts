@@ -109,3 +109,26 @@ export function rosterReminderEmail(
     ].join('\n'),
   }
 }
+
+export function placedEmail(siteUrl: string, team: TeamNames, captainName: string, r: { registrantName: string; registrantEmail: string }): NewEmail {
+  return {
+    to: r.registrantEmail,
+    subject: `You are on ${team.name}`,
+    text: [
+      `Hi ${r.registrantName},`,
+      '',
+      `The facility has placed you on ${team.name} in ${team.leagueName}. Your captain is ${captainName}.`,
+      'What you paid for your place counts towards this one.',
+      '',
+      `Your team: ${teamPage(siteUrl, team)}`,
+    ].join('\n'),
+  }
+}
+
+export function playerPlacedEmail(siteUrl: string, team: TeamNames, captain: { name: string; email: string }, player: string): NewEmail {
+  return {
+    to: captain.email,
+    subject: `${player} was placed on ${team.name}`,
+    text: [`Hi ${captain.name},`, '', `The facility has placed ${player} on ${team.name} in ${team.leagueName}.`, '', `Your team: ${teamPage(siteUrl, team)}`].join('\n'),
+  }
+}

@@ -4,8 +4,10 @@ import { balanceCents } from '../../../shared/money.ts'
 import { ACCOUNT_HOLDER, ACTIVE_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { playersPayFee, TEAM_STATUSES, teamPaysFee, teamStatusOf, type TeamPayment, type TeamStatus } from '../../../shared/schemas/team.ts'
 import type { Sport } from '../../../shared/sports.ts'
-import type { MyTeam, RosterPlayer, TeamLeague, TeamSummary } from '../../../shared/contracts/teams.ts'
+import type { LeaguePlayers, MyTeam, PlayerView, RosterPlayer, TeamLeague, TeamSummary } from '../../../shared/contracts/teams.ts'
 import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
+import { listEvents, listPayments } from '../registrations/registrations.queries.ts'
+import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
 
 /** A team's own row, found only under its league's id (both are in every team address). */
 export async function findTeamRow(db: Db, leagueId: string, teamId: string) {
@@ -323,4 +325,140 @@ export async function listMyTeams(db: Db, userId: string): Promise<MyTeam[]> {
       playerCount: players.filter((p) => p.status === 'confirmed').length,
       rosterMax: team.rosterMax,
     }))
+}
+
+/**
+ * A team league's teams with their rosters, and the free agents staff may place on them: those
+ * of this league and of the open individual leagues of its sport, by when they signed up.
+ */
+export async function leaguePlayers(db: Db, leagueId: string): Promise<LeaguePlayers | undefined> {
+  const league = await db.kysely.selectFrom('leagues').select(['id', 'name', 'sport', 'kind', 'rosterMax']).where('id', '=', leagueId).executeTakeFirst()
+  if (!league || league.kind !== 'team') return undefined
+  const [teams, rows, agents] = await Promise.all([
+    listTeamSummaries(db, { leagueIds: [leagueId] }),
+    teamRegistrations(db)
+      .innerJoin('teams as t', 't.id', 'r.teamId')
+      .select('t.id as teamId')
+      .where('t.leagueId', '=', leagueId)
+      .where('o.kind', '=', 'roster-place')
+      .where('r.status', 'in', ACTIVE_STATUSES)
+      .orderBy('r.createdAt')
+      .execute(),
+    db.kysely
+      .selectFrom('registrations as r')
+      .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+      .innerJoin('leagues as l', 'l.id', 'o.leagueId')
+      .innerJoin('users as u', 'u.id', 'r.userId')
+      .select((eb) => [
+        'r.id',
+        'r.userId',
+        'r.createdAt',
+        'u.displayName',
+        'u.email',
+        'u.phone',
+        'l.id as fromLeagueId',
+        'l.name as fromLeagueName',
+        amountDueOf(eb).as('priceCents'),
+        amountPaidOf(eb).as('paidCents'),
+      ])
+      .where('o.kind', '=', 'league-place')
+      .where('r.status', '=', 'confirmed')
+      .where('r.participantKey', '=', ACCOUNT_HOLDER)
+      .where('l.sport', '=', league.sport)
+      .where((eb) => eb.or([eb('l.id', '=', leagueId), eb.and([eb('l.kind', '=', 'individual'), eb('l.isActive', '=', boolParam(db.dialect, true))])]))
+      .orderBy('r.createdAt')
+      .execute(),
+  ])
+  const player = (r: (typeof rows)[number]) => ({
+    registrationId: r.id,
+    userId: r.userId,
+    name: r.displayName,
+    email: r.email,
+    phone: r.phone,
+    status: r.status,
+    balanceCents: amountsOf(r).balanceCents,
+  })
+  return {
+    league: { id: league.id, name: league.name, sport: league.sport, rosterMax: league.rosterMax },
+    teams: teams.map((team) => ({ ...team, players: rows.filter((r) => r.teamId === team.id).map(player) })),
+    freeAgents: agents.map((a) => {
+      const priceCents = toCount(a.priceCents)
+      const paidCents = toCount(a.paidCents)
+      return {
+        registrationId: a.id,
+        userId: a.userId,
+        name: a.displayName,
+        email: a.email,
+        phone: a.phone,
+        fromLeagueId: a.fromLeagueId,
+        fromLeagueName: a.fromLeagueName,
+        paidCents,
+        balanceCents: priceCents - paidCents,
+        signedUpAt: toIso(a.createdAt),
+      }
+    }),
+  }
+}
+
+/**
+ * A roster place with its person: contact, waiver, money and every change to their places in the
+ * league (free agent sign-up, placement, moves), oldest first. Undefined unless it is on this team.
+ */
+export async function playerOnTeam(db: Db, ids: { leagueId: string; teamId: string; registrationId: string }): Promise<PlayerView | undefined> {
+  const row = await teamRegistrations(db)
+    .innerJoin('teams as t', 't.id', 'r.teamId')
+    .innerJoin('leagues as l', 'l.id', 't.leagueId')
+    .select(['t.name as teamName', 't.captainUserId', 'l.id as leagueIdOfTeam', 'l.name as leagueName'])
+    .where('r.id', '=', ids.registrationId)
+    .where('r.teamId', '=', ids.teamId)
+    .where('t.leagueId', '=', ids.leagueId)
+    .where('o.kind', '=', 'roster-place')
+    .executeTakeFirst()
+  if (!row) return undefined
+  const [waiver, signature, payments, places] = await Promise.all([
+    currentWaiverSigned(db, row.userId, ACCOUNT_HOLDER),
+    db.kysely
+      .selectFrom('waiverSignatures')
+      .select('signedAt')
+      .where('userId', '=', row.userId)
+      .where('subjectKey', '=', ACCOUNT_HOLDER)
+      .orderBy('waiverVersion', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    listPayments(db, row.id),
+    // Every place this person held that led here: the league's own and the ones moved from.
+    db.kysely
+      .selectFrom('registrations as r')
+      .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+      .innerJoin('leagues as l', 'l.id', 'o.leagueId')
+      .leftJoin('teams as t', 't.id', 'r.teamId')
+      .select(['r.id', 'l.name as leagueName', 't.name as teamName'])
+      .where('r.userId', '=', row.userId)
+      .where('r.participantKey', '=', ACCOUNT_HOLDER)
+      .where((eb) => eb.or([eb('o.leagueId', '=', ids.leagueId), eb('r.status', '=', 'moved')]))
+      .execute(),
+  ])
+  const history = (
+    await Promise.all(places.map(async (place) => (await listEvents(db, place.id)).map((e) => ({ ...e, place: place.teamName ?? place.leagueName }))))
+  )
+    .flat()
+    .sort((a, b) => a.at.localeCompare(b.at))
+  return {
+    registrationId: row.id,
+    userId: row.userId,
+    name: row.displayName,
+    email: row.email,
+    phone: row.phone,
+    teamId: ids.teamId,
+    teamName: row.teamName,
+    leagueId: row.leagueIdOfTeam,
+    leagueName: row.leagueName,
+    isCaptain: row.captainUserId === row.userId,
+    status: row.status,
+    receiptNumber: row.receiptNumber,
+    ...amountsOf(row),
+    waiver: { version: waiver.version, signed: waiver.signed, signedAt: signature ? toIso(signature.signedAt) : null },
+    payments,
+    history,
+  }
 }

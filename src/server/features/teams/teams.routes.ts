@@ -16,6 +16,9 @@ import {
   exportTeams,
   createHeldTeam as createHeldTeamContract,
   claimTeam,
+  listLeaguePlayers,
+  movePlayer as movePlayerContract,
+  getPlayer,
 } from '../../../shared/contracts/teams.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
@@ -47,7 +50,8 @@ import {
   rosterOpen,
   teamView,
 } from './teams.ts'
-import { listMyTeams, listTeamLeagues as listTeamLeaguesQuery, listTeamSummaries, teamState, type TeamState } from './teams.queries.ts'
+import { leaguePlayers, listMyTeams, playerOnTeam, listTeamLeagues as listTeamLeaguesQuery, listTeamSummaries, teamState, type TeamState } from './teams.queries.ts'
+import { movePlayer } from './placement.ts'
 
 /** The most addresses one invite request emails: enough for a roster, too few for a mailing. */
 const MAX_INVITES = 20
@@ -189,6 +193,33 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     if (!invite) throw badRequest(INCOMPLETE_INVITE)
     await claimHeldTeam(db, invites, { ...request(user, null), ...req.params, invite, email: user.email })
     return answer(req.params, user)
+  })
+
+  // Staff and the player themselves; anyone else (the captain included) gets the 404 of a missing player.
+  serve(app, getPlayer, async (req) => {
+    const viewer = await guards.requireUser(req)
+    const player = await playerOnTeam(db, { ...req.params, registrationId: req.params.playerId })
+    if (!player || (player.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('There is no such player on this team.')
+    return { player }
+  })
+
+  serve(app, listLeaguePlayers, async (req) => {
+    await guards.requireAccess(req, 'admin')
+    const players = await leaguePlayers(db, req.params.leagueId)
+    if (!players) throw notFound('There is no such team league.')
+    return players
+  })
+
+  serve(app, movePlayerContract, async (req) => {
+    const admin = await guards.requireAccess(req, 'admin')
+    const at = now()
+    return movePlayer(db, {
+      registrationId: req.params.registrationId,
+      toTeamId: req.body.teamId,
+      actorId: admin.id,
+      today: today(at),
+      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
+    })
   })
 
   serve(app, listTeams, async (req) => {

@@ -3,7 +3,7 @@ import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, 
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AdminLeague } from '../../../shared/contracts/leagues.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
-import type { Invitation, MyTeam, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
+import type { Invitation, MyTeam, PlayerView, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
 import { TEAM_MESSAGES, type TeamPayment } from '../../../shared/schemas/team.ts'
 
@@ -345,5 +345,72 @@ describe('staff lists of teams', () => {
     const customer = await createRegistrant(ctx)
     expect((await customer.client.get('/api/admin/teams')).status).toBe(403)
     expect((await customer.client.get('/api/admin/teams.csv')).status).toBe(403)
+  })
+})
+
+describe('staff place free agents and move players', () => {
+  test('a free agent goes onto a team with what they paid; a full roster refuses; a player moves between teams', async () => {
+    const soccerTeams = await createLeague(ctx, { sport: 'soccer', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 2, teamPayment: 'player-fee', priceCents: 5000 })
+    const freeAgentLeague = await createLeague(ctx, { sport: 'soccer', kind: 'individual', priceCents: 6500 })
+    const admin = await createUser(ctx, 'admin')
+    const agent = await createRegistrant(ctx)
+    const signedUp = await agent.client.post<{ registration: { id: string } }>(`/api/leagues/${freeAgentLeague}/registrations`, {})
+    const agentPlace = signedUp.body.registration.id
+    const paid = await admin.client.post(`/api/admin/registrations/${agentPlace}/payments`, { amount: '65', method: 'cash', reference: '' })
+    expect(paid.status, paid.text).toBe(201)
+
+    const [c1, c2] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
+    const [t1, t2] = await Promise.all([createTeam(c1, soccerTeams, 'Strikers'), createTeam(c2, soccerTeams, 'Keepers')])
+
+    const board = await admin.client.get<{ teams: { id: string; players: { registrationId: string }[] }[]; freeAgents: { registrationId: string; fromLeagueId: string; paidCents: number }[] }>(
+      `/api/admin/leagues/${soccerTeams}/players`,
+    )
+    expect(board.status, board.text).toBe(200)
+    expect(board.body.freeAgents).toContainEqual(expect.objectContaining({ registrationId: agentPlace, fromLeagueId: freeAgentLeague, paidCents: 6500 }))
+
+    const placed = await admin.client.post<{ registrationId: string }>(`/api/admin/players/${agentPlace}/move`, { teamId: t1.id })
+    expect(placed.status, placed.text).toBe(200)
+    const onTeam = (await read(c1, t1)).body.team
+    expect(onTeam.players.map((p) => p.userId)).toEqual([c1.id, agent.id])
+    // The roster place costs the player fee; the 65 dollars paid count towards it.
+    expect(onTeam.players.find((p) => p.userId === agent.id)).toMatchObject({ priceCents: 5000, paidCents: 6500, balanceCents: -1500 })
+    const mine = await agent.client.get<{ registrations: { id: string; status: string; paidCents: number; balanceCents: number }[] }>('/api/registrations/mine')
+    expect(mine.body.registrations.find((r) => r.id === agentPlace)).toMatchObject({ status: 'moved', paidCents: 0, balanceCents: 0 })
+    expect(await subjectsTo(agent.email)).toContain('You are on Strikers')
+    expect(await subjectsTo(c1.email)).toContain(`${agent.displayName} was placed on Strikers`)
+
+    // Strikers is full (two): moving Keepers' captain there is refused and changes nothing.
+    const keeperCaptainPlace = (await read(c2, t2)).body.team.players[0]!.registrationId
+    const full = await admin.client.post(`/api/admin/players/${keeperCaptainPlace}/move`, { teamId: t1.id })
+    expect(full.status).toBe(409)
+    expect(full.body).toMatchObject({ error: { message: TEAM_MESSAGES.rosterFull } })
+    expect((await read(c2, t2)).body.team.players).toHaveLength(1)
+
+    // The placed player moves on to Keepers, their money with them.
+    const moved = await admin.client.post(`/api/admin/players/${placed.body.registrationId}/move`, { teamId: t2.id })
+    expect(moved.status, moved.text).toBe(200)
+    expect((await read(c1, t1)).body.team.players.map((p) => p.userId)).toEqual([c1.id])
+    expect((await read(c2, t2)).body.team.players.find((p) => p.userId === agent.id)).toMatchObject({ paidCents: 6500 })
+
+    // The player's page: contact, waiver, money and every move, for staff and the player only.
+    const now = (await read(c2, t2)).body.team.players.find((p) => p.userId === agent.id)!.registrationId
+    const page = await admin.client.get<{ player: PlayerView }>(`/api/leagues/${soccerTeams}/teams/${t2.id}/players/${now}`)
+    expect(page.status, page.text).toBe(200)
+    expect(page.body.player).toMatchObject({ email: agent.email, teamName: 'Keepers', waiver: { signed: true }, paidCents: 6500, balanceCents: -1500 })
+    expect(page.body.player.payments.map((p) => p.amountCents)).toEqual([6500])
+    expect(page.body.player.history.map((h) => `${h.action} ${h.place}`)).toEqual([
+      `confirmed ${page.body.player.history[0]!.place}`,
+      `payment ${page.body.player.history[0]!.place}`,
+      `moved ${page.body.player.history[0]!.place}`,
+      'placed Strikers',
+      'moved Strikers',
+      'placed Keepers',
+    ])
+    expect((await agent.client.get(`/api/leagues/${soccerTeams}/teams/${t2.id}/players/${now}`)).status).toBe(200)
+    expect((await c2.client.get(`/api/leagues/${soccerTeams}/teams/${t2.id}/players/${now}`)).status).toBe(404)
+
+    // Staff only.
+    expect((await agent.client.post(`/api/admin/players/${placed.body.registrationId}/move`, { teamId: t1.id })).status).toBe(403)
+    expect((await agent.client.get(`/api/admin/leagues/${soccerTeams}/players`)).status).toBe(403)
   })
 })

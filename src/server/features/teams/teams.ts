@@ -140,7 +140,7 @@ export async function withTeamNews<T>(db: Db, registrationId: string, opts: { si
 }
 
 /** After a change to a team: the captain hears who joined, and when the team became complete. */
-async function tellCaptain(tx: Db, before: TeamState, siteUrl: string, now: Date, joined: string | null): Promise<void> {
+export async function tellCaptain(tx: Db, before: TeamState, siteUrl: string, now: Date, joined: string | null): Promise<void> {
   const after = await teamState(tx, before.team.leagueId, before.team.id)
   if (!after) return
   const captain = await tx.kysely.selectFrom('users').select(['displayName as name', 'email']).where('id', '=', after.team.captainUserId).executeTakeFirstOrThrow()

@@ -1,0 +1,181 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { formatDate } from '../../shared/format.ts'
+import { formatMoney } from '../../shared/money.ts'
+import { href } from '../../shared/paths.ts'
+import { TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
+import type { AdminLeague, updateLeague } from '../../shared/contracts/leagues.ts'
+import { Alert } from '../components/ui/alert.tsx'
+import { useSession } from '../features/session/session.tsx'
+import { TeamsTable } from '../features/teams/teams-table.tsx'
+import { ApiError, errorMessage } from '../lib/api.ts'
+import { call } from '../lib/endpoint.ts'
+import { adminLeaguesQuery, leaguesChanged } from '../queries/admin-leagues.ts'
+import { leaguePlayersQuery, myTeamsQuery, teamsCsvUrl } from '../queries/teams.ts'
+
+/**
+ * /league/{leagueId}: for admins, a team league's teams (roster count, status, amount owed), its
+ * free agents and team waitlist, with the league's tools; for everyone else, their own teams in it.
+ */
+export default function LeaguePage() {
+  const { leagueId = '' } = useParams()
+  const { user } = useSession()
+  return (
+    <section className="page">
+      <h1>League</h1>
+      {user?.userRole === 'admin' ? <StaffLeague leagueId={leagueId} /> : user ? <MyLeague leagueId={leagueId} userId={user.uid} /> : null}
+    </section>
+  )
+}
+
+function MyLeague({ leagueId, userId }: { leagueId: string; userId: string }) {
+  const mine = useQuery(myTeamsQuery(userId))
+  const teams = mine.data?.teams.filter((t) => t.leagueId === leagueId)
+  if (mine.error) return <Alert>{errorMessage(mine.error)}</Alert>
+  if (!teams) return <p className="loading">Loading your teams…</p>
+  if (teams.length === 0) {
+    return (
+      <p>
+        You have no team in this league. <Link to={href('createTeam')}>Create a team</Link>, or ask a captain for their invite link.
+      </p>
+    )
+  }
+  return (
+    <>
+      <h2>{teams[0]!.leagueName}</h2>
+      <ul className="account-list">
+        {teams.map((team) => (
+          <li key={team.id}>
+            <Link to={href('leagueTeam', { leagueId, teamId: team.id })}>{team.name}</Link> — {TEAM_STATUS_LABELS[team.status]}
+            {team.isCaptain ? ', you are the captain' : ''}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+function StaffLeague({ leagueId }: { leagueId: string }) {
+  const client = useQueryClient()
+  const leagues = useQuery(adminLeaguesQuery())
+  const league = leagues.data?.leagues.find((l) => l.id === leagueId)
+  const board = useQuery({ ...leaguePlayersQuery(leagueId), enabled: league?.kind === 'team' })
+  const close = useMutation({
+    mutationFn: (open: boolean) => call<typeof updateLeague>('POST', '/api/admin/leagues/:leagueId', { params: { leagueId }, body: { isActive: String(open) } }),
+    onSuccess: () => leaguesChanged(client),
+  })
+
+  if (leagues.error) return <Alert>{errorMessage(leagues.error)}</Alert>
+  if (!leagues.data) return <p className="loading">Loading the league…</p>
+  if (!league) {
+    return (
+      <>
+        <h2>League not found</h2>
+        <p>
+          There is no such league. Every league is on the <Link to={href('leagues')}>Leagues</Link> page.
+        </p>
+      </>
+    )
+  }
+  return (
+    <>
+      <div className="team-head">
+        <h2>{league.name}</h2>
+        <span className={league.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{league.isActive ? 'Open' : 'Closed'}</span>
+      </div>
+      <LeagueFacts league={league} />
+      <div className="staff-actions">
+        {league.kind === 'team' && (
+          <>
+            <Link className="button" to={href('manageLeaguePlayers', { leagueId })}>
+              Manage players
+            </Link>
+            <Link className="button secondary" to={href('createTeamAdmin')}>
+              Create a team
+            </Link>
+            <Link className="button secondary" to={href('addTeams')}>
+              Add teams
+            </Link>
+            <a className="button secondary" href={teamsCsvUrl(leagueId)} download>
+              Export CSV
+            </a>
+          </>
+        )}
+        <button type="button" className="button secondary" disabled={close.isPending} onClick={() => close.mutate(!league.isActive)}>
+          {league.isActive ? 'Close registration' : 'Open registration'}
+        </button>
+      </div>
+      {close.error && <Alert>{close.error instanceof ApiError ? close.error.message : 'The change failed. Please try again.'}</Alert>}
+      {close.isSuccess && <Alert tone="success">{`${league.name} is now ${league.isActive ? 'open' : 'closed'} for registration.`}</Alert>}
+      {league.kind === 'team' && (
+        <>
+          <h3>Teams</h3>
+          {board.error && <Alert>{errorMessage(board.error)}</Alert>}
+          {!board.data && !board.error && <p className="loading">Loading teams…</p>}
+          {board.data && board.data.teams.length === 0 && <p>No team has registered yet.</p>}
+          {board.data && board.data.teams.length > 0 && <TeamsTable teams={board.data.teams} showLeague={false} />}
+          {board.data && (
+            <p>
+              {board.data.freeAgents.length === 0
+                ? 'No free agent is waiting for a team.'
+                : `${board.data.freeAgents.length} free agent${board.data.freeAgents.length === 1 ? ' is' : 's are'} waiting for a team: `}
+              {board.data.freeAgents.length > 0 && <Link to={href('manageLeaguePlayers', { leagueId })}>place them on teams</Link>}
+            </p>
+          )}
+        </>
+      )}
+    </>
+  )
+}
+
+function LeagueFacts({ league }: { league: AdminLeague }) {
+  return (
+    <dl className="staff-facts">
+      <div>
+        <dt>Dates</dt>
+        <dd>
+          {formatDate(league.startDate)} – {formatDate(league.endDate)}
+        </dd>
+      </div>
+      <div>
+        <dt>Registration</dt>
+        <dd>
+          from {formatDate(league.registrationDate)}
+          {league.registrationDeadline && ` to ${formatDate(league.registrationDeadline)}`}
+        </dd>
+      </div>
+      {league.teams ? (
+        <>
+          <div>
+            <dt>Teams</dt>
+            <dd>
+              {league.teamsTaken} of {league.teamCapacity ?? 'any number'}; {league.teams.complete} complete, {league.teams.forming} forming,{' '}
+              {league.teams.waitlisted} waiting
+            </dd>
+          </div>
+          <div>
+            <dt>Rosters</dt>
+            <dd>
+              {league.rosterMin ?? 1} to {league.rosterMax ?? 'any number of'} players
+              {league.rosterDeadline && `, changes until ${formatDate(league.rosterDeadline)}`}
+            </dd>
+          </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>
+              {league.teamPayment ? TEAM_PAYMENT_LABELS[league.teamPayment] : ''}
+              {league.teamFeeCents !== null && `; team ${formatMoney(league.teamFeeCents)}`}; player {formatMoney(league.priceCents)}
+            </dd>
+          </div>
+        </>
+      ) : (
+        <div>
+          <dt>Places</dt>
+          <dd>
+            {league.placesTaken} of {league.capacity ?? 'any number'}, {league.waitlistSize} waiting; {formatMoney(league.priceCents)} each
+          </dd>
+        </div>
+      )}
+    </dl>
+  )
+}
