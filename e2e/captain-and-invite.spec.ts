@@ -220,3 +220,40 @@ test('staff place a free agent on a team from Manage League Players', async ({ a
   const team = admin.getByRole('region', { name: `Kickers ${token}` })
   await expect(team.getByRole('rowheader', { name: new RegExp(`Agent ${token}`) })).toBeVisible()
 })
+
+test('staff import teams from a CSV file: a dry run with the bad rows, then a clean import', async ({ asAdmin: admin, insertLeague }) => {
+  const token = uniqueToken()
+  const leagueName = `Import League ${token}`
+  await insertLeague({
+    name: leagueName,
+    sport: 'basketball',
+    kind: 'team',
+    registrationDate: daysFromToday(-3),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    teamCapacity: 10,
+    teamPayment: 'team-fee',
+    teamFeeCents: 20000,
+  })
+  const csv = (rows: string[]) => ({ name: 'teams.csv', mimeType: 'text/csv', buffer: Buffer.from(['Team name,Captain email,Players', ...rows].join('\n')) })
+
+  await openInApp(admin, '/addTeams')
+  await admin.getByLabel('League').selectOption({ label: `${leagueName} (10 team places left)` })
+  await admin.getByLabel('CSV file').setInputFiles(csv([`Alpha ${token},alpha-${token}@e2e.test,p-${token}@e2e.test`, `Beta ${token},not-an-email`]))
+  await expect(admin.getByLabel('Teams')).toHaveValue(new RegExp(`Alpha ${token}`))
+  await admin.getByRole('button', { name: 'Check' }).click()
+  await expect(admin.getByRole('status').filter({ hasText: '1 bad row: fix it and check again. Nothing has been written.' })).toBeVisible()
+  await expect(admin.getByRole('row').filter({ hasText: `Beta ${token}` })).toContainText('Bad row: Please enter a valid email address.')
+  await expect(admin.getByRole('button', { name: /^Import/ })).toBeDisabled()
+
+  await admin.getByLabel('CSV file').setInputFiles(csv([`Alpha ${token},alpha-${token}@e2e.test,p-${token}@e2e.test`, `Beta ${token},beta-${token}@e2e.test`]))
+  await admin.getByRole('button', { name: 'Check' }).click()
+  await expect(admin.getByRole('status').filter({ hasText: 'Ready: 2 new teams. Nothing has been written yet.' })).toBeVisible()
+  await admin.getByRole('button', { name: 'Import 2 teams' }).click()
+  await expect(admin.getByRole('status').filter({ hasText: 'Imported: 2 teams created, their captains emailed.' })).toBeVisible()
+
+  // The same file again: nothing twice.
+  await admin.getByRole('button', { name: 'Check' }).click()
+  await expect(admin.getByRole('row').filter({ hasText: `Alpha ${token}` })).toContainText('Already in the league')
+  await expect(admin.getByRole('button', { name: 'Import 0 teams' })).toBeDisabled()
+})

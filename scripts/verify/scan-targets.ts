@@ -150,6 +150,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       body: { leagueId: f.teamLeagueId, name: 'Scan Team', captainEmail: 'scan-captain@example.com' },
       only: ['body.leagueId', 'body.captainEmail'],
     },
+    // A dry run: it reads and checks, and writes nothing.
+    { route: 'POST /api/admin/teams/import', as: 'admin', body: { leagueId: f.teamLeagueId, text: 'Scan Import,scan-import@example.com', commit: false } },
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/claim', as: 'customer', params: team, body: { invite: f.invite } },
     { route: 'GET /api/admin/teams.csv', as: 'admin', query: { leagueId: f.teamLeagueId } },
     // A new invite code ends the one the targets above send.

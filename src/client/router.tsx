@@ -59,6 +59,7 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   manageLeaguePlayers: screen(() => import('./routes/manage-league-players.tsx')),
   leagueTeamPlayer: screen(() => import('./routes/player.tsx')),
   league: screen(() => import('./routes/league.tsx')),
+  addTeams: screen(() => import('./routes/add-teams.tsx')),
   pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
   leagues: screen(() => import('./routes/leagues.tsx')),
 }

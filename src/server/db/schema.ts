@@ -139,6 +139,8 @@ export interface TeamsTable {
   inviteNonce: string
   /** Roster-deadline reminders sent to the captain of a forming team (7 and 2 days before). */
   remindersSent: Generated<number>
+  /** JSON array of player addresses from an import (/addTeams), invited once the captain completes the team. */
+  pendingInvites: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }

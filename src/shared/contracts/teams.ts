@@ -373,3 +373,31 @@ export const getPlayer = contract({
   params: z.object({ leagueId: pathId, teamId: pathId, playerId: pathId.describe('the roster registration id') }),
   responses: { 200: z.object({ player: PlayerView }) },
 })
+
+/** One row of a team import, with what it would do or did. */
+export const ImportRow = z.object({
+  line: z.number().int().describe('the line of the file or text'),
+  name: z.string(),
+  captainEmail: z.string(),
+  players: z.array(z.string()),
+  outcome: z.enum(['create', 'exists', 'error']).describe('create: a new team; exists: already in the league, skipped; error: see message'),
+  message: z.string().nullable(),
+})
+export type ImportRow = z.infer<typeof ImportRow>
+
+export const importTeams = contract({
+  method: 'POST',
+  url: '/api/admin/teams/import',
+  access: 'admin',
+  summary: 'Add teams from CSV text (team name, captain email, player emails): a dry run unless commit is true, and no write while any row is bad',
+  // What is missing is reported after the guard, so a visitor hears first that they must sign in.
+  body: z.object(
+    {
+      leagueId: z.string().optional(),
+      text: z.string().max(100_000, { error: 'The file is too large: send at most 100 KB.' }).optional(),
+      commit: z.boolean().optional(),
+    },
+    { error: 'Send the import as a JSON object.' },
+  ),
+  responses: { 200: z.object({ rows: z.array(ImportRow), committed: z.boolean() }) },
+})

@@ -31,6 +31,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('holdExpiresAt', t.timestamp)
     .addColumn('inviteNonce', 'text', (c) => c.notNull())
     .addColumn('remindersSent', 'integer', (c) => c.notNull().defaultTo(0))
+    // Player addresses from an import (/addTeams), emailed the invite once the captain completes the team.
+    .addColumn('pendingInvites', 'text')
     .addColumn('createdAt', t.timestamp, (c) => c.notNull())
     .addColumn('updatedAt', t.timestamp, (c) => c.notNull())
     .addUniqueConstraint('teams_league_name_once', ['leagueId', 'nameKey'])

@@ -139,3 +139,79 @@ describe('roster deadline reminders', () => {
     expect(await reminders(done)).toEqual([])
   })
 })
+
+describe('adding teams from a CSV file', () => {
+  const importTeams = (leagueId: string, text: string, commit = false) =>
+    admin.client.post<{ rows: { line: number; name: string; outcome: string; message: string | null }[]; committed: boolean }>('/api/admin/teams/import', {
+      leagueId,
+      text,
+      commit,
+    })
+
+  test('a dry run shows every row and its line; nothing is written until a clean file is confirmed; a second import adds nothing', async () => {
+    const leagueId = await teamLeague({ teamCapacity: 3 })
+    const bad = [
+      'Team name,Captain email,Player emails',
+      'Hat Trick,hat@example.com,p1@example.com,p2@example.com',
+      ',nobody@example.com',
+      'Own Goals,not-an-email',
+      'hat  trick,other@example.com',
+      'Offside,off@example.com,not-a-player',
+    ].join('\n')
+    const dry = await importTeams(leagueId, bad)
+    expect(dry.status, dry.text).toBe(200)
+    expect(dry.body.committed).toBe(false)
+    expect(dry.body.rows.map((r) => [r.line, r.outcome])).toEqual([
+      [2, 'create'],
+      [3, 'error'],
+      [4, 'error'],
+      [5, 'error'],
+      [6, 'error'],
+    ])
+    expect(dry.body.rows[2]!.message).toBe('Please enter a valid email address.')
+    expect(dry.body.rows[3]!.message).toBe('The team hat trick is on line 2 too.')
+    expect(dry.body.rows[4]!.message).toBe('“not-a-player” is not an email address.')
+    // Confirming a file with bad rows writes nothing.
+    expect((await importTeams(leagueId, bad, true)).body.committed).toBe(false)
+    expect((await admin.client.get<{ teams: unknown[] }>(`/api/admin/teams?leagueId=${leagueId}`)).body.teams).toEqual([])
+
+    const good = ['Hat Trick,hat@example.com,p1@example.com,p2@example.com', 'Offside,off@example.com', 'Nutmegs,nut@example.com', 'Extra Time,extra@example.com'].join('\r\n')
+    const tooMany = await importTeams(leagueId, good)
+    expect(tooMany.body.rows.map((r) => r.outcome)).toEqual(['create', 'create', 'create', 'error'])
+    expect(tooMany.body.rows[3]!.message).toBe('No team place is left in the league for this team.')
+
+    const three = good.split('\r\n').slice(0, 3).join('\n')
+    const done = await importTeams(leagueId, three, true)
+    expect(done.body).toMatchObject({ committed: true })
+    const teams = (await admin.client.get<{ teams: TeamSummary[] }>(`/api/admin/teams?leagueId=${leagueId}`)).body.teams
+    expect(teams.map((t) => [t.name, t.status, t.captainEmail]).sort()).toEqual([
+      ['Hat Trick', 'held', 'hat@example.com'],
+      ['Nutmegs', 'held', 'nut@example.com'],
+      ['Offside', 'held', 'off@example.com'],
+    ])
+    const again = await importTeams(leagueId, three, true)
+    expect(again.body.rows.map((r) => r.outcome)).toEqual(['exists', 'exists', 'exists'])
+    expect((await admin.client.get<{ teams: unknown[] }>(`/api/admin/teams?leagueId=${leagueId}`)).body.teams).toHaveLength(3)
+
+    // The players listed are invited once the captain completes the team.
+    const captain = await createUser(ctx)
+    await ctx.db.kysely.updateTable('users').set({ email: 'hat@example.com' }).where('id', '=', captain.id).execute()
+    await signWaiver(captain)
+    expect(await ctx.db.kysely.selectFrom('outbox').select('id').where('recipient', '=', 'p1@example.com').execute()).toHaveLength(0)
+    const claimed = await claim(captain, await linkFor('hat@example.com'))
+    expect(claimed.status, claimed.text).toBe(200)
+    const invited = await ctx.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', 'in', ['p1@example.com', 'p2@example.com']).execute()
+    expect(invited).toHaveLength(2)
+    expect(invited[0]!.text).toContain(claimed.body.team.inviteUrl!)
+  })
+
+  test('staff only; an empty or unreadable file is refused with a reason', async () => {
+    const leagueId = await teamLeague()
+    expect((await importTeams(leagueId, '   ')).status).toBe(400)
+    const broken = await importTeams(leagueId, 'A Team,"unclosed@example.com')
+    expect(broken.status).toBe(400)
+    expect(broken.text).toContain('could not be read as CSV')
+    const customer = await createRegistrant(ctx)
+    expect((await customer.client.post('/api/admin/teams/import', { leagueId, text: 'X,x@example.com' })).status).toBe(403)
+  })
+})

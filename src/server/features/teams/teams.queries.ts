@@ -13,7 +13,7 @@ import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
 export async function findTeamRow(db: Db, leagueId: string, teamId: string) {
   return db.kysely
     .selectFrom('teams')
-    .select(['id', 'leagueId', 'name', 'nameKey', 'captainUserId', 'captainEmail', 'holdExpiresAt', 'inviteNonce', 'createdAt'])
+    .select(['id', 'leagueId', 'name', 'nameKey', 'captainUserId', 'captainEmail', 'holdExpiresAt', 'inviteNonce', 'pendingInvites', 'createdAt'])
     .where('id', '=', teamId)
     .where('leagueId', '=', leagueId)
     .executeTakeFirst()
@@ -246,6 +246,7 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
       't.captainEmail',
       't.holdExpiresAt',
       't.inviteNonce',
+      't.pendingInvites',
       't.createdAt',
       'l.name as leagueName',
       'l.sport',

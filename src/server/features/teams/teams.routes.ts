@@ -19,6 +19,7 @@ import {
   listLeaguePlayers,
   movePlayer as movePlayerContract,
   getPlayer,
+  importTeams as importTeamsContract,
 } from '../../../shared/contracts/teams.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
@@ -52,6 +53,7 @@ import {
 } from './teams.ts'
 import { leaguePlayers, listMyTeams, playerOnTeam, listTeamLeagues as listTeamLeaguesQuery, listTeamSummaries, teamState, type TeamState } from './teams.queries.ts'
 import { movePlayer } from './placement.ts'
+import { importTeams } from './import.ts'
 
 /** The most addresses one invite request emails: enough for a roster, too few for a mailing. */
 const MAX_INVITES = 20
@@ -220,6 +222,14 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
       today: today(at),
       ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
     })
+  })
+
+  serve(app, importTeamsContract, async (req) => {
+    await guards.requireAccess(req, 'admin')
+    const { leagueId, text } = req.body
+    if (!leagueId) throw badRequest('Choose the league.', { leagueId: 'Choose the league.' })
+    if (!text?.trim()) throw badRequest('Type the teams or choose a CSV file.', { text: 'Type the teams or choose a CSV file.' })
+    return importTeams(db, invites, { leagueId, text, commit: req.body.commit === true, now: now(), holdMs: config.teamHoldMs, siteUrl: config.publicUrl })
   })
 
   serve(app, listTeams, async (req) => {

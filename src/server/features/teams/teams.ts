@@ -15,7 +15,7 @@ import { findRosterPlaces, findTeamPlaces, receiptPrefixOf, type Offering } from
 import { endRegistration } from '../registrations/registration-changes.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
 import { newInviteNonce, type Invites } from './invites.ts'
-import { heldTeamEmail, holdReleasedEmail, playerJoinedEmail, rosterReminderEmail, teamCompleteEmail } from './team-emails.ts'
+import { heldTeamEmail, holdReleasedEmail, inviteEmail, playerJoinedEmail, rosterReminderEmail, teamCompleteEmail } from './team-emails.ts'
 import { playerFeeProduct } from './team-places.ts'
 import { enteredTeam, findTeamRow, placeInLeague, teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
 
@@ -252,7 +252,7 @@ export function maskedEmail(email: string): string {
 export async function createHeldTeam(
   db: Db,
   invites: Invites,
-  req: { leagueId: string; name: string; captainEmail: string; now: Date; holdMs: number; siteUrl: string },
+  req: { leagueId: string; name: string; captainEmail: string; playerEmails?: string[]; now: Date; holdMs: number; siteUrl: string },
 ): Promise<string> {
   const places = await findTeamPlaces(db, req.leagueId)
   if (!places) throw notFound(TEAM_MESSAGES.notTeamLeague)
@@ -274,6 +274,7 @@ export async function createHeldTeam(
         captainEmail: req.captainEmail,
         holdExpiresAt: timestampParam(tx.dialect, expires),
         inviteNonce: newInviteNonce(),
+        pendingInvites: req.playerEmails?.length ? JSON.stringify(req.playerEmails) : null,
         createdAt: at,
         updatedAt: at,
       }
@@ -348,6 +349,13 @@ export async function claimHeldTeam(
     const roster = await findRosterPlaces(tx, team.id)
     if (!roster) throw new Error(`team ${team.id} has no roster`)
     await takePlace(tx, { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true })
+    // Players listed when the team was imported now get the invite, from their captain.
+    const captainName = (await tx.kysely.selectFrom('users').select('displayName').where('id', '=', req.userId).executeTakeFirstOrThrow()).displayName
+    const url = invites.urlOf(req.siteUrl, team)
+    for (const to of JSON.parse(team.pendingInvites ?? '[]') as string[]) {
+      await enqueueEmail(tx, inviteEmail({ ...team, leagueName: places.name }, captainName, url, to), req.now)
+    }
+    await tx.kysely.updateTable('teams').set({ pendingInvites: null }).where('id', '=', team.id).execute()
   })
 }
 

@@ -1,0 +1,98 @@
+import { parse } from 'csv-parse/sync'
+import type { Db } from '../../db/connect.ts'
+import { normalisedValue, validateField } from '../../../shared/validation/rules.ts'
+import { StaffTeamForm, teamNameKey } from '../../../shared/schemas/team.ts'
+import type { ImportRow } from '../../../shared/contracts/teams.ts'
+import { HttpError, badRequest, notFound } from '../../http/errors.ts'
+import { findTeamPlaces } from '../registrations/offerings.queries.ts'
+import type { Invites } from './invites.ts'
+import { createHeldTeam } from './teams.ts'
+
+/** More rows than a league holds teams is a mistake; this bounds the work of one request. */
+export const MAX_IMPORT_ROWS = 200
+
+const EMAIL = { label: 'Email', rules: 'email' }
+
+/**
+ * Teams from a CSV file or typed lines (/addTeams): `team name, captain email, player emails…`,
+ * an optional header row. Each row is checked — its fields, a name twice in the file, a name
+ * already in the league (the same team and captain again is skipped, so importing a file twice
+ * makes nothing twice), and the team places left — and the answer lists every row with what
+ * would happen. With `commit`, and only when no row is bad, each new team is made as staff make
+ * one (/createTeamAdmin): its place held and its captain emailed; its players are invited once
+ * the captain completes it.
+ */
+export async function importTeams(
+  db: Db,
+  invites: Invites,
+  req: { leagueId: string; text: string; commit: boolean; now: Date; holdMs: number; siteUrl: string },
+): Promise<{ rows: ImportRow[]; committed: boolean }> {
+  const places = await findTeamPlaces(db, req.leagueId)
+  if (!places) throw notFound('Choose an open team league.')
+  const records = readRecords(req.text)
+  if (records.length === 0) throw badRequest('There are no teams in what you sent: one team per line, as team name, captain email, player emails.')
+  if (records.length > MAX_IMPORT_ROWS) throw badRequest(`Send at most ${MAX_IMPORT_ROWS} teams at once.`)
+
+  const existing = await db.kysely.selectFrom('teams').select(['nameKey', 'captainEmail']).where('leagueId', '=', req.leagueId).execute()
+  const captainEmails = await db.kysely
+    .selectFrom('teams as t')
+    .innerJoin('users as u', 'u.id', 't.captainUserId')
+    .select(['t.nameKey', 'u.email'])
+    .where('t.leagueId', '=', req.leagueId)
+    .execute()
+  const captainOf = new Map([...existing.map((t) => [t.nameKey, t.captainEmail] as const), ...captainEmails.map((t) => [t.nameKey, t.email] as const)])
+  const seen = new Map<string, number>()
+  let placesLeft = places.capacity === null ? Infinity : places.capacity - places.placesTaken
+
+  const rows = records.map(({ line, cells }): ImportRow => {
+    const [rawName = '', rawCaptain = '', ...rawPlayers] = cells
+    const name = normalisedValue(StaffTeamForm.name, rawName)
+    const captainEmail = normalisedValue(StaffTeamForm.captainEmail, rawCaptain)
+    const players = rawPlayers.map((p) => normalisedValue(StaffTeamForm.captainEmail, p)).filter((p) => p !== '')
+    const row = { line, name, captainEmail, players }
+    const problem =
+      validateField(StaffTeamForm.name, name, {}) ??
+      validateField({ ...StaffTeamForm.captainEmail, label: 'Captain email' }, captainEmail, {}) ??
+      players.map((p) => (validateField(EMAIL, p, {}) === null ? null : `“${p}” is not an email address.`)).find((m) => m !== null) ??
+      null
+    if (problem) return { ...row, outcome: 'error', message: problem }
+    const key = teamNameKey(name)
+    const twice = seen.get(key)
+    if (twice !== undefined) return { ...row, outcome: 'error', message: `The team ${name} is on line ${twice} too.` }
+    seen.set(key, line)
+    if (captainOf.has(key)) {
+      return captainOf.get(key)?.toLowerCase() === captainEmail
+        ? { ...row, outcome: 'exists', message: 'Already in the league: skipped.' }
+        : { ...row, outcome: 'error', message: 'A team of this name already plays in the league, with another captain.' }
+    }
+    if (placesLeft <= 0) return { ...row, outcome: 'error', message: 'No team place is left in the league for this team.' }
+    placesLeft -= 1
+    return { ...row, outcome: 'create', message: null }
+  })
+
+  if (!req.commit || rows.some((r) => r.outcome === 'error')) return { rows, committed: false }
+  for (const row of rows) {
+    if (row.outcome !== 'create') continue
+    try {
+      await createHeldTeam(db, invites, { leagueId: req.leagueId, name: row.name, captainEmail: row.captainEmail, playerEmails: row.players, now: req.now, holdMs: req.holdMs, siteUrl: req.siteUrl })
+    } catch (error) {
+      // Someone changed the league meanwhile: this row says so, the rest carry on.
+      if (!(error instanceof HttpError)) throw error
+      Object.assign(row, { outcome: 'error', message: error.message })
+    }
+  }
+  return { rows, committed: true }
+}
+
+/** The rows of the text with their line numbers, a header row and blank lines left out. */
+function readRecords(text: string): { line: number; cells: string[] }[] {
+  let records: { record: string[]; info: { lines: number } }[]
+  try {
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true, info: true, bom: true })
+  } catch (error) {
+    throw badRequest(`The file could not be read as CSV: ${(error as Error).message}`)
+  }
+  const rows = records.map(({ record, info }) => ({ line: info.lines, cells: record }))
+  const first = rows[0]?.cells[0]?.toLowerCase()
+  return first === 'team' || first === 'team name' ? rows.slice(1) : rows
+}
