@@ -4,7 +4,9 @@ import { openForScript } from '../src/server/cli.ts'
 import { insertAcademy } from '../src/server/features/academies/academies.queries.ts'
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
-import { DEMO_ACADEMIES, DEMO_LEAGUES, DEMO_TEAMS } from '../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_TEAMS } from '../src/server/demo-content.ts'
+import { admit, takePlace } from '../src/server/features/registrations/engine.ts'
+import { findLeagueOffering } from '../src/server/features/registrations/offerings.queries.ts'
 import { resolveAuthSecret } from '../src/server/auth/secret.ts'
 import { recordPayment } from '../src/server/features/registrations/registration-changes.ts'
 import { createInvites, type Invites } from '../src/server/features/teams/invites.ts'
@@ -25,7 +27,10 @@ try {
     for (const academy of DEMO_ACADEMIES) await insertAcademy(db, academy)
     const invites = createInvites(await resolveAuthSecret(db, config.authSecret))
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
-    console.log(`Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams and ${DEMO_ACADEMIES.length} academy.`)
+    for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
+    console.log(
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents and ${DEMO_ACADEMIES.length} academy.`,
+    )
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
   }
@@ -38,18 +43,31 @@ try {
   await db.close()
 }
 
+/** A customer with an account and the waiver signed, as the sign-up pages leave one. */
+async function demoCustomer(name: string, now: Date): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.test`
+  const { id } = await createOrUpdateUser(db, auth, { email, password: randomBytes(12).toString('base64url'), displayName: name, phone: '555-010-0100', role: 'customer' })
+  const { version } = await currentWaiver(db)
+  await signWaiver(db, { userId: id, childId: null, waiverVersion: version, signedName: name, ipAddress: null, userAgent: null, now })
+  return id
+}
+
+/** A free agent signed up on the Soccer Free Agent page, waiting for staff to place them. */
+async function seedFreeAgent(leagueId: string, name: string): Promise<void> {
+  const now = new Date()
+  const today = facilityToday(now, config.site.timeZone)
+  const userId = await demoCustomer(name, now)
+  const offering = (await findLeagueOffering(db, leagueId))!
+  const admission = await admit(db, offering, { userId, childId: null, today })
+  await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now, today, siteUrl: config.publicUrl })
+}
+
 /** A team made the way a captain and players make it: accounts, waivers, the team, joins, and the fee at the desk. */
 async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], invites: Invites, staffId: string): Promise<void> {
   const now = new Date()
   const request = (userId: string) => ({ userId, idempotencyKey: null, now, today: facilityToday(now, config.site.timeZone), siteUrl: config.publicUrl })
   const people: string[] = []
-  for (const name of team.players) {
-    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.test`
-    const { id } = await createOrUpdateUser(db, auth, { email, password: randomBytes(12).toString('base64url'), displayName: name, phone: '555-010-0100', role: 'customer' })
-    const { version } = await currentWaiver(db)
-    await signWaiver(db, { userId: id, childId: null, waiverVersion: version, signedName: name, ipAddress: null, userAgent: null, now })
-    people.push(id)
-  }
+  for (const name of team.players) people.push(await demoCustomer(name, now))
   const [captain, ...players] = people
   const { teamId } = await createTeam(db, { ...request(captain!), leagueId, name: team.name })
   const row = await findTeamRow(db, leagueId, teamId)

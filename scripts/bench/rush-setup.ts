@@ -11,19 +11,21 @@ import { currentWaiver } from '../../src/server/features/waivers/waivers.queries
  * make the benchmark measure argon2, not registration (issue: "the bench creates its
  * sessions first").
  */
-export async function prepareRush(db: Db, opts: { registrations: number; capacity: number; secret: string }) {
+export async function prepareRush(db: Db, opts: { registrations: number; capacity: number; secret: string; teams?: boolean }) {
   const today = new Date()
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+  // Teams mode: `capacity` team places, and rosters of `capacity` players.
   const leagueId = await insertLeague(db, {
     name: 'Rush League',
     sport: 'soccer',
-    kind: 'individual',
+    kind: opts.teams ? 'team' : 'individual',
     isActive: true,
     registrationDate: day(-1),
     startDate: day(14),
     endDate: day(90),
     priceCents: 4500,
-    capacity: opts.capacity,
+    capacity: opts.teams ? null : opts.capacity,
+    ...(opts.teams ? { teamCapacity: opts.capacity, rosterMax: opts.capacity, teamPayment: 'team-fee' as const, teamFeeCents: 30000 } : {}),
   })
   const waiver = await currentWaiver(db)
   const now = timestampParam(db.dialect, today)

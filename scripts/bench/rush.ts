@@ -1,6 +1,9 @@
 // npm run bench:rush -- --registrations 8000 --capacity 500 [--database-url URL] [--instances 2] [--connections 128] [--cpu-prof-dir DIR]
+// npm run bench:rush -- --teams --registrations 400 --capacity 20 [...]
 // Starts the real built server on a fresh database, fires N signed-in registrations for one
 // league at once over HTTP, then reads the database. The last line printed is the JSON result.
+// With --teams: N captains create teams at once for C team places (C placed, N - C waitlisted),
+// then N other people join one of those teams at once, its roster maximum C (exactly C on it).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -13,6 +16,7 @@ import { connect, type Db } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { prepareRush } from './rush-setup.ts'
 import { leaguePlaces } from '../../src/server/features/registrations/offerings.queries.ts'
+import { createInvites } from '../../src/server/features/teams/invites.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -23,6 +27,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '128' },
     // Writes a V8 CPU profile of each server to this folder, to see where the time goes.
     'cpu-prof-dir': { type: 'string' },
+    teams: { type: 'boolean', default: false },
   },
 })
 const N = Number(args.registrations)
@@ -60,8 +65,9 @@ const db: Db = await connect({ dataDir, databaseUrl })
 let servers: ChildProcess[] = []
 try {
   await migrateToLatest(db)
-  console.error(`Preparing ${N} signed-in customers and a league of ${C} places on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}...`)
-  const { leagueId, cookies } = await prepareRush(db, { registrations: N, capacity: C, secret })
+  const people = args.teams ? 2 * N : N
+  console.error(`Preparing ${people} signed-in customers and a league of ${C} ${args.teams ? 'team places' : 'places'} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}...`)
+  const { leagueId, cookies } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams })
 
   const ports = Array.from({ length: instances }, (_, i) => 4700 + i)
   const publicUrl = `http://127.0.0.1:${ports[0]}`
@@ -84,6 +90,19 @@ try {
   await Promise.all(ports.map(waitForHealth))
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(connections / instances) })
+  const correct = args.teams ? await teamsRush(agent, ports, publicUrl, leagueId, cookies) : await registrationsRush(agent, ports, publicUrl, leagueId, cookies)
+  agent.destroy()
+  process.exitCode = correct ? 0 : 1
+} finally {
+  for (const s of servers) s.kill('SIGTERM')
+  await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))))
+  await db.close()
+  await dropDatabase()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** N people register for one league of C places at once: C confirmed, N - C waitlisted, no duplicate, nothing lost. */
+async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: string, leagueId: string, cookies: string[]): Promise<boolean> {
   const latencies: number[] = []
   let errors = 0
   const errorSamples = new Map<string, number>()
@@ -91,7 +110,7 @@ try {
   const started = performance.now()
   await Promise.all(
     cookies.map(async (cookie, i) => {
-      const port = ports[i % instances]!
+      const port = ports[i % ports.length]!
       const t0 = performance.now()
       const { status, body } = await post(agent, port, `/api/leagues/${leagueId}/registrations`, cookie, publicUrl, `rush-${i}-key`)
       latencies.push(performance.now() - t0)
@@ -103,7 +122,6 @@ try {
     }),
   )
   const seconds = (performance.now() - started) / 1000
-  agent.destroy()
 
   const places = await leaguePlaces(db, leagueId)
   const counts = await db.kysely
@@ -140,16 +158,90 @@ try {
   const ok = result.confirmed === C && result.waitlisted === N - C && errors === 0 && duplicates === 0 && lost === 0
   console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)
   console.log(JSON.stringify(result))
-  process.exitCode = ok ? 0 : 1
-} finally {
-  for (const s of servers) s.kill('SIGTERM')
-  await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))))
-  await db.close()
-  await dropDatabase()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  return ok
 }
 
-function post(agent: http.Agent, port: number, urlPath: string, cookie: string, origin: string, key: string): Promise<{ status: number; body: string }> {
+/** Fires `requests` at once over the instances; answers their statuses and the seconds it took. */
+async function fire(agent: http.Agent, ports: number[], publicUrl: string, requests: { path: string; cookie: string; body: object }[]) {
+  const started = performance.now()
+  const statuses = await Promise.all(
+    requests.map(async (r, i) => (await post(agent, ports[i % ports.length]!, r.path, r.cookie, publicUrl, `rush-${i}-${randomBytes(4).toString('hex')}`, r.body)).status),
+  )
+  return { statuses, seconds: (performance.now() - started) / 1000 }
+}
+
+/**
+ * The teams rush: N captains create teams for C places at once, then N others join one team with
+ * a roster maximum of C at once. Correct: C teams placed and N - C waitlisted, exactly C on the
+ * roster, every other join refused as full, no error.
+ */
+async function teamsRush(agent: http.Agent, ports: number[], publicUrl: string, leagueId: string, cookies: string[]): Promise<boolean> {
+  const captains = cookies.slice(0, N)
+  const joiners = cookies.slice(N)
+  console.error(`Firing ${N} team creations for ${C} team places at ${instances} instance(s)...`)
+  const creating = await fire(agent, ports, publicUrl, captains.map((cookie, i) => ({ path: `/api/leagues/${leagueId}/teams`, cookie, body: { name: `Rush Team ${i}` } })))
+  const entries = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .select((eb) => ['r.status', eb.fn.countAll<string | number>().as('n')])
+    .where('o.leagueId', '=', leagueId)
+    .where('o.kind', '=', 'team-place')
+    .groupBy('r.status')
+    .execute()
+  const teams = Object.fromEntries(entries.map((e) => [e.status, Number(e.n)]))
+
+  const target = await db.kysely
+    .selectFrom('teams as t')
+    .innerJoin('registrations as r', 'r.teamId', 't.id')
+    .select(['t.id', 't.leagueId', 't.inviteNonce'])
+    .where('t.leagueId', '=', leagueId)
+    .where('r.status', '=', 'confirmed')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const invite = createInvites(secret).codeOf(target)
+  console.error(`Firing ${N} joins of one team (roster maximum ${C}) at ${instances} instance(s)...`)
+  const joining = await fire(agent, ports, publicUrl, joiners.map((cookie) => ({ path: `/api/leagues/${leagueId}/teams/${target.id}/players`, cookie, body: { invite } })))
+  const roster = await db.kysely
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('teamId', '=', target.id)
+    .where('status', '=', 'confirmed')
+    .where('leagueSlot', '=', leagueId)
+    .executeTakeFirstOrThrow()
+
+  const unexpected = (statuses: number[], allowed: number[]) => statuses.filter((s) => !allowed.includes(s)).length
+  const result = {
+    mode: 'teams',
+    captains: N,
+    teamPlaces: C,
+    teamsPlaced: teams.confirmed ?? 0,
+    teamsWaitlisted: teams.waitlisted ?? 0,
+    createSeconds: Number(creating.seconds.toFixed(2)),
+    createsPerSecond: Math.round(N / creating.seconds),
+    joins: N,
+    rosterMax: C,
+    onRoster: Number(roster.n),
+    joinsRefusedFull: joining.statuses.filter((s) => s === 409).length,
+    joinSeconds: Number(joining.seconds.toFixed(2)),
+    joinsPerSecond: Math.round(N / joining.seconds),
+    errors: unexpected(creating.statuses, [201]) + unexpected(joining.statuses, [201, 409]),
+  }
+  const ok =
+    result.teamsPlaced === C && result.teamsWaitlisted === N - C && result.onRoster === C && result.joinsRefusedFull === N - (C - 1) && result.errors === 0
+  console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)
+  console.log(JSON.stringify(result))
+  return ok
+}
+
+function post(
+  agent: http.Agent,
+  port: number,
+  urlPath: string,
+  cookie: string,
+  origin: string,
+  key: string,
+  body: object = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const req = http.request(
       { host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers: { cookie, origin, 'content-type': 'application/json', 'idempotency-key': key } },
@@ -161,7 +253,7 @@ function post(agent: http.Agent, port: number, urlPath: string, cookie: string, 
       },
     )
     req.on('error', (error) => resolve({ status: 0, body: error.message }))
-    req.end('{}')
+    req.end(JSON.stringify(body))
   })
 }
 

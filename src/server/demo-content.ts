@@ -37,6 +37,21 @@ export const DEMO_LEAGUES: NewLeague[] = [
     endDate: day(115),
   },
   {
+    name: 'Winter Soccer Teams',
+    sport: 'soccer',
+    kind: 'team',
+    description: 'Teams from the waitlist form, and free agents placed on them by the front desk.',
+    isActive: true,
+    priceCents: 6500,
+    teamCapacity: 8,
+    rosterMin: 7,
+    rosterMax: 14,
+    teamPayment: 'player-fee',
+    registrationDate: day(-7),
+    startDate: day(35),
+    endDate: day(111),
+  },
+  {
     name: 'Pickup Basketball League',
     sport: 'basketball',
     kind: 'individual',
@@ -99,8 +114,15 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
   },
 ]
 
-/** Teams of the Adult Basketball league: one complete (five players, fee paid), one still forming. */
+/** Teams: Adult Basketball has one complete (five players, fee paid) and one still forming. */
 export const DEMO_TEAMS: { league: string; name: string; players: string[]; feePaid: boolean }[] = [
   { league: 'Adult Basketball', name: 'Downtown Dribblers', players: ['Maya Brooks', 'Leo Park', 'Sam Ortiz', 'Ava Chen', 'Noah Reed'], feePaid: true },
   { league: 'Adult Basketball', name: 'Net Results', players: ['Priya Shah', 'Jonas Weber'], feePaid: false },
+  { league: 'Winter Soccer Teams', name: 'Goal Diggers', players: ['Elena Ruiz', 'Marcus Hill'], feePaid: false },
 ]
+
+/** Soccer free agents waiting for staff to place them on a team (/manageLeaguePlayers). */
+export const DEMO_FREE_AGENTS: { league: string; people: string[] } = {
+  league: 'Winter Soccer Free Agents',
+  people: ['Tom Baker', 'Grace Kim', 'Omar Haddad'],
+}
