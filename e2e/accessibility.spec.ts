@@ -184,5 +184,19 @@ test.describe('pages in other states', () => {
     await open(visitor, invite.pathname + invite.search, 'Join a Team')
     await expect(visitor.getByText(/invites you to play on/)).toBeVisible()
     await expectNoSeriousViolations(visitor)
+
+    // The staff's views of the same league and team, with a team in them.
+    const admin = await pageAs('admin')
+    for (const [path, heading] of [
+      [`/league/${leagueId}/team/${team.id}`, 'Team'],
+      [`/league/${leagueId}`, 'League'],
+      [`/manageLeaguePlayers/league/${leagueId}`, 'Manage League Players'],
+      ['/teamsView', 'Teams'],
+      ['/createTeamAdmin', 'Create a Team (Staff)'],
+      ['/addTeams', 'Add Teams'],
+    ] as const) {
+      await open(admin, path, heading)
+      await expectNoSeriousViolations(admin)
+    }
   })
 })

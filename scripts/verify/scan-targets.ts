@@ -135,6 +135,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite/emails', as: 'customer', params: team, body: { emails: 'scan-friend@example.com' } },
     // The captain's own place: never removable, so every payload is answered the same refusal.
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/players/:registrationId/remove', as: 'customer', params: { ...team, registrationId: f.captainPlaceId }, body: {} },
+    // Each payload renames the team, which the targets above name: it runs after them.
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/name', as: 'customer', params: team, body: { name: 'Scan Team' }, runsLast: true },
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/captain', as: 'customer', params: team, body: { registrationId: f.captainPlaceId } },
     { route: 'GET /api/receipts/user/:userId/league/:leagueId/team/:teamId', as: 'customer', params: { userId: customer.id, ...team } },
     { route: 'GET /api/admin/teams', as: 'admin', query: { leagueId: f.teamLeagueId } },

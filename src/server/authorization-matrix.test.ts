@@ -123,6 +123,8 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
   // The captaincy handed to the captain: a change that leaves the owner in charge for the next caller.
   'POST /api/leagues/:leagueId/teams/:teamId/captain': { staffReadable: true, fixture: teamFixture((team) => ({ registrationId: team.captainPlace })) },
   'GET /api/receipts/user/:userId/league/:leagueId/team/:teamId': { staffReadable: true, fixture: teamFixture(undefined, () => ({ userId: owner.id })) },
+  // The team's own name again: every caller the guard lets through renames it to what it is.
+  'POST /api/leagues/:leagueId/teams/:teamId/name': { staffReadable: true, fixture: teamFixture(() => ({ name: 'Matrix' })) },
   'GET /api/leagues/:leagueId/teams/:teamId/players/:playerId': { staffReadable: true, fixture: teamFixture(undefined, (team) => ({ playerId: team.captainPlace })) },
   'POST /api/children/:childId': {
     staffReadable: false,

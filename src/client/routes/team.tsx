@@ -5,11 +5,14 @@ import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import { STATUS_LABELS } from '../../shared/schemas/registration.ts'
-import { InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
+import { CreateTeamForm, InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
 import type { claimOffer } from '../../shared/contracts/registrations.ts'
-import type { changeCaptain, regenerateInvite, removePlayer, RosterPlayer, sendInvites, TeamView } from '../../shared/contracts/teams.ts'
+import type { changeCaptain, regenerateInvite, removePlayer, renameTeam, RosterPlayer, sendInvites, TeamView } from '../../shared/contracts/teams.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextAreaField } from '../components/ui/text-area-field.tsx'
+import { TextField } from '../components/ui/text-field.tsx'
+import { RegistrationDetailPanel } from '../features/pending/registration-detail.tsx'
+import { useSession } from '../features/session/session.tsx'
 import { ApiError } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'
@@ -43,6 +46,8 @@ export default function TeamPage() {
 }
 
 function TeamDetails({ team }: { team: TeamView }) {
+  const { user } = useSession()
+  const admin = user?.userRole === 'admin'
   const manager = team.viewer.isCaptain || team.viewer.isStaff
   const mine = team.players.find((p) => p.registrationId === team.viewer.registrationId)
   return (
@@ -86,7 +91,9 @@ function TeamDetails({ team }: { team: TeamView }) {
         </p>
       )}
       {manager && <InvitePanel team={team} />}
+      {manager && <RenamePanel key={team.name} team={team} />}
       <Roster team={team} manager={manager} />
+      {admin && <PaymentsPanel team={team} />}
     </>
   )
 }
@@ -320,6 +327,71 @@ function Roster({ team, manager }: { team: TeamView; manager: boolean }) {
           </tbody>
         </table>
       </div>
+    </section>
+  )
+}
+
+function RenamePanel({ team }: { team: TeamView }) {
+  const client = useQueryClient()
+  const form = useForm(CreateTeamForm, { name: team.name })
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      const answer = await call<typeof renameTeam>('POST', '/api/leagues/:leagueId/teams/:teamId/name', { params: { leagueId: team.leagueId, teamId: team.id }, body: { name } })
+      client.setQueryData(teamQuery(team.leagueId, team.id).queryKey, answer)
+      void client.invalidateQueries({ queryKey: TEAMS })
+    } catch (error) {
+      form.setServerErrors(error instanceof ApiError ? error.fields : {}, error instanceof ApiError ? error.message : 'Renaming failed. Please try again.')
+    }
+  })
+  return (
+    <section className="account-panel" aria-labelledby="team-rename">
+      <h3 id="team-rename">Team name</h3>
+      <form onSubmit={submit} noValidate>
+        {form.message && <Alert>{form.message}</Alert>}
+        <TextField label={CreateTeamForm.name.label} field={form.field('name')} error={form.errors.name} autoComplete="off" />
+        <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>
+          {form.submitting ? 'Saving…' : 'Rename the team'}
+        </button>
+      </form>
+    </section>
+  )
+}
+
+/** The front desk's payments for the team: its fee and each player's, through the registration panel staff know. */
+function PaymentsPanel({ team }: { team: TeamView }) {
+  const client = useQueryClient()
+  const [open, setOpen] = useState<string | null>(null)
+  const lines = [
+    ...(team.entry ? [{ id: team.entry.registrationId, label: team.teamPayment === 'deposit-and-player-fee' ? 'Team deposit' : 'Team fee', balance: team.entry.balanceCents }] : []),
+    ...team.players.map((p) => ({ id: p.registrationId, label: p.name, balance: p.balanceCents ?? 0 })),
+  ].filter((line) => line.balance > 0)
+  return (
+    <section aria-labelledby="team-payments">
+      <h3 id="team-payments">Front desk payments</h3>
+      {lines.length === 0 ? (
+        <p>Nothing is owed.</p>
+      ) : (
+        <ul className="account-list">
+          {lines.map((line) => (
+            <li key={line.id}>
+              {line.label}: {formatMoney(line.balance)} due{' '}
+              <button id={`pay-${line.id}`} type="button" className="link-button" onClick={() => setOpen(line.id)}>
+                Record a payment<span className="visually-hidden"> for {line.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <RegistrationDetailPanel
+          key={open}
+          registrationId={open}
+          onClose={() => {
+            setOpen(null)
+            void client.invalidateQueries({ queryKey: TEAMS })
+          }}
+        />
+      )}
     </section>
   )
 }

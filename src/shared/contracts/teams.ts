@@ -401,3 +401,13 @@ export const importTeams = contract({
   ),
   responses: { 200: z.object({ rows: z.array(ImportRow), committed: z.boolean() }) },
 })
+
+export const renameTeam = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/name',
+  access: 'owner',
+  summary: 'Rename a team; names stay unique in the league (its captain and staff)',
+  params: teamIds,
+  body: formBody(CreateTeamForm),
+  responses: { 200: teamAnswer },
+})

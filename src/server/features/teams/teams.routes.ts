@@ -20,6 +20,7 @@ import {
   movePlayer as movePlayerContract,
   getPlayer,
   importTeams as importTeamsContract,
+  renameTeam as renameTeamContract,
 } from '../../../shared/contracts/teams.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
@@ -48,6 +49,7 @@ import {
   maskedEmail,
   regenerateInvite,
   removePlayer,
+  renameTeam,
   rosterOpen,
   teamView,
 } from './teams.ts'
@@ -170,6 +172,14 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     const state = await managedTeam(req.params, user)
     if (!isStaff(user.role) && !rosterOpen(await findRosterPlaces(db, state.team.id), today(now()))) throw conflict(TEAM_MESSAGES.rosterClosed)
     await removePlayer(db, state, req.params.registrationId, user.id, { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
+    return answer(req.params, user)
+  })
+
+  serve(app, renameTeamContract, async (req) => {
+    const user = await guards.requireUser(req)
+    const state = await managedTeam(req.params, user)
+    const { name } = parseForm(CreateTeamForm, req.body)
+    await renameTeam(db, state, name, now())
     return answer(req.params, user)
   })
 

@@ -414,3 +414,21 @@ describe('staff place free agents and move players', () => {
     expect((await agent.client.get(`/api/admin/leagues/${soccerTeams}/players`)).status).toBe(403)
   })
 })
+
+describe('renaming a team', () => {
+  test('its captain and staff rename it; names stay unique; a player may not', async () => {
+    const leagueId = await teamLeague()
+    const [c1, c2] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
+    const [t1] = await Promise.all([createTeam(c1, leagueId, 'Old Name'), createTeam(c2, leagueId, 'Taken Name')])
+    const rename = (who: TestUser, name: string) => who.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams/${t1.id}/name`, { name })
+    expect((await rename(c1, 'New Name')).body.team.name).toBe('New Name')
+    expect((await rename(c1, 'new name')).body.team.name).toBe('new name')
+    const clash = await rename(c1, 'TAKEN name')
+    expect(clash.status).toBe(409)
+    expect(clash.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+    const player = await createRegistrant(ctx)
+    await join(player, t1)
+    expect((await rename(player, 'Mine Now')).status).toBe(404)
+    expect((await rename(await createUser(ctx, 'employee'), 'Staff Name')).body.team.name).toBe('Staff Name')
+  })
+})

@@ -443,3 +443,19 @@ export async function sendRosterReminders(db: Db, ctx: { now: Date; today: strin
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
+
+/** A new name for a team, unique in its league like the first. */
+export async function renameTeam(db: Db, state: TeamState, name: string, now: Date): Promise<void> {
+  const nameKey = teamNameKey(name)
+  if (nameKey === state.team.nameKey) {
+    await db.kysely.updateTable('teams').set({ name, updatedAt: timestampParam(db.dialect, now) }).where('id', '=', state.team.id).execute()
+    return
+  }
+  if (await teamNameTaken(db, state.team.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
+  try {
+    await db.kysely.updateTable('teams').set({ name, nameKey, updatedAt: timestampParam(db.dialect, now) }).where('id', '=', state.team.id).execute()
+  } catch (error) {
+    if (await teamNameTaken(db, state.team.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
+    throw error
+  }
+}
