@@ -237,7 +237,7 @@ export const changeCaptain = contract({
   access: 'owner',
   summary: 'Hand the captaincy to a player on the roster (its captain and staff)',
   params: teamIds,
-  body: z.object({ registrationId: z.string({ error: 'Choose the player who becomes captain.' }) }, { error: 'Send the new captain as a JSON object.' }),
+  body: z.object({ registrationId: z.string().optional() }, { error: 'Send the new captain as a JSON object.' }),
   responses: { 200: teamAnswer },
 })
 
@@ -338,7 +338,8 @@ export const movePlayer = contract({
   access: 'admin',
   summary: 'Place a free agent on a team, or move a player to another team of the league (roster maximum respected; payments move along)',
   params: z.object({ registrationId: pathId }),
-  body: z.object({ teamId: z.string({ error: 'Choose the team.' }).min(1, { error: 'Choose the team.' }) }, { error: 'Send the team as a JSON object.' }),
+  // Checked after the guard, so a visitor hears first that they must sign in.
+  body: z.object({ teamId: z.string().optional() }, { error: 'Send the team as a JSON object.' }),
   responses: { 200: z.object({ registrationId: z.string() }) },
 })
 

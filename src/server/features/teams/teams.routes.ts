@@ -186,6 +186,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   serve(app, changeCaptainContract, async (req) => {
     const user = await guards.requireUser(req)
     const state = await managedTeam(req.params, user)
+    if (!req.body.registrationId) throw badRequest('Choose the player who becomes captain.')
     await changeCaptain(db, state, req.body.registrationId, now())
     return answer(req.params, user)
   })
@@ -224,10 +225,12 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
 
   serve(app, movePlayerContract, async (req) => {
     const admin = await guards.requireAccess(req, 'admin')
+    const toTeamId = req.body.teamId
+    if (!toTeamId) throw badRequest('Choose the team.', { teamId: 'Choose the team.' })
     const at = now()
     return movePlayer(db, {
       registrationId: req.params.registrationId,
-      toTeamId: req.body.teamId,
+      toTeamId,
       actorId: admin.id,
       today: today(at),
       ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
