@@ -90,6 +90,12 @@ function TeamDetails({ team }: { team: TeamView }) {
           <Link to={href('teamRegistrationReceipt', { userId: mine.userId, leagueId: team.leagueId, teamId: team.id })}>Your receipt</Link>
         </p>
       )}
+      {admin && (
+        <p>
+          <Link to={href('manageLeaguePlayers', { leagueId: team.leagueId })}>Move players between the league’s teams</Link> ·{' '}
+          <Link to={href('league', { leagueId: team.leagueId })}>The league’s teams</Link>
+        </p>
+      )}
       {manager && <InvitePanel team={team} />}
       {manager && <RenamePanel key={team.name} team={team} />}
       <Roster team={team} manager={manager} />
