@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import { STATUS_LABELS } from '../../shared/schemas/registration.ts'
 import { CreateTeamForm, InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
-import type { claimOffer } from '../../shared/contracts/registrations.ts'
+import type { cancelRegistration, claimOffer } from '../../shared/contracts/registrations.ts'
 import type { changeCaptain, regenerateInvite, removePlayer, renameTeam, RosterPlayer, sendInvites, TeamView } from '../../shared/contracts/teams.ts'
+import type { NavigationState } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextAreaField } from '../components/ui/text-area-field.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
@@ -84,6 +85,7 @@ function TeamDetails({ team }: { team: TeamView }) {
       </dl>
       <StatusNote team={team} />
       {team.entry && (manager || team.entry.priceCents > 0) && <EntryPanel team={team} entry={team.entry} />}
+      {mine && !team.viewer.isCaptain && team.rosterOpen && <LeaveTeam team={team} registrationId={mine.registrationId} />}
       {mine && !manager && mine.priceCents !== null && mine.priceCents > 0 && (
         <p>
           Your player fee: {formatMoney(mine.priceCents)}, balance {formatMoney(mine.balanceCents ?? 0)} (pay at the front desk).{' '}
@@ -399,5 +401,33 @@ function PaymentsPanel({ team }: { team: TeamView }) {
         />
       )}
     </section>
+  )
+}
+
+/** A player leaves the team themselves, while the roster may still change. */
+function LeaveTeam({ team, registrationId }: { team: TeamView; registrationId: string }) {
+  const client = useQueryClient()
+  const navigate = useNavigate()
+  const leave = useMutation({
+    mutationFn: () => call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params: { registrationId } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: TEAMS })
+      navigate(href('account'), { state: { flash: `You left ${team.name}.`, flashTone: 'success' } satisfies NavigationState })
+    },
+  })
+  return (
+    <div className="staff-actions">
+      <button
+        type="button"
+        className="button secondary"
+        disabled={leave.isPending}
+        onClick={() => {
+          if (window.confirm(`Leave ${team.name}? Your place on the roster goes.`)) leave.mutate()
+        }}
+      >
+        {leave.isPending ? 'Leaving…' : 'Leave the team'}
+      </button>
+      {leave.error && <Alert>{leave.error instanceof ApiError ? leave.error.message : 'Leaving failed. Please try again.'}</Alert>}
+    </div>
   )
 }

@@ -18,7 +18,7 @@ import { admit, takePlace } from './engine.ts'
 import { findLeagueOffering } from './offerings.queries.ts'
 import { changedRegistration, findReceipt, findRegistrationView, listUserRegistrations } from './registrations.queries.ts'
 import { claimOffer } from './waitlist.ts'
-import { isCaptain } from '../teams/teams.queries.ts'
+import { checkLeaving } from '../teams/teams.ts'
 import { serve } from '../../http/contract.ts'
 
 export interface RegistrationDeps {
@@ -62,9 +62,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
     const user = await guards.requireUser(req)
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration || registration.userId !== user.id) throw notFound('There is no such registration.')
-    if (registration.kind === 'roster-place' && registration.team && (await isCaptain(db, registration.team.id, user.id))) {
-      throw conflict('You captain this team: hand the captaincy to another player before you leave it.')
-    }
+    await checkLeaving(db, registration, user.id, facilityToday(now(), config.site.timeZone))
     const ended = await endRegistration(db, registration.id, 'cancelled', { actorId: user.id, refund: false, ctx: ctx() })
     if (!ended) throw conflict('This registration has already ended.')
     return { registration: await changedRegistration(db, registration.id) }

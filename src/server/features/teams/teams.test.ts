@@ -432,3 +432,27 @@ describe('renaming a team', () => {
     expect((await rename(await createUser(ctx, 'employee'), 'Staff Name')).body.team.name).toBe('Staff Name')
   })
 })
+
+describe('leaving a team', () => {
+  test('a player leaves before the roster deadline; the captain hands over first; after the deadline only staff change the roster', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId)
+    const [stays, leaves] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
+    const placeOf = async (who: TestUser) => (await join(who, team)).body.team.players.find((p) => p.userId === who.id)!.registrationId
+    const [staysPlace, leavesPlace] = [await placeOf(stays), await placeOf(leaves)]
+    const cancel = (who: TestUser, registrationId: string) => who.client.post(`/api/registrations/${registrationId}/cancel`, {})
+
+    expect((await cancel(leaves, leavesPlace)).status).toBe(200)
+    const captainPlace = (await read(captain, team)).body.team.players.find((p) => p.isCaptain)!.registrationId
+    const captainLeaves = await cancel(captain, captainPlace)
+    expect(captainLeaves.status).toBe(409)
+    expect(captainLeaves.text).toContain('hand the captaincy')
+
+    await ctx.db.kysely.updateTable('leagues').set({ rosterDeadline: daysFromToday(-1) }).where('id', '=', leagueId).execute()
+    const late = await cancel(stays, staysPlace)
+    expect(late.status).toBe(409)
+    expect(late.body).toMatchObject({ error: { message: TEAM_MESSAGES.rosterClosed } })
+    expect((await read(captain, team)).body.team.players.map((p) => p.userId)).toEqual([captain.id, stays.id])
+  })
+})

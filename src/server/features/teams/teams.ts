@@ -17,7 +17,7 @@ import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist
 import { newInviteNonce, type Invites } from './invites.ts'
 import { heldTeamEmail, holdReleasedEmail, inviteEmail, playerJoinedEmail, rosterReminderEmail, teamCompleteEmail } from './team-emails.ts'
 import { playerFeeProduct } from './team-places.ts'
-import { enteredTeam, findTeamRow, placeInLeague, teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
+import { enteredTeam, findTeamRow, isCaptain, placeInLeague, teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
 
 /**
  * Teams on the registration engine (docs/decisions/0015): a team takes a team place of its
@@ -458,4 +458,14 @@ export async function renameTeam(db: Db, state: TeamState, name: string, now: Da
     if (await teamNameTaken(db, state.team.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
     throw error
   }
+}
+
+/**
+ * Whether a person may end their own place on a team: a captain hands the captaincy over first,
+ * and after the roster deadline only staff change the roster. Throws the reason, or returns.
+ */
+export async function checkLeaving(db: Db, registration: { kind: string; team: { id: string } | null }, userId: string, today: string): Promise<void> {
+  if (registration.kind !== 'roster-place' || !registration.team) return
+  if (await isCaptain(db, registration.team.id, userId)) throw conflict('You captain this team: hand the captaincy to another player before you leave it.')
+  if (!rosterOpen(await findRosterPlaces(db, registration.team.id), today)) throw conflict(TEAM_MESSAGES.rosterClosed)
 }
