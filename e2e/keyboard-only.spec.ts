@@ -610,3 +610,49 @@ test('a captain creates a team, then emails its invite link and makes a new one,
   await expect(page.getByText('A new link is ready; the old one no longer works.')).toBeVisible()
   expect(await link.inputValue()).not.toBe(first)
 })
+
+test('staff place a free agent on a team by keyboard', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
+  const token = uniqueToken()
+  const teamLeagueName = `Keyboard Teams ${token}`
+  const teamLeagueId = await insertLeague({
+    name: teamLeagueName,
+    sport: 'football',
+    kind: 'team',
+    registrationDate: daysFromToday(-3),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    teamCapacity: 4,
+    rosterMax: 8,
+    teamPayment: 'team-fee',
+    teamFeeCents: 10000,
+  })
+  const freeAgents = await insertLeague({
+    name: `Keyboard Free Agents ${token}`,
+    sport: 'football',
+    kind: 'individual',
+    registrationDate: daysFromToday(-3),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    priceCents: 3000,
+  })
+  const [captain, agent] = await Promise.all([createUser({ displayName: `KCap ${token}` }), createUser({ displayName: `KAgent ${token}` })])
+  for (const [user, path, data] of [
+    [captain, `/api/leagues/${teamLeagueId}/teams`, { name: `Tabbers ${token}` }],
+    [agent, `/api/leagues/${freeAgents}/registrations`, {}],
+  ] as const) {
+    const api = await playwright.request.newContext()
+    await signIn(api, user)
+    await signWaiver(api, user.displayName)
+    const res = await api.post(`${BASE_URL}${path}`, { headers: ORIGIN, data })
+    expect(res.status(), await res.text()).toBe(201)
+    await api.dispose()
+  }
+
+  await page.goto(`/manageLeaguePlayers/league/${teamLeagueId}`)
+  await expect(heading(page)).toHaveText('Manage League Players')
+  const choice = page.getByLabel(`Team for KAgent ${token}`)
+  await chooseOption(page, choice, `Tabbers ${token} (1 of 8)`)
+  await tabTo(page, page.getByRole('button', { name: `Place KAgent ${token}` }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: `KAgent ${token} is now on Tabbers ${token}.` })).toBeVisible()
+})

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts'
+import { createPeriodic } from '../../periodic.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
 import { enqueueEmail } from '../mail/outbox.queries.ts'
@@ -87,7 +88,7 @@ export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number
   return expired
 }
 
-/** Looks for lapsed offers every `everyMs` on each instance; runs never overlap. */
+/** Looks for lapsed offers every `everyMs` on each instance. */
 export function createOfferSweeper(opts: {
   db: Db
   claimWindowMs: number
@@ -96,21 +97,10 @@ export function createOfferSweeper(opts: {
   now: () => Date
   everyMs?: number
 }) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    running = running
-      .then(() => expireOffers(opts.db, { now: opts.now(), claimWindowMs: opts.claimWindowMs, siteUrl: opts.siteUrl }))
-      .catch((error: unknown) => opts.log.error({ err: error }, 'expiring waitlist offers failed'))
-  }
-  return {
-    start() {
-      timer = setInterval(sweep, opts.everyMs ?? 30_000)
-      timer.unref()
-    },
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return createPeriodic({
+    everyMs: opts.everyMs ?? 30_000,
+    work: () => expireOffers(opts.db, { now: opts.now(), claimWindowMs: opts.claimWindowMs, siteUrl: opts.siteUrl }),
+    log: opts.log,
+    failure: 'expiring waitlist offers failed',
+  })
 }
