@@ -47,12 +47,10 @@ export const StaffTeamForm = {
   name: { label: 'Team name', rules: 'required|line|max:60' },
   captainEmail: { label: 'Captain’s email', rules: 'required|email' },
 } as const satisfies FormSpec
-export type StaffTeamFields = keyof typeof StaffTeamForm
 
 export const CreateTeamForm = {
   name: { label: 'Team name', rules: 'required|line|max:60' },
 } as const satisfies FormSpec
-export type CreateTeamFields = keyof typeof CreateTeamForm
 
 /** Addresses to email the invite link to, separated by commas, spaces or lines. */
 export const InviteEmailsForm = {

@@ -9,7 +9,7 @@ import type { Invites } from './invites.ts'
 import { createHeldTeam } from './teams.ts'
 
 /** More rows than a league holds teams is a mistake; this bounds the work of one request. */
-export const MAX_IMPORT_ROWS = 200
+const MAX_IMPORT_ROWS = 200
 
 const EMAIL = { label: 'Email', rules: 'email' }
 

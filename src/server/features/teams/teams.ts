@@ -396,7 +396,7 @@ export async function releaseExpiredHolds(db: Db, ctx: WaitlistContext): Promise
 }
 
 /** Reminders before the roster deadline: 7 days and 2 days, once each, to captains of forming teams. */
-export const REMINDER_DAYS = [7, 2] as const
+const REMINDER_DAYS = [7, 2] as const
 
 /**
  * Emails the captain of every forming team whose league's roster deadline is 7 or 2 days away
