@@ -433,17 +433,23 @@ export async function playerOnTeam(db: Db, ids: { leagueId: string; teamId: stri
       .innerJoin('offerings as o', 'o.id', 'r.offeringId')
       .innerJoin('leagues as l', 'l.id', 'o.leagueId')
       .leftJoin('teams as t', 't.id', 'r.teamId')
-      .select(['r.id', 'l.name as leagueName', 't.name as teamName'])
+      .select(['r.id', 'r.createdAt', 'l.name as leagueName', 't.name as teamName'])
       .where('r.userId', '=', row.userId)
       .where('r.participantKey', '=', ACCOUNT_HOLDER)
       .where((eb) => eb.or([eb('o.leagueId', '=', ids.leagueId), eb('r.status', '=', 'moved')]))
       .execute(),
   ])
+  // A move ends one place and starts the next at the same moment: the older place's entry first.
   const history = (
-    await Promise.all(places.map(async (place) => (await listEvents(db, place.id)).map((e) => ({ ...e, place: place.teamName ?? place.leagueName }))))
+    await Promise.all(
+      places.map(async (place) =>
+        (await listEvents(db, place.id)).map((e) => ({ ...e, place: place.teamName ?? place.leagueName, placeSince: toIso(place.createdAt) })),
+      ),
+    )
   )
     .flat()
-    .sort((a, b) => a.at.localeCompare(b.at))
+    .sort((a, b) => a.at.localeCompare(b.at) || a.placeSince.localeCompare(b.placeSince))
+    .map(({ placeSince: _since, ...entry }) => entry)
   return {
     registrationId: row.id,
     userId: row.userId,
