@@ -126,7 +126,9 @@ describe('roster deadline reminders', () => {
 
     const remind = (day: string) => sendRosterReminders(ctx.db, { now: new Date(), today: day, siteUrl: 'http://facility.test' })
     const reminders = async (user: TestUser) =>
-      (await ctx.db.kysely.selectFrom('outbox').select('subject').where('recipient', '=', user.email).execute()).map((m) => m.subject).filter((s) => s.includes('roster deadline'))
+      (await ctx.db.kysely.selectFrom('outbox').select('subject').where('recipient', '=', user.email).orderBy('createdAt').execute())
+        .map((m) => m.subject)
+        .filter((s) => s.includes('roster deadline'))
 
     await remind(addDays(deadline, -8))
     expect(await reminders(forming)).toEqual([])
