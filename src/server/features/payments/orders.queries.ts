@@ -28,14 +28,15 @@ export async function createOrder(tx: Db, order: { payerUserId: string; lines: N
   return lines.map((l) => l.id)
 }
 
-type Scope = ExpressionBuilder<Database & { r: Database['registrations'] }, 'r'>
+/** Expressions about a registration aliased `r` in the caller's query. */
+export type RegistrationScope = ExpressionBuilder<Database & { r: Database['registrations'] }, 'r'>
 
 /** What a registration's lines ask: its price (a subquery on the registration aliased `r`). */
-export const amountDueOf = (eb: Scope) =>
+export const amountDueOf = (eb: RegistrationScope) =>
   eb.selectFrom('orderLines as due').select((s) => s.fn.sum<string | number>('due.amountDueCents').as('total')).whereRef('due.registrationId', '=', 'r.id')
 
 /** What was paid towards a registration's lines, refunds deducted (a subquery on `r`). */
-export const amountPaidOf = (eb: Scope) =>
+export const amountPaidOf = (eb: RegistrationScope) =>
   eb
     .selectFrom('paymentAllocations as paid')
     .innerJoin('orderLines as paidLine', 'paidLine.id', 'paid.orderLineId')

@@ -3,8 +3,17 @@ import type { Db } from '../../db/connect.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
-import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
+import { amountDueOf, amountPaidOf, type RegistrationScope } from '../payments/orders.queries.ts'
 import type { HistoryEntry, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
+
+/** How many wait ahead of a registration (aliased `r`) in its offering's waitlist. */
+export const waitlistAheadOf = (eb: RegistrationScope) =>
+  eb
+    .selectFrom('registrations as ahead')
+    .select((s) => s.fn.countAll<string | number>().as('n'))
+    .whereRef('ahead.offeringId', '=', 'r.offeringId')
+    .where('ahead.status', '=', 'waitlisted')
+    .whereRef('ahead.seq', '<', 'r.seq')
 
 /** Everything a registration's owner or staff see of it, in one query. */
 function views(db: Db) {
@@ -38,13 +47,7 @@ function views(db: Db) {
       'r.createdAt',
       amountDueOf(eb).as('priceCents'),
       amountPaidOf(eb).as('paidCents'),
-      eb
-        .selectFrom('registrations as ahead')
-        .select((s) => s.fn.countAll<string | number>().as('n'))
-        .whereRef('ahead.offeringId', '=', 'r.offeringId')
-        .where('ahead.status', '=', 'waitlisted')
-        .whereRef('ahead.seq', '<', 'r.seq')
-        .as('waitlistAhead'),
+      waitlistAheadOf(eb).as('waitlistAhead'),
       eb
         .selectFrom('registrations as waiting')
         .select((s) => s.fn.countAll<string | number>().as('n'))

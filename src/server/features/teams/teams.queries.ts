@@ -6,7 +6,7 @@ import { playersPayFee, TEAM_STATUSES, teamPaysFee, teamStatusOf, type TeamPayme
 import type { Sport } from '../../../shared/sports.ts'
 import type { LeaguePlayers, MyTeam, PlayerView, RosterPlayer, TeamLeague, TeamSummary } from '../../../shared/contracts/teams.ts'
 import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
-import { listEvents, listPayments } from '../registrations/registrations.queries.ts'
+import { listEvents, listPayments, waitlistAheadOf } from '../registrations/registrations.queries.ts'
 import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
 
 /** A team's own row, found only under its league's id (both are in every team address). */
@@ -135,13 +135,7 @@ function teamRegistrations(db: Db) {
             .where('w.waiverVersion', '=', eb.selectFrom('waivers').select((s) => s.fn.max('version').as('v'))),
         )
         .as('waiverSigned'),
-      eb
-        .selectFrom('registrations as ahead')
-        .select((s) => s.fn.countAll<string | number>().as('n'))
-        .whereRef('ahead.offeringId', '=', 'r.offeringId')
-        .where('ahead.status', '=', 'waitlisted')
-        .whereRef('ahead.seq', '<', 'r.seq')
-        .as('waitlistAhead'),
+      waitlistAheadOf(eb).as('waitlistAhead'),
     ])
 }
 
