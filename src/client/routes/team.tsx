@@ -155,7 +155,7 @@ function EntryPanel({ team, entry }: { team: TeamView; entry: NonNullable<TeamVi
           <dd>{formatMoney(entry.balanceCents)}</dd>
         </div>
       </dl>
-      {entry.balanceCents > 0 && <p>Pay the balance at the front desk.</p>}
+      {entry.balanceCents > 0 && entrant && <p>Pay the balance at the front desk.</p>}
       {entry.status === 'offered' && team.viewer.isCaptain && (
         <button type="button" className="button" disabled={claim.isPending} onClick={() => claim.mutate()}>
           {claim.isPending ? 'Claiming…' : 'Claim the place'}
@@ -197,7 +197,10 @@ function InvitePanel({ team }: { team: TeamView }) {
     }
   })
   if (!team.inviteUrl) return null
-  const inviteUrl = team.inviteUrl
+  // The address the captain reached the site at, which their players can reach too (the
+  // server's own may be localhost when no PUBLIC_URL is set); emails use the server's.
+  const link = new URL(team.inviteUrl)
+  const inviteUrl = `${window.location.origin}${link.pathname}${link.search}`
 
   async function copy() {
     try {
