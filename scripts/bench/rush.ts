@@ -13,6 +13,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { connect, type Db } from '../../src/server/db/connect.ts'
+import type { DbStats } from '../../src/server/db/stats.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { prepareRush } from './rush-setup.ts'
 import { leaguePlaces } from '../../src/server/features/registrations/offerings.queries.ts'
@@ -82,11 +83,13 @@ try {
         DATA_DIR: dataDir,
         AUTH_SECRET: secret,
         LOG_LEVEL: 'warn',
+        DB_STATS: '1',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     }),
   )
+  for (const server of servers) server.stdout!.pipe(process.stderr)
   await Promise.all(ports.map(waitForHealth))
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(connections / instances) })
@@ -101,12 +104,58 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
+/**
+ * The servers' database counts (db/stats.ts), summed: each prints one JSON line on SIGUSR2.
+ */
+async function readStats(): Promise<DbStats> {
+  const each = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<DbStats>((resolve) => {
+          let text = ''
+          const onData = (chunk: Buffer) => {
+            text += chunk.toString()
+            const line = text.split('\n').find((l) => l.startsWith('{"dbStats"'))
+            if (!line) return
+            server.stdout!.off('data', onData)
+            resolve((JSON.parse(line) as { dbStats: DbStats }).dbStats)
+          }
+          server.stdout!.on('data', onData)
+          server.kill('SIGUSR2')
+        }),
+    ),
+  )
+  return each.reduce((sum, s) => ({
+    statements: sum.statements + s.statements,
+    groups: sum.groups + s.groups,
+    placeRequests: sum.placeRequests + s.placeRequests,
+    heldMs: sum.heldMs + s.heldMs,
+  }))
+}
+
+/** What the rush cost the database, per registration (statements include mail delivery meanwhile). */
+function databaseCost(before: DbStats, after: DbStats) {
+  const groups = after.groups - before.groups
+  const heldMs = after.heldMs - before.heldMs
+  const statements = (after.statements - before.statements) / N
+  return {
+    statementsPerRegistration: Number(statements.toFixed(2)),
+    // node-postgres sends one statement per round trip (no pipelining); SQLite has no network.
+    roundTripsPerRegistration: databaseUrl ? Number(statements.toFixed(2)) : 0,
+    groups,
+    meanGroup: Number(((after.placeRequests - before.placeRequests) / Math.max(groups, 1)).toFixed(1)),
+    offeringHeldMsPerGroup: Number((heldMs / Math.max(groups, 1)).toFixed(2)),
+    offeringHeldMsPerRegistration: Number((heldMs / N).toFixed(3)),
+  }
+}
+
 /** N people register for one league of C places at once: C confirmed, N - C waitlisted, no duplicate, nothing lost. */
 async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: string, leagueId: string, cookies: string[]): Promise<boolean> {
   const latencies: number[] = []
   let errors = 0
   const errorSamples = new Map<string, number>()
   console.error(`Firing ${N} registrations at ${instances} instance(s) over ${connections} connections...`)
+  const before = await readStats()
   const started = performance.now()
   await Promise.all(
     cookies.map(async (cookie, i) => {
@@ -122,6 +171,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const cost = databaseCost(before, await readStats())
 
   const places = await leaguePlaces(db, leagueId)
   const counts = await db.kysely
@@ -154,6 +204,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
     seconds: Number(seconds.toFixed(2)),
     perSecond: Math.round(N / seconds),
     p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    ...cost,
   }
   const ok = result.confirmed === C && result.waitlisted === N - C && errors === 0 && duplicates === 0 && lost === 0
   console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)

@@ -55,6 +55,7 @@ const Env = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   MAX_DB_BACKLOG: z.coerce.number().int().min(0).default(1000),
   SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  DB_STATS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 })
@@ -96,6 +97,8 @@ export interface Config {
   maxDbBacklog: number
   /** Sign-in attempts a minute from one client address (the per-account throttle comes on top). */
   signInsPerMinute: number
+  /** Count database statements; SIGUSR2 prints the counts as one JSON line (db/stats.ts). */
+  dbStats: boolean
   logLevel: string
   /** Readable lines for a person at a terminal, JSON lines for a log collector. */
   logFormat: 'pretty' | 'json'
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
     },
     maxDbBacklog: e.MAX_DB_BACKLOG,
     signInsPerMinute: e.SIGN_INS_PER_MINUTE,
+    dbStats: e.DB_STATS === '1',
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' || (tty && e.NODE_ENV !== 'test') ? 'pretty' : 'json'),
   }

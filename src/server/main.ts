@@ -5,13 +5,17 @@ import { buildApp } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import { connect } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { newDbStats } from './db/stats.ts'
 import { describeOrigins } from './http/origins.ts'
 import { countUsersByRole } from './features/users/users.queries.ts'
 import { builtHtml } from './pages.ts'
 
 /** Production entry point: read config, open the database, migrate, listen, shut down cleanly. */
 const config = loadConfig()
-const db = await connect({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+const stats = config.dbStats ? newDbStats() : undefined
+const db = await connect({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(stats ? { stats } : {}) })
+// npm run bench:rush reads the counts before and after its rush.
+if (stats) process.on('SIGUSR2', () => console.log(JSON.stringify({ dbStats: stats })))
 await migrateToLatest(db)
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -14,6 +15,7 @@ import {
 import pg from 'pg'
 import { createCommitBatcher, type CommitBatcher } from './commit-batcher.ts'
 import type { Database } from './schema.ts'
+import type { DbStats } from './stats.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -41,8 +43,12 @@ export interface Db {
   onlineBackup?(dest: string): Promise<void>
   /** PostgreSQL only: a connection outside the pool, for LISTEN (features/leagues/active-leagues.ts). */
   newClient?(): pg.Client
+  /** Counted when asked for (db/stats.ts). */
+  stats?: DbStats
   /** Work waiting for the database: queued transactions (SQLite) or pool waiters (PostgreSQL). */
   backlog(): number
+  /** Adds work waiting in front of the database (place requests waiting for their group) to `backlog`. */
+  countInBacklog(waiting: () => number): void
   close(): Promise<void>
 }
 
@@ -54,15 +60,30 @@ export interface ConnectOptions {
   pgSchema?: string
   /** PostgreSQL pool size per app instance. */
   poolSize?: number
+  /** Count statements and holds into this (db/stats.ts). */
+  stats?: DbStats
 }
 
 /** SQLite (embedded default) or PostgreSQL from DATABASE_URL: docs/decisions/0001. */
 export async function connect(options: ConnectOptions): Promise<Db> {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl, options)
-  return connectSqlite(options.dataDir)
+  return connectSqlite(options.dataDir, options.stats)
 }
 
-function connectSqlite(dataDir: string): Db {
+function backlogOf(database: () => number): Pick<Db, 'backlog' | 'countInBacklog'> {
+  const queues: (() => number)[] = [database]
+  return {
+    backlog: () => queues.reduce((sum, waiting) => sum + waiting(), 0),
+    countInBacklog: (waiting) => void queues.push(waiting),
+  }
+}
+
+/** Kysely logs every statement, transaction control included: counted when stats are asked for. */
+function counting(stats: DbStats | undefined) {
+  return stats ? { stats, log: () => void stats.statements++ } : {}
+}
+
+function connectSqlite(dataDir: string, stats: DbStats | undefined): Db {
   fs.mkdirSync(dataDir, { recursive: true })
   const file = path.join(dataDir, 'facility.sqlite')
   const database = new SQLite(file)
@@ -73,17 +94,19 @@ function connectSqlite(dataDir: string): Db {
   database.pragma('foreign_keys = ON')
   // The CLI scripts may write while the server runs: wait for the lock rather than fail.
   database.pragma('busy_timeout = 5000')
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) })
+  const { log, ...counted } = counting(stats)
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }), ...(log ? { log } : {}) })
   const batcher = createCommitBatcher(kysely)
   return {
     kysely,
     dialect: 'sqlite',
+    ...counted,
     batcher,
     file,
     onlineBackup: async (dest) => {
       await database.backup(dest)
     },
-    backlog: batcher.pending,
+    ...backlogOf(batcher.pending),
     close: () => kysely.destroy(),
   }
 }
@@ -150,13 +173,34 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   }
   const pool = new pg.Pool({ ...settings, max: options.poolSize ?? 10 })
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  pool.on('connect', keepStatementsPrepared)
+  const { log, ...counted } = counting(options.stats)
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
   return {
     kysely,
     dialect: 'postgres',
+    ...counted,
     ...(schema ? { schema } : {}),
-    backlog: () => pool.waitingCount,
+    ...backlogOf(() => pool.waitingCount),
     newClient: () => new pg.Client(settings),
     close: () => kysely.destroy(),
   }
+}
+
+/**
+ * PostgreSQL plans every unnamed statement afresh; planning the registration view (six joins and
+ * two subqueries) costs more than running it. Naming each statement by its text lets the
+ * connection parse and plan it once (after five runs PostgreSQL keeps a generic plan when it is
+ * as good), as the SQLite statement cache does. Bounded per connection, for variable IN lists.
+ */
+function keepStatementsPrepared(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (text: unknown, values?: unknown[]) => Promise<pg.QueryResult>
+  const names = new Set<string>()
+  client.query = ((text: unknown, values?: unknown[]) => {
+    if (typeof text !== 'string' || !/^\s*(select|insert|update|delete|with)\b/i.test(text)) return query(text, values)
+    const name = `s_${createHash('sha1').update(text).digest('base64url')}`
+    if (names.size >= 500 && !names.has(name)) return query(text, values)
+    names.add(name)
+    return query({ name, text, values: values ?? [] })
+  }) as typeof client.query
 }

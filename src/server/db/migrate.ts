@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-sign-in-buckets.ts'
 import * as m0010 from './migrations/0010-offerings-and-orders.ts'
 import * as m0011 from './migrations/0011-league-changes-name-their-schema.ts'
 import * as m0012 from './migrations/0012-teams.ts'
+import * as m0013 from './migrations/0013-offering-waitlist-count.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -29,6 +30,7 @@ const migrations: Record<string, DialectMigration> = {
   '0010-offerings-and-orders': m0010,
   '0011-league-changes-name-their-schema': m0011,
   '0012-teams': m0012,
+  '0013-offering-waitlist-count': m0013,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -203,6 +203,8 @@ export interface OfferingsTable {
   capacity: number | null
   /** Confirmed and offered places (docs/decisions/0006). */
   placesTaken: Generated<number>
+  /** Waitlisted registrations: changed with every move into or out of the waitlist. */
+  waiting: Generated<number>
   /** Hands out the order in which people asked, for the waitlist and receipt numbers. */
   seq: Generated<number>
   receiptPrefix: string

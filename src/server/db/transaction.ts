@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from './connect.ts'
 
 /**
@@ -18,4 +19,21 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   const inside = (trx: Db['kysely']): Promise<T> => work({ ...db, kysely: trx, batcher: undefined })
   if (db.batcher) return db.batcher.run(inside)
   return db.kysely.transaction().execute(inside)
+}
+
+/**
+ * Runs `work` inside the caller's transaction so that, if it fails, what it wrote is undone and
+ * the transaction goes on (PostgreSQL refuses every statement after a failed one until then).
+ */
+export async function withSavepoint<T>(tx: Db, name: string, work: () => Promise<T>): Promise<T> {
+  await sql`savepoint ${sql.id(name)}`.execute(tx.kysely)
+  try {
+    const value = await work()
+    await sql`release savepoint ${sql.id(name)}`.execute(tx.kysely)
+    return value
+  } catch (error) {
+    await sql`rollback to savepoint ${sql.id(name)}`.execute(tx.kysely)
+    await sql`release savepoint ${sql.id(name)}`.execute(tx.kysely)
+    throw error
+  }
 }

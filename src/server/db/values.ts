@@ -1,3 +1,4 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Dialect } from './connect.ts'
 
 /**
@@ -23,4 +24,13 @@ export function toBool(value: boolean | number): boolean {
 
 export function toCount(value: string | number | bigint | null | undefined): number {
   return Number(value ?? 0)
+}
+
+/**
+ * `column IN (values)` as one statement text whatever the number of values on PostgreSQL
+ * (`= any($1)`, one array parameter), so the statement is prepared once (db/connect.ts);
+ * SQLite prepares its IN list cheaply.
+ */
+export function inList(dialect: Dialect, column: string, values: readonly string[]): Expression<SqlBool> {
+  return dialect === 'postgres' ? sql<SqlBool>`${sql.ref(column)} = any(${[...values]})` : sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`
 }

@@ -9,7 +9,8 @@ import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/le
 import type { ActiveLeague } from '../../../shared/sports.ts'
 import { connect, type Db } from '../../db/connect.ts'
 import { boolParam } from '../../db/values.ts'
-import { takePlaceOrQueue } from '../registrations/capacity.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { decidePlaces } from '../registrations/capacity.ts'
 import { leaguePlaces } from '../registrations/offerings.queries.ts'
 import { watchActiveLeagues } from './active-leagues.ts'
 import { insertLeague } from './leagues.queries.ts'
@@ -120,8 +121,7 @@ describe('what counts as a change of the home page leagues', () => {
       const id = await insertLeague(ctx.db, leagueInput({ capacity: 10 }))
       const start = await changes.count()
       const places = await leaguePlaces(ctx.db, id)
-      await takePlaceOrQueue(ctx.db, places.id)
-      await takePlaceOrQueue(ctx.db, places.id)
+      await inTransaction(ctx.db, (tx) => decidePlaces(tx, places.id, ['wait', 'wait']))
       expect(await changes.count()).toBe(start)
 
       const league = ctx.db.kysely.updateTable('leagues').where('id', '=', id)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { boolParam, timestampParam, toCount } from '../../db/values.ts'
+import { boolParam, timestampParam } from '../../db/values.ts'
 import { createLeagueOffering } from '../registrations/offerings.queries.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
 import type { TeamPayment } from '../../../shared/schemas/team.ts'
@@ -132,14 +132,11 @@ export async function listSignUpLeagues(db: Db, sport: Sport | undefined): Promi
 export async function waitlistSizes(db: Db, leagueIds: string[]): Promise<Map<string, number>> {
   if (leagueIds.length === 0) return new Map()
   const rows = await db.kysely
-    .selectFrom('registrations as r')
-    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
-    .select((eb) => ['o.leagueId', eb.fn.countAll<string | number>().as('n')])
-    .where('r.status', '=', 'waitlisted')
-    .where('o.leagueId', 'in', leagueIds)
-    .where('o.kind', '=', 'league-place')
-    .groupBy('o.leagueId')
+    .selectFrom('offerings')
+    .select(['leagueId', 'waiting'])
+    .where('leagueId', 'in', leagueIds)
+    .where('kind', '=', 'league-place')
     .$narrowType<{ leagueId: string }>()
     .execute()
-  return new Map(rows.map((r) => [r.leagueId, toCount(r.n)]))
+  return new Map(rows.map((r) => [r.leagueId, r.waiting]))
 }

@@ -34,24 +34,28 @@ export type ClaimedEmail = DueEmail
  * exactly when the change it announces does; delivery happens later, in the mailer.
  */
 export async function enqueueEmail(db: Db, email: NewEmail, now: Date = new Date()): Promise<string> {
-  const id = randomUUID()
+  const [id] = await enqueueEmails(db, [email], now)
+  return id!
+}
+
+/** Several emails in one statement (enqueueEmail); answers their ids in order. */
+export async function enqueueEmails(db: Db, emails: readonly NewEmail[], now: Date = new Date()): Promise<string[]> {
+  if (emails.length === 0) return []
   const at = timestampParam(db.dialect, now)
-  await db.kysely
-    .insertInto('outbox')
-    .values({
-      id,
-      recipient: email.to,
-      subject: email.subject,
-      text: email.text,
-      status: 'pending',
-      lastError: null,
-      nextAttemptAt: at,
-      createdAt: at,
-      sentAt: null,
-      carriesSecret: boolParam(db.dialect, email.secret === true),
-    })
-    .execute()
-  return id
+  const rows = emails.map((email) => ({
+    id: randomUUID(),
+    recipient: email.to,
+    subject: email.subject,
+    text: email.text,
+    status: 'pending' as const,
+    lastError: null,
+    nextAttemptAt: at,
+    createdAt: at,
+    sentAt: null,
+    carriesSecret: boolParam(db.dialect, email.secret === true),
+  }))
+  await db.kysely.insertInto('outbox').values(rows).execute()
+  return rows.map((r) => r.id)
 }
 
 export async function listOutbox(

@@ -18,14 +18,24 @@ export interface NewLine {
   amountDueCents: number
 }
 
-/** An order of `payerUserId` with its lines, in the caller's transaction; answers the line ids in order. */
-export async function createOrder(tx: Db, order: { payerUserId: string; lines: NewLine[]; now: Date }): Promise<string[]> {
-  const orderId = randomUUID()
-  const at = timestampParam(tx.dialect, order.now)
-  await tx.kysely.insertInto('orders').values({ id: orderId, payerUserId: order.payerUserId, createdAt: at }).execute()
-  const lines = order.lines.map((line) => ({ id: randomUUID(), orderId, createdAt: at, ...line }))
+export interface NewOrder {
+  payerUserId: string
+  lines: NewLine[]
+  now: Date
+}
+
+/** Orders with their lines, in the caller's transaction, in two statements; answers each order's line ids in order. */
+export async function createOrders(tx: Db, orders: readonly NewOrder[]): Promise<string[][]> {
+  if (orders.length === 0) return []
+  const made = orders.map((order) => {
+    const id = randomUUID()
+    const createdAt = timestampParam(tx.dialect, order.now)
+    return { order: { id, payerUserId: order.payerUserId, createdAt }, lines: order.lines.map((line) => ({ id: randomUUID(), orderId: id, createdAt, ...line })) }
+  })
+  await tx.kysely.insertInto('orders').values(made.map((m) => m.order)).execute()
+  const lines = made.flatMap((m) => m.lines)
   if (lines.length > 0) await tx.kysely.insertInto('orderLines').values(lines).execute()
-  return lines.map((l) => l.id)
+  return made.map((m) => m.lines.map((l) => l.id))
 }
 
 /** Expressions about a registration aliased `r` in the caller's query. */

@@ -1,34 +1,36 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 
-/**
- * The capacity decision: ONE conditional UPDATE, valid on both databases, takes a place if
- * one is left and hands out the next sequence number in the same statement. Never a count
- * followed by an insert (STYLE.md, STACK-NOTES.md). On PostgreSQL the updated row stays
- * locked until the transaction ends, so the rest of the registration commits in order.
- */
-export async function takePlaceOrQueue(tx: Db, offeringId: string): Promise<{ seq: number; placed: boolean }> {
-  const seq = await takePlaceIfFree(tx, offeringId)
-  if (seq !== undefined) return { seq, placed: true }
-  const queued = await tx.kysely
-    .updateTable('offerings')
-    .set((eb) => ({ seq: eb('seq', '+', 1) }))
-    .where('id', '=', offeringId)
-    .returning('seq')
-    .executeTakeFirstOrThrow()
-  return { seq: queued.seq, placed: false }
-}
+/** What a request asks when the offering is full: a waitlist position, or nothing (a roster). */
+export type WhenFull = 'wait' | 'refuse'
 
-/** Takes a place if one is left, with its sequence number; undefined when the offering is full. */
-export async function takePlaceIfFree(tx: Db, offeringId: string): Promise<number | undefined> {
-  const placed = await tx.kysely
-    .updateTable('offerings')
-    .set((eb) => ({ placesTaken: eb('placesTaken', '+', 1), seq: eb('seq', '+', 1) }))
-    .where('id', '=', offeringId)
-    .where((eb) => eb.or([eb('capacity', 'is', null), eb('placesTaken', '<', eb.ref('capacity'))]))
-    .returning('seq')
-    .executeTakeFirst()
-  return placed?.seq
+/** A request's outcome: a place, a waitlist position (both numbered), or refused as full. */
+export type Taken = { seq: number; placed: boolean } | null
+
+/**
+ * The capacity decision for requests in the order they came: places while they last, then
+ * waitlist positions (or refusals), each numbered. The offering's row is read held (PostgreSQL:
+ * FOR UPDATE until the transaction ends; SQLite: the transaction began IMMEDIATE and is the only
+ * writer) and written back once, so no two transactions decide from the same count, and a batch
+ * of a hundred requests costs the same two statements as one (docs/decisions/0006). Never a
+ * count of registrations followed by an insert (STYLE.md, STACK-NOTES.md).
+ */
+export async function decidePlaces(tx: Db, offeringId: string, asks: readonly WhenFull[]): Promise<Taken[]> {
+  let held = tx.kysely.selectFrom('offerings').select(['capacity', 'placesTaken', 'seq', 'waiting']).where('id', '=', offeringId)
+  if (tx.dialect === 'postgres') held = held.forUpdate()
+  const row = await held.executeTakeFirstOrThrow()
+  let { placesTaken, seq, waiting } = row
+  const taken = asks.map((ask): Taken => {
+    if (row.capacity === null || placesTaken < row.capacity) {
+      placesTaken++
+      return { seq: ++seq, placed: true }
+    }
+    if (ask === 'refuse') return null
+    waiting++
+    return { seq: ++seq, placed: false }
+  })
+  await tx.kysely.updateTable('offerings').set({ placesTaken, seq, waiting }).where('id', '=', offeringId).execute()
+  return taken
 }
 
 /** Takes a free place for someone already waiting; false when the offering is full. */
@@ -48,5 +50,23 @@ export async function releasePlace(tx: Db, offeringId: string): Promise<void> {
     .set({ placesTaken: sql<number>`${sql.ref('placesTaken')} - 1` })
     .where('id', '=', offeringId)
     .where('placesTaken', '>', 0)
+    .execute()
+}
+
+/**
+ * Takes the offering's row for the rest of the transaction (PostgreSQL; SQLite runs one writer at
+ * a time), before any of its registrations: the order every transaction that takes places or
+ * moves people in and out of the waitlist follows, so two of them cannot wait for each other.
+ */
+export async function holdOffering(tx: Db, offeringId: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.kysely.selectFrom('offerings').select('id').where('id', '=', offeringId).forUpdate().execute()
+}
+
+/** Counts a registration into (+1) or out of (-1) its offering's waitlist. */
+export async function countWaiting(tx: Db, offeringId: string, change: 1 | -1): Promise<void> {
+  await tx.kysely
+    .updateTable('offerings')
+    .set((eb) => ({ waiting: eb('waiting', '+', change) }))
+    .where('id', '=', offeringId)
     .execute()
 }

@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { timestampParam } from '../../db/values.ts'
+import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
+import { inTransaction, withSavepoint } from '../../db/transaction.ts'
+import { inList, timestampParam } from '../../db/values.ts'
 import { ageOn, ageRangeText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
 import { participantKeyOf } from '../../../shared/schemas/registration.ts'
-import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
+import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { findChild } from '../children/children.queries.ts'
-import { enqueueEmail } from '../mail/outbox.queries.ts'
-import { createOrder } from '../payments/orders.queries.ts'
+import { enqueueEmails } from '../mail/outbox.queries.ts'
+import { createOrders } from '../payments/orders.queries.ts'
 import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
-import { takePlaceIfFree, takePlaceOrQueue } from './capacity.ts'
+import { decidePlaces } from './capacity.ts'
 import { priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
-import { findRegistrationView, logEvent } from './registrations.queries.ts'
+import { findNewRegistrationViews, findRegistrationView, logEvents } from './registrations.queries.ts'
 
 /**
  * The registration engine (docs/decisions/0012): one way to take a place in any offering — a
@@ -96,92 +97,196 @@ export interface PlaceRequest extends Admission {
 /**
  * Takes a place while places last, a waitlist position after. A repeat of the same request —
  * double click, refresh, retry with the same Idempotency-Key, or two requests racing — answers
- * with the one registration that exists.
+ * with the one registration that exists. Inside a caller's transaction it takes the place there;
+ * otherwise it joins the requests for the same offering that arrive together (see `placeGroups`).
  */
 export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResult> {
-  const participantKey = participantKeyOf(req.childId)
-  const existing = await findExisting(db, req, participantKey)
-  if (existing) return existing
-
-  const id = randomUUID()
-  const priceCents = priceOn(req.offering, req.today)
   try {
-    const registration = await inTransaction(db, async (tx) => {
-      const { seq, placed } = req.whenFull === undefined ? await takePlaceOrQueue(tx, req.offering.id) : await placeOrRefuse(tx, req.offering.id, req.whenFull)
-      const at = timestampParam(tx.dialect, req.now)
-      await tx.kysely
-        .insertInto('registrations')
-        .values({
-          id,
-          offeringId: req.offering.id,
-          userId: req.userId,
-          participantKey,
-          childId: req.childId,
-          status: placed ? 'confirmed' : 'waitlisted',
-          seq,
-          receiptNumber: receiptNumber(req.offering, seq),
-          idempotencyKey: req.idempotencyKey,
-          offerExpiresAt: null,
-          waiverVersion: req.waiverVersion,
-          teamId: req.offering.teamId ?? req.teamId ?? null,
-          // A player's place in a team league (docs/decisions/0015): one per league and participant.
-          leagueSlot: req.offering.kind === 'roster-place' ? req.offering.leagueId : null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute()
-      await createOrder(tx, {
-        payerUserId: req.userId,
-        lines: [
-          {
-            registrationId: id,
-            productId: req.offering.productId,
-            description: req.offering.name,
-            listPriceCents: req.offering.listPriceCents,
-            amountDueCents: priceCents,
-          },
-        ],
-        now: req.now,
-      })
-      await logEvent(tx, { registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })
-      const view = await findRegistrationView(tx, id)
-      if (!view) throw new Error(`registration ${id} not readable inside its own transaction`)
-      if (!req.quiet) await enqueueEmail(tx, placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view), req.now)
-      return view
-    })
-    return { registration, created: true }
+    return db.kysely.isTransaction ? settle((await takePlaces(db, [req]))[0]!) : await placeGroups(db).run(req.offering.id, req)
   } catch (error) {
     // Lost a race against the same person's other request: the unique indexes kept one row.
-    const winner = await findExisting(db, req, participantKey)
-    if (winner) return winner
+    const winner = await findExisting(db, [req])
+    const outcome = winner[0]
+    if (outcome?.ok && outcome.value) return { registration: outcome.value, created: false }
+    if (outcome && !outcome.ok) throw outcome.error
     throw error
   }
 }
 
-async function placeOrRefuse(tx: Db, offeringId: string, whenFull: string): Promise<{ seq: number; placed: true }> {
-  const seq = await takePlaceIfFree(tx, offeringId)
-  if (seq === undefined) throw conflict(whenFull)
-  return { seq, placed: true }
+function settle<T>(outcome: Settled<T>): T {
+  if (!outcome.ok) throw outcome.error
+  return outcome.value
 }
 
-async function findExisting(db: Db, req: PlaceRequest, participantKey: string): Promise<RegisterResult | undefined> {
-  const row = await db.kysely
-    .selectFrom('registrations')
-    .select(['id', 'offeringId', 'participantKey'])
-    .where('userId', '=', req.userId)
-    .where((eb) => {
-      const live = eb.and([
-        eb('offeringId', '=', req.offering.id),
-        eb('participantKey', '=', participantKey),
-        eb('status', 'in', ['confirmed', 'offered', 'waitlisted']),
-      ])
-      return req.idempotencyKey ? eb.or([live, eb('idempotencyKey', '=', req.idempotencyKey)]) : live
+/**
+ * Requests for one offering that arrive while its previous group is being written go together:
+ * one transaction, one hold of the offering's row, one statement per table for all of them, one
+ * commit (docs/decisions/0006). Each database connection keeps its own groups.
+ */
+const groupsOf = new WeakMap<Db['kysely'], Coalescer<PlaceRequest, RegisterResult>>()
+
+function placeGroups(db: Db): Coalescer<PlaceRequest, RegisterResult> {
+  let groups = groupsOf.get(db.kysely)
+  if (!groups) {
+    groups = createCoalescer(async (reqs: PlaceRequest[]) => {
+      const hold: Hold = { since: 0 }
+      const outcomes = await inTransaction(db, (tx) => placeGroup(tx, reqs, hold))
+      if (db.stats) {
+        db.stats.groups++
+        db.stats.placeRequests += reqs.length
+        if (hold.since > 0) db.stats.heldMs += performance.now() - hold.since
+      }
+      return outcomes
     })
-    .executeTakeFirst()
-  if (!row) return undefined
-  if (row.offeringId !== req.offering.id || row.participantKey !== participantKey) {
-    throw conflict('This Idempotency-Key was already used for a different registration. Send a new key.')
+    groupsOf.set(db.kysely, groups)
+    db.countInBacklog(groups.pending)
   }
-  const registration = await findRegistrationView(db, row.id)
-  return registration && { registration, created: false }
+  return groups
+}
+
+/** When the group's transaction began holding the offering's row (db/stats.ts). */
+interface Hold {
+  since: number
+}
+
+/**
+ * A group's places, all at once; when a statement fails (one person's two requests in the same
+ * group break a unique index, say), the group is undone and each request runs alone, so the
+ * failure stays with its own request.
+ */
+async function placeGroup(tx: Db, reqs: PlaceRequest[], hold: Hold): Promise<Settled<RegisterResult>[]> {
+  try {
+    return await withSavepoint(tx, 'place_group', () => takePlaces(tx, reqs, hold))
+  } catch (error) {
+    if (reqs.length === 1) return [{ ok: false, error }]
+    const outcomes: Settled<RegisterResult>[] = []
+    for (const req of reqs) {
+      try {
+        outcomes.push((await withSavepoint(tx, 'place_one', () => takePlaces(tx, [req], hold)))[0]!)
+      } catch (alone) {
+        outcomes.push({ ok: false, error: alone })
+      }
+    }
+    return outcomes
+  }
+}
+
+/**
+ * Places (or waitlist positions) in ONE offering for requests in order, each with its
+ * registration, order line, history entry and email, a statement per table for all of them. A
+ * request already answered (a repeat) gets its registration; one refused as full (a roster's
+ * `whenFull`) or reusing a key fails alone.
+ */
+async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold): Promise<Settled<RegisterResult>[]> {
+  const existing = await findExisting(tx, reqs)
+  const fresh = reqs.filter((_, i) => existing[i] === undefined)
+  const made = fresh.length > 0 ? await makeRegistrations(tx, fresh, hold) : []
+  let next = 0
+  return existing.map((repeat): Settled<RegisterResult> => {
+    if (repeat === undefined) return made[next++]!
+    return repeat.ok ? { ok: true, value: { registration: repeat.value!, created: false } } : repeat
+  })
+}
+
+async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold): Promise<Settled<RegisterResult>[]> {
+  const offering = reqs[0]!.offering
+  const taken = await decidePlaces(tx, offering.id, reqs.map((r) => (r.whenFull === undefined ? 'wait' : 'refuse')))
+  if (hold && hold.since === 0) hold.since = performance.now()
+  const made = reqs.flatMap((req, i) => {
+    const outcome = taken[i]!
+    return outcome ? [{ req, ...outcome, id: randomUUID() }] : []
+  })
+  if (made.length > 0) {
+    await tx.kysely
+      .insertInto('registrations')
+      .values(
+        made.map(({ req, id, seq, placed }) => {
+          const at = timestampParam(tx.dialect, req.now)
+          return {
+            id,
+            offeringId: offering.id,
+            userId: req.userId,
+            participantKey: participantKeyOf(req.childId),
+            childId: req.childId,
+            status: placed ? ('confirmed' as const) : ('waitlisted' as const),
+            seq,
+            receiptNumber: receiptNumber(offering, seq),
+            idempotencyKey: req.idempotencyKey,
+            offerExpiresAt: null,
+            waiverVersion: req.waiverVersion,
+            teamId: offering.teamId ?? req.teamId ?? null,
+            // A player's place in a team league (docs/decisions/0015): one per league and participant.
+            leagueSlot: offering.kind === 'roster-place' ? offering.leagueId : null,
+            createdAt: at,
+            updatedAt: at,
+          }
+        }),
+      )
+      .execute()
+    await createOrders(
+      tx,
+      made.map(({ req, id }) => ({
+        payerUserId: req.userId,
+        lines: [
+          { registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) },
+        ],
+        now: req.now,
+      })),
+    )
+    await logEvents(
+      tx,
+      made.map(({ req, id, placed }) => ({ registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })),
+    )
+  }
+  const views = await findNewRegistrationViews(
+    tx,
+    made.map((m) => m.id),
+  )
+  const emails = made.flatMap(({ req, id, placed }) => {
+    const view = views.get(id)!
+    if (req.quiet) return []
+    return [placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view)]
+  })
+  await enqueueEmails(tx, emails, reqs[0]!.now)
+  let next = 0
+  return taken.map((outcome, i): Settled<RegisterResult> => {
+    if (!outcome) return { ok: false, error: conflict(reqs[i]!.whenFull!) }
+    const view = views.get(made[next++]!.id)
+    return view ? { ok: true, value: { registration: view, created: true } } : { ok: false, error: new Error('a registration not readable inside its own transaction') }
+  })
+}
+
+const LIVE = ['confirmed', 'offered', 'waitlisted'] as const
+
+/**
+ * For each request, in one statement: the registration that already answers it (its live place
+ * in the offering, or the one made with its Idempotency-Key), a refusal when its key was used for
+ * another registration, or undefined when it is new.
+ */
+async function findExisting(db: Db, reqs: readonly PlaceRequest[]): Promise<(Settled<RegistrationView | undefined> | undefined)[]> {
+  const offeringId = reqs[0]!.offering.id
+  const keys = reqs.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []))
+  const rows = await db.kysely
+    .selectFrom('registrations')
+    .select(['id', 'userId', 'offeringId', 'participantKey', 'idempotencyKey', 'status'])
+    .where(inList(db.dialect, 'userId', [...new Set(reqs.map((r) => r.userId))]))
+    .where((eb) => {
+      const live = eb.and([eb('offeringId', '=', offeringId), eb('status', 'in', LIVE)])
+      return keys.length > 0 ? eb.or([live, inList(db.dialect, 'idempotencyKey', keys)]) : live
+    })
+    .execute()
+  return Promise.all(
+    reqs.map(async (req): Promise<Settled<RegistrationView | undefined> | undefined> => {
+      const participantKey = participantKeyOf(req.childId)
+      const mine = rows.filter((r) => r.userId === req.userId)
+      const row =
+        mine.find((r) => req.idempotencyKey !== null && r.idempotencyKey === req.idempotencyKey) ??
+        mine.find((r) => r.offeringId === offeringId && r.participantKey === participantKey && (LIVE as readonly string[]).includes(r.status))
+      if (!row) return undefined
+      if (row.offeringId !== offeringId || row.participantKey !== participantKey) {
+        return { ok: false, error: conflict('This Idempotency-Key was already used for a different registration. Send a new key.') }
+      }
+      return { ok: true, value: await findRegistrationView(db, row.id) }
+    }),
+  )
 }

@@ -166,10 +166,10 @@ export function receiptNumber(offering: Pick<Offering, 'receiptPrefix'>, seq: nu
 }
 
 /** The counters of a league's player places: for staff views, checks and benches. */
-export async function leaguePlaces(db: Db, leagueId: string): Promise<{ id: string; capacity: number | null; placesTaken: number; seq: number }> {
+export async function leaguePlaces(db: Db, leagueId: string): Promise<{ id: string; capacity: number | null; placesTaken: number; waiting: number; seq: number }> {
   return db.kysely
     .selectFrom('offerings')
-    .select(['id', 'capacity', 'placesTaken', 'seq'])
+    .select(['id', 'capacity', 'placesTaken', 'waiting', 'seq'])
     .where('leagueId', '=', leagueId)
     .where('kind', '=', 'league-place')
     .executeTakeFirstOrThrow()

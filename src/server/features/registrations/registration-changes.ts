@@ -68,7 +68,9 @@ export async function endRegistration(
     const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
     if (!before || !place) return false
     const from: readonly RegistrationStatus[] = ['confirmed', 'offered', 'waitlisted']
-    if (!(await changeStatus(tx, registrationId, from, ending, opts.ctx.now))) return false
+    // What it was when ended: it may have moved since `before` was read (an offer made meanwhile).
+    const previous = await changeStatus(tx, registrationId, from, ending, opts.ctx.now)
+    if (!previous) return false
     const line = opts.refund && before.paidCents > 0 ? await lineOfRegistration(tx, registrationId) : undefined
     if (line) {
       await insertPayment(tx, {
@@ -88,12 +90,12 @@ export async function endRegistration(
       registrationId,
       action: ending,
       actorId: opts.actorId,
-      details: { previousStatus: before.status, refundedCents: line?.paidCents ?? 0 },
+      details: { previousStatus: previous, refundedCents: line?.paidCents ?? 0 },
       now: opts.ctx.now,
     })
     const after = await findRegistrationView(tx, registrationId)
     if (after) await enqueueEmail(tx, cancellationEmail(opts.ctx.siteUrl, after, ending), opts.ctx.now)
-    if (HOLDS_PLACE.includes(before.status)) {
+    if (HOLDS_PLACE.includes(previous)) {
       await releasePlace(tx, place.offeringId)
       await offerFreePlaces(tx, place.offeringId, opts.ctx)
     }

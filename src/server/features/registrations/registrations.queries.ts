@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/connect.ts'
-import { timestampParam, toCount, toIso } from '../../db/values.ts'
+import type { Database } from '../../db/schema.ts'
+import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { countWaiting, holdOffering } from './capacity.ts'
 import { amountDueOf, amountPaidOf, type RegistrationScope } from '../payments/orders.queries.ts'
 import type { HistoryEntry, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
 
@@ -15,8 +18,29 @@ export const waitlistAheadOf = (eb: RegistrationScope) =>
     .where('ahead.status', '=', 'waitlisted')
     .whereRef('ahead.seq', '<', 'r.seq')
 
-/** Everything a registration's owner or staff see of it, in one query. */
-function views(db: Db) {
+/**
+ * How many wait ahead of a registration (aliased `r`), counted from the back of the waitlist: the
+ * offering's count less those behind it. Cheap for the registrations just made; the same answer
+ * as `waitlistAheadOf` for a waitlisted one.
+ */
+const waitlistAheadFromBack = (eb: RegistrationScope & ExpressionBuilder<{ o: Database['offerings'] }, 'o'>) =>
+  eb(
+    eb(eb.ref('o.waiting'), '-', 1),
+    '-',
+    eb
+      .selectFrom('registrations as behind')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .whereRef('behind.offeringId', '=', 'r.offeringId')
+      .where('behind.status', '=', 'waitlisted')
+      .whereRef('behind.seq', '>', 'r.seq'),
+  )
+
+/**
+ * Everything a registration's owner or staff see of it, in one query. `newest`: the registrations
+ * were just made (few wait behind them), so their place in the waitlist is counted from the back,
+ * not over a waitlist thousands long.
+ */
+function views(db: Db, { newest = false } = {}) {
   return db.kysely
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
@@ -47,13 +71,8 @@ function views(db: Db) {
       'r.createdAt',
       amountDueOf(eb).as('priceCents'),
       amountPaidOf(eb).as('paidCents'),
-      waitlistAheadOf(eb).as('waitlistAhead'),
-      eb
-        .selectFrom('registrations as waiting')
-        .select((s) => s.fn.countAll<string | number>().as('n'))
-        .whereRef('waiting.offeringId', '=', 'r.offeringId')
-        .where('waiting.status', '=', 'waitlisted')
-        .as('waitlistSize'),
+      newest ? waitlistAheadFromBack(eb).as('waitlistAhead') : waitlistAheadOf(eb).as('waitlistAhead'),
+      'o.waiting as waitlistSize',
     ])
 }
 
@@ -95,6 +114,13 @@ function strip({ leagueStartDate: _s, leagueEndDate: _e, ...view }: ReturnType<t
 export async function findRegistrationView(db: Db, registrationId: string): Promise<RegistrationView | undefined> {
   const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
   return row && strip(toView(row))
+}
+
+/** Registrations just made by the registration engine (see `views`), by id. */
+export async function findNewRegistrationViews(tx: Db, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
+  if (registrationIds.length === 0) return new Map()
+  const rows = await views(tx, { newest: true }).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
+  return new Map(rows.map((row) => [row.id, strip(toView(row))]))
 }
 
 /** A registration just changed, read back in the answer: it cannot have gone in between. */
@@ -159,20 +185,33 @@ export async function listPayments(db: Db, registrationId: string): Promise<Paym
   return rows.map((p) => ({ ...p, recordedAt: toIso(p.recordedAt) }))
 }
 
-export async function logEvent(
-  db: Db,
-  event: { registrationId: string; action: string; actorId: string | null; details?: Record<string, unknown>; now: Date },
-): Promise<void> {
+export interface NewEvent {
+  registrationId: string
+  action: string
+  actorId: string | null
+  details?: Record<string, unknown>
+  now: Date
+}
+
+export async function logEvent(db: Db, event: NewEvent): Promise<void> {
+  await logEvents(db, [event])
+}
+
+/** Several registrations' history entries in one statement. */
+export async function logEvents(db: Db, events: readonly NewEvent[]): Promise<void> {
+  if (events.length === 0) return
   await db.kysely
     .insertInto('registrationEvents')
-    .values({
-      id: randomUUID(),
-      registrationId: event.registrationId,
-      action: event.action,
-      actorId: event.actorId,
-      details: event.details ? JSON.stringify(event.details) : null,
-      at: timestampParam(db.dialect, event.now),
-    })
+    .values(
+      events.map((event) => ({
+        id: randomUUID(),
+        registrationId: event.registrationId,
+        action: event.action,
+        actorId: event.actorId,
+        details: event.details ? JSON.stringify(event.details) : null,
+        at: timestampParam(db.dialect, event.now),
+      })),
+    )
     .execute()
 }
 
@@ -193,24 +232,34 @@ export async function listEvents(db: Db, registrationId: string): Promise<Histor
   }))
 }
 
-/** Moves a registration between statuses only if it is still in `from`: races lose cleanly. */
+/**
+ * Moves a registration between statuses only if it is still in `from`, races losing cleanly;
+ * answers the status it left, undefined when it was in none of `from`. The offering's row is
+ * held first and its waitlist count follows the move.
+ */
 export async function changeStatus(
-  db: Db,
+  tx: Db,
   registrationId: string,
   from: readonly RegistrationStatus[],
   to: RegistrationStatus,
   now: Date,
   offerExpiresAt: Date | null = null,
-): Promise<boolean> {
-  const result = await db.kysely
+): Promise<RegistrationStatus | undefined> {
+  const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
+  if (!place) return undefined
+  await holdOffering(tx, place.offeringId)
+  // Read after the hold: every status change holds the offering first, so this one stays.
+  const current = await tx.kysely.selectFrom('registrations').select('status').where('id', '=', registrationId).executeTakeFirstOrThrow()
+  if (!from.includes(current.status)) return undefined
+  await tx.kysely
     .updateTable('registrations')
     .set({
       status: to,
-      offerExpiresAt: offerExpiresAt && timestampParam(db.dialect, offerExpiresAt),
-      updatedAt: timestampParam(db.dialect, now),
+      offerExpiresAt: offerExpiresAt && timestampParam(tx.dialect, offerExpiresAt),
+      updatedAt: timestampParam(tx.dialect, now),
     })
     .where('id', '=', registrationId)
-    .where('status', 'in', from)
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+    .execute()
+  if ((current.status === 'waitlisted') !== (to === 'waitlisted')) await countWaiting(tx, place.offeringId, to === 'waitlisted' ? 1 : -1)
+  return current.status
 }

@@ -28,7 +28,7 @@ export async function listTeamLeagues(db: Db, sport: Sport | undefined): Promise
     .leftJoin('products as teamFee', 'teamFee.id', 'teamPlaces.productId')
     .innerJoin('offerings as players', (join) => join.onRef('players.leagueId', '=', 'l.id').on('players.kind', '=', 'league-place'))
     .leftJoin('products as playerFee', 'playerFee.id', 'players.productId')
-    .select((eb) => [
+    .select([
       'l.id',
       'l.name',
       'l.sport',
@@ -45,12 +45,7 @@ export async function listTeamLeagues(db: Db, sport: Sport | undefined): Promise
       'teamPlaces.placesTaken',
       'teamFee.listPriceCents as teamFeeCents',
       'playerFee.listPriceCents as playerFeeCents',
-      eb
-        .selectFrom('registrations as waiting')
-        .select((s) => s.fn.countAll<string | number>().as('n'))
-        .whereRef('waiting.offeringId', '=', 'teamPlaces.id')
-        .where('waiting.status', '=', 'waitlisted')
-        .as('teamWaitlistSize'),
+      'teamPlaces.waiting as teamWaitlistSize',
     ])
     .where('l.isActive', '=', boolParam(db.dialect, true))
     .where('l.kind', '=', 'team')
