@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { createMailer, type MailLog } from './mailer.ts'
 import type { OutboxPage } from '../../../shared/contracts/mail.ts'
 import { CHECK_EMAIL_FOR_RESET } from '../../../shared/schemas/account.ts'
-import { enqueueEmail, listOutbox, SECRET_TEXT_HIDDEN } from './outbox.queries.ts'
+import { enqueueEmail, enqueueEmails, listOutbox, SECRET_TEXT_HIDDEN } from './outbox.queries.ts'
 
 const MINUTE = 60_000
 
@@ -240,6 +240,21 @@ describe('the outbox and the mailer', () => {
     expect(smtp.messages.map((m) => m.subject).sort()).toEqual(tags.map((t) => `Registration confirmed ${t}`).sort())
     const rows = await db.kysely.selectFrom('outbox').select(['status', 'attempts']).execute()
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true)
+  })
+
+  test('four instances taking batches of a long outbox at once log each email exactly once', async () => {
+    const clock = testClock()
+    const emails = Array.from({ length: 250 }, (_, i) => confirmation(`b${String(i).padStart(3, '0')}`))
+    await enqueueEmails(db, emails, clock.now())
+    const logs = [testLog(), testLog(), testLog(), testLog()]
+
+    const counts = await Promise.all(logs.map((log) => mailerFor(db, { now: clock.now, log }).deliverDue()))
+
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(emails.length)
+    const subjects = logs.map((log) => log.entries.map((e) => (e.details as { email: { subject: string } }).email.subject))
+    expect(subjects.flat().sort()).toEqual(emails.map((e) => e.subject).sort())
+    const rows = await db.kysely.selectFrom('outbox').select(['status', 'attempts']).execute()
+    expect(rows.every((r) => r.status === 'logged' && r.attempts === 1)).toBe(true)
   })
 
   test('without SMTP_URL the email is kept as logged and written to the log', async () => {

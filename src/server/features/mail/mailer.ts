@@ -3,7 +3,7 @@ import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { claimEmail, findDueEmails, finishAttempt, SECRET_TEXT_HIDDEN, type ClaimedEmail } from './outbox.queries.ts'
+import { claimDueEmails, finishAttempts, SECRET_TEXT_HIDDEN, type AttemptOutcome, type ClaimedEmail } from './outbox.queries.ts'
 
 const POLL_MS = 2_000
 const BATCH_SIZE = 100
@@ -64,15 +64,16 @@ export function createMailer({ db, config, log, now = () => new Date() }: Mailer
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
 
-  type Outcome = Parameters<typeof finishAttempt>[2]
-
-  /** Sends one claimed email and says how the attempt ended; the caller records it. */
-  async function deliver(email: ClaimedEmail): Promise<Outcome> {
+  /**
+   * Sends one claimed email and says how the attempt ended; the caller records it. Without SMTP
+   * the emails of a batch are logged at once, at `loggedAt`, and recorded in one statement.
+   */
+  async function deliver(email: ClaimedEmail, loggedAt: Date): Promise<AttemptOutcome> {
     if (!transport) {
       // A one-time link is for its recipient alone: the log says the email exists, not what it says.
       const text = email.secret ? SECRET_TEXT_HIDDEN : email.text
       log.info({ email: { to: email.to, subject: email.subject, text } }, 'email kept in the outbox (no SMTP_URL)')
-      return { status: 'logged', at: now() }
+      return { status: 'logged', at: loggedAt }
     }
     try {
       await transport.sendMail({ to: email.to, subject: email.subject, text: email.text })
@@ -89,30 +90,22 @@ export function createMailer({ db, config, log, now = () => new Date() }: Mailer
     return { status: 'sent', at: now() }
   }
 
-  // Claims and outcomes are written a batch at a time, one commit each: during a
-  // registration rush the outbox must not compete with registrations for the disk.
+  // Claims and outcomes are written a batch at a time, a statement for the claims and one for
+  // the outcomes that ended alike, one commit each: during a registration rush the outbox must
+  // not compete with registrations for the database.
   async function deliverDue(): Promise<number> {
     let delivered = 0
     for (;;) {
-      const due = await findDueEmails(db, now(), BATCH_SIZE)
-      if (due.length === 0 || stopped) return delivered
-      const leaseUntil = new Date(now().getTime() + LEASE_MS)
-      const claimed = await inTransaction(db, async (tx) => {
-        const won: ClaimedEmail[] = []
-        for (const candidate of due) {
-          const email = await claimEmail(tx, candidate, leaseUntil)
-          if (email) won.push(email)
-        }
-        return won
-      })
-      const outcomes: [ClaimedEmail, Outcome][] = []
+      const at = now()
+      if (stopped) return delivered
+      const claimed = await inTransaction(db, (tx) => claimDueEmails(tx, at, new Date(at.getTime() + LEASE_MS), BATCH_SIZE))
+      if (claimed.length === 0) return delivered
+      const outcomes: [ClaimedEmail, AttemptOutcome][] = []
       for (const email of claimed) {
         if (stopped) break
-        outcomes.push([email, await deliver(email)])
+        outcomes.push([email, await deliver(email, at)])
       }
-      await inTransaction(db, async (tx) => {
-        for (const [email, outcome] of outcomes) await finishAttempt(tx, email, outcome)
-      })
+      await inTransaction(db, (tx) => finishAttempts(tx, outcomes))
       delivered += outcomes.filter(([, o]) => o.status === 'sent' || o.status === 'logged').length
       if (stopped) return delivered
     }

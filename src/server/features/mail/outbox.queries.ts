@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import type { OutboxEmail } from '../../../shared/contracts/mail.ts'
-import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
+import { boolParam, inList, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 
 
 export interface NewEmail {
@@ -15,8 +15,8 @@ export interface NewEmail {
 /** What staff read in place of an email that carries a one-time link. */
 export const SECRET_TEXT_HIDDEN = 'This email carries a one-time link for its recipient only (account confirmation or password reset): its text is not shown.'
 
-/** A pending email whose time has come, with the attempt count it was seen at. */
-export interface DueEmail {
+/** An email one worker has taken: `attempts` counts this attempt. */
+export interface ClaimedEmail {
   id: string
   to: string
   subject: string
@@ -25,9 +25,6 @@ export interface DueEmail {
   /** Carries a one-time link: never logged. */
   secret: boolean
 }
-
-/** A due email one worker has taken: `attempts` already counts this attempt. */
-export type ClaimedEmail = DueEmail
 
 /**
  * Queues an email, due now. Pass the transaction's Db (inTransaction) so the email exists
@@ -92,60 +89,72 @@ export async function listOutbox(
   }
 }
 
-/** Pending emails whose time has come, oldest first. */
-export async function findDueEmails(db: Db, now: Date, limit: number): Promise<DueEmail[]> {
+/**
+ * Takes up to `limit` pending emails whose time has come for this worker, oldest first, in one
+ * statement. Taking a row moves its `nextAttemptAt` to `leaseUntil`: the lease keeps everyone
+ * else off it while it is being sent, and brings it back if this instance dies mid-delivery.
+ * Several instances sharing a PostgreSQL database each take rows the others have not locked
+ * (SKIP LOCKED), so an email goes to exactly one of them and none waits for another.
+ */
+export async function claimDueEmails(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedEmail[]> {
+  const at = timestampParam(db.dialect, now)
   const rows = await db.kysely
-    .selectFrom('outbox')
-    .select(['id', 'recipient', 'subject', 'text', 'attempts', 'carriesSecret'])
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: timestampParam(db.dialect, leaseUntil) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', at)
+        .orderBy('nextAttemptAt')
+        .orderBy('id')
+        .limit(limit)
+        .$if(db.dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+    )
     .where('status', '=', 'pending')
-    .where('nextAttemptAt', '<=', timestampParam(db.dialect, now))
-    .orderBy('nextAttemptAt')
-    .orderBy('id')
-    .limit(limit)
+    .where('nextAttemptAt', '<=', at)
+    .returning(['id', 'recipient', 'subject', 'text', 'attempts', 'carriesSecret', 'createdAt'])
     .execute()
-  return rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.text, attempts: r.attempts, secret: toBool(r.carriesSecret) }))
+  return rows
+    .sort((x, y) => compare(toIso(x.createdAt), toIso(y.createdAt)) || compare(x.id, y.id))
+    .map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.text, attempts: r.attempts, secret: toBool(r.carriesSecret) }))
 }
 
-/**
- * Takes one email for this worker. The UPDATE only matches while the row still has the
- * attempt count this worker saw, so of several instances sharing the database exactly one
- * wins; the others see no row changed and move on. `leaseUntil` keeps everyone else off the
- * row while it is being sent, and brings it back if this instance dies mid-delivery.
- */
-export async function claimEmail(db: Db, email: DueEmail, leaseUntil: Date): Promise<ClaimedEmail | undefined> {
-  const result = await db.kysely
-    .updateTable('outbox')
-    .set({ attempts: email.attempts + 1, nextAttemptAt: timestampParam(db.dialect, leaseUntil) })
-    .where('id', '=', email.id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', email.attempts)
-    .executeTakeFirst()
-  return result.numUpdatedRows === 1n ? { ...email, attempts: email.attempts + 1 } : undefined
-}
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
+
+/** How one claimed attempt ended. */
+export type AttemptOutcome =
+  | { status: 'sent' | 'logged'; at: Date }
+  | { status: 'pending'; error: string; retryAt: Date }
+  | { status: 'failed'; error: string }
 
 /**
- * Records how a claimed attempt ended. Matching the claimed attempt count means a worker
- * whose lease ran out cannot overwrite the outcome of the worker that took over.
+ * Records how claimed attempts ended: one statement for the attempts that ended alike. Matching
+ * the claimed attempt count means a worker whose lease ran out cannot overwrite the outcome of
+ * the worker that took over.
  */
-export async function finishAttempt(
-  db: Db,
-  email: ClaimedEmail,
-  outcome:
-    | { status: 'sent' | 'logged'; at: Date }
-    | { status: 'pending'; error: string; retryAt: Date }
-    | { status: 'failed'; error: string },
-): Promise<void> {
-  const changes =
-    outcome.status === 'pending'
-      ? { lastError: outcome.error, nextAttemptAt: timestampParam(db.dialect, outcome.retryAt) }
-      : outcome.status === 'failed'
-        ? { status: outcome.status, lastError: outcome.error }
-        : { status: outcome.status, sentAt: timestampParam(db.dialect, outcome.at) }
-  await db.kysely
-    .updateTable('outbox')
-    .set(changes)
-    .where('id', '=', email.id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', email.attempts)
-    .execute()
+export async function finishAttempts(db: Db, finished: readonly (readonly [ClaimedEmail, AttemptOutcome])[]): Promise<void> {
+  const alike = new Map<string, { attempts: number; outcome: AttemptOutcome; ids: string[] }>()
+  for (const [email, outcome] of finished) {
+    const key = JSON.stringify([email.attempts, outcome])
+    const group = alike.get(key) ?? { attempts: email.attempts, outcome, ids: [] }
+    group.ids.push(email.id)
+    alike.set(key, group)
+  }
+  for (const { attempts, outcome, ids } of alike.values()) {
+    const changes =
+      outcome.status === 'pending'
+        ? { lastError: outcome.error, nextAttemptAt: timestampParam(db.dialect, outcome.retryAt) }
+        : outcome.status === 'failed'
+          ? { status: outcome.status, lastError: outcome.error }
+          : { status: outcome.status, sentAt: timestampParam(db.dialect, outcome.at) }
+    await db.kysely
+      .updateTable('outbox')
+      .set(changes)
+      .where(inList(db.dialect, 'id', ids))
+      .where('status', '=', 'pending')
+      .where('attempts', '=', attempts)
+      .execute()
+  }
 }
