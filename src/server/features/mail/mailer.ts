@@ -96,8 +96,8 @@ export function createMailer({ db, config, log, now = () => new Date() }: Mailer
   async function deliverDue(): Promise<number> {
     let delivered = 0
     for (;;) {
-      const at = now()
       if (stopped) return delivered
+      const at = now()
       const claimed = await inTransaction(db, (tx) => claimDueEmails(tx, at, new Date(at.getTime() + LEASE_MS), BATCH_SIZE))
       if (claimed.length === 0) return delivered
       const outcomes: [ClaimedEmail, AttemptOutcome][] = []
