@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { createCoalescer, type Settled } from './coalescer.ts'
 import type { Database } from './schema.ts'
+import { withSavepoint } from './transaction.ts'
 
 type Work = (trx: Transaction<Database>) => Promise<unknown>
 
@@ -11,10 +12,9 @@ const MAX_BATCH = 256
  * Group commit for the embedded database. SQLite runs one writer at a time and, with
  * `synchronous=FULL`, every COMMIT waits for the disk (about 2 ms here: some 475 commits a
  * second). Transactions that arrive while one is running wait (db/coalescer.ts); the next
- * round runs them all
- * inside ONE database transaction, each in its own savepoint, and commits once. A failing unit
- * rolls back to its savepoint alone; every caller is answered only after the commit is durable,
- * so an acknowledged write is never lost (docs/decisions/0006).
+ * round runs them all inside ONE database transaction, each in its own savepoint, and commits
+ * once. A failing unit rolls back to its savepoint alone; every caller is answered only after the
+ * commit is durable, so an acknowledged write is never lost (docs/decisions/0006).
  */
 export function createCommitBatcher(kysely: Kysely<Database>) {
   const rounds = createCoalescer<Work, unknown>(async (batch) => {
@@ -22,14 +22,9 @@ export function createCommitBatcher(kysely: Kysely<Database>) {
     const outcomes: Settled<unknown>[] = []
     try {
       for (const work of batch) {
-        const unit = await trx.savepoint('unit').execute()
         try {
-          const value = await work(unit)
-          await unit.releaseSavepoint('unit').execute()
-          outcomes.push({ ok: true, value })
+          outcomes.push({ ok: true, value: await withSavepoint(trx, 'unit', () => work(trx)) })
         } catch (error) {
-          await unit.rollbackToSavepoint('unit').execute()
-          await unit.releaseSavepoint('unit').execute()
           outcomes.push({ ok: false, error })
         }
       }

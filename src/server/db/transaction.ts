@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Db } from './connect.ts'
+import type { Database } from './schema.ts'
 
 /**
  * Runs `work` in one transaction, handing it a Db whose queries all join that transaction,
@@ -25,15 +26,15 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
  * Runs `work` inside the caller's transaction so that, if it fails, what it wrote is undone and
  * the transaction goes on (PostgreSQL refuses every statement after a failed one until then).
  */
-export async function withSavepoint<T>(tx: Db, name: string, work: () => Promise<T>): Promise<T> {
-  await sql`savepoint ${sql.id(name)}`.execute(tx.kysely)
+export async function withSavepoint<T>(trx: Kysely<Database>, name: string, work: () => Promise<T>): Promise<T> {
+  await sql`savepoint ${sql.id(name)}`.execute(trx)
   try {
     const value = await work()
-    await sql`release savepoint ${sql.id(name)}`.execute(tx.kysely)
+    await sql`release savepoint ${sql.id(name)}`.execute(trx)
     return value
   } catch (error) {
-    await sql`rollback to savepoint ${sql.id(name)}`.execute(tx.kysely)
-    await sql`release savepoint ${sql.id(name)}`.execute(tx.kysely)
+    await sql`rollback to savepoint ${sql.id(name)}`.execute(trx)
+    await sql`release savepoint ${sql.id(name)}`.execute(trx)
     throw error
   }
 }

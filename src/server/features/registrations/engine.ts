@@ -156,13 +156,13 @@ interface Hold {
  */
 async function placeGroup(tx: Db, reqs: PlaceRequest[], hold: Hold): Promise<Settled<RegisterResult>[]> {
   try {
-    return await withSavepoint(tx, 'place_group', () => takePlaces(tx, reqs, hold))
+    return await withSavepoint(tx.kysely, 'place_group', () => takePlaces(tx, reqs, hold))
   } catch (error) {
     if (reqs.length === 1) return [{ ok: false, error }]
     const outcomes: Settled<RegisterResult>[] = []
     for (const req of reqs) {
       try {
-        outcomes.push((await withSavepoint(tx, 'place_one', () => takePlaces(tx, [req], hold)))[0]!)
+        outcomes.push((await withSavepoint(tx.kysely, 'place_one', () => takePlaces(tx, [req], hold)))[0]!)
       } catch (alone) {
         outcomes.push({ ok: false, error: alone })
       }
