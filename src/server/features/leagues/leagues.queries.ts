@@ -105,6 +105,7 @@ export interface SignUpLeague extends ActiveLeague {
   placesTaken: number
   minAge: number | null
   maxAge: number | null
+  waitlistSize: number
 }
 
 /**
@@ -122,21 +123,9 @@ export function leaguesWithPlaces(db: Db) {
 /** The active individual leagues of a sport (or of every sport), for the sign-up pages. */
 export async function listSignUpLeagues(db: Db, sport: Sport | undefined): Promise<SignUpLeague[]> {
   let query = leaguesWithPlaces(db)
-    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.description', 'l.registrationDate', 'l.startDate', 'l.endDate', 'l.registrationDeadline', 'l.minAge', 'l.maxAge'])
+    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.description', 'l.registrationDate', 'l.startDate', 'l.endDate', 'l.registrationDeadline', 'l.minAge', 'l.maxAge', 'o.waiting as waitlistSize'])
     .where('l.isActive', '=', boolParam(db.dialect, true))
     .where('l.kind', '=', 'individual')
   if (sport) query = query.where('l.sport', '=', sport)
   return query.orderBy('l.startDate').orderBy('l.name').execute()
-}
-
-export async function waitlistSizes(db: Db, leagueIds: string[]): Promise<Map<string, number>> {
-  if (leagueIds.length === 0) return new Map()
-  const rows = await db.kysely
-    .selectFrom('offerings')
-    .select(['leagueId', 'waiting'])
-    .where('leagueId', 'in', leagueIds)
-    .where('kind', '=', 'league-place')
-    .$narrowType<{ leagueId: string }>()
-    .execute()
-  return new Map(rows.map((r) => [r.leagueId, r.waiting]))
 }

@@ -3,7 +3,7 @@ import { listActiveLeagues, listOpenLeagues } from '../../../shared/contracts/le
 import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
-import { listSignUpLeagues, waitlistSizes } from './leagues.queries.ts'
+import { listSignUpLeagues } from './leagues.queries.ts'
 
 export function registerLeagueRoutes(app: FastifyInstance, { db, activeLeagues }: { db: Db; activeLeagues: ActiveLeagues }): void {
   /** Open to everyone: the home page's cards (product §1, §4), kept ready (docs/decisions/0007). */
@@ -15,13 +15,11 @@ export function registerLeagueRoutes(app: FastifyInstance, { db, activeLeagues }
   /** Open to everyone: the sign-up pages' leagues with price, places left and waitlist. */
   serve(app, listOpenLeagues, async (req, reply) => {
     const leagues = await listSignUpLeagues(db, req.query.sport)
-    const waitlist = await waitlistSizes(db, leagues.map((l) => l.id))
     reply.header('cache-control', 'no-cache')
     return {
       leagues: leagues.map((l) => ({
         ...l,
         placesLeft: l.capacity === null ? null : Math.max(0, l.capacity - l.placesTaken),
-        waitlistSize: waitlist.get(l.id) ?? 0,
       })),
     }
   })
