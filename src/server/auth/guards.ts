@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/connect.ts'
-import { timestampParam } from '../db/values.ts'
+import { batchedRead } from '../db/read-batches.ts'
+import { inList, timestampParam } from '../db/values.ts'
 import { DEFAULT_ROLE, isStaff, type Role } from '../../shared/roles.ts'
 import { ACCESS_MESSAGES, decideAccess, type Access } from '../../shared/routes.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
@@ -38,6 +39,22 @@ export interface Guards {
 
 const resolved = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>()
 
+/** Sessions with their users, by one of their columns: the requests arriving together in one query. */
+function sessionsBy(column: 's.id' | 's.token') {
+  return batchedRead(async (db: Db, values: readonly string[]) => {
+    const rows = await db.kysely
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .select(['u.id', 'u.email', 'u.displayName', 'u.phone', 'u.role', 's.id as sessionId', 's.token', 's.expiresAt', 's.createdAt', 's.updatedAt'])
+      .where(inList(db.dialect, column, [...new Set(values)]))
+      .execute()
+    const found = new Map(rows.map((row) => [column === 's.id' ? row.sessionId : row.token, row]))
+    return values.map((value) => found.get(value))
+  })
+}
+const sessionById = sessionsBy('s.id')
+const sessionByToken = sessionsBy('s.token')
+
 /**
  * Staff sessions reach families' details and money, so they end sooner than customers' (the
  * library's 7 days): after 30 minutes without a request, and 12 hours after signing in.
@@ -47,7 +64,7 @@ export const STAFF_SESSION = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000, 
 export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth; tokens: TokenIssuer; secret: string }): Guards {
   const cookieName = auth.$context.then((c) => c.authCookies.sessionToken.name)
 
-  // One query per request: the session and its user together.
+  // One query per request, shared with the requests arriving with it: the session and its user together.
   async function load(req: FastifyRequest): Promise<CurrentSession | null> {
     const authorization = req.headers.authorization
     if (authorization?.startsWith('Bearer ')) {
@@ -66,12 +83,7 @@ export function createGuards({ db, auth, tokens, secret }: { db: Db; auth: Auth;
   }
 
   async function fromSession(by: 'id' | 'token', value: string, via: CurrentSession['via']): Promise<CurrentSession | null> {
-    const row = await db.kysely
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.userId')
-      .select(['u.id', 'u.email', 'u.displayName', 'u.phone', 'u.role', 's.id as sessionId', 's.expiresAt', 's.createdAt', 's.updatedAt'])
-      .where(by === 'id' ? 's.id' : 's.token', '=', value)
-      .executeTakeFirst()
+    const row = await (by === 'id' ? sessionById : sessionByToken)(db, value)
     // Session lifetimes run on the wall clock, as the authentication library's own do.
     const at = Date.now()
     if (!row || new Date(row.expiresAt).getTime() <= at) return null

@@ -166,11 +166,12 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
       await admin.end()
     }
   }
-  // Named, so `npm run restore` can tell that a server is still connected.
+  // Named, so `npm run restore` can tell that a server is still connected. Every statement is
+  // planned with its values and the tables' size now (see keepStatementsPrepared).
   const settings = {
     connectionString: databaseUrl,
     application_name: pgApplicationName(schema),
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    options: [...(schema ? [`-c search_path=${schema}`] : []), '-c plan_cache_mode=force_custom_plan'].join(' '),
   }
   const pool = new pg.Pool({ ...settings, max: options.poolSize ?? 10 })
   pool.on('connect', keepStatementsPrepared)
@@ -188,10 +189,10 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
 }
 
 /**
- * PostgreSQL plans every unnamed statement afresh; planning the registration view (six joins and
- * two subqueries) costs more than running it. Naming each statement by its text lets the
- * connection parse and plan it once (after five runs PostgreSQL keeps a generic plan when it is
- * as good), as the SQLite statement cache does. Bounded per connection, for variable IN lists.
+ * Naming each statement by its text lets the connection parse it once, as the SQLite statement
+ * cache does. Bounded per connection, for variable IN lists. Each run is still planned for the
+ * tables as they are then (`plan_cache_mode`, above): a generic plan made while a league's
+ * registrations were few would scan the whole table once thousands have come in during a rush.
  */
 function keepStatementsPrepared(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (text: unknown, values?: unknown[]) => Promise<pg.QueryResult>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import { boolParam, timestampParam } from '../../db/values.ts'
+import { batchedRead } from '../../db/read-batches.ts'
+import { boolParam, inList, timestampParam } from '../../db/values.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import { isForChildren, type LeagueKind } from '../../../shared/sports.ts'
 
@@ -88,11 +89,20 @@ function toOffering(row: OfferingRow): Offering {
 
 /** The player places of an active league (of `kind`, when given); undefined when there is none. */
 export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { kind?: LeagueKind } = {}): Promise<Offering | undefined> {
-  let query = leagueOfferings(db).where('o.leagueId', '=', leagueId).where('o.kind', '=', 'league-place')
-  if (kind) query = query.where('l.kind', '=', kind)
-  const row = await query.executeTakeFirst()
-  return row && toOffering(row)
+  const found = await leagueOfferingOf(db, leagueId)
+  return found && (!kind || found.leagueKind === kind) ? found.offering : undefined
 }
+
+/** The player places of active leagues: the requests arriving together in one query. */
+const leagueOfferingOf = batchedRead(async (db: Db, leagueIds: readonly string[]) => {
+  const rows = await leagueOfferings(db)
+    .select('l.kind as leagueKind')
+    .where(inList(db.dialect, 'o.leagueId', [...new Set(leagueIds)]))
+    .where('o.kind', '=', 'league-place')
+    .execute()
+  const found = new Map(rows.map(({ leagueKind, ...row }) => [row.leagueId, { leagueKind, offering: toOffering(row) }]))
+  return leagueIds.map((id) => found.get(id))
+})
 
 /** The team places of an active team league; undefined when there is none. */
 export async function findTeamPlaces(db: Db, leagueId: string): Promise<Offering | undefined> {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { timestampParam, toIso } from '../../db/values.ts'
+import { batchedRead } from '../../db/read-batches.ts'
+import { inList, timestampParam, toIso } from '../../db/values.ts'
 import type { WaiverDocument, WaiverSignature } from '../../../shared/contracts/waiver.ts'
 import { participantKeyOf } from '../../../shared/schemas/registration.ts'
 
@@ -56,25 +57,25 @@ export async function signWaiver(db: Db, s: NewSignature): Promise<void> {
     .execute()
 }
 
-/** The current waiver's version and whether it is signed for this person (one query). */
-export async function currentWaiverSigned(db: Db, userId: string, subjectKey: string): Promise<{ version: number; signed: boolean }> {
-  const row = await db.kysely
-    .selectFrom('waivers as w')
-    .select((eb) => [
-      'w.version',
-      eb
-        .selectFrom('waiverSignatures as s')
-        .select('s.id')
-        .where('s.userId', '=', userId)
-        .where('s.subjectKey', '=', subjectKey)
-        .whereRef('s.waiverVersion', '=', 'w.version')
-        .as('signatureId'),
-    ])
-    .orderBy('w.version', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow()
-  return { version: row.version, signed: row.signatureId !== null }
+/** The current waiver's version and whether it is signed for this person. */
+export function currentWaiverSigned(db: Db, userId: string, subjectKey: string): Promise<{ version: number; signed: boolean }> {
+  return waiverSignedBy(db, { userId, subjectKey })
 }
+
+/** The current version's signatures of the people asking together, in one query. */
+const waiverSignedBy = batchedRead(async (db: Db, people: readonly { userId: string; subjectKey: string }[]) => {
+  const rows = await db.kysely
+    .selectFrom('waivers as w')
+    .leftJoin('waiverSignatures as s', (join) =>
+      join.onRef('s.waiverVersion', '=', 'w.version').on(inList(db.dialect, 's.userId', [...new Set(people.map((p) => p.userId))])),
+    )
+    .select(['w.version', 's.userId', 's.subjectKey'])
+    .where('w.version', '=', (eb) => eb.selectFrom('waivers').select('version').orderBy('version', 'desc').limit(1))
+    .execute()
+  const version = rows[0]!.version
+  const signed = new Set(rows.map((row) => `${row.userId} ${row.subjectKey}`))
+  return people.map((p) => ({ version, signed: signed.has(`${p.userId} ${p.subjectKey}`) }))
+})
 
 export async function listSignatures(db: Db, userId: string): Promise<WaiverSignature[]> {
   const rows = await db.kysely
