@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
-import { inTransaction, withSavepoint } from '../../db/transaction.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
 import { ageOn, ageRangeText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
@@ -128,16 +128,7 @@ const groupsOf = new WeakMap<Db['kysely'], Coalescer<PlaceRequest, RegisterResul
 function placeGroups(db: Db): Coalescer<PlaceRequest, RegisterResult> {
   let groups = groupsOf.get(db.kysely)
   if (!groups) {
-    groups = createCoalescer(async (reqs: PlaceRequest[]) => {
-      const hold: Hold = { since: 0 }
-      const outcomes = await inTransaction(db, (tx) => placeGroup(tx, reqs, hold))
-      if (db.stats) {
-        db.stats.groups++
-        db.stats.placeRequests += reqs.length
-        if (hold.since > 0) db.stats.heldMs += performance.now() - hold.since
-      }
-      return outcomes
-    })
+    groups = createCoalescer((reqs: PlaceRequest[]) => placeGroup(db, reqs))
     groupsOf.set(db.kysely, groups)
     db.countInBacklog(groups.pending)
   }
@@ -150,24 +141,38 @@ interface Hold {
 }
 
 /**
- * A group's places, all at once; when a statement fails (one person's two requests in the same
- * group break a unique index, say), the group is undone and each request runs alone, so the
- * failure stays with its own request.
+ * A group's places, all at once in one transaction; when a statement fails (one person's two
+ * requests in the same group break a unique index, say), the group is undone and each request
+ * runs alone in a transaction of its own, so the failure stays with its own request.
  */
-async function placeGroup(tx: Db, reqs: PlaceRequest[], hold: Hold): Promise<Settled<RegisterResult>[]> {
+async function placeGroup(db: Db, reqs: PlaceRequest[]): Promise<Settled<RegisterResult>[]> {
   try {
-    return await withSavepoint(tx.kysely, 'place_group', () => takePlaces(tx, reqs, hold))
+    return await heldFor(db, reqs.length, (hold) => inTransaction(db, (tx) => takePlaces(tx, reqs, hold)))
   } catch (error) {
     if (reqs.length === 1) return [{ ok: false, error }]
     const outcomes: Settled<RegisterResult>[] = []
     for (const req of reqs) {
       try {
-        outcomes.push((await withSavepoint(tx.kysely, 'place_one', () => takePlaces(tx, [req], hold)))[0]!)
+        outcomes.push((await heldFor(db, 1, (hold) => inTransaction(db, (tx) => takePlaces(tx, [req], hold))))[0]!)
       } catch (alone) {
         outcomes.push({ ok: false, error: alone })
       }
     }
     return outcomes
+  }
+}
+
+/** Runs `write` for `requests` place requests, counting its group and hold (db/stats.ts). */
+async function heldFor<T>(db: Db, requests: number, write: (hold: Hold) => Promise<T>): Promise<T> {
+  const hold: Hold = { since: 0 }
+  try {
+    return await write(hold)
+  } finally {
+    if (db.stats) {
+      db.stats.groups++
+      db.stats.placeRequests += requests
+      if (hold.since > 0) db.stats.heldMs += performance.now() - hold.since
+    }
   }
 }
 
