@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type OperationNodeSource } from 'kysely'
 import type { Db } from './connect.ts'
 import type { Database } from './schema.ts'
 
@@ -37,4 +37,23 @@ export async function withSavepoint<T>(trx: Kysely<Database>, name: string, work
     await sql`release savepoint ${sql.id(name)}`.execute(trx)
     throw error
   }
+}
+
+/** A write that can be sent alone or inside another statement. */
+export type Write = OperationNodeSource & { execute(): Promise<unknown> }
+
+/**
+ * Writes that need nothing of each other's results, in order, in the caller's transaction. On
+ * PostgreSQL they go as one statement, one round trip: a WITH of data-modifying parts, whose
+ * foreign keys are checked when the whole statement ends, so a row may name one written beside
+ * it. SQLite, with no network between, runs them one after another.
+ */
+export async function writeTogether(tx: Db, writes: readonly Write[]): Promise<void> {
+  if (tx.dialect === 'sqlite' || writes.length === 1) {
+    for (const write of writes) await write.execute()
+    return
+  }
+  if (writes.length === 0) return
+  const parts = writes.map((write, i) => sql`${sql.id(`write${i}`)} as (${write})`)
+  await sql`with ${sql.join(parts)} select 1`.execute(tx.kysely)
 }

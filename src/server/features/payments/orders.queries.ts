@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import type { Database, PaymentsTable } from '../../db/schema.ts'
+import type { Write } from '../../db/transaction.ts'
 import { timestampParam, toCount } from '../../db/values.ts'
 
 /**
@@ -24,18 +25,17 @@ export interface NewOrder {
   now: Date
 }
 
-/** Orders with their lines, in the caller's transaction, in two statements; answers each order's line ids in order. */
-export async function createOrders(tx: Db, orders: readonly NewOrder[]): Promise<string[][]> {
+/** Orders with their lines, as the two inserts to send in the caller's transaction (db/transaction.ts writeTogether). */
+export function orderInserts(tx: Db, orders: readonly NewOrder[]): Write[] {
   if (orders.length === 0) return []
   const made = orders.map((order) => {
     const id = randomUUID()
     const createdAt = timestampParam(tx.dialect, order.now)
     return { order: { id, payerUserId: order.payerUserId, createdAt }, lines: order.lines.map((line) => ({ id: randomUUID(), orderId: id, createdAt, ...line })) }
   })
-  await tx.kysely.insertInto('orders').values(made.map((m) => m.order)).execute()
   const lines = made.flatMap((m) => m.lines)
-  if (lines.length > 0) await tx.kysely.insertInto('orderLines').values(lines).execute()
-  return made.map((m) => m.lines.map((l) => l.id))
+  const ordersInsert = tx.kysely.insertInto('orders').values(made.map((m) => m.order))
+  return lines.length > 0 ? [ordersInsert, tx.kysely.insertInto('orderLines').values(lines)] : [ordersInsert]
 }
 
 /** Expressions about a registration aliased `r` in the caller's query. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import type { Write } from '../../db/transaction.ts'
 
 /** What a request asks when the offering is full: a waitlist position, or nothing (a roster). */
 export type WhenFull = 'wait' | 'refuse'
@@ -11,11 +12,12 @@ export type Taken = { seq: number; placed: boolean } | null
  * The capacity decision for requests in the order they came: places while they last, then
  * waitlist positions (or refusals), each numbered. The offering's row is read held (PostgreSQL:
  * FOR UPDATE until the transaction ends; SQLite: the transaction began IMMEDIATE and is the only
- * writer) and written back once, so no two transactions decide from the same count, and a batch
- * of a hundred requests costs the same two statements as one (docs/decisions/0006). Never a
- * count of registrations followed by an insert (STYLE.md, STACK-NOTES.md).
+ * writer), and its new counters come back as one write for the caller to send with the rows it
+ * makes from the decision, so no two transactions decide from the same count, and a batch of a
+ * hundred requests costs the same as one (docs/decisions/0006). Never a count of registrations
+ * followed by an insert (STYLE.md, STACK-NOTES.md).
  */
-export async function decidePlaces(tx: Db, offeringId: string, asks: readonly WhenFull[]): Promise<Taken[]> {
+export async function decidePlaces(tx: Db, offeringId: string, asks: readonly WhenFull[]): Promise<{ taken: Taken[]; counters: Write }> {
   let held = tx.kysely.selectFrom('offerings').select(['capacity', 'placesTaken', 'seq', 'waiting']).where('id', '=', offeringId)
   if (tx.dialect === 'postgres') held = held.forUpdate()
   const row = await held.executeTakeFirstOrThrow()
@@ -29,8 +31,7 @@ export async function decidePlaces(tx: Db, offeringId: string, asks: readonly Wh
     waiting++
     return { seq: ++seq, placed: false }
   })
-  await tx.kysely.updateTable('offerings').set({ placesTaken, seq, waiting }).where('id', '=', offeringId).execute()
-  return taken
+  return { taken, counters: tx.kysely.updateTable('offerings').set({ placesTaken, seq, waiting }).where('id', '=', offeringId) }
 }
 
 /** Takes a free place for someone already waiting; false when the offering is full. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, writeTogether } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
 import { ageOn, ageRangeText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
@@ -11,12 +11,12 @@ import type { RegisterResult, RegistrationView } from '../../../shared/contracts
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { findChild } from '../children/children.queries.ts'
 import { enqueueEmails } from '../mail/outbox.queries.ts'
-import { createOrders } from '../payments/orders.queries.ts'
+import { orderInserts } from '../payments/orders.queries.ts'
 import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
 import { decidePlaces } from './capacity.ts'
 import { priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
-import { findNewRegistrationViews, findRegistrationView, logEvents } from './registrations.queries.ts'
+import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
 
 /**
  * The registration engine (docs/decisions/0012): one way to take a place in any offering — a
@@ -195,54 +195,56 @@ async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold): P
 
 async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold): Promise<Settled<RegisterResult>[]> {
   const offering = reqs[0]!.offering
-  const taken = await decidePlaces(tx, offering.id, reqs.map((r) => (r.whenFull === undefined ? 'wait' : 'refuse')))
+  const { taken, counters } = await decidePlaces(tx, offering.id, reqs.map((r) => (r.whenFull === undefined ? 'wait' : 'refuse')))
   if (hold && hold.since === 0) hold.since = performance.now()
   const made = reqs.flatMap((req, i) => {
     const outcome = taken[i]!
     return outcome ? [{ req, ...outcome, id: randomUUID() }] : []
   })
-  if (made.length > 0) {
-    await tx.kysely
-      .insertInto('registrations')
-      .values(
-        made.map(({ req, id, seq, placed }) => {
-          const at = timestampParam(tx.dialect, req.now)
-          return {
-            id,
-            offeringId: offering.id,
-            userId: req.userId,
-            participantKey: participantKeyOf(req.childId),
-            childId: req.childId,
-            status: placed ? ('confirmed' as const) : ('waitlisted' as const),
-            seq,
-            receiptNumber: receiptNumber(offering, seq),
-            idempotencyKey: req.idempotencyKey,
-            offerExpiresAt: null,
-            waiverVersion: req.waiverVersion,
-            teamId: offering.teamId ?? req.teamId ?? null,
-            // A player's place in a team league (docs/decisions/0015): one per league and participant.
-            leagueSlot: offering.kind === 'roster-place' ? offering.leagueId : null,
-            createdAt: at,
-            updatedAt: at,
-          }
-        }),
-      )
-      .execute()
-    await createOrders(
-      tx,
-      made.map(({ req, id }) => ({
-        payerUserId: req.userId,
-        lines: [
-          { registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) },
-        ],
-        now: req.now,
-      })),
-    )
-    await logEvents(
-      tx,
-      made.map(({ req, id, placed }) => ({ registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })),
-    )
-  }
+  const rows =
+    made.length === 0
+      ? []
+      : [
+          tx.kysely.insertInto('registrations').values(
+            made.map(({ req, id, seq, placed }) => {
+              const at = timestampParam(tx.dialect, req.now)
+              return {
+                id,
+                offeringId: offering.id,
+                userId: req.userId,
+                participantKey: participantKeyOf(req.childId),
+                childId: req.childId,
+                status: placed ? ('confirmed' as const) : ('waitlisted' as const),
+                seq,
+                receiptNumber: receiptNumber(offering, seq),
+                idempotencyKey: req.idempotencyKey,
+                offerExpiresAt: null,
+                waiverVersion: req.waiverVersion,
+                teamId: offering.teamId ?? req.teamId ?? null,
+                // A player's place in a team league (docs/decisions/0015): one per league and participant.
+                leagueSlot: offering.kind === 'roster-place' ? offering.leagueId : null,
+                createdAt: at,
+                updatedAt: at,
+              }
+            }),
+          ),
+          ...orderInserts(
+            tx,
+            made.map(({ req, id }) => ({
+              payerUserId: req.userId,
+              lines: [
+                { registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) },
+              ],
+              now: req.now,
+            })),
+          ),
+          eventsInsert(
+            tx,
+            made.map(({ req, id, placed }) => ({ registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })),
+          ),
+        ]
+  // The offering's counters and every row of the group: one round trip on PostgreSQL.
+  await writeTogether(tx, [counters, ...rows])
   const views = await findNewRegistrationViews(
     tx,
     made.map((m) => m.id),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
+import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
@@ -194,25 +195,21 @@ export interface NewEvent {
 }
 
 export async function logEvent(db: Db, event: NewEvent): Promise<void> {
-  await logEvents(db, [event])
+  await eventsInsert(db, [event]).execute()
 }
 
-/** Several registrations' history entries in one statement. */
-export async function logEvents(db: Db, events: readonly NewEvent[]): Promise<void> {
-  if (events.length === 0) return
-  await db.kysely
-    .insertInto('registrationEvents')
-    .values(
-      events.map((event) => ({
-        id: randomUUID(),
-        registrationId: event.registrationId,
-        action: event.action,
-        actorId: event.actorId,
-        details: event.details ? JSON.stringify(event.details) : null,
-        at: timestampParam(db.dialect, event.now),
-      })),
-    )
-    .execute()
+/** The insert of several registrations' history entries, to send with other writes (db/transaction.ts writeTogether). */
+export function eventsInsert(db: Db, events: readonly NewEvent[]): Write {
+  return db.kysely.insertInto('registrationEvents').values(
+    events.map((event) => ({
+      id: randomUUID(),
+      registrationId: event.registrationId,
+      action: event.action,
+      actorId: event.actorId,
+      details: event.details ? JSON.stringify(event.details) : null,
+      at: timestampParam(db.dialect, event.now),
+    })),
+  )
 }
 
 export async function listEvents(db: Db, registrationId: string): Promise<HistoryEntry[]> {
