@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
-import { inTransaction, writeTogether } from '../../db/transaction.ts'
+import { inTransaction, writeTogether, type Write } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
 import { ageOn, ageRangeText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
@@ -120,8 +120,7 @@ function settle<T>(outcome: Settled<T>): T {
 
 /**
  * Requests for one offering that arrive while its previous group is being written go together:
- * one transaction, one hold of the offering's row, one statement per table for all of them, one
- * commit (docs/decisions/0006). Each database connection keeps its own groups.
+ * one transaction, one hold of the offering's row, their rows written together, one commit (docs/decisions/0006). Each database connection keeps its own groups.
  */
 const groupsOf = new WeakMap<Db['kysely'], Coalescer<PlaceRequest, RegisterResult>>()
 
@@ -178,7 +177,7 @@ async function heldFor<T>(db: Db, requests: number, write: (hold: Hold) => Promi
 
 /**
  * Places (or waitlist positions) in ONE offering for requests in order, each with its
- * registration, order line, history entry and email, a statement per table for all of them. A
+ * registration, order line, history entry and email, written together for all of them. A
  * request already answered (a repeat) gets its registration; one refused as full (a roster's
  * `whenFull`) or reusing a key fails alone.
  */
@@ -201,50 +200,8 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], hold?: H
     const outcome = taken[i]!
     return outcome ? [{ req, ...outcome, id: randomUUID() }] : []
   })
-  const rows =
-    made.length === 0
-      ? []
-      : [
-          tx.kysely.insertInto('registrations').values(
-            made.map(({ req, id, seq, placed }) => {
-              const at = timestampParam(tx.dialect, req.now)
-              return {
-                id,
-                offeringId: offering.id,
-                userId: req.userId,
-                participantKey: participantKeyOf(req.childId),
-                childId: req.childId,
-                status: placed ? ('confirmed' as const) : ('waitlisted' as const),
-                seq,
-                receiptNumber: receiptNumber(offering, seq),
-                idempotencyKey: req.idempotencyKey,
-                offerExpiresAt: null,
-                waiverVersion: req.waiverVersion,
-                teamId: offering.teamId ?? req.teamId ?? null,
-                // A player's place in a team league (docs/decisions/0015): one per league and participant.
-                leagueSlot: offering.kind === 'roster-place' ? offering.leagueId : null,
-                createdAt: at,
-                updatedAt: at,
-              }
-            }),
-          ),
-          ...orderInserts(
-            tx,
-            made.map(({ req, id }) => ({
-              payerUserId: req.userId,
-              lines: [
-                { registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) },
-              ],
-              now: req.now,
-            })),
-          ),
-          eventsInsert(
-            tx,
-            made.map(({ req, id, placed }) => ({ registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })),
-          ),
-        ]
   // The offering's counters and every row of the group: one round trip on PostgreSQL.
-  await writeTogether(tx, [counters, ...rows])
+  await writeTogether(tx, [counters, ...newRows(tx, offering, made)])
   const views = await findNewRegistrationViews(
     tx,
     made.map((m) => m.id),
@@ -261,6 +218,47 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], hold?: H
     const view = views.get(made[next++]!.id)
     return view ? { ok: true, value: { registration: view, created: true } } : { ok: false, error: new Error('a registration not readable inside its own transaction') }
   })
+}
+
+/** The inserts of new registrations with their orders, lines and history entries. */
+function newRows(tx: Db, offering: Offering, made: readonly { req: PlaceRequest; id: string; seq: number; placed: boolean }[]): Write[] {
+  if (made.length === 0) return []
+  const registrations = tx.kysely.insertInto('registrations').values(
+    made.map(({ req, id, seq, placed }) => {
+      const at = timestampParam(tx.dialect, req.now)
+      return {
+        id,
+        offeringId: offering.id,
+        userId: req.userId,
+        participantKey: participantKeyOf(req.childId),
+        childId: req.childId,
+        status: placed ? ('confirmed' as const) : ('waitlisted' as const),
+        seq,
+        receiptNumber: receiptNumber(offering, seq),
+        idempotencyKey: req.idempotencyKey,
+        offerExpiresAt: null,
+        waiverVersion: req.waiverVersion,
+        teamId: offering.teamId ?? req.teamId ?? null,
+        // A player's place in a team league (docs/decisions/0015): one per league and participant.
+        leagueSlot: offering.kind === 'roster-place' ? offering.leagueId : null,
+        createdAt: at,
+        updatedAt: at,
+      }
+    }),
+  )
+  const orders = orderInserts(
+    tx,
+    made.map(({ req, id }) => ({
+      payerUserId: req.userId,
+      lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) }],
+      now: req.now,
+    })),
+  )
+  const events = eventsInsert(
+    tx,
+    made.map(({ req, id, placed }) => ({ registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })),
+  )
+  return [registrations, ...orders, events]
 }
 
 const LIVE = ['confirmed', 'offered', 'waitlisted'] as const

@@ -72,6 +72,7 @@ const waiverSignedBy = batchedRead(async (db: Db, people: readonly { userId: str
     .select(['w.version', 's.userId', 's.subjectKey'])
     .where('w.version', '=', (eb) => eb.selectFrom('waivers').select('version').orderBy('version', 'desc').limit(1))
     .execute()
+  if (rows.length === 0) throw new Error('no waiver is published (migration 0003 publishes the first)')
   const version = rows[0]!.version
   const signed = new Set(rows.map((row) => `${row.userId} ${row.subjectKey}`))
   return people.map((p) => ({ version, signed: signed.has(`${p.userId} ${p.subjectKey}`) }))
