@@ -11,10 +11,11 @@ export interface Coalescer<I, R> {
 /**
  * Gathers items that arrive together for the same key into groups: while one group of a key is
  * being run, the next ones wait, and all of them (up to `maxGroup`) go in the next round. Keys
- * run beside each other. `runGroup` answers an outcome per item, in order; if it throws, every
- * item of the group fails with that error.
+ * run beside each other. `runGroup` takes its group with `take()` when it is ready for it — after
+ * waiting for a lock, say, so the items that arrived meanwhile join — and answers an outcome per
+ * item taken, in order; if it throws, every item of the group fails with that error.
  */
-export function createCoalescer<I, R>(runGroup: (items: I[]) => Promise<Settled<R>[]>, maxGroup = 64): Coalescer<I, R> {
+export function createCoalescer<I, R>(runGroup: (take: () => I[], key: string) => Promise<Settled<R>[]>, maxGroup = 64): Coalescer<I, R> {
   interface Waiting {
     item: I
     resolve(value: R): void
@@ -28,15 +29,21 @@ export function createCoalescer<I, R>(runGroup: (items: I[]) => Promise<Settled<
   async function drain(key: string, queue: Waiting[]): Promise<void> {
     while (queue.length > 0) {
       await nextTurn()
-      const group = queue.splice(0, maxGroup)
+      let group: Waiting[] | undefined
+      const take = () => {
+        group ??= queue.splice(0, maxGroup)
+        return group.map((w) => w.item)
+      }
       try {
-        const outcomes = await runGroup(group.map((w) => w.item))
-        group.forEach((w, i) => {
+        const outcomes = await runGroup(take, key)
+        group!.forEach((w, i) => {
           const outcome = outcomes[i]!
           if (outcome.ok) w.resolve(outcome.value)
           else w.reject(outcome.error)
         })
       } catch (error) {
+        // Failed before taking its group (the database is down, say): the group it would have taken fails.
+        group ??= queue.splice(0, maxGroup)
         for (const w of group) w.reject(error)
       }
     }

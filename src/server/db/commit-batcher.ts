@@ -17,7 +17,8 @@ const MAX_BATCH = 256
  * commit is durable, so an acknowledged write is never lost (docs/decisions/0006).
  */
 export function createCommitBatcher(kysely: Kysely<Database>) {
-  const rounds = createCoalescer<Work, unknown>(async (batch) => {
+  const rounds = createCoalescer<Work, unknown>(async (take) => {
+    const batch = take()
     const trx = await kysely.startTransaction().execute()
     const outcomes: Settled<unknown>[] = []
     try {

@@ -17,7 +17,7 @@ export function batchedRead<K, V>(readMany: (db: Db, keys: readonly K[]) => Prom
     if (db.kysely.isTransaction) return (await readMany(db, [key]))[0]!
     let batches = batchesOf.get(db.kysely)
     if (!batches) {
-      batches = createCoalescer(async (keys: K[]) => (await readMany(db, keys)).map((value) => ({ ok: true as const, value })))
+      batches = createCoalescer(async (take) => (await readMany(db, take())).map((value) => ({ ok: true as const, value })))
       batchesOf.set(db.kysely, batches)
       db.countInBacklog(batches.pending)
     }

@@ -10,7 +10,7 @@ import type { ActiveLeague } from '../../../shared/sports.ts'
 import { connect, type Db } from '../../db/connect.ts'
 import { boolParam } from '../../db/values.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { decidePlaces } from '../registrations/capacity.ts'
+import { decidePlaces, holdCounters } from '../registrations/capacity.ts'
 import { leaguePlaces } from '../registrations/offerings.queries.ts'
 import { watchActiveLeagues } from './active-leagues.ts'
 import { insertLeague } from './leagues.queries.ts'
@@ -121,7 +121,7 @@ describe('what counts as a change of the home page leagues', () => {
       const id = await insertLeague(ctx.db, leagueInput({ capacity: 10 }))
       const start = await changes.count()
       const places = await leaguePlaces(ctx.db, id)
-      await inTransaction(ctx.db, (tx) => decidePlaces(tx, places.id, ['wait', 'wait']))
+      await inTransaction(ctx.db, async (tx) => decidePlaces(tx, await holdCounters(tx, places.id), ['wait', 'wait']).counters.execute())
       expect(await changes.count()).toBe(start)
 
       const league = ctx.db.kysely.updateTable('leagues').where('id', '=', id)

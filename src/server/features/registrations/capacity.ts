@@ -8,22 +8,37 @@ export type WhenFull = 'wait' | 'refuse'
 /** A request's outcome: a place, a waitlist position (both numbered), or refused as full. */
 export type Taken = { seq: number; placed: boolean } | null
 
+/** An offering's counters, read with its row held until the transaction ends. */
+export interface HeldCounters {
+  offeringId: string
+  capacity: number | null
+  placesTaken: number
+  seq: number
+  waiting: number
+}
+
 /**
- * The capacity decision for requests in the order they came: places while they last, then
- * waitlist positions (or refusals), each numbered. The offering's row is read held (PostgreSQL:
- * FOR UPDATE until the transaction ends; SQLite: the transaction began IMMEDIATE and is the only
- * writer), and its new counters come back as one write for the caller to send with the rows it
- * makes from the decision, so no two transactions decide from the same count, and a batch of a
- * hundred requests costs the same as one (docs/decisions/0006). Never a count of registrations
+ * Holds the offering's row (PostgreSQL: FOR UPDATE until the transaction ends; SQLite: the
+ * transaction began IMMEDIATE and is the only writer) and reads its counters, so no two
+ * transactions decide from the same count (docs/decisions/0006). Never a count of registrations
  * followed by an insert (STYLE.md, STACK-NOTES.md).
  */
-export async function decidePlaces(tx: Db, offeringId: string, asks: readonly WhenFull[]): Promise<{ taken: Taken[]; counters: Write }> {
+export async function holdCounters(tx: Db, offeringId: string): Promise<HeldCounters> {
   let held = tx.kysely.selectFrom('offerings').select(['capacity', 'placesTaken', 'seq', 'waiting']).where('id', '=', offeringId)
   if (tx.dialect === 'postgres') held = held.forUpdate()
-  const row = await held.executeTakeFirstOrThrow()
-  let { placesTaken, seq, waiting } = row
+  return { offeringId, ...(await held.executeTakeFirstOrThrow()) }
+}
+
+/**
+ * The capacity decision for requests in the order they came, from the held counters: places while
+ * they last, then waitlist positions (or refusals), each numbered. The new counters come back as
+ * one write for the caller to send with the rows it makes from the decision, so a batch of a
+ * hundred requests costs the same as one.
+ */
+export function decidePlaces(tx: Db, held: HeldCounters, asks: readonly WhenFull[]): { taken: Taken[]; counters: Write } {
+  let { placesTaken, seq, waiting } = held
   const taken = asks.map((ask): Taken => {
-    if (row.capacity === null || placesTaken < row.capacity) {
+    if (held.capacity === null || placesTaken < held.capacity) {
       placesTaken++
       return { seq: ++seq, placed: true }
     }
@@ -31,7 +46,7 @@ export async function decidePlaces(tx: Db, offeringId: string, asks: readonly Wh
     waiting++
     return { seq: ++seq, placed: false }
   })
-  return { taken, counters: tx.kysely.updateTable('offerings').set({ placesTaken, seq, waiting }).where('id', '=', offeringId) }
+  return { taken, counters: tx.kysely.updateTable('offerings').set({ placesTaken, seq, waiting }).where('id', '=', held.offeringId) }
 }
 
 /** Takes a free place for someone already waiting; false when the offering is full. */

@@ -13,7 +13,7 @@ import { findChild } from '../children/children.queries.ts'
 import { enqueueEmails } from '../mail/outbox.queries.ts'
 import { orderInserts } from '../payments/orders.queries.ts'
 import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
-import { decidePlaces } from './capacity.ts'
+import { decidePlaces, holdCounters, type HeldCounters } from './capacity.ts'
 import { priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
@@ -120,14 +120,16 @@ function settle<T>(outcome: Settled<T>): T {
 
 /**
  * Requests for one offering that arrive while its previous group is being written go together:
- * one transaction, one hold of the offering's row, their rows written together, one commit (docs/decisions/0006). Each database connection keeps its own groups.
+ * one transaction, one hold of the offering's row, their rows written together, one commit
+ * (docs/decisions/0006). A group is taken once the row is held, so the requests that arrive while
+ * another instance's group holds it join this one. Each database connection keeps its own groups.
  */
 const groupsOf = new WeakMap<Db['kysely'], Coalescer<PlaceRequest, RegisterResult>>()
 
 function placeGroups(db: Db): Coalescer<PlaceRequest, RegisterResult> {
   let groups = groupsOf.get(db.kysely)
   if (!groups) {
-    groups = createCoalescer((reqs: PlaceRequest[]) => placeGroup(db, reqs))
+    groups = createCoalescer((take, offeringId) => placeGroup(db, offeringId, take))
     groupsOf.set(db.kysely, groups)
     db.countInBacklog(groups.pending)
   }
@@ -144,15 +146,22 @@ interface Hold {
  * requests in the same group break a unique index, say), the group is undone and each request
  * runs alone in a transaction of its own, so the failure stays with its own request.
  */
-async function placeGroup(db: Db, reqs: PlaceRequest[]): Promise<Settled<RegisterResult>[]> {
+async function placeGroup(db: Db, offeringId: string, take: () => PlaceRequest[]): Promise<Settled<RegisterResult>[]> {
+  let reqs: PlaceRequest[] = []
   try {
-    return await heldFor(db, reqs.length, (hold) => inTransaction(db, (tx) => takePlaces(tx, reqs, hold)))
+    return await counted(db, () => reqs.length, (hold) =>
+      inTransaction(db, async (tx) => {
+        const held = await holdPlaces(tx, offeringId, hold)
+        reqs = take()
+        return takePlaces(tx, reqs, hold, held)
+      }),
+    )
   } catch (error) {
-    if (reqs.length === 1) return [{ ok: false, error }]
+    if (reqs.length <= 1) throw error
     const outcomes: Settled<RegisterResult>[] = []
     for (const req of reqs) {
       try {
-        outcomes.push((await heldFor(db, 1, (hold) => inTransaction(db, (tx) => takePlaces(tx, [req], hold))))[0]!)
+        outcomes.push((await counted(db, () => 1, (hold) => inTransaction(db, (tx) => takePlaces(tx, [req], hold))))[0]!)
       } catch (alone) {
         outcomes.push({ ok: false, error: alone })
       }
@@ -161,30 +170,39 @@ async function placeGroup(db: Db, reqs: PlaceRequest[]): Promise<Settled<Registe
   }
 }
 
-/** Runs `write` for `requests` place requests, counting its group and hold (db/stats.ts). */
-async function heldFor<T>(db: Db, requests: number, write: (hold: Hold) => Promise<T>): Promise<T> {
+/** Runs `write`, counting it as a group of `requests()` place requests and its hold (db/stats.ts). */
+async function counted<T>(db: Db, requests: () => number, write: (hold: Hold) => Promise<T>): Promise<T> {
   const hold: Hold = { since: 0 }
   try {
     return await write(hold)
   } finally {
     if (db.stats) {
       db.stats.groups++
-      db.stats.placeRequests += requests
+      db.stats.placeRequests += requests()
       if (hold.since > 0) db.stats.heldMs += performance.now() - hold.since
     }
   }
+}
+
+/** Holds the offering's row for the rest of the transaction, noting when (`hold`); answers its counters. */
+async function holdPlaces(tx: Db, offeringId: string, hold: Hold | undefined): Promise<HeldCounters> {
+  const held = await holdCounters(tx, offeringId)
+  if (hold && hold.since === 0) hold.since = performance.now()
+  return held
 }
 
 /**
  * Places (or waitlist positions) in ONE offering for requests in order, each with its
  * registration, order line, history entry and email, written together for all of them. A
  * request already answered (a repeat) gets its registration; one refused as full (a roster's
- * `whenFull`) or reusing a key fails alone.
+ * `whenFull`) or reusing a key fails alone. The offering's row is held first (`held`, when the
+ * caller already holds it).
  */
-async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold): Promise<Settled<RegisterResult>[]> {
+async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, held?: HeldCounters): Promise<Settled<RegisterResult>[]> {
+  const counters = held ?? (await holdPlaces(tx, reqs[0]!.offering.id, hold))
   const existing = await findExisting(tx, reqs)
   const fresh = reqs.filter((_, i) => existing[i] === undefined)
-  const made = fresh.length > 0 ? await makeRegistrations(tx, fresh, hold) : []
+  const made = fresh.length > 0 ? await makeRegistrations(tx, fresh, counters) : []
   let next = 0
   return existing.map((repeat): Settled<RegisterResult> => {
     if (repeat === undefined) return made[next++]!
@@ -192,10 +210,9 @@ async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold): P
   })
 }
 
-async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold): Promise<Settled<RegisterResult>[]> {
+async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: HeldCounters): Promise<Settled<RegisterResult>[]> {
   const offering = reqs[0]!.offering
-  const { taken, counters } = await decidePlaces(tx, offering.id, reqs.map((r) => (r.whenFull === undefined ? 'wait' : 'refuse')))
-  if (hold && hold.since === 0) hold.since = performance.now()
+  const { taken, counters } = decidePlaces(tx, held, reqs.map((r) => (r.whenFull === undefined ? 'wait' : 'refuse')))
   const made = reqs.flatMap((req, i) => {
     const outcome = taken[i]!
     return outcome ? [{ req, ...outcome, id: randomUUID() }] : []
