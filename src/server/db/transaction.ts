@@ -49,11 +49,10 @@ export type Write = OperationNodeSource & { execute(): Promise<unknown> }
  * it. SQLite, with no network between, runs them one after another.
  */
 export async function writeTogether(tx: Db, writes: readonly Write[]): Promise<void> {
-  if (tx.dialect === 'sqlite' || writes.length === 1) {
+  if (tx.dialect === 'sqlite' || writes.length <= 1) {
     for (const write of writes) await write.execute()
     return
   }
-  if (writes.length === 0) return
   const parts = writes.map((write, i) => sql`${sql.id(`write${i}`)} as (${write})`)
   await sql`with ${sql.join(parts)} select 1`.execute(tx.kysely)
 }
