@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -166,15 +165,16 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
       await admin.end()
     }
   }
-  // Named, so `npm run restore` can tell that a server is still connected. Every statement is
-  // planned with its values and the tables' size now (see keepStatementsPrepared).
+  // Named, so `npm run restore` can tell that a server is still connected. Statements are sent
+  // unnamed, so each is planned for its values and the tables as they are now (a plan kept from
+  // when a league's registrations were few would scan them all during a rush), while the
+  // foreign-key checks inside PostgreSQL keep their cached plans (docs/decisions/0006).
   const settings = {
     connectionString: databaseUrl,
     application_name: pgApplicationName(schema),
-    options: [...(schema ? [`-c search_path=${schema}`] : []), '-c plan_cache_mode=force_custom_plan'].join(' '),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
   }
   const pool = new pg.Pool({ ...settings, max: options.poolSize ?? 10 })
-  pool.on('connect', keepStatementsPrepared)
   const { log, ...counted } = counting(options.stats)
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
   return {
@@ -186,22 +186,4 @@ async function connectPostgres(databaseUrl: string, options: ConnectOptions): Pr
     newClient: () => new pg.Client(settings),
     close: () => kysely.destroy(),
   }
-}
-
-/**
- * Naming each statement by its text lets the connection parse it once, as the SQLite statement
- * cache does. Bounded per connection, for variable IN lists. Each run is still planned for the
- * tables as they are then (`plan_cache_mode`, above): a generic plan made while a league's
- * registrations were few would scan the whole table once thousands have come in during a rush.
- */
-function keepStatementsPrepared(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (text: unknown, values?: unknown[]) => Promise<pg.QueryResult>
-  const names = new Set<string>()
-  client.query = ((text: unknown, values?: unknown[]) => {
-    if (typeof text !== 'string' || !/^\s*(select|insert|update|delete|with)\b/i.test(text)) return query(text, values)
-    const name = `s_${createHash('sha1').update(text).digest('base64url')}`
-    if (names.size >= 500 && !names.has(name)) return query(text, values)
-    names.add(name)
-    return query({ name, text, values: values ?? [] })
-  }) as typeof client.query
 }
