@@ -65,13 +65,7 @@ export async function claimOffer(db: Db, registrationId: string, userId: string,
  * instance at once: each expiry is a conditional status change.
  */
 export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number> {
-  const due = await db.kysely
-    .selectFrom('registrations')
-    .select(['id', 'offeringId'])
-    .where('status', '=', 'offered')
-    .where('offerExpiresAt', '<=', timestampParam(db.dialect, ctx.now))
-    .limit(100)
-    .execute()
+  const due = await offersDue(db, ctx.now).execute()
   let expired = 0
   for (const offer of due) {
     const done = await inTransaction(db, async (tx) => {
@@ -86,6 +80,16 @@ export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number
     if (done) expired++
   }
   return expired
+}
+
+/** Up to a hundred offers whose claim window has passed at `now` (found through migration 0014's index). */
+export function offersDue(db: Db, now: Date) {
+  return db.kysely
+    .selectFrom('registrations')
+    .select(['id', 'offeringId'])
+    .where('status', '=', 'offered')
+    .where('offerExpiresAt', '<=', timestampParam(db.dialect, now))
+    .limit(100)
 }
 
 /** Looks for lapsed offers every `everyMs` on each instance. */
