@@ -74,10 +74,12 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
         })
         .execute()
       await insertRoster(tx, { teamId, leagueId: req.leagueId, rosterMax: league.rosterMax, teamPayment: league.teamPayment, at })
-      await takePlace(tx, { ...admission, ...req, offering: places, teamId })
       const roster = await findRosterPlaces(tx, teamId)
       if (!roster) throw new Error(`team ${teamId} has no roster inside its own transaction`)
       await takePlace(tx, { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true })
+      // Last, so the league's team places are held only from here to the commit: every captain
+      // creating a team in the league waits for that row (the new roster is this team's alone).
+      await takePlace(tx, { ...admission, ...req, offering: places, teamId })
     })
   } catch (error) {
     // Lost a race: another request made this team, took the name, or put this person on a team.
