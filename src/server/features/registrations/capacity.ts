@@ -75,7 +75,7 @@ export async function releasePlace(tx: Db, offeringId: string): Promise<void> {
  * moves people in and out of the waitlist follows, so two of them cannot wait for each other.
  */
 export async function holdOffering(tx: Db, offeringId: string): Promise<void> {
-  if (tx.dialect === 'postgres') await tx.kysely.selectFrom('offerings').select('id').where('id', '=', offeringId).forUpdate().execute()
+  if (tx.dialect === 'postgres') await holdCounters(tx, offeringId)
 }
 
 /** Counts a registration into (+1) or out of (-1) its offering's waitlist. */
