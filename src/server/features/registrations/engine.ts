@@ -92,7 +92,18 @@ export interface PlaceRequest extends Admission {
   quiet?: boolean
   /** The history entry, when someone else takes the place for the person (staff placing a player). */
   event?: { action: string; actorId: string; details: Record<string, unknown> }
+  /** Rows the place needs, written just before it in the same statement when it is made (a new team and its roster). */
+  rowsBefore?: (tx: Db) => Write[]
+  /**
+   * The news the new places make for someone else (a team's captain hears who joined). Called once
+   * the offering's row is held, before any place is written, to read how things stood; what it
+   * answers is called after, with the registrations made for the requests that asked for news.
+   * Every request for one offering brings the same, so the group's first one serves.
+   */
+  news?: PlaceNews
 }
+
+export type PlaceNews = (tx: Db) => Promise<(made: readonly RegistrationView[]) => Promise<void>>
 
 /**
  * Takes a place while places last, a waitlist position after. A repeat of the same request —
@@ -211,14 +222,15 @@ async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, he
 }
 
 async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: HeldCounters): Promise<Settled<RegisterResult>[]> {
-  const offering = reqs[0]!.offering
   const { taken, counters } = decidePlaces(tx, held, reqs.map((r) => (r.whenFull === undefined ? 'wait' : 'refuse')))
-  const made = reqs.flatMap((req, i) => {
+  const made = reqs.flatMap((req, i): MadePlace[] => {
     const outcome = taken[i]!
     return outcome ? [{ req, ...outcome, id: randomUUID() }] : []
   })
+  const told = made.filter((m) => m.req.news)
+  const tell = told.length > 0 ? await told[0]!.req.news!(tx) : undefined
   // The offering's counters and every row of the group: one round trip on PostgreSQL.
-  await writeTogether(tx, [counters, ...newRows(tx, offering, made)])
+  await writeTogether(tx, [counters, ...made.flatMap((m) => m.req.rowsBefore?.(tx) ?? []), ...placeRows(tx, made)])
   const views = await findNewRegistrationViews(
     tx,
     made.map((m) => m.id),
@@ -229,6 +241,7 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
     return [placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view)]
   })
   await enqueueEmails(tx, emails, reqs[0]!.now)
+  await tell?.(told.map((m) => views.get(m.id)!))
   let next = 0
   return taken.map((outcome, i): Settled<RegisterResult> => {
     if (!outcome) return { ok: false, error: conflict(reqs[i]!.whenFull!) }
@@ -237,11 +250,24 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   })
 }
 
-/** The inserts of new registrations with their orders, lines and history entries. */
-function newRows(tx: Db, offering: Offering, made: readonly { req: PlaceRequest; id: string; seq: number; placed: boolean }[]): Write[] {
+/** A place decided for a request: its registration's id, its number, and whether it is a place or a waitlist position. */
+export interface MadePlace {
+  req: PlaceRequest
+  id: string
+  seq: number
+  placed: boolean
+}
+
+/**
+ * The inserts of new registrations (each in its request's offering) with their orders, lines and
+ * history entries. Besides the engine's groups, for the first place of an offering written with
+ * it (a captain's place on a new team's roster: numbered 1, the offering's counters made so).
+ */
+export function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
   if (made.length === 0) return []
   const registrations = tx.kysely.insertInto('registrations').values(
     made.map(({ req, id, seq, placed }) => {
+      const { offering } = req
       const at = timestampParam(tx.dialect, req.now)
       return {
         id,
@@ -265,7 +291,7 @@ function newRows(tx: Db, offering: Offering, made: readonly { req: PlaceRequest;
   )
   const orders = orderInserts(
     tx,
-    made.map(({ req, id }) => ({
+    made.map(({ req: { offering, ...req }, id }) => ({
       payerUserId: req.userId,
       lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) }],
       now: req.now,

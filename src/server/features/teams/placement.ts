@@ -70,7 +70,7 @@ export async function movePlayer(
     await enqueueEmail(tx, placedEmail(req.ctx.siteUrl, { ...target.team }, captain.name, to), req.ctx.now)
     if (before) {
       await enqueueEmail(tx, playerPlacedEmail(req.ctx.siteUrl, { ...target.team }, captain, to.registrantName), req.ctx.now)
-      await tellCaptain(tx, before, req.ctx.siteUrl, req.ctx.now, null)
+      await tellCaptain(tx, before, req.ctx.siteUrl, req.ctx.now, [])
     }
     return { registrationId: to.id }
   })

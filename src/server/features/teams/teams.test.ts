@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AdminLeague } from '../../../shared/contracts/leagues.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import type { Invitation, MyTeam, PlayerView, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
+import { newDbStats } from '../../db/stats.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
 import { TEAM_MESSAGES, type TeamPayment } from '../../../shared/schemas/team.ts'
 
@@ -182,6 +183,32 @@ describe('joining through the invite link', () => {
     expect(refused[0]!.body).toMatchObject({ error: { message: TEAM_MESSAGES.rosterFull } })
     const places = await ctx.db.kysely.selectFrom('offerings').select('placesTaken').where('teamId', '=', team.id).executeTakeFirstOrThrow()
     expect(places.placesTaken).toBe(5)
+  })
+
+  test('players joining together are placed as one group; the captain hears of each with the roster’s size, and once that the team is complete', async () => {
+    const leagueId = await teamLeague({ rosterMin: 5, rosterMax: 9, teamPayment: 'team-fee' })
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId, 'Full Court')
+    const admin = await createUser(ctx, 'admin')
+    const paid = await admin.client.post(`/api/admin/registrations/${team.entry!.registrationId}/payments`, { amount: '300.00', method: 'cash', reference: '' })
+    expect(paid.status, paid.text).toBe(201)
+    const people = await Promise.all(Array.from({ length: 8 }, () => createRegistrant(ctx)))
+    const stats = newDbStats()
+    ctx.db.stats = stats
+    const results = await Promise.all(people.map((p) => join(p, team))).finally(() => {
+      ctx.db.stats = undefined
+    })
+    for (const res of results) expect(res.status, res.text).toBe(201)
+    expect(stats.placeRequests).toBe(8)
+    expect(stats.groups).toBeLessThan(8)
+
+    const news = await ctx.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', captain.email).execute()
+    const joined = news.filter((n) => n.subject.endsWith(' joined Full Court'))
+    expect(joined.map((n) => n.subject).sort()).toEqual(people.map((p) => `${p.displayName} joined Full Court`).sort())
+    const sizes = joined.map((n) => Number(/The roster has (\d+) players now/.exec(n.text)?.[1]))
+    expect(sizes.sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9])
+    expect(news.filter((n) => n.subject === 'Full Court is complete')).toHaveLength(1)
+    expect((await read(captain, team)).body.team.status).toBe('complete')
   })
 
   test('nobody plays for two teams of one league, even asking for both at once', async () => {

@@ -8,9 +8,9 @@ import { isStaff, type Role } from '../../../shared/roles.ts'
 import { playersPayFee, TEAM_MESSAGES, teamNameKey, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { conflict, HttpError, notFound } from '../../http/errors.ts'
-import { enqueueEmail } from '../mail/outbox.queries.ts'
+import { enqueueEmail, enqueueEmails } from '../mail/outbox.queries.ts'
 import { releasePlace, takeFreePlace } from '../registrations/capacity.ts'
-import { admit, admitParticipant, takePlace } from '../registrations/engine.ts'
+import { admit, admitParticipant, takePlace, type PlaceNews } from '../registrations/engine.ts'
 import { findRosterPlaces, findTeamPlaces, receiptPrefixOf, type Offering } from '../registrations/offerings.queries.ts'
 import { endRegistration } from '../registrations/registration-changes.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
@@ -109,16 +109,21 @@ export async function joinTeam(
   if (place) throw conflict(TEAM_MESSAGES.alreadyOnTeam)
   const admission = await admit(db, roster, { userId: req.userId, childId: null, today: req.today })
   try {
-    const result = await inTransaction(db, async (tx) => {
-      const before = await teamState(tx, req.leagueId, team.id)
-      const joined = await takePlace(tx, { ...admission, ...req, offering: roster, whenFull: TEAM_MESSAGES.rosterFull })
-      if (before && joined.created) await tellCaptain(tx, before, req.siteUrl, req.now, joined.registration.registrantName)
-      return joined
-    })
-    return { created: result.created }
+    const joined = await takePlace(db, { ...admission, ...req, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, news: captainHears(team, req) })
+    return { created: joined.created }
   } catch (error) {
     if (!(error instanceof HttpError) && (await placeInLeague(db, req.leagueId, req.userId))) throw conflict(TEAM_MESSAGES.alreadyOnTeam)
     throw error
+  }
+}
+
+/** The news of players joining a team together: the captain hears of each, and when the team became complete. */
+function captainHears(team: { id: string; leagueId: string }, opts: { siteUrl: string; now: Date }): PlaceNews {
+  return async (tx) => {
+    const before = await teamState(tx, team.leagueId, team.id)
+    return async (joined) => {
+      if (before) await tellCaptain(tx, before, opts.siteUrl, opts.now, joined.map((r) => r.registrantName))
+    }
   }
 }
 
@@ -136,20 +141,24 @@ export async function withTeamNews<T>(db: Db, registrationId: string, opts: { si
       .executeTakeFirst()
     const before = team && (await teamState(tx, team.leagueId, team.id))
     const result = await change(tx)
-    if (before) await tellCaptain(tx, before, opts.siteUrl, opts.now, null)
+    if (before) await tellCaptain(tx, before, opts.siteUrl, opts.now, [])
     return result
   })
 }
 
-/** After a change to a team: the captain hears who joined, and when the team became complete. */
-export async function tellCaptain(tx: Db, before: TeamState, siteUrl: string, now: Date, joined: string | null): Promise<void> {
+/**
+ * After a change to a team: the captain hears who joined (in order, each with the roster's size
+ * once they were on it), and when the team became complete.
+ */
+export async function tellCaptain(tx: Db, before: TeamState, siteUrl: string, now: Date, joined: readonly string[]): Promise<void> {
   const after = await teamState(tx, before.team.leagueId, before.team.id)
   if (!after) return
   const captain = await tx.kysely.selectFrom('users').select(['displayName as name', 'email']).where('id', '=', after.team.captainUserId).executeTakeFirstOrThrow()
   const names = { ...after.team }
   const playing = after.players.filter((p) => p.status === 'confirmed').length
-  if (joined) await enqueueEmail(tx, playerJoinedEmail(siteUrl, names, captain, joined, playing), now)
-  if (before.status !== 'complete' && after.status === 'complete') await enqueueEmail(tx, teamCompleteEmail(siteUrl, names, captain), now)
+  const news = joined.map((player, i) => playerJoinedEmail(siteUrl, names, captain, player, playing - (joined.length - 1 - i)))
+  if (before.status !== 'complete' && after.status === 'complete') news.push(teamCompleteEmail(siteUrl, names, captain))
+  await enqueueEmails(tx, news, now)
 }
 
 /** Whether `viewer` may see the team: its captain, a player on it, or staff. Anyone else: not found. */
