@@ -29,6 +29,9 @@ export async function holdCounters(tx: Db, offeringId: string): Promise<HeldCoun
   return { offeringId, ...(await held.executeTakeFirstOrThrow()) }
 }
 
+/** An offering's counters: places taken, the last number given, registrations waiting. */
+export type Counters = Pick<HeldCounters, 'placesTaken' | 'seq' | 'waiting'>
+
 /**
  * The capacity decision for requests in the order they came, from the held counters: places while
  * they last, then waitlist positions (or refusals), each numbered. The new counters come back as
@@ -36,6 +39,12 @@ export async function holdCounters(tx: Db, offeringId: string): Promise<HeldCoun
  * hundred requests costs the same as one.
  */
 export function decidePlaces(tx: Db, held: HeldCounters, asks: readonly WhenFull[]): { taken: Taken[]; counters: Write } {
+  const { taken, counters } = decide(held, asks)
+  return { taken, counters: tx.kysely.updateTable('offerings').set(counters).where('id', '=', held.offeringId) }
+}
+
+/** The decision itself: what each request gets, and the counters after. */
+export function decide(held: Counters & Pick<HeldCounters, 'capacity'>, asks: readonly WhenFull[]): { taken: Taken[]; counters: Counters } {
   let { placesTaken, seq, waiting } = held
   const taken = asks.map((ask): Taken => {
     if (held.capacity === null || placesTaken < held.capacity) {
@@ -46,7 +55,7 @@ export function decidePlaces(tx: Db, held: HeldCounters, asks: readonly WhenFull
     waiting++
     return { seq: ++seq, placed: false }
   })
-  return { taken, counters: tx.kysely.updateTable('offerings').set({ placesTaken, seq, waiting }).where('id', '=', held.offeringId) }
+  return { taken, counters: { placesTaken, seq, waiting } }
 }
 
 /** Takes a free place for someone already waiting; false when the offering is full. */

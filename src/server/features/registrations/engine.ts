@@ -13,7 +13,7 @@ import { findChild } from '../children/children.queries.ts'
 import { enqueueEmails } from '../mail/outbox.queries.ts'
 import { orderInserts } from '../payments/orders.queries.ts'
 import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
-import { decidePlaces, holdCounters, type HeldCounters } from './capacity.ts'
+import { decide, decidePlaces, holdCounters, type Counters, type HeldCounters, type WhenFull } from './capacity.ts'
 import { priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
@@ -222,7 +222,7 @@ async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, he
 }
 
 async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: HeldCounters): Promise<Settled<RegisterResult>[]> {
-  const { taken, counters } = decidePlaces(tx, held, reqs.map((r) => (r.whenFull === undefined ? 'wait' : 'refuse')))
+  const { taken, counters } = decidePlaces(tx, held, reqs.map(whenFullOf))
   const made = reqs.flatMap((req, i): MadePlace[] => {
     const outcome = taken[i]!
     return outcome ? [{ req, ...outcome, id: randomUUID() }] : []
@@ -250,20 +250,29 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   })
 }
 
+const whenFullOf = (req: PlaceRequest): WhenFull => (req.whenFull === undefined ? 'wait' : 'refuse')
+
+/**
+ * The first place of an offering made in the same statement (a captain's place on a new team's
+ * roster): the counters to insert the offering with, and the place's rows to write after it.
+ */
+export function firstPlace(tx: Db, req: PlaceRequest): { counters: Counters; rows: Write[] } {
+  const { taken, counters } = decide({ capacity: req.offering.capacity, placesTaken: 0, seq: 0, waiting: 0 }, [whenFullOf(req)])
+  const place = taken[0]
+  if (!place) throw conflict(req.whenFull!)
+  return { counters, rows: placeRows(tx, [{ req, id: randomUUID(), ...place }]) }
+}
+
 /** A place decided for a request: its registration's id, its number, and whether it is a place or a waitlist position. */
-export interface MadePlace {
+interface MadePlace {
   req: PlaceRequest
   id: string
   seq: number
   placed: boolean
 }
 
-/**
- * The inserts of new registrations (each in its request's offering) with their orders, lines and
- * history entries. Besides the engine's groups, for the first place of an offering written with
- * it (a captain's place on a new team's roster: numbered 1, the offering's counters made so).
- */
-export function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
+/** The inserts of new registrations (each in its request's offering) with their orders, lines and history entries. */
+function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
   if (made.length === 0) return []
   const registrations = tx.kysely.insertInto('registrations').values(
     made.map(({ req, id, seq, placed }) => {

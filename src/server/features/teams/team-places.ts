@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
+import type { Write } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
 import { playersPayFee, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { LeagueKind } from '../../../shared/sports.ts'
-import { receiptPrefixOf } from '../registrations/offerings.queries.ts'
+import type { Counters } from '../registrations/capacity.ts'
+import { findLeagueOffering, receiptPrefixOf, type Offering } from '../registrations/offerings.queries.ts'
 
 /** What staff set on a league that decides its team places and what rosters cost. */
 export interface TeamLeague {
@@ -75,4 +77,46 @@ export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Pro
 export async function playerFeeProduct(db: Db, leagueId: string): Promise<string | null> {
   const row = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').executeTakeFirst()
   return row?.productId ?? null
+}
+
+/**
+ * The roster of a new team of the league whose team places are `places`: as many places as the
+ * league's roster maximum, open until its roster deadline, at the player fee when players pay.
+ */
+export async function rosterOf(db: Db, places: Offering, teamId: string): Promise<Offering> {
+  const leagueId = places.leagueId!
+  const [league, playerPlaces] = await Promise.all([
+    db.kysely.selectFrom('leagues').select(['rosterMax', 'rosterDeadline', 'teamPayment']).where('id', '=', leagueId).executeTakeFirstOrThrow(),
+    findLeagueOffering(db, leagueId),
+  ])
+  const fee = playersPayFee(league.teamPayment) ? playerPlaces : undefined
+  return {
+    ...places,
+    id: randomUUID(),
+    kind: 'roster-place',
+    teamId,
+    capacity: league.rosterMax,
+    placesTaken: 0,
+    receiptPrefix: receiptPrefixOf(teamId),
+    registrationDeadline: league.rosterDeadline ?? places.registrationDeadline,
+    productId: fee?.productId ?? null,
+    listPriceCents: fee?.listPriceCents ?? 0,
+    earlyBird: fee?.earlyBird ?? null,
+  }
+}
+
+/** The insert of a new roster (`rosterOf`), its counters as given (a first place written with it). */
+export function rosterInsert(tx: Db, roster: Offering, at: Date | string, counters: Counters = { placesTaken: 0, seq: 0, waiting: 0 }): Write {
+  return tx.kysely.insertInto('offerings').values({
+    id: roster.id,
+    kind: 'roster-place',
+    leagueId: roster.leagueId,
+    academyId: null,
+    teamId: roster.teamId,
+    productId: roster.productId,
+    capacity: roster.capacity,
+    receiptPrefix: roster.receiptPrefix,
+    createdAt: at,
+    ...counters,
+  })
 }

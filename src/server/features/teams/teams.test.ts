@@ -86,8 +86,15 @@ describe('creating a team', () => {
   test('ten captains for four team places at once: four teams hold places, six wait in order', async () => {
     const leagueId = await teamLeague({ teamCapacity: 4 })
     const captains = await Promise.all(Array.from({ length: 10 }, () => createRegistrant(ctx)))
-    const results = await Promise.all(captains.map((c, i) => create(c, leagueId, `Rush ${i}`)))
+    const stats = newDbStats()
+    ctx.db.stats = stats
+    const results = await Promise.all(captains.map((c, i) => create(c, leagueId, `Rush ${i}`))).finally(() => {
+      ctx.db.stats = undefined
+    })
     for (const res of results) expect(res.status, res.text).toBe(201)
+    // Written as groups (the engine's), not one transaction each.
+    expect(stats.placeRequests).toBe(10)
+    expect(stats.groups).toBeLessThan(10)
     const statuses = results.map((r) => r.body.team.status)
     expect(statuses.filter((s) => s === 'forming')).toHaveLength(4)
     expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(6)
@@ -115,6 +122,59 @@ describe('creating a team', () => {
     const claimed = await captain.client.post(`/api/registrations/${offered.entry!.registrationId}/claim`, {})
     expect(claimed.status, claimed.text).toBe(200)
     expect((await read(captain, first)).body.team.status).toBe('forming')
+  })
+
+  test('a name asked for twice or a captain asking twice in one group fails only its own request', async () => {
+    const leagueId = await teamLeague({ teamCapacity: 3, rosterMax: 6 })
+    const [alpha, clash, bravo, delta, echo] = await Promise.all(Array.from({ length: 5 }, () => createRegistrant(ctx)))
+    const asks: [TestUser, string][] = [
+      [alpha!, 'Alpha'],
+      [bravo!, 'Bravo'],
+      [clash!, 'ALPHA '],
+      [alpha!, 'Alpha'],
+      [delta!, 'Delta'],
+      [echo!, 'Echo'],
+    ]
+    const results = await Promise.all(asks.map(([captain, name]) => create(captain, leagueId, name)))
+
+    const [alphaFirst, , clashed, alphaAgain] = results
+    if (clashed!.status === 201) {
+      expect([alphaFirst!.status, alphaAgain!.status]).toEqual([409, 409])
+      expect(alphaFirst!.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+    } else {
+      expect(clashed!.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+      expect([alphaFirst!.status, alphaAgain!.status].sort()).toEqual([200, 201])
+      expect(alphaFirst!.body.team.id).toBe(alphaAgain!.body.team.id)
+    }
+    for (const res of [results[1], results[4], results[5]]) expect(res!.status, res!.text).toBe(201)
+
+    const teams = await ctx.db.kysely.selectFrom('teams').select(['id', 'captainUserId']).where('leagueId', '=', leagueId).execute()
+    expect(teams).toHaveLength(4)
+    const rosters = await ctx.db.kysely
+      .selectFrom('offerings as o')
+      .innerJoin('registrations as r', 'r.offeringId', 'o.id')
+      .select(['o.teamId', 'o.placesTaken', 'o.seq', 'r.userId', 'r.status', 'r.seq as place'])
+      .where('o.leagueId', '=', leagueId)
+      .where('o.kind', '=', 'roster-place')
+      .execute()
+    // Each team's roster: its captain alone, in place 1, the roster's counters saying so.
+    expect(rosters.map((r) => [r.teamId, r.userId]).sort()).toEqual(teams.map((t) => [t.id, t.captainUserId]).sort())
+    for (const roster of rosters) expect(roster).toMatchObject({ placesTaken: 1, seq: 1, status: 'confirmed', place: 1 })
+    const entries = await ctx.db.kysely
+      .selectFrom('registrations as r')
+      .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+      .select(['r.status', 'r.seq', 'o.placesTaken', 'o.waiting'])
+      .where('o.leagueId', '=', leagueId)
+      .where('o.kind', '=', 'team-place')
+      .orderBy('r.seq')
+      .execute()
+    expect(entries.map((e) => [e.seq, e.status])).toEqual([
+      [1, 'confirmed'],
+      [2, 'confirmed'],
+      [3, 'confirmed'],
+      [4, 'waitlisted'],
+    ])
+    expect(entries[0]).toMatchObject({ placesTaken: 3, waiting: 1 })
   })
 
   test('staff set who pays and the team fee on the league form', async () => {

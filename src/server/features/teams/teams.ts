@@ -5,18 +5,18 @@ import { boolParam, timestampParam, toIso } from '../../db/values.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { registrationWindow } from '../../../shared/registration-window.ts'
 import { isStaff, type Role } from '../../../shared/roles.ts'
-import { playersPayFee, TEAM_MESSAGES, teamNameKey, type TeamPayment } from '../../../shared/schemas/team.ts'
+import { TEAM_MESSAGES, teamNameKey } from '../../../shared/schemas/team.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { conflict, HttpError, notFound } from '../../http/errors.ts'
 import { enqueueEmail, enqueueEmails } from '../mail/outbox.queries.ts'
 import { releasePlace, takeFreePlace } from '../registrations/capacity.ts'
-import { admit, admitParticipant, takePlace, type PlaceNews } from '../registrations/engine.ts'
-import { findRosterPlaces, findTeamPlaces, receiptPrefixOf, type Offering } from '../registrations/offerings.queries.ts'
+import { admit, admitParticipant, firstPlace, takePlace, type PlaceNews } from '../registrations/engine.ts'
+import { findRosterPlaces, findTeamPlaces, type Offering } from '../registrations/offerings.queries.ts'
 import { endRegistration } from '../registrations/registration-changes.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
 import { newInviteNonce, type Invites } from './invites.ts'
 import { heldTeamEmail, holdReleasedEmail, inviteEmail, playerJoinedEmail, rosterReminderEmail, teamCompleteEmail } from './team-emails.ts'
-import { playerFeeProduct } from './team-places.ts'
+import { rosterInsert, rosterOf } from './team-places.ts'
 import { enteredTeam, findTeamRow, isCaptain, placeInLeague, teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
 
 /**
@@ -53,42 +53,31 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (refused instanceof HttpError) throw refused
   if (refused) return refused
 
-  const league = await db.kysely.selectFrom('leagues').select(['rosterMax', 'teamPayment']).where('id', '=', req.leagueId).executeTakeFirstOrThrow()
   const teamId = randomUUID()
-  try {
-    await inTransaction(db, async (tx) => {
+  const roster = await rosterOf(db, places, teamId)
+  // The team, its roster and the captain's place on it are written with the team's entry, so
+  // captains creating teams together share one transaction (the engine's group).
+  const entry = await takePlace(db, {
+    ...admission,
+    ...req,
+    offering: places,
+    teamId,
+    rowsBefore: (tx) => {
       const at = timestampParam(tx.dialect, req.now)
-      await tx.kysely
-        .insertInto('teams')
-        .values({
-          id: teamId,
-          leagueId: req.leagueId,
-          name: req.name,
-          nameKey,
-          captainUserId: req.userId,
-          captainEmail: null,
-          holdExpiresAt: null,
-          inviteNonce: newInviteNonce(),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute()
-      await insertRoster(tx, { teamId, leagueId: req.leagueId, rosterMax: league.rosterMax, teamPayment: league.teamPayment, at })
-      const roster = await findRosterPlaces(tx, teamId)
-      if (!roster) throw new Error(`team ${teamId} has no roster inside its own transaction`)
-      await takePlace(tx, { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true })
-      // Last, so the league's team places are held only from here to the commit: every captain
-      // creating a team in the league waits for that row (the new roster is this team's alone).
-      await takePlace(tx, { ...admission, ...req, offering: places, teamId })
-    })
-  } catch (error) {
-    // Lost a race: another request made this team, took the name, or put this person on a team.
-    const lost = await refusal()
-    if (lost instanceof HttpError) throw lost
-    if (lost) return lost
-    throw error
-  }
-  return { teamId, created: true }
+      const team = { id: teamId, leagueId: req.leagueId, name: req.name, nameKey, captainUserId: req.userId, captainEmail: null, holdExpiresAt: null, inviteNonce: newInviteNonce(), createdAt: at, updatedAt: at }
+      const captain = firstPlace(tx, { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true })
+      return [tx.kysely.insertInto('teams').values(team), rosterInsert(tx, roster, at, captain.counters), ...captain.rows]
+    },
+  }).then(
+    (taken) => taken.created,
+    (error: unknown) => error,
+  )
+  if (entry === true) return { teamId, created: true }
+  // A repeat, or a lost race: another request made this team, took the name, or put this person on a team.
+  const lost = await refusal()
+  if (lost instanceof HttpError) throw lost
+  if (lost) return lost
+  throw entry === false ? new Error(`the team place of ${req.userId} in ${req.leagueId} was answered without a team`) : entry
 }
 
 /**
@@ -269,8 +258,8 @@ export async function createHeldTeam(
   if (!places) throw notFound(TEAM_MESSAGES.notTeamLeague)
   const nameKey = teamNameKey(req.name)
   if (await teamNameTaken(db, req.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
-  const league = await db.kysely.selectFrom('leagues').select(['rosterMax', 'teamPayment']).where('id', '=', req.leagueId).executeTakeFirstOrThrow()
   const teamId = randomUUID()
+  const roster = await rosterOf(db, places, teamId)
   const expires = new Date(req.now.getTime() + req.holdMs)
   try {
     await inTransaction(db, async (tx) => {
@@ -290,7 +279,7 @@ export async function createHeldTeam(
         updatedAt: at,
       }
       await tx.kysely.insertInto('teams').values(team).execute()
-      await insertRoster(tx, { teamId, leagueId: req.leagueId, rosterMax: league.rosterMax, teamPayment: league.teamPayment, at })
+      await rosterInsert(tx, roster, at).execute()
       await enqueueEmail(tx, heldTeamEmail({ ...team, leagueName: places.name }, invites.urlOf(req.siteUrl, team), expires), req.now)
     })
   } catch (error) {
@@ -298,26 +287,6 @@ export async function createHeldTeam(
     throw error
   }
   return teamId
-}
-
-async function insertRoster(
-  tx: Db,
-  team: { teamId: string; leagueId: string; rosterMax: number | null; teamPayment: TeamPayment | null; at: Date | string },
-): Promise<void> {
-  await tx.kysely
-    .insertInto('offerings')
-    .values({
-      id: randomUUID(),
-      kind: 'roster-place',
-      leagueId: team.leagueId,
-      academyId: null,
-      teamId: team.teamId,
-      productId: playersPayFee(team.teamPayment) ? await playerFeeProduct(tx, team.leagueId) : null,
-      capacity: team.rosterMax,
-      receiptPrefix: receiptPrefixOf(team.teamId),
-      createdAt: team.at,
-    })
-    .execute()
 }
 
 /**
