@@ -133,7 +133,7 @@ async function readStats(): Promise<DbStats> {
   }))
 }
 
-/** What the rush cost the database, per registration (statements include mail delivery meanwhile). */
+/** What the rush cost the database, per request (statements include mail delivery meanwhile). */
 function databaseCost(before: DbStats, after: DbStats) {
   const groups = after.groups - before.groups
   const heldMs = after.heldMs - before.heldMs
@@ -230,7 +230,9 @@ async function teamsRush(agent: http.Agent, ports: number[], publicUrl: string, 
   const captains = cookies.slice(0, N)
   const joiners = cookies.slice(N)
   console.error(`Firing ${N} team creations for ${C} team places at ${instances} instance(s)...`)
+  const beforeCreating = await readStats()
   const creating = await fire(agent, ports, publicUrl, captains.map((cookie, i) => ({ path: `/api/leagues/${leagueId}/teams`, cookie, body: { name: `Rush Team ${i}` } })))
+  const createCost = databaseCost(beforeCreating, await readStats())
   const entries = await db.kysely
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
@@ -251,7 +253,9 @@ async function teamsRush(agent: http.Agent, ports: number[], publicUrl: string, 
     .executeTakeFirstOrThrow()
   const invite = createInvites(secret).codeOf(target)
   console.error(`Firing ${N} joins of one team (roster maximum ${C}) at ${instances} instance(s)...`)
+  const beforeJoining = await readStats()
   const joining = await fire(agent, ports, publicUrl, joiners.map((cookie) => ({ path: `/api/leagues/${leagueId}/teams/${target.id}/players`, cookie, body: { invite } })))
+  const joinCost = databaseCost(beforeJoining, await readStats())
   const roster = await db.kysely
     .selectFrom('registrations')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -269,12 +273,14 @@ async function teamsRush(agent: http.Agent, ports: number[], publicUrl: string, 
     teamsWaitlisted: teams.waitlisted ?? 0,
     createSeconds: Number(creating.seconds.toFixed(2)),
     createsPerSecond: Math.round(N / creating.seconds),
+    createCost,
     joins: N,
     rosterMax: C,
     onRoster: Number(roster.n),
     joinsRefusedFull: joining.statuses.filter((s) => s === 409).length,
     joinSeconds: Number(joining.seconds.toFixed(2)),
     joinsPerSecond: Math.round(N / joining.seconds),
+    joinCost,
     errors: unexpected(creating.statuses, [201]) + unexpected(joining.statuses, [201, 409]),
   }
   const ok =

@@ -93,7 +93,7 @@ export interface PlaceRequest extends Admission {
   /** The history entry, when someone else takes the place for the person (staff placing a player). */
   event?: { action: string; actorId: string; details: Record<string, unknown> }
   /** Rows the place needs, written just before it in the same statement when it is made (a new team and its roster). */
-  rowsBefore?: (tx: Db) => Write[]
+  prelude?: Prelude<unknown>
   /**
    * The news the new places make for someone else (a team's captain hears who joined). Called once
    * the offering's row is held, before any place is written, to read how things stood; what it
@@ -104,6 +104,17 @@ export interface PlaceRequest extends Admission {
 }
 
 export type PlaceNews = (tx: Db) => Promise<(made: readonly RegistrationView[]) => Promise<void>>
+
+/**
+ * A request's part of what a group's new places need written before them. The parts of the
+ * group's made requests go to `rows` together, so that each table gets one insert for all of
+ * them; every request for one offering brings the same `rows`.
+ */
+export interface Prelude<T> {
+  part: T
+  // A method, so that a prelude of any part is a `Prelude<unknown>`: the parts given are its own.
+  rows(tx: Db, parts: readonly T[]): Write[]
+}
 
 /**
  * Takes a place while places last, a waitlist position after. A repeat of the same request —
@@ -229,8 +240,10 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   })
   const told = made.filter((m) => m.req.news)
   const tell = told.length > 0 ? await told[0]!.req.news!(tx) : undefined
+  const preludes = made.flatMap((m) => (m.req.prelude ? [m.req.prelude] : []))
+  const before = preludes.length > 0 ? preludes[0]!.rows(tx, preludes.map((p) => p.part)) : []
   // The offering's counters and every row of the group: one round trip on PostgreSQL.
-  await writeTogether(tx, [counters, ...made.flatMap((m) => m.req.rowsBefore?.(tx) ?? []), ...placeRows(tx, made)])
+  await writeTogether(tx, [counters, ...before, ...placeRows(tx, made)])
   const views = await findNewRegistrationViews(
     tx,
     made.map((m) => m.id),
@@ -253,14 +266,18 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
 const whenFullOf = (req: PlaceRequest): WhenFull => (req.whenFull === undefined ? 'wait' : 'refuse')
 
 /**
- * The first place of an offering made in the same statement (a captain's place on a new team's
- * roster): the counters to insert the offering with, and the place's rows to write after it.
+ * The first place of each of new offerings written in the same statement (captains' places on
+ * their new teams' rosters): the counters to insert each offering with, and the places' rows to
+ * write after them.
  */
-export function firstPlace(tx: Db, req: PlaceRequest): { counters: Counters; rows: Write[] } {
-  const { taken, counters } = decide({ capacity: req.offering.capacity, placesTaken: 0, seq: 0, waiting: 0 }, [whenFullOf(req)])
-  const place = taken[0]
-  if (!place) throw conflict(req.whenFull!)
-  return { counters, rows: placeRows(tx, [{ req, id: randomUUID(), ...place }]) }
+export function firstPlaces(tx: Db, reqs: readonly PlaceRequest[]): { counters: Counters[]; rows: Write[] } {
+  const firsts = reqs.map((req) => {
+    const { taken, counters } = decide({ capacity: req.offering.capacity, placesTaken: 0, seq: 0, waiting: 0 }, [whenFullOf(req)])
+    const place = taken[0]
+    if (!place) throw conflict(req.whenFull!)
+    return { counters, place: { req, id: randomUUID(), ...place } }
+  })
+  return { counters: firsts.map((f) => f.counters), rows: placeRows(tx, firsts.map((f) => f.place)) }
 }
 
 /** A place decided for a request: its registration's id, its number, and whether it is a place or a waitlist position. */

@@ -105,18 +105,20 @@ export async function rosterOf(db: Db, places: Offering, teamId: string): Promis
   }
 }
 
-/** The insert of a new roster (`rosterOf`), its counters as given (a first place written with it). */
-export function rosterInsert(tx: Db, roster: Offering, at: Date | string, counters: Counters = { placesTaken: 0, seq: 0, waiting: 0 }): Write {
-  return tx.kysely.insertInto('offerings').values({
-    id: roster.id,
-    kind: 'roster-place',
-    leagueId: roster.leagueId,
-    academyId: null,
-    teamId: roster.teamId,
-    productId: roster.productId,
-    capacity: roster.capacity,
-    receiptPrefix: roster.receiptPrefix,
-    createdAt: at,
-    ...counters,
-  })
+/** The insert of new rosters (`rosterOf`), each with its counters when given (a first place written with it). */
+export function rosterInsert(tx: Db, rosters: readonly { roster: Offering; at: Date | string; counters?: Counters }[]): Write {
+  return tx.kysely.insertInto('offerings').values(
+    rosters.map(({ roster, at, counters }) => ({
+      id: roster.id,
+      kind: 'roster-place' as const,
+      leagueId: roster.leagueId,
+      academyId: null,
+      teamId: roster.teamId,
+      productId: roster.productId,
+      capacity: roster.capacity,
+      receiptPrefix: roster.receiptPrefix,
+      createdAt: at,
+      ...counters,
+    })),
+  )
 }

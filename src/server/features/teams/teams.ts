@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
+import type { Insertable } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import { inTransaction, type Write } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toIso } from '../../db/values.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { registrationWindow } from '../../../shared/registration-window.ts'
@@ -10,7 +12,7 @@ import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { conflict, HttpError, notFound } from '../../http/errors.ts'
 import { enqueueEmail, enqueueEmails } from '../mail/outbox.queries.ts'
 import { releasePlace, takeFreePlace } from '../registrations/capacity.ts'
-import { admit, admitParticipant, firstPlace, takePlace, type PlaceNews } from '../registrations/engine.ts'
+import { admit, admitParticipant, firstPlaces, takePlace, type PlaceNews, type PlaceRequest } from '../registrations/engine.ts'
 import { findRosterPlaces, findTeamPlaces, type Offering } from '../registrations/offerings.queries.ts'
 import { endRegistration } from '../registrations/registration-changes.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
@@ -54,21 +56,24 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (refused) return refused
 
   const teamId = randomUUID()
+  const at = timestampParam(db.dialect, req.now)
+  const team = {
+    id: teamId,
+    leagueId: req.leagueId,
+    name: req.name,
+    nameKey,
+    captainUserId: req.userId,
+    captainEmail: null,
+    holdExpiresAt: null,
+    inviteNonce: newInviteNonce(),
+    createdAt: at,
+    updatedAt: at,
+  }
   const roster = await rosterOf(db, places, teamId)
+  const captain = { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true }
   // The team, its roster and the captain's place on it are written with the team's entry, so
-  // captains creating teams together share one transaction (the engine's group).
-  const entry = await takePlace(db, {
-    ...admission,
-    ...req,
-    offering: places,
-    teamId,
-    rowsBefore: (tx) => {
-      const at = timestampParam(tx.dialect, req.now)
-      const team = { id: teamId, leagueId: req.leagueId, name: req.name, nameKey, captainUserId: req.userId, captainEmail: null, holdExpiresAt: null, inviteNonce: newInviteNonce(), createdAt: at, updatedAt: at }
-      const captain = firstPlace(tx, { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true })
-      return [tx.kysely.insertInto('teams').values(team), rosterInsert(tx, roster, at, captain.counters), ...captain.rows]
-    },
-  }).then(
+  // captains entering teams together share one transaction (the engine's group).
+  const entry = await takePlace(db, { ...admission, ...req, offering: places, teamId, prelude: { part: { team, captain }, rows: newTeamsRows } }).then(
     (taken) => taken.created,
     (error: unknown) => error,
   )
@@ -78,6 +83,13 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (lost instanceof HttpError) throw lost
   if (lost) return lost
   throw entry === false ? new Error(`the team place of ${req.userId} in ${req.leagueId} was answered without a team`) : entry
+}
+
+/** New teams with their rosters and each captain's first place on it, for the teams entered together. */
+function newTeamsRows(tx: Db, teams: readonly { team: Insertable<Database['teams']> & { createdAt: Date | string }; captain: PlaceRequest }[]): Write[] {
+  const captains = firstPlaces(tx, teams.map((t) => t.captain))
+  const rosters = teams.map(({ team, captain }, i) => ({ roster: captain.offering, at: team.createdAt, counters: captains.counters[i] }))
+  return [tx.kysely.insertInto('teams').values(teams.map((t) => t.team)), rosterInsert(tx, rosters), ...captains.rows]
 }
 
 /**
@@ -279,7 +291,7 @@ export async function createHeldTeam(
         updatedAt: at,
       }
       await tx.kysely.insertInto('teams').values(team).execute()
-      await rosterInsert(tx, roster, at).execute()
+      await rosterInsert(tx, [{ roster, at }]).execute()
       await enqueueEmail(tx, heldTeamEmail({ ...team, leagueName: places.name }, invites.urlOf(req.siteUrl, team), expires), req.now)
     })
   } catch (error) {
