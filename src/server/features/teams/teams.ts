@@ -56,19 +56,7 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (refused) return refused
 
   const teamId = randomUUID()
-  const at = timestampParam(db.dialect, req.now)
-  const team = {
-    id: teamId,
-    leagueId: req.leagueId,
-    name: req.name,
-    nameKey,
-    captainUserId: req.userId,
-    captainEmail: null,
-    holdExpiresAt: null,
-    inviteNonce: newInviteNonce(),
-    createdAt: at,
-    updatedAt: at,
-  }
+  const team = { ...newTeamRow(db, { id: teamId, leagueId: req.leagueId, name: req.name, now: req.now }), captainUserId: req.userId, captainEmail: null, holdExpiresAt: null }
   const roster = await rosterOf(db, places, teamId)
   const captain = { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true }
   // The team, its roster and the captain's place on it are written with the team's entry, so
@@ -83,6 +71,12 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (lost instanceof HttpError) throw lost
   if (lost) return lost
   throw entry === false ? new Error(`the team place of ${req.userId} in ${req.leagueId} was answered without a team`) : entry
+}
+
+/** A new team's row without its captain: its name (and the key that keeps names unique), a fresh invite nonce. */
+function newTeamRow(db: Db, team: { id: string; leagueId: string; name: string; now: Date }) {
+  const at = timestampParam(db.dialect, team.now)
+  return { id: team.id, leagueId: team.leagueId, name: team.name, nameKey: teamNameKey(team.name), inviteNonce: newInviteNonce(), createdAt: at, updatedAt: at }
 }
 
 /** New teams with their rosters and each captain's first place on it, for the teams entered together. */
@@ -276,22 +270,15 @@ export async function createHeldTeam(
   try {
     await inTransaction(db, async (tx) => {
       if (!(await takeFreePlace(tx, places.id))) throw conflict(TEAM_MESSAGES.noPlaceToHold)
-      const at = timestampParam(tx.dialect, req.now)
       const team = {
-        id: teamId,
-        leagueId: req.leagueId,
-        name: req.name,
-        nameKey,
+        ...newTeamRow(tx, { id: teamId, leagueId: req.leagueId, name: req.name, now: req.now }),
         captainUserId: null,
         captainEmail: req.captainEmail,
         holdExpiresAt: timestampParam(tx.dialect, expires),
-        inviteNonce: newInviteNonce(),
         pendingInvites: req.playerEmails?.length ? JSON.stringify(req.playerEmails) : null,
-        createdAt: at,
-        updatedAt: at,
       }
       await tx.kysely.insertInto('teams').values(team).execute()
-      await rosterInsert(tx, [{ roster, at }]).execute()
+      await rosterInsert(tx, [{ roster, at: team.createdAt }]).execute()
       await enqueueEmail(tx, heldTeamEmail({ ...team, leagueName: places.name }, invites.urlOf(req.siteUrl, team), expires), req.now)
     })
   } catch (error) {
