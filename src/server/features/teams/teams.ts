@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../db/connect.ts'
 import type { Insertable } from 'kysely'
+import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { inTransaction, type Write } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toIso } from '../../db/values.ts'
