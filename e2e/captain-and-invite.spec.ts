@@ -92,6 +92,54 @@ test('a captain creates a team, and a friend joins through the invite link with 
   }
 })
 
+test('a team entered once every team place is taken waits, and owes nothing until it has a place', async ({ browser, createUser, insertLeague }) => {
+  const token = uniqueToken()
+  const leagueName = `Adult Basketball ${token}`
+  const leagueId = await insertLeague({
+    name: leagueName,
+    sport: 'basketball',
+    kind: 'team',
+    registrationDate: daysFromToday(-3),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(90),
+    teamCapacity: 1,
+    rosterMin: 2,
+    rosterMax: 8,
+    teamPayment: 'team-fee',
+    teamFeeCents: 30000,
+  })
+  const [first, second] = await Promise.all([createUser({ label: 'first-captain' }), createUser({ label: 'second-captain' })])
+  const context = await browser.newContext({ baseURL: BASE_URL })
+  try {
+    // The only team place goes to the first captain's team.
+    const firstApi = await browser.newContext({ baseURL: BASE_URL })
+    await signIn(firstApi.request, first)
+    const headers = { origin: BASE_URL }
+    expect((await firstApi.request.post('/api/waiver/signatures', { headers, data: { signedName: first.displayName, agree: 'yes' } })).status()).toBe(201)
+    expect((await firstApi.request.post(`/api/leagues/${leagueId}/teams`, { headers, data: { name: `First ${token}` } })).status()).toBe(201)
+    await firstApi.close()
+
+    await signIn(context.request, second)
+    const page = await context.newPage()
+    await page.goto('/createTeam')
+    const card = page.getByRole('article', { name: leagueName })
+    await expect(card).toContainText('The league is full: a new team joins the waitlist.')
+    await card.getByLabel('Team name').fill(`Second ${token}`)
+    await card.getByRole('button', { name: `Join the team waitlist in ${leagueName}` }).click()
+    await signWaiverOnPage(page, second.displayName)
+    await card.getByLabel('Team name').fill(`Second ${token}`)
+    await card.getByRole('button', { name: `Join the team waitlist in ${leagueName}` }).click()
+
+    await expect(page.getByRole('heading', { level: 2, name: `Second ${token}` })).toBeVisible()
+    await expect(page.locator('.team-head')).toContainText('Waitlisted')
+    const entry = page.getByRole('region', { name: 'Team registration' })
+    await expect(entry).toContainText('Nothing due while on the waitlist')
+    await expect(page.getByText('Pay the balance at the front desk.')).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+})
+
 test('a visitor may read the Adult Basketball sign-up, and is asked to sign in to create a team', async ({ asVisitor: page, insertLeague }) => {
   const token = uniqueToken()
   const leagueName = `Adult Basketball ${token}`

@@ -149,6 +149,8 @@ test('a customer follows the waitlist, claims an offered place, cancels one and 
   const waiting = registrationCard(page, full.name)
   await expect(waiting.getByText('Waitlisted', { exact: true })).toBeVisible()
   await expect(waiting).toContainText('Number 1 of 2 on the waitlist')
+  // Nothing is owed for a waitlist position: the price is due once a place is claimed.
+  await expect(waiting).toContainText('Nothing due while on the waitlist')
   await expect(waiting.getByRole('button', { name: 'Claim place' })).toHaveCount(0)
   await expect(section(page, 'Waivers signed')).toContainText(new RegExp(`Myself — version \\d+, signed as ${me.displayName}`))
 
@@ -162,6 +164,7 @@ test('a customer follows the waitlist, claims an offered place, cancels one and 
   const outcome = section(page, 'Registrations').getByRole('status')
   await waiting.getByRole('button', { name: 'Claim place' }).click()
   await expect(outcome).toHaveText(`You claimed your place in ${full.name}. Your registration is confirmed.`)
+  await expect(waiting).toContainText('$45.00')
   await expect(waiting.getByText('Confirmed', { exact: true })).toBeVisible()
   await expect(waiting.getByRole('button', { name: 'Claim place' })).toHaveCount(0)
 

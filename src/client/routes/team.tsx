@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
-import { STATUS_LABELS } from '../../shared/schemas/registration.ts'
+import { nothingDue, STATUS_LABELS } from '../../shared/schemas/registration.ts'
 import { CreateTeamForm, InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
 import type { cancelRegistration, claimOffer } from '../../shared/contracts/registrations.ts'
 import type { changeCaptain, regenerateInvite, removePlayer, renameTeam, RosterPlayer, sendInvites, TeamView } from '../../shared/contracts/teams.ts'
@@ -152,10 +152,10 @@ function EntryPanel({ team, entry }: { team: TeamView; entry: NonNullable<TeamVi
         </div>
         <div>
           <dt>Balance</dt>
-          <dd>{formatMoney(entry.balanceCents)}</dd>
+          <dd>{nothingDue(entry) ?? formatMoney(entry.balanceCents)}</dd>
         </div>
       </dl>
-      {entry.balanceCents > 0 && entrant && <p>Pay the balance at the front desk.</p>}
+      {!nothingDue(entry) && entry.balanceCents > 0 && entrant && <p>Pay the balance at the front desk.</p>}
       {entry.status === 'offered' && team.viewer.isCaptain && (
         <button type="button" className="button" disabled={claim.isPending} onClick={() => claim.mutate()}>
           {claim.isPending ? 'Claiming…' : 'Claim the place'}

@@ -23,6 +23,16 @@ export const HOLDS_PLACE: readonly RegistrationStatus[] = ['confirmed', 'offered
 /** Statuses of a registration that is still going. */
 export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['confirmed', 'offered', 'waitlisted']
 
+/**
+ * Why nothing is due on a registration whatever its balance, or null when its balance is owed: an
+ * ended registration owes nothing, and a waitlist position owes nothing until a place is claimed.
+ */
+export function nothingDue(r: { status: RegistrationStatus; balanceCents: number }): string | null {
+  if (!ACTIVE_STATUSES.includes(r.status)) return 'Nothing due'
+  if (r.status === 'waitlisted' && r.balanceCents > 0) return 'Nothing due while on the waitlist'
+  return null
+}
+
 /** How long a promoted person has to claim the place, unless configured (WAITLIST_CLAIM_HOURS). */
 export const DEFAULT_CLAIM_WINDOW_HOURS = 48
 

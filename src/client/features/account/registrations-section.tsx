@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { ACTIVE_STATUSES, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { cancelRegistration, claimOffer, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
@@ -15,9 +15,9 @@ import { href } from '../../../shared/paths.ts'
 
 type Action = 'claim' | 'cancel'
 
-/** A registration that has ended owes nothing, whatever its price was. */
 function balanceText(registration: RegistrationView): string {
-  if (!ACTIVE_STATUSES.includes(registration.status)) return 'Nothing due'
+  const none = nothingDue(registration)
+  if (none) return none
   if (registration.priceCents === 0) return 'Nothing to pay'
   return registration.balanceCents === 0 ? 'Paid in full' : formatMoney(registration.balanceCents)
 }

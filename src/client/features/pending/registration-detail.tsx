@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { ACTIVE_STATUSES, HOLDS_PLACE, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, HOLDS_PLACE, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type {
   cancelRegistrationByStaff,
   declineRegistration,
@@ -134,7 +134,6 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
 }
 
 function Facts({ registration: r }: { registration: RegistrationView }) {
-  const live = ACTIVE_STATUSES.includes(r.status)
   return (
     <dl className="staff-facts">
       <div>
@@ -186,10 +185,7 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
       <div>
         <dt>Balance</dt>
         <dd>
-          {/* An ended registration owes nothing, whatever its price was. */}
-          {!live ? (
-            'Nothing due'
-          ) : (
+          {nothingDue(r) ?? (
             <>
               {formatMoney(r.balanceCents)}
               {r.balanceCents <= 0 && (

@@ -1,13 +1,12 @@
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { ACTIVE_STATUSES, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
 import { siteConfig } from '../../site-config.ts'
 
-/** A registration that has ended owes nothing, whatever its price was. */
 function balanceDue(receipt: Receipt): string {
-  return ACTIVE_STATUSES.includes(receipt.status) ? formatMoney(receipt.balanceCents) : 'Nothing due'
+  return nothingDue(receipt) ?? formatMoney(receipt.balanceCents)
 }
 
 /** The receipt itself, laid out to print on one page (print rules in styles.css). */
