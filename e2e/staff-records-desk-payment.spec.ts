@@ -128,6 +128,7 @@ test('an admin cancels a paid registration with a refund, and the place goes to 
 
   const panel = await openDetails(page, holder, leagueName)
   await expect(pendingRow(page, waiting).getByRole('cell')).toContainText(['Waitlisted', '1 of 1'])
+  await expect(pendingRow(page, waiting)).toContainText('Nothing due while on the waitlist')
   await panel.getByLabel('Method').selectOption('card')
   await panel.getByRole('button', { name: 'Record payment' }).click()
   await expect(page.getByRole('status')).toHaveText(`Recorded a card payment of $30.00 for ${holder.displayName}. Paid in full.`)

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { badgeClass } from './history.ts'
 import { RegistrationDetailPanel } from './registration-detail.tsx'
@@ -97,7 +97,7 @@ export function PendingRegistrations() {
                   <td>{r.waitlistPosition === null ? '—' : `${r.waitlistPosition} of ${r.waitlistSize}`}</td>
                   <td className="staff-money">{formatMoney(r.priceCents)}</td>
                   <td className="staff-money">{formatMoney(r.paidCents)}</td>
-                  <td className="staff-money">{formatMoney(r.balanceCents)}</td>
+                  <td className="staff-money">{nothingDue(r) ?? formatMoney(r.balanceCents)}</td>
                   <td>{formatDate(r.createdAt)}</td>
                   <td>
                     <button id={`details-${r.id}`} type="button" className="button secondary" onClick={() => setSelectedId(r.id)}>
