@@ -36,7 +36,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-await app.listen({ port: config.port, host: config.host })
+try {
+  await app.listen({ port: config.port, host: config.host })
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
+  app.log.fatal(
+    code === 'EADDRINUSE'
+      ? `Port ${config.port} is already in use, perhaps by another copy of this site. Stop it, or choose another port: PORT=${config.port + 1} npm start`
+      : `Port ${config.port} needs administrator rights on this machine. Choose a port above 1023: PORT=3000 npm start`,
+  )
+  await db.close()
+  process.exit(1)
+}
 
 const admins = (await countUsersByRole(db)).admin
 for (const line of banner(config, admins)) app.log.info(line)

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -86,6 +87,32 @@ describe('SIGTERM', () => {
       expect(server.output()).toContain('Stopped')
     } finally {
       server.process.kill('SIGKILL')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})
+
+describe('starting on a port already in use', () => {
+  test('the second server says which port is taken and how to choose another, and exits', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-port-'))
+    const first = await startServerProcess({ DATA_DIR: dataDir })
+    try {
+      const second = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, NODE_ENV: 'production', PORT: String(first.port), HOST: '127.0.0.1', LOG_FORMAT: 'json', BACKUP_EVERY_HOURS: '0', DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      second.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      second.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      const code = await new Promise<number | null>((resolve) => second.on('exit', resolve))
+      expect(code).toBe(1)
+      expect(output).toContain(`Port ${first.port} is already in use`)
+      expect(output).toContain(`PORT=${first.port + 1} npm start`)
+      expect(output).not.toContain('EADDRINUSE')
+      // The first server is untouched.
+      expect((await fetch(`${first.baseUrl}/readyz`)).status).toBe(200)
+    } finally {
+      first.process.kill('SIGKILL')
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   }, 30_000)
