@@ -43,8 +43,8 @@ try {
   if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
   app.log.fatal(
     code === 'EADDRINUSE'
-      ? `Port ${config.port} is already in use, perhaps by another copy of this site. Stop it, or choose another port: PORT=${config.port + 1} npm start`
-      : `Port ${config.port} needs administrator rights on this machine. Choose a port above 1023: PORT=3000 npm start`,
+      ? `Port ${config.port} is already in use, perhaps by another copy of this site. Stop it, or choose another port: PORT=${config.port + 1} ${startCommand()}`
+      : `Port ${config.port} needs administrator rights on this machine. Choose a port above 1023: PORT=3000 ${startCommand()}`,
   )
   await db.close()
   process.exit(1)
@@ -59,6 +59,11 @@ if (config.accountConfirmation === 'none') {
 }
 if (!config.smtpUrl) {
   app.log.warn('No SMTP_URL: emails (password reset links included) are not sent; they are kept on the Dashboard and written to this log.')
+}
+
+/** How this server was started, to say how to start it again: `npm run demo`, or else `npm start`. */
+function startCommand(): string {
+  return process.env.npm_lifecycle_event === 'demo' ? 'npm run demo' : 'npm start'
 }
 
 /** What a person starting the site needs to know: where to open it, and what to do first. */
