@@ -1,11 +1,16 @@
 import type { Page } from '@playwright/test'
-import { BASE_URL, daysFromToday, expect, openInApp, signIn, test, uniqueToken } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, openInApp, signIn, test, uniqueToken, type LeagueInput } from './fixtures.ts'
 
 /*
  * Teams (issue 11): a captain creates a team from /createTeam, signs the waiver on the way and
  * shares the invite link; a friend with no account opens it, creates an account, signs the
  * waiver and joins; the captain sees them on the roster.
  */
+
+/** A league that opened for registration three days ago and starts in a month. */
+function openLeague(league: LeagueInput): LeagueInput {
+  return { registrationDate: daysFromToday(-3), startDate: daysFromToday(30), endDate: daysFromToday(90), ...league }
+}
 
 async function signWaiverOnPage(page: Page, name: string): Promise<void> {
   await expect(page).toHaveURL(`${BASE_URL}/waiver`)
@@ -19,19 +24,16 @@ test('a captain creates a team, and a friend joins through the invite link with 
   const token = uniqueToken()
   const leagueName = `Adult Basketball ${token}`
   const teamName = `Hoopers ${token}`
-  await insertLeague({
+  await insertLeague(openLeague({
     name: leagueName,
     sport: 'basketball',
     kind: 'team',
-    registrationDate: daysFromToday(-3),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(90),
     teamCapacity: 8,
     rosterMin: 2,
     rosterMax: 8,
     teamPayment: 'team-fee',
     teamFeeCents: 30000,
-  })
+  }))
   const captain = await createUser({ displayName: `Casey Captain ${token}` })
   const captainContext = await browser.newContext({ baseURL: BASE_URL })
   const friendContext = await browser.newContext({ baseURL: BASE_URL })
@@ -95,19 +97,16 @@ test('a captain creates a team, and a friend joins through the invite link with 
 test('a team entered once every team place is taken waits, and owes nothing until it has a place', async ({ browser, createUser, insertLeague }) => {
   const token = uniqueToken()
   const leagueName = `Adult Basketball ${token}`
-  const leagueId = await insertLeague({
+  const leagueId = await insertLeague(openLeague({
     name: leagueName,
     sport: 'basketball',
     kind: 'team',
-    registrationDate: daysFromToday(-3),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(90),
     teamCapacity: 1,
     rosterMin: 2,
     rosterMax: 8,
     teamPayment: 'team-fee',
     teamFeeCents: 30000,
-  })
+  }))
   const [first, second] = await Promise.all([createUser({ label: 'first-captain' }), createUser({ label: 'second-captain' })])
   const context = await browser.newContext({ baseURL: BASE_URL })
   try {
@@ -143,17 +142,14 @@ test('a team entered once every team place is taken waits, and owes nothing unti
 test('a visitor may read the Adult Basketball sign-up, and is asked to sign in to create a team', async ({ asVisitor: page, insertLeague }) => {
   const token = uniqueToken()
   const leagueName = `Adult Basketball ${token}`
-  await insertLeague({
+  await insertLeague(openLeague({
     name: leagueName,
     sport: 'basketball',
     kind: 'team',
-    registrationDate: daysFromToday(-3),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(90),
     teamCapacity: 8,
     teamPayment: 'player-fee',
     priceCents: 6000,
-  })
+  }))
   await page.goto('/adultBasketball')
   const card = page.getByRole('article', { name: leagueName })
   await expect(card).toContainText('$60.00 per player')
@@ -167,19 +163,16 @@ test('staff create a soccer team from the waitlist, and its captain completes it
   const token = uniqueToken()
   const leagueName = `Soccer Teams ${token}`
   const teamName = `Waitlisters ${token}`
-  await insertLeague({
+  await insertLeague(openLeague({
     name: leagueName,
     sport: 'soccer',
     kind: 'team',
-    registrationDate: daysFromToday(-3),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(90),
     teamCapacity: 4,
     rosterMin: 5,
     rosterMax: 12,
     teamPayment: 'team-fee',
     teamFeeCents: 50000,
-  })
+  }))
   const captainEmail = `morgan-${token}@e2e.test`
 
   await openInApp(admin, '/createTeamAdmin')
@@ -220,27 +213,21 @@ test('staff create a soccer team from the waitlist, and its captain completes it
 test('staff place a free agent on a team from Manage League Players', async ({ asAdmin: admin, createUser, insertLeague, playwright }) => {
   const token = uniqueToken()
   const teamLeagueName = `Soccer Teams ${token}`
-  const teamLeagueId = await insertLeague({
+  const teamLeagueId = await insertLeague(openLeague({
     name: teamLeagueName,
     sport: 'soccer',
     kind: 'team',
-    registrationDate: daysFromToday(-3),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(90),
     teamCapacity: 6,
     rosterMax: 10,
     teamPayment: 'player-fee',
     priceCents: 5000,
-  })
-  const freeAgentLeagueId = await insertLeague({
+  }))
+  const freeAgentLeagueId = await insertLeague(openLeague({
     name: `Soccer Free Agents ${token}`,
     sport: 'soccer',
     kind: 'individual',
-    registrationDate: daysFromToday(-3),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(90),
     priceCents: 5000,
-  })
+  }))
   const [captain, agent] = await Promise.all([createUser({ displayName: `Cap ${token}` }), createUser({ displayName: `Agent ${token}` })])
   const api = await playwright.request.newContext()
   const asUser = async (user: typeof captain, path: string, data: object) => {
@@ -272,17 +259,14 @@ test('staff place a free agent on a team from Manage League Players', async ({ a
 test('staff import teams from a CSV file: a dry run with the bad rows, then a clean import', async ({ asAdmin: admin, insertLeague }) => {
   const token = uniqueToken()
   const leagueName = `Import League ${token}`
-  await insertLeague({
+  await insertLeague(openLeague({
     name: leagueName,
     sport: 'basketball',
     kind: 'team',
-    registrationDate: daysFromToday(-3),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(90),
     teamCapacity: 10,
     teamPayment: 'team-fee',
     teamFeeCents: 20000,
-  })
+  }))
   const csv = (rows: string[]) => ({ name: 'teams.csv', mimeType: 'text/csv', buffer: Buffer.from(['Team name,Captain email,Players', ...rows].join('\n')) })
 
   await openInApp(admin, '/addTeams')
