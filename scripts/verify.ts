@@ -1,6 +1,6 @@
 // npm run verify [-- --only crash-sqlite,scan] [--database-url postgres://…]
 // The long proofs of issue 4, one after another on one build: the crash loop on SQLite and on
-// PostgreSQL, the offline scanners, Lighthouse on the home page and the API against bare Node.
+// PostgreSQL (registrations, then team entries), the offline scanners, Lighthouse on the home page and the API against bare Node.
 // Every step runs even when an earlier one fails; a summary table ends the run, and the exit
 // code is non-zero when any step failed.
 import { execFileSync, spawn } from 'node:child_process'
@@ -16,6 +16,8 @@ const { values: args } = parseArgs({
 const STEPS: { name: string; script: string; args: string[] }[] = [
   { name: 'crash-sqlite', script: 'scripts/verify/crash-loop.ts', args: [] },
   { name: 'crash-postgres', script: 'scripts/verify/crash-loop.ts', args: ['--database-url', args['database-url']] },
+  { name: 'crash-teams-sqlite', script: 'scripts/verify/crash-loop.ts', args: ['--teams'] },
+  { name: 'crash-teams-postgres', script: 'scripts/verify/crash-loop.ts', args: ['--teams', '--database-url', args['database-url']] },
   { name: 'scan', script: 'scripts/verify/scan.ts', args: [] },
   { name: 'bench-page', script: 'scripts/bench/page.ts', args: [] },
   { name: 'bench-api', script: 'scripts/bench/api.ts', args: ['--seconds', '4', '--rounds', '3', '--connections', '50'] },
@@ -40,5 +42,6 @@ for (const step of steps) {
 }
 
 console.log('\n--- verify: summary')
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(16)} ${r.seconds.toFixed(0).padStart(5)} s`)
+const width = Math.max(...STEPS.map((s) => s.name.length))
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)} ${r.seconds.toFixed(0).padStart(5)} s`)
 process.exitCode = results.every((r) => r.ok) ? 0 : 1

@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/connect.ts'
-import type { Customer } from './crash-load.ts'
-import { leaguePlaces } from '../../src/server/features/registrations/offerings.queries.ts'
+import { teamNameOf, type Customer } from './crash-load.ts'
 
 export interface Check {
   name: string
@@ -11,9 +10,17 @@ export interface Check {
 
 export const passed = (check: Check) => String(check.expected) === String(check.actual)
 
-/** What the database holds after the last kill, against what the site acknowledged. */
-export async function checkDatabase(db: Db, { leagueId, capacity, customers }: { leagueId: string; capacity: number; customers: Customer[] }) {
-  const league = await leaguePlaces(db, leagueId)
+/**
+ * What the database holds after the last kill, against what the site acknowledged: a league's
+ * places, or (`teams`) its team places with each team's roster.
+ */
+export async function checkDatabase(db: Db, { leagueId, capacity, customers, teams }: { leagueId: string; capacity: number; customers: Customer[]; teams: boolean }) {
+  const league = await db.kysely
+    .selectFrom('offerings')
+    .select(['id', 'capacity', 'placesTaken', 'seq'])
+    .where('leagueId', '=', leagueId)
+    .where('kind', '=', teams ? 'team-place' : 'league-place')
+    .executeTakeFirstOrThrow()
   const rows = await db.kysely
     .selectFrom('registrations')
     .select(['id', 'userId', 'status', 'seq', 'receiptNumber', 'idempotencyKey'])
@@ -45,14 +52,54 @@ export async function checkDatabase(db: Db, { leagueId, capacity, customers }: {
     { name: 'offerings.seq = registrations', expected: rows.length, actual: league.seq },
     { name: 'registration numbers 1..N, no gap or duplicate', expected: `1..${rows.length}`, actual: gapless(seqs) },
     { name: 'confirmed hold the first numbers (waitlist order)', expected: `1..${confirmedSeqs.length}`, actual: gapless(confirmedSeqs) },
-    ...(await checkSideEffects(db, rows.map((r) => r.id))),
+    ...(teams ? await checkRosters(db, leagueId, customers) : []),
+    ...(await checkSideEffects(db, rows.map((r) => r.id), teams ? await rosterPlaceIds(db, leagueId) : [])),
     ...(await integrity(db)),
   ]
   return { checks, confirmed, waitlisted }
 }
 
-/** The audit event and the email are written in the registration's transaction: one of each. */
-async function checkSideEffects(db: Db, ids: string[]): Promise<Check[]> {
+/** Each team entered is written with its roster and its captain's place on it, in the same transaction. */
+async function checkRosters(db: Db, leagueId: string, customers: Customer[]): Promise<Check[]> {
+  const teams = await db.kysely.selectFrom('teams').select(['id', 'name', 'captainUserId']).where('leagueId', '=', leagueId).execute()
+  const rosters = await db.kysely
+    .selectFrom('offerings as o')
+    .leftJoin('registrations as r', 'r.offeringId', 'o.id')
+    .select(['o.teamId', 'o.placesTaken', 'o.seq as counted', 'r.userId', 'r.status', 'r.seq'])
+    .where('o.leagueId', '=', leagueId)
+    .where('o.kind', '=', 'roster-place')
+    .execute()
+  const captainOf = new Map(teams.map((t) => [t.id, t.captainUserId]))
+  const nameOf = new Map(customers.map((c) => [c.userId, teamNameOf(c)]))
+  return [
+    { name: 'teams in the league', expected: customers.length, actual: teams.length },
+    { name: 'teams named as their captain asked', expected: teams.length, actual: teams.filter((t) => t.captainUserId !== null && nameOf.get(t.captainUserId) === t.name).length },
+    { name: 'rosters (one per team)', expected: teams.length, actual: new Set(rosters.map((r) => r.teamId)).size },
+    {
+      name: "roster rows that are the captain's place 1, counted 1/1",
+      expected: teams.length,
+      actual: rosters.filter((r) => r.userId === captainOf.get(r.teamId!) && r.status === 'confirmed' && r.seq === 1 && r.placesTaken === 1 && r.counted === 1).length,
+    },
+  ]
+}
+
+async function rosterPlaceIds(db: Db, leagueId: string): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .select('r.id')
+    .where('o.leagueId', '=', leagueId)
+    .where('o.kind', '=', 'roster-place')
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/**
+ * The audit event and the email are written in the registration's transaction: one event for
+ * each registration, one email for each one a person asked for (a captain's own roster place
+ * comes with their team's entry, and its email).
+ */
+async function checkSideEffects(db: Db, ids: string[], alongside: string[]): Promise<Check[]> {
   const events = await db.kysely
     .selectFrom('registrationEvents')
     .select((eb) => ['registrationId', eb.fn.countAll<string | number>().as('n')])
@@ -60,9 +107,10 @@ async function checkSideEffects(db: Db, ids: string[]): Promise<Check[]> {
     .execute()
   const once = new Set(events.filter((e) => Number(e.n) === 1).map((e) => e.registrationId))
   const emails = await db.kysely.selectFrom('outbox').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()
+  const all = [...ids, ...alongside]
   return [
-    { name: 'registrations with exactly one audit event', expected: ids.length, actual: ids.filter((id) => once.has(id)).length },
-    { name: 'audit events', expected: ids.length, actual: events.reduce((sum, e) => sum + Number(e.n), 0) },
+    { name: 'registrations with exactly one audit event', expected: all.length, actual: all.filter((id) => once.has(id)).length },
+    { name: 'audit events', expected: all.length, actual: events.reduce((sum, e) => sum + Number(e.n), 0) },
     { name: 'emails in the outbox', expected: ids.length, actual: Number(emails.n) },
   ]
 }

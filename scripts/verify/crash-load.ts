@@ -31,13 +31,21 @@ interface Answer {
 const MAX_ATTEMPTS = 200
 const REQUEST_TIMEOUT_MS = 30_000
 
+/** Where the load goes: a league's registrations, or (`teams`) its team entries, each customer captaining a team. */
+interface LoadTarget {
+  port: number
+  origin: string
+  leagueId: string
+  teams: boolean
+}
+
 /**
  * The registration load: `connections` clients, each taking the next customer. An attempt the
  * kill cut off (reset, refused) or that was refused with 503 is tried again with the same key
  * once the server is back; any other non-2xx answer is recorded as unexpected. A replay re-sends
  * an acknowledged request and must get the same registration back.
  */
-export function createLoad(opts: { port: number; origin: string; leagueId: string; connections: number; serverUp: () => Promise<void> }) {
+export function createLoad(opts: LoadTarget & { connections: number; serverUp: () => Promise<void> }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections })
   const queue: Task[] = []
   let outstanding = 0
@@ -84,7 +92,7 @@ export function createLoad(opts: { port: number; origin: string; leagueId: strin
 
   function settle({ customer, kind }: Task, answer: Answer): void {
     outstanding--
-    const ack = parseAck(answer)
+    const ack = parseAck(answer, opts.teams)
     if (ack.userId !== customer.userId) wrongAnswers.push(`customer ${customer.index}: answered with another person's registration ${ack.id}`)
     if (kind === 'replay') {
       figures.replays++
@@ -135,18 +143,23 @@ export function createLoad(opts: { port: number; origin: string; leagueId: strin
   }
 }
 
-function parseAck(answer: Answer): Ack {
+/** What the answer promised: the registration, or for a team its entry in the league and its captain. */
+function parseAck(answer: Answer, teams: boolean): Ack {
+  if (teams) {
+    const { team } = JSON.parse(answer.body) as { team: { captain: { userId: string }; entry: { registrationId: string; status: string; receiptNumber: string } } }
+    return { code: answer.code, id: team.entry.registrationId, userId: team.captain.userId, status: team.entry.status, receiptNumber: team.entry.receiptNumber }
+  }
   const { registration } = JSON.parse(answer.body) as { registration: Omit<Ack, 'code'> }
   return { code: answer.code, id: registration.id, userId: registration.userId, status: registration.status, receiptNumber: registration.receiptNumber }
 }
 
-function post(agent: http.Agent, opts: { port: number; origin: string; leagueId: string }, customer: Customer): Promise<Answer> {
+function post(agent: http.Agent, opts: LoadTarget, customer: Customer): Promise<Answer> {
   return new Promise((resolve) => {
     const req = http.request(
       {
         host: '127.0.0.1',
         port: opts.port,
-        path: `/api/leagues/${opts.leagueId}/registrations`,
+        path: `/api/leagues/${opts.leagueId}/${opts.teams ? 'teams' : 'registrations'}`,
         method: 'POST',
         agent,
         timeout: REQUEST_TIMEOUT_MS,
@@ -163,9 +176,12 @@ function post(agent: http.Agent, opts: { port: number; origin: string; leagueId:
     // A server that stops answering is a failure of its own, not a kill.
     req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)))
     req.on('error', (error) => resolve({ code: error.message.startsWith('no answer') ? -1 : 0, body: error.message, retryAfter: 0 }))
-    req.end('{}')
+    req.end(JSON.stringify(opts.teams ? { name: teamNameOf(customer) } : {}))
   })
 }
+
+/** The team a customer enters in the teams load. */
+export const teamNameOf = (customer: Pick<Customer, 'index'>) => `Crash Team ${customer.index}`
 
 function count(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1)

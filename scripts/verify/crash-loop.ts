@@ -1,4 +1,4 @@
-// npm run verify:crash -- [--database-url URL] [--kills 20] [--registrations 2000] [--capacity 600] [--connections 64] [--seed N]
+// npm run verify:crash -- [--database-url URL] [--teams] [--kills 20] [--registrations 2000] [--capacity 600] [--connections 64] [--seed N]
 // Crash safety (issue 4): a registration load against the real built server on a fresh database,
 // SIGKILLed at random moments and restarted; clients cut off by a kill retry with the same
 // Idempotency-Key. Then every answer the site gave is checked against the database. The seed
@@ -6,6 +6,8 @@
 // of requests still varies from run to run. The last line printed is the JSON result.
 // A SIGKILL is a process crash, not a power loss: what the process handed to the kernel
 // survives it, so this proves acknowledge-after-commit, not the disk flush (synchronous=FULL).
+// With --teams each customer enters a team instead (the league's team places: --capacity), and
+// the checks add each team's roster with its captain on it.
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes, randomInt } from 'node:crypto'
 import fs from 'node:fs'
@@ -23,6 +25,7 @@ import { killHard, serverErrors, startServer, type ServerSpec } from './crash-se
 const { values: args } = parseArgs({
   options: {
     'database-url': { type: 'string' },
+    teams: { type: 'boolean', default: false },
     kills: { type: 'string', default: '20' },
     registrations: { type: 'string', default: '2000' },
     capacity: { type: 'string', default: '600' },
@@ -55,7 +58,7 @@ const spec: ServerSpec = {
 }
 let server: ChildProcess | undefined
 
-console.error(`crash loop on ${databaseName}: ${N} customers, ${C} places, ${kills} kills, ${connections} connections, seed ${seed}`)
+console.error(`crash loop on ${databaseName}: ${N} customers, ${C} ${args.teams ? 'team places' : 'places'}, ${kills} kills, ${connections} connections, seed ${seed}`)
 try {
   process.exitCode = await run()
 } catch (error) {
@@ -73,7 +76,7 @@ process.exit()
 async function run(): Promise<number> {
   const { leagueId, customers } = await prepare()
   const gate = createGate()
-  const load = createLoad({ port: PORT, origin, leagueId, connections, serverUp: gate.wait })
+  const load = createLoad({ port: PORT, origin, leagueId, teams: args.teams, connections, serverUp: gate.wait })
   server = await startServer(spec)
   const loadStart = performance.now()
   for (const customer of customers) load.register(customer)
@@ -90,7 +93,7 @@ async function run(): Promise<number> {
   await killHard(server)
 
   const db = await connect({ dataDir, databaseUrl: database.url })
-  const result = await checkDatabase(db, { leagueId, capacity: C, customers }).finally(() => db.close())
+  const result = await checkDatabase(db, { leagueId, capacity: C, customers, teams: args.teams }).finally(() => db.close())
   const errors = serverErrors(spec.logFile)
   const unexpected = [...load.unexpected.values()].reduce((a, b) => a + b, 0)
   const checks: Check[] = [
@@ -115,6 +118,7 @@ async function run(): Promise<number> {
   console.log(
     JSON.stringify({
       database: databaseName,
+      teams: args.teams,
       seed,
       registrations: N,
       capacity: C,
@@ -142,7 +146,7 @@ async function prepare(): Promise<{ leagueId: string; customers: Customer[] }> {
   const db = await connect({ dataDir, databaseUrl: database.url })
   try {
     await migrateToLatest(db)
-    const { leagueId, cookies } = await prepareRush(db, { registrations: N, capacity: C, secret })
+    const { leagueId, cookies } = await prepareRush(db, { registrations: N, capacity: C, secret, teams: args.teams })
     const users = await db.kysely.selectFrom('users').select(['id', 'email']).where('email', 'like', 'rusher-%@bench.test').execute()
     const idByEmail = new Map(users.map((u) => [u.email, u.id]))
     const customers = cookies.map((cookie, index) => ({
