@@ -1,8 +1,8 @@
 // npm run verify [-- --only crash-sqlite,scan] [--database-url postgres://…]
 // The long proofs of issue 4, one after another on one build: the crash loop on SQLite and on
-// PostgreSQL (registrations, then team entries), the offline scanners, Lighthouse on the home page and the API against bare Node.
-// Every step runs even when an earlier one fails; a summary table ends the run, and the exit
-// code is non-zero when any step failed.
+// PostgreSQL (registrations, then team entries), the offline scanners, Lighthouse on the home
+// page and the API against bare Node. Every step runs even when an earlier one fails; a summary
+// table ends the run, and the exit code is non-zero when any step failed.
 import { execFileSync, spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 

@@ -40,6 +40,7 @@ export async function checkDatabase(db: Db, { leagueId, capacity, customers, tea
   const confirmedSeqs = rows.filter((r) => r.status === 'confirmed').map((r) => r.seq)
   const confirmed = statuses.get('confirmed') ?? 0
   const waitlisted = statuses.get('waitlisted') ?? 0
+  const roster = teams ? await checkRosters(db, leagueId, customers) : { checks: [], placeIds: [] }
   const checks: Check[] = [
     { name: 'customers acknowledged', expected: n, actual: acknowledged.length },
     { name: 'acknowledged registrations present (id, owner, key, status, receipt)', expected: acknowledged.length, actual: kept.length },
@@ -52,26 +53,29 @@ export async function checkDatabase(db: Db, { leagueId, capacity, customers, tea
     { name: 'offerings.seq = registrations', expected: rows.length, actual: league.seq },
     { name: 'registration numbers 1..N, no gap or duplicate', expected: `1..${rows.length}`, actual: gapless(seqs) },
     { name: 'confirmed hold the first numbers (waitlist order)', expected: `1..${confirmedSeqs.length}`, actual: gapless(confirmedSeqs) },
-    ...(teams ? await checkRosters(db, leagueId, customers) : []),
-    ...(await checkSideEffects(db, rows.map((r) => r.id), teams ? await rosterPlaceIds(db, leagueId) : [])),
+    ...roster.checks,
+    ...(await checkSideEffects(db, rows.map((r) => r.id), roster.placeIds)),
     ...(await integrity(db)),
   ]
   return { checks, confirmed, waitlisted }
 }
 
-/** Each team entered is written with its roster and its captain's place on it, in the same transaction. */
-async function checkRosters(db: Db, leagueId: string, customers: Customer[]): Promise<Check[]> {
+/**
+ * Each team entered is written with its roster and its captain's place on it, in the same
+ * transaction. Answers the checks and the roster places' registrations.
+ */
+async function checkRosters(db: Db, leagueId: string, customers: Customer[]): Promise<{ checks: Check[]; placeIds: string[] }> {
   const teams = await db.kysely.selectFrom('teams').select(['id', 'name', 'captainUserId']).where('leagueId', '=', leagueId).execute()
   const rosters = await db.kysely
     .selectFrom('offerings as o')
     .leftJoin('registrations as r', 'r.offeringId', 'o.id')
-    .select(['o.teamId', 'o.placesTaken', 'o.seq as counted', 'r.userId', 'r.status', 'r.seq'])
+    .select(['o.teamId', 'o.placesTaken', 'o.seq as counted', 'r.id', 'r.userId', 'r.status', 'r.seq'])
     .where('o.leagueId', '=', leagueId)
     .where('o.kind', '=', 'roster-place')
     .execute()
   const captainOf = new Map(teams.map((t) => [t.id, t.captainUserId]))
   const nameOf = new Map(customers.map((c) => [c.userId, teamNameOf(c)]))
-  return [
+  const checks = [
     { name: 'teams in the league', expected: customers.length, actual: teams.length },
     { name: 'teams named as their captain asked', expected: teams.length, actual: teams.filter((t) => t.captainUserId !== null && nameOf.get(t.captainUserId) === t.name).length },
     { name: 'rosters (one per team)', expected: teams.length, actual: new Set(rosters.map((r) => r.teamId)).size },
@@ -81,17 +85,7 @@ async function checkRosters(db: Db, leagueId: string, customers: Customer[]): Pr
       actual: rosters.filter((r) => r.userId === captainOf.get(r.teamId!) && r.status === 'confirmed' && r.seq === 1 && r.placesTaken === 1 && r.counted === 1).length,
     },
   ]
-}
-
-async function rosterPlaceIds(db: Db, leagueId: string): Promise<string[]> {
-  const rows = await db.kysely
-    .selectFrom('registrations as r')
-    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
-    .select('r.id')
-    .where('o.leagueId', '=', leagueId)
-    .where('o.kind', '=', 'roster-place')
-    .execute()
-  return rows.map((r) => r.id)
+  return { checks, placeIds: rosters.flatMap((r) => (r.id ? [r.id] : [])) }
 }
 
 /**
