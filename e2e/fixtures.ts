@@ -9,6 +9,8 @@ import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import type { Role } from '../src/shared/roles.ts'
 import type { RouteDefinition } from '../src/shared/routes.ts'
 import type { ActiveLeague } from '../src/shared/sports.ts'
+import { facilityToday } from '../src/shared/format.ts'
+import { addDays } from '../src/shared/registration-window.ts'
 import { linkInNewestEmail } from '../tests/emails.ts'
 
 /*
@@ -109,9 +111,12 @@ interface TestFixtures {
   asAdmin: Page
 }
 
-/** An ISO calendar date `days` from today, so a league is open whenever the suite runs. */
+/** The servers' time zone (their default): the facility's days begin at its midnight. */
+const FACILITY_TIME_ZONE = loadConfig({}).site.timeZone
+
+/** An ISO calendar date `days` from today where the facility is, so a league is open whenever the suite runs. */
 export function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+  return addDays(facilityToday(new Date(), FACILITY_TIME_ZONE), days)
 }
 
 /**

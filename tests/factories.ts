@@ -7,6 +7,9 @@ import type { SessionUser } from '../src/shared/contracts/session.ts'
 import type { LeagueFormValues } from '../src/shared/schemas/league.ts'
 import { linkInNewestEmail, newestEmailTo } from './emails.ts'
 import type { TestApp, TestClient } from './test-app.ts'
+import { loadConfig } from '../src/server/config.ts'
+import { facilityToday } from '../src/shared/format.ts'
+import { addDays } from '../src/shared/registration-window.ts'
 
 export interface TestUser {
   id: string
@@ -59,9 +62,11 @@ export async function createUser(ctx: TestApp, role: Role = 'customer'): Promise
   return { id, email: input.email, password: input.password, displayName: input.name, role, client }
 }
 
-/** An ISO calendar date `days` from today. */
+const facilityTimeZone = loadConfig({}).site.timeZone
+
+/** An ISO calendar date `days` from today where the facility is, the day the server counts in. */
 export function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+  return addDays(facilityToday(new Date(), facilityTimeZone), days)
 }
 
 /** An active individual league whose registration is open now. */

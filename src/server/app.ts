@@ -11,6 +11,7 @@ import { resolveAuthSecret } from './auth/secret.ts'
 import { createInvites } from './features/teams/invites.ts'
 import { createTeamSweeper } from './features/teams/team-sweeper.ts'
 import { registerTeamRoutes } from './features/teams/teams.routes.ts'
+import { registerTeamRules } from './features/teams/team-withdrawal.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
 import { collectRoutes, type DeclaredRoute } from './http/access.ts'
@@ -119,6 +120,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerMailRoutes(app, { db, guards })
   registerRegistrationRoutes(app, { db, guards, config, now: clock })
   registerRegistrationAdminRoutes(app, { db, guards, config, now: clock })
+  registerTeamRules()
   registerTeamRoutes(app, { db, guards, config, now: clock, invites: createInvites(secret) })
   registerLeagueAdminRoutes(app, { db, guards, config, now: clock, activeLeagues })
   registerWaiverRoutes(app, { db, guards, now: clock })

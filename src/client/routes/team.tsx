@@ -164,17 +164,44 @@ function EntryPanel({ team, entry }: { team: TeamView; entry: NonNullable<TeamVi
       {claim.error && <Alert>{claim.error instanceof ApiError ? claim.error.message : 'Claiming failed. Please try again.'}</Alert>}
       {entrant && (
         <p>
-          <Link to={href('teamRegistrationReceipt', { userId: entryOwner(team, entry), leagueId: team.leagueId, teamId: team.id })}>Team receipt</Link>
+          {/* The entry is the captain's: a handover hands it on. */}
+          <Link to={href('teamRegistrationReceipt', { userId: team.captain.userId ?? '', leagueId: team.leagueId, teamId: team.id })}>Team receipt</Link>
         </p>
       )}
+      {team.viewer.isCaptain && team.status !== 'withdrawn' && <WithdrawTeam team={team} registrationId={entry.registrationId} />}
     </section>
   )
 }
 
-/** Who registered the team (and owes its fee): the first captain, who may have handed the captaincy on. */
-function entryOwner(team: TeamView, entry: NonNullable<TeamView['entry']>): string {
-  return team.players.find((p) => p.registrationId === entry.registrationId)?.userId ?? team.captain.userId ?? ''
+/** The captain withdraws the team from its league: every place on its roster ends with it. */
+function WithdrawTeam({ team, registrationId }: { team: TeamView; registrationId: string }) {
+  const client = useQueryClient()
+  const navigate = useNavigate()
+  const withdraw = useMutation({
+    mutationFn: () => call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params: { registrationId } }),
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: TEAMS }), client.invalidateQueries({ queryKey: ['mine'] })])
+      navigate(href('account'), { state: { flash: `${team.name} was withdrawn from ${team.leagueName}. Each player was told.`, flashTone: 'success' } satisfies NavigationState })
+    },
+  })
+  const question = `Withdraw ${team.name} from ${team.leagueName}? The team gives up its place, every player’s place on the roster ends, and the invite link stops working.`
+  return (
+    <div className="staff-actions">
+      <button
+        type="button"
+        className="button account-danger"
+        disabled={withdraw.isPending}
+        onClick={() => {
+          if (window.confirm(question)) withdraw.mutate()
+        }}
+      >
+        {withdraw.isPending ? 'Withdrawing…' : 'Withdraw the team'}
+      </button>
+      {withdraw.error && <Alert>{withdraw.error instanceof ApiError ? withdraw.error.message : 'Withdrawing failed. Please try again.'}</Alert>}
+    </div>
+  )
 }
+
 
 function InvitePanel({ team }: { team: TeamView }) {
   const client = useQueryClient()

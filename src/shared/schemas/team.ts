@@ -67,6 +67,9 @@ export const TEAM_MESSAGES = {
   notTeamLeague: 'This league is not open for teams.',
   noPlaceToHold: 'No team place is free in this league: the team stays on the waitlist until one is.',
   holdGone: 'This team’s place is no longer held. Contact the facility.',
+  teamWithdrawn: 'This team was withdrawn from its league: its invite link no longer works. Ask the captain, or join another team.',
+  captainStays: 'This player captains the team. Name a new captain first, then move or remove them.',
+  notOnRoster: 'Choose a player on this team’s roster.',
 } as const
 
 /**

@@ -3,12 +3,14 @@ import { inTransaction } from '../../db/transaction.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import { HOLDS_PLACE, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
-import { enqueueEmail } from '../mail/outbox.queries.ts'
+import { enqueueEmail, type NewEmail } from '../mail/outbox.queries.ts'
 import { insertPayment, lineOfRegistration } from '../payments/orders.queries.ts'
-import { releasePlace } from './capacity.ts'
+import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { holdOffering, releasePlace } from './capacity.ts'
+import { followEnding, type HowEnded } from './offering-rules.ts'
 import { cancellationEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
-import { offerFreePlaces, type WaitlistContext } from './waitlist.ts'
+import { offerFreePlaces } from './waitlist.ts'
 
 export interface DeskPayment {
   amountCents: number
@@ -52,21 +54,30 @@ export async function recordPayment(
 
 export type Ending = 'cancelled' | 'declined'
 
+export interface EndOptions extends HowEnded {
+  /**
+   * A rule that may refuse the change (by throwing), checked once the offering's row is held: every
+   * change to the offering's places waits for it, so what the rule read stays true until commit.
+   */
+  check?: (tx: Db) => Promise<void>
+  /** The email telling the registrant; the cancellation email unless given. */
+  notice?: (ended: RegistrationView) => NewEmail
+}
+
 /**
  * Ends a live registration. A place it held goes to the waitlist in the same transaction;
- * with `refund`, everything paid is recorded as refunded. Returns false when the
- * registration was no longer live (someone else ended it first).
+ * with `refund`, everything paid is recorded as refunded; what follows for its kind follows
+ * (offering-rules.ts). Returns false when the registration was no longer live (someone else
+ * ended it first).
  */
-export async function endRegistration(
-  db: Db,
-  registrationId: string,
-  ending: Ending,
-  opts: { actorId: string; refund: boolean; ctx: WaitlistContext },
-): Promise<boolean> {
+export async function endRegistration(db: Db, registrationId: string, ending: Ending, opts: EndOptions): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    const before = await findRegistrationView(tx, registrationId)
     const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
-    if (!before || !place) return false
+    if (!place) return false
+    await holdOffering(tx, place.offeringId)
+    await opts.check?.(tx)
+    const before = await findRegistrationView(tx, registrationId)
+    if (!before) return false
     const from: readonly RegistrationStatus[] = ['confirmed', 'offered', 'waitlisted']
     // What it was when ended: it may have moved since `before` was read (an offer made meanwhile).
     const previous = await changeStatus(tx, registrationId, from, ending, opts.ctx.now)
@@ -94,11 +105,12 @@ export async function endRegistration(
       now: opts.ctx.now,
     })
     const after = await findRegistrationView(tx, registrationId)
-    if (after) await enqueueEmail(tx, cancellationEmail(opts.ctx.siteUrl, after, ending), opts.ctx.now)
+    if (after) await enqueueEmail(tx, opts.notice ? opts.notice(after) : cancellationEmail(opts.ctx.siteUrl, after, ending), opts.ctx.now)
     if (HOLDS_PLACE.includes(previous)) {
       await releasePlace(tx, place.offeringId)
       await offerFreePlaces(tx, place.offeringId, opts.ctx)
     }
+    await followEnding(tx, { registrationId, kind: before.kind, teamId: before.team?.id ?? null }, opts)
     return true
   })
 }

@@ -10,7 +10,7 @@ import { centsFromDollars, formatMoney } from '../../../shared/money.ts'
 import { DeskPaymentForm, type PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { withTeamNews } from '../teams/teams.ts'
+import { checkCaptainStays, withTeamNews } from '../teams/teams.ts'
 import { endRegistration, recordPayment, type Ending } from './registration-changes.ts'
 import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations } from './registrations.queries.ts'
 import type { RegistrationDeps } from './registrations.routes.ts'
@@ -60,6 +60,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
     const ended = await endRegistration(db, registration.id, ending, {
       actorId: admin.id,
       refund: refund === true,
+      check: (tx) => checkCaptainStays(tx, registration),
       ctx: { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
     })
     if (!ended) throw conflict('This registration has already ended.')

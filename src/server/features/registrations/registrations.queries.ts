@@ -229,6 +229,12 @@ export async function listEvents(db: Db, registrationId: string): Promise<Histor
   }))
 }
 
+/** Whether the registration is this person's (a team's entry is its current captain's). */
+export async function ownsRegistration(db: Db, registrationId: string, userId: string): Promise<boolean> {
+  const row = await db.kysely.selectFrom('registrations').select('id').where('id', '=', registrationId).where('userId', '=', userId).executeTakeFirst()
+  return row !== undefined
+}
+
 /**
  * Moves a registration between statuses only if it is still in `from`, races losing cleanly;
  * answers the status it left, undefined when it was in none of `from`. The offering's row is

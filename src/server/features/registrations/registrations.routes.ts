@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { endRegistration } from './registration-changes.ts'
 import { admit, takePlace } from './engine.ts'
 import { findLeagueOffering } from './offerings.queries.ts'
-import { changedRegistration, findReceipt, findRegistrationView, listUserRegistrations } from './registrations.queries.ts'
+import { changedRegistration, findReceipt, findRegistrationView, listUserRegistrations, ownsRegistration } from './registrations.queries.ts'
 import { claimOffer } from './waitlist.ts'
 import { checkLeaving } from '../teams/teams.ts'
 import { serve } from '../../http/contract.ts'
@@ -62,8 +62,17 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
     const user = await guards.requireUser(req)
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration || registration.userId !== user.id) throw notFound('There is no such registration.')
-    await checkLeaving(db, registration, user.id, facilityToday(now(), config.site.timeZone))
-    const ended = await endRegistration(db, registration.id, 'cancelled', { actorId: user.id, refund: false, ctx: ctx() })
+    const today = facilityToday(now(), config.site.timeZone)
+    const ended = await endRegistration(db, registration.id, 'cancelled', {
+      actorId: user.id,
+      refund: false,
+      ctx: ctx(),
+      // Read again once the place is held: a handover may have given a team's entry to a new captain.
+      check: async (tx) => {
+        if (!(await ownsRegistration(tx, registration.id, user.id))) throw notFound('There is no such registration.')
+        await checkLeaving(tx, registration, user.id, today)
+      },
+    })
     if (!ended) throw conflict('This registration has already ended.')
     return { registration: await changedRegistration(db, registration.id) }
   })

@@ -6,6 +6,7 @@ import { enqueueEmail } from '../mail/outbox.queries.ts'
 import { releasePlace, takeFreePlace } from './capacity.ts'
 import { cancellationEmail, offerEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
+import { followEnding } from './offering-rules.ts'
 
 export interface WaitlistContext {
   now: Date
@@ -75,6 +76,7 @@ export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number
       const view = await findRegistrationView(tx, offer.id)
       if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, 'expired'), ctx.now)
       await offerFreePlaces(tx, offer.offeringId, ctx)
+      if (view) await followEnding(tx, { registrationId: offer.id, kind: view.kind, teamId: view.team?.id ?? null }, { actorId: null, refund: false, ctx })
       return true
     })
     if (done) expired++

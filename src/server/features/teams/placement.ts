@@ -4,14 +4,14 @@ import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
 import { conflict, notFound } from '../../http/errors.ts'
 import { enqueueEmail } from '../mail/outbox.queries.ts'
-import { releasePlace } from '../registrations/capacity.ts'
+import { holdOffering, releasePlace } from '../registrations/capacity.ts'
 import { takePlace } from '../registrations/engine.ts'
 import { findRosterPlaces } from '../registrations/offerings.queries.ts'
 import { changeStatus, logEvent } from '../registrations/registrations.queries.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
 import { placedEmail, playerPlacedEmail } from './team-emails.ts'
 import { teamState } from './teams.queries.ts'
-import { tellCaptain } from './teams.ts'
+import { checkCaptainStays, tellCaptain } from './teams.ts'
 
 /**
  * Staff place a free agent on a team, or move a player to another team of the league (docs/
@@ -45,6 +45,8 @@ export async function movePlayer(
   if (target.team.captainUserId === null) throw conflict('This team is held for its captain: place players once it is complete.')
 
   return inTransaction(db, async (tx) => {
+    await holdOffering(tx, from.offeringId)
+    await checkCaptainStays(tx, { kind: from.kind, userId: from.userId, team: from.teamId ? { id: from.teamId } : null })
     const before = await teamState(tx, roster.leagueId!, req.toTeamId)
     if (!(await changeStatus(tx, from.id, ['confirmed'], 'moved', req.ctx.now))) throw conflict('This player’s place changed meanwhile. Reload and try again.')
     await releasePlace(tx, from.offeringId)

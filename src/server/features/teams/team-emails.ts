@@ -1,5 +1,6 @@
 import { href } from '../../../shared/paths.ts'
 import { formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
 import type { NewEmail } from '../mail/outbox.queries.ts'
 
 /** The words of every team email, in one place. `siteUrl` has no trailing slash. */
@@ -130,5 +131,20 @@ export function playerPlacedEmail(siteUrl: string, team: TeamNames, captain: { n
     to: captain.email,
     subject: `${player} was placed on ${team.name}`,
     text: [`Hi ${captain.name},`, '', `The facility has placed ${player} on ${team.name} in ${team.leagueName}.`, '', `Your team: ${teamPage(siteUrl, team)}`].join('\n'),
+  }
+}
+
+/** To each player of a team withdrawn from its league (by its captain, by staff, or an offer left to expire). */
+export function teamWithdrawnEmail(siteUrl: string, team: TeamNames, player: { name: string; email: string }, refundedCents: number): NewEmail {
+  return {
+    to: player.email,
+    subject: `${team.name} was withdrawn from ${team.leagueName}`,
+    text: [
+      `Hi ${player.name},`,
+      '',
+      `${team.name} no longer plays in ${team.leagueName}, so your place on its roster has ended${refundedCents > 0 ? ` and what you paid, ${formatMoney(refundedCents)}, is refunded` : ''}.`,
+      'You are free to join another team of the league, create your own, or sign up as a free agent:',
+      siteUrl + href('home'),
+    ].join('\n'),
   }
 }

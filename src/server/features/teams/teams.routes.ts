@@ -109,6 +109,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   serve(app, getInvitation, async (req) => {
     const state = await teamState(db, req.params.leagueId, req.params.teamId)
     if (!state || !invites.matches(state.team, req.query.invite)) throw notFound(TEAM_MESSAGES.badInvite)
+    if (state.status === 'withdrawn') throw notFound(TEAM_MESSAGES.teamWithdrawn)
     const roster = await findRosterPlaces(db, state.team.id)
     if (!roster) throw notFound(TEAM_MESSAGES.badInvite)
     const league = await db.kysely.selectFrom('leagues').select(['startDate', 'endDate']).where('id', '=', state.team.leagueId).executeTakeFirstOrThrow()
@@ -155,6 +156,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   serve(app, sendInvites, async (req) => {
     const user = await guards.requireUser(req)
     const state = await managedTeam(req.params, user)
+    if (state.status === 'withdrawn') throw conflict(TEAM_MESSAGES.teamWithdrawn)
     const { emails } = parseForm(InviteEmailsForm, req.body)
     const addresses = [...new Set(emails.split(/[\s,;]+/).filter((a) => a !== '').map((a) => a.toLowerCase()))]
     const invalid = addresses.filter((a) => validateField({ label: 'Email', rules: 'email' }, a, {}) !== null)
@@ -187,7 +189,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     const user = await guards.requireUser(req)
     const state = await managedTeam(req.params, user)
     if (!req.body.registrationId) throw badRequest('Choose the player who becomes captain.')
-    await changeCaptain(db, state, req.body.registrationId, now())
+    await changeCaptain(db, state, req.body.registrationId, user, now())
     return answer(req.params, user)
   })
 

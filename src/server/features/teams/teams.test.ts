@@ -466,12 +466,19 @@ describe('staff place free agents and move players', () => {
     expect(await subjectsTo(agent.email)).toContain('You are on Strikers')
     expect(await subjectsTo(c1.email)).toContain(`${agent.displayName} was placed on Strikers`)
 
-    // Strikers is full (two): moving Keepers' captain there is refused and changes nothing.
+    // Keepers' captain stays until staff name another; Strikers is full (two): a Keepers player
+    // moved there is refused. Neither changes anything.
     const keeperCaptainPlace = (await read(c2, t2)).body.team.players[0]!.registrationId
-    const full = await admin.client.post(`/api/admin/players/${keeperCaptainPlace}/move`, { teamId: t1.id })
+    const captainMove = await admin.client.post(`/api/admin/players/${keeperCaptainPlace}/move`, { teamId: t1.id })
+    expect(captainMove.status).toBe(409)
+    expect(captainMove.body).toMatchObject({ error: { message: TEAM_MESSAGES.captainStays } })
+    const keeper = await createRegistrant(ctx)
+    const keeperPlace = (await join(keeper, t2)).body.team.players.find((p) => p.userId === keeper.id)!.registrationId
+    const full = await admin.client.post(`/api/admin/players/${keeperPlace}/move`, { teamId: t1.id })
     expect(full.status).toBe(409)
     expect(full.body).toMatchObject({ error: { message: TEAM_MESSAGES.rosterFull } })
-    expect((await read(c2, t2)).body.team.players).toHaveLength(1)
+    expect((await read(c2, t2)).body.team.players).toHaveLength(2)
+    expect((await keeper.client.post(`/api/registrations/${keeperPlace}/cancel`, {})).status).toBe(200)
 
     // The placed player moves on to Keepers, their money with them.
     const moved = await admin.client.post(`/api/admin/players/${placed.body.registrationId}/move`, { teamId: t2.id })

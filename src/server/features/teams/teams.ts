@@ -8,13 +8,15 @@ import { addDays } from '../../../shared/registration-window.ts'
 import { registrationWindow } from '../../../shared/registration-window.ts'
 import { isStaff, type Role } from '../../../shared/roles.ts'
 import { TEAM_MESSAGES, teamNameKey } from '../../../shared/schemas/team.ts'
+import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { conflict, HttpError, notFound } from '../../http/errors.ts'
 import { enqueueEmail, enqueueEmails } from '../mail/outbox.queries.ts'
-import { releasePlace, takeFreePlace } from '../registrations/capacity.ts'
+import { holdOffering, releasePlace, takeFreePlace } from '../registrations/capacity.ts'
 import { admit, admitParticipant, firstPlaces, takePlace, type PlaceNews, type PlaceRequest } from '../registrations/engine.ts'
 import { findRosterPlaces, findTeamPlaces, type Offering } from '../registrations/offerings.queries.ts'
 import { endRegistration } from '../registrations/registration-changes.ts'
+import { logEvent } from '../registrations/registrations.queries.ts'
 import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
 import { newInviteNonce, type Invites } from './invites.ts'
 import { heldTeamEmail, holdReleasedEmail, inviteEmail, playerJoinedEmail, rosterReminderEmail, teamCompleteEmail } from './team-emails.ts'
@@ -97,6 +99,8 @@ export async function joinTeam(
 ): Promise<{ created: boolean }> {
   const team = await findTeamRow(db, req.leagueId, req.teamId)
   if (!team || !invites.matches(team, req.invite)) throw notFound(TEAM_MESSAGES.badInvite)
+  const held = team.captainUserId === null && team.holdExpiresAt !== null
+  if (!held && !(await liveEntry(db, team.id))) throw notFound(TEAM_MESSAGES.teamWithdrawn)
   const roster = await findRosterPlaces(db, team.id)
   if (!roster) throw notFound(TEAM_MESSAGES.badInvite)
   const place = await placeInLeague(db, req.leagueId, req.userId)
@@ -228,20 +232,59 @@ export async function removePlayer(db: Db, state: TeamState, registrationId: str
     const past = await db.kysely.selectFrom('registrations').select('id').where('id', '=', registrationId).where('teamId', '=', state.team.id).executeTakeFirst()
     throw past ? conflict('This player has already left the team.') : notFound('There is no such player on this team.')
   }
-  if (player.userId === state.team.captainUserId) throw conflict('The captain cannot be removed. Hand the captaincy to another player first.')
-  const ended = await endRegistration(db, registrationId, 'cancelled', { actorId, refund: false, ctx })
+  const check = (tx: Db) => checkCaptainStays(tx, { kind: 'roster-place', userId: player.userId, team: state.team })
+  await check(db)
+  const ended = await endRegistration(db, registrationId, 'cancelled', { actorId, refund: false, ctx, check })
   if (!ended) throw conflict('This player has already left the team.')
 }
 
-/** Hands the captaincy to a player on the roster. */
-export async function changeCaptain(db: Db, state: TeamState, registrationId: string, now: Date): Promise<void> {
-  const player = state.players.find((p) => p.registrationId === registrationId && p.status === 'confirmed')
-  if (!player) throw notFound('Choose a player on this team’s roster.')
-  await db.kysely
-    .updateTable('teams')
-    .set({ captainUserId: player.userId, updatedAt: timestampParam(db.dialect, now) })
-    .where('id', '=', state.team.id)
-    .execute()
+/**
+ * Hands the captaincy to a player on the roster, and with it the team's entry: its registration,
+ * its fee, withdrawing it and claiming a place offered from the waitlist. The team's place and its
+ * roster are held first, the order every change to them takes, so a withdrawal, the player leaving
+ * or staff moving them either waits for the new captain or has happened already.
+ */
+export async function changeCaptain(db: Db, state: TeamState, registrationId: string, actor: { id: string; role: Role }, now: Date): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const entry = await liveEntry(tx, state.team.id)
+    if (entry) await holdOffering(tx, entry.offeringId)
+    const roster = await findRosterPlaces(tx, state.team.id)
+    if (roster) await holdOffering(tx, roster.id)
+    const player = await tx.kysely
+      .selectFrom('registrations')
+      .select('userId')
+      .where('id', '=', registrationId)
+      .where('offeringId', '=', roster?.id ?? '')
+      .where('status', '=', 'confirmed')
+      .executeTakeFirst()
+    if (!player) throw notFound(TEAM_MESSAGES.notOnRoster)
+    const stillEntered = entry && (await liveEntry(tx, state.team.id))
+    if (!stillEntered) throw conflict(TEAM_MESSAGES.teamWithdrawn)
+    const from = await tx.kysely.selectFrom('teams').select('captainUserId').where('id', '=', state.team.id).executeTakeFirstOrThrow()
+    if (!isStaff(actor.role) && from.captainUserId !== actor.id) throw notFound('There is no such team.')
+    const at = timestampParam(tx.dialect, now)
+    await tx.kysely.updateTable('teams').set({ captainUserId: player.userId, updatedAt: at }).where('id', '=', state.team.id).execute()
+    // The key of the first captain's request stays theirs: a retry of it must not find this entry.
+    await tx.kysely.updateTable('registrations').set({ userId: player.userId, idempotencyKey: null, updatedAt: at }).where('id', '=', stillEntered.id).execute()
+    await tx.kysely
+      .updateTable('orders')
+      .set({ payerUserId: player.userId })
+      .where('id', 'in', tx.kysely.selectFrom('orderLines').select('orderId').where('registrationId', '=', stillEntered.id))
+      .execute()
+    await logEvent(tx, { registrationId: stillEntered.id, action: 'captain-changed', actorId: actor.id, details: { from: from.captainUserId, to: player.userId }, now })
+  })
+}
+
+/** The team's live place in its league (confirmed, offered or waitlisted), if it has one. */
+async function liveEntry(db: Db, teamId: string): Promise<{ id: string; offeringId: string } | undefined> {
+  return db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .select(['r.id', 'r.offeringId'])
+    .where('r.teamId', '=', teamId)
+    .where('o.kind', '=', 'team-place')
+    .where('r.status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirst()
 }
 
 /** An address shown to whoever holds the link, partly hidden: `jo***@example.com`. */
@@ -440,8 +483,20 @@ export async function renameTeam(db: Db, state: TeamState, name: string, now: Da
 }
 
 /**
+ * Staff may end or move any place on a team but its captain's: the team always has its captain
+ * on its roster, so staff name a new captain first. Checked with the roster's row held (a
+ * handover holds it too), so a handover cannot slip in between. Throws the reason, or returns.
+ */
+export async function checkCaptainStays(db: Db, registration: { kind: string; userId: string; team: { id: string } | null }): Promise<void> {
+  if (registration.kind === 'roster-place' && registration.team && (await isCaptain(db, registration.team.id, registration.userId))) {
+    throw conflict(TEAM_MESSAGES.captainStays)
+  }
+}
+
+/**
  * Whether a person may end their own place on a team: a captain hands the captaincy over first,
- * and after the roster deadline only staff change the roster. Throws the reason, or returns.
+ * and after the roster deadline only staff change the roster. Checked with the roster's row held,
+ * as `checkCaptainStays`. Throws the reason, or returns.
  */
 export async function checkLeaving(db: Db, registration: { kind: string; team: { id: string } | null }, userId: string, today: string): Promise<void> {
   if (registration.kind !== 'roster-place' || !registration.team) return
