@@ -85,7 +85,14 @@ function TeamDetails({ team }: { team: TeamView }) {
       </dl>
       <StatusNote team={team} />
       {team.entry && (manager || team.entry.priceCents > 0) && <EntryPanel team={team} entry={team.entry} />}
-      {mine && !team.viewer.isCaptain && team.rosterOpen && <LeaveTeam team={team} registrationId={mine.registrationId} />}
+      {mine && !team.viewer.isCaptain && team.rosterOpen && (
+        <EndPlace
+          registrationId={mine.registrationId}
+          question={`Leave ${team.name}? Your place on the roster goes.`}
+          action={{ label: 'Leave the team', pending: 'Leaving…', failed: 'Leaving failed. Please try again.' }}
+          done={`You left ${team.name}.`}
+        />
+      )}
       {mine && !manager && mine.priceCents !== null && mine.priceCents > 0 && (
         <p>
           Your player fee: {formatMoney(mine.priceCents)}, balance {formatMoney(mine.balanceCents ?? 0)} (pay at the front desk).{' '}
@@ -168,40 +175,18 @@ function EntryPanel({ team, entry }: { team: TeamView; entry: NonNullable<TeamVi
           <Link to={href('teamRegistrationReceipt', { userId: team.captain.userId ?? '', leagueId: team.leagueId, teamId: team.id })}>Team receipt</Link>
         </p>
       )}
-      {team.viewer.isCaptain && team.status !== 'withdrawn' && <WithdrawTeam team={team} registrationId={entry.registrationId} />}
+      {team.viewer.isCaptain && team.status !== 'withdrawn' && (
+        <EndPlace
+          registrationId={entry.registrationId}
+          question={`Withdraw ${team.name} from ${team.leagueName}? The team gives up its place, every player’s place on the roster ends, and the invite link stops working.`}
+          action={{ label: 'Withdraw the team', pending: 'Withdrawing…', failed: 'Withdrawing failed. Please try again.' }}
+          done={`${team.name} was withdrawn from ${team.leagueName}. Each player was told.`}
+          danger
+        />
+      )}
     </section>
   )
 }
-
-/** The captain withdraws the team from its league: every place on its roster ends with it. */
-function WithdrawTeam({ team, registrationId }: { team: TeamView; registrationId: string }) {
-  const client = useQueryClient()
-  const navigate = useNavigate()
-  const withdraw = useMutation({
-    mutationFn: () => call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params: { registrationId } }),
-    onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: TEAMS }), client.invalidateQueries({ queryKey: ['mine'] })])
-      navigate(href('account'), { state: { flash: `${team.name} was withdrawn from ${team.leagueName}. Each player was told.`, flashTone: 'success' } satisfies NavigationState })
-    },
-  })
-  const question = `Withdraw ${team.name} from ${team.leagueName}? The team gives up its place, every player’s place on the roster ends, and the invite link stops working.`
-  return (
-    <div className="staff-actions">
-      <button
-        type="button"
-        className="button account-danger"
-        disabled={withdraw.isPending}
-        onClick={() => {
-          if (window.confirm(question)) withdraw.mutate()
-        }}
-      >
-        {withdraw.isPending ? 'Withdrawing…' : 'Withdraw the team'}
-      </button>
-      {withdraw.error && <Alert>{withdraw.error instanceof ApiError ? withdraw.error.message : 'Withdrawing failed. Please try again.'}</Alert>}
-    </div>
-  )
-}
-
 
 function InvitePanel({ team }: { team: TeamView }) {
   const client = useQueryClient()
@@ -434,30 +419,33 @@ function PaymentsPanel({ team }: { team: TeamView }) {
   )
 }
 
-/** A player leaves the team themselves, while the roster may still change. */
-function LeaveTeam({ team, registrationId }: { team: TeamView; registrationId: string }) {
+/**
+ * Ends one of the viewer's places after asking: a player leaving the team, or its captain
+ * withdrawing it (every place on the roster ends with it). Then back to the account page.
+ */
+function EndPlace(props: { registrationId: string; question: string; action: { label: string; pending: string; failed: string }; done: string; danger?: boolean }) {
   const client = useQueryClient()
   const navigate = useNavigate()
-  const leave = useMutation({
-    mutationFn: () => call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params: { registrationId } }),
+  const end = useMutation({
+    mutationFn: () => call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params: { registrationId: props.registrationId } }),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: TEAMS })
-      navigate(href('account'), { state: { flash: `You left ${team.name}.`, flashTone: 'success' } satisfies NavigationState })
+      await Promise.all([client.invalidateQueries({ queryKey: TEAMS }), client.invalidateQueries({ queryKey: ['mine'] })])
+      navigate(href('account'), { state: { flash: props.done, flashTone: 'success' } satisfies NavigationState })
     },
   })
   return (
     <div className="staff-actions">
       <button
         type="button"
-        className="button secondary"
-        disabled={leave.isPending}
+        className={props.danger ? 'button account-danger' : 'button secondary'}
+        disabled={end.isPending}
         onClick={() => {
-          if (window.confirm(`Leave ${team.name}? Your place on the roster goes.`)) leave.mutate()
+          if (window.confirm(props.question)) end.mutate()
         }}
       >
-        {leave.isPending ? 'Leaving…' : 'Leave the team'}
+        {end.isPending ? props.action.pending : props.action.label}
       </button>
-      {leave.error && <Alert>{leave.error instanceof ApiError ? leave.error.message : 'Leaving failed. Please try again.'}</Alert>}
+      {end.error && <Alert>{end.error instanceof ApiError ? end.error.message : props.action.failed}</Alert>}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLeague, createRegistrant, createUser, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import { createTeam, inviteOf, join, read } from '../../../../tests/teams.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
@@ -16,16 +17,6 @@ afterAll(() => ctx.close())
 const teamLeague = (overrides: Partial<NewLeague> = {}) =>
   createLeague(ctx, { sport: 'basketball', kind: 'team', teamCapacity: 8, rosterMin: 2, rosterMax: 8, teamPayment: 'deposit-and-player-fee', teamFeeCents: 20000, priceCents: 4000, ...overrides })
 
-async function createTeam(captain: TestUser, leagueId: string, name = `Team ${captain.id.slice(0, 8)}`): Promise<TeamView> {
-  const res = await captain.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams`, { name })
-  expect(res.status, res.text).toBe(201)
-  return res.body.team
-}
-
-const inviteOf = (team: TeamView) => new URL(team.inviteUrl!).searchParams.get('invite')!
-const join = (player: TestUser, team: TeamView, invite = inviteOf(team)) =>
-  player.client.post<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}/players`, { invite })
-const read = (who: TestUser, team: TeamView) => who.client.get<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}`)
 const cancel = (who: TestUser, registrationId: string) => who.client.post(`/api/registrations/${registrationId}/cancel`, {})
 const handOver = (who: TestUser, team: TeamView, registrationId: string) =>
   who.client.post<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}/captain`, { registrationId })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import { create, createTeam, inviteOf, join, read } from '../../../../tests/teams.ts'
 import type { AdminLeague } from '../../../shared/contracts/leagues.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import type { Invitation, MyTeam, PlayerView, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
@@ -17,18 +18,6 @@ afterAll(() => ctx.close())
 const teamLeague = (overrides: Partial<NewLeague> = {}) =>
   createLeague(ctx, { sport: 'basketball', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 5, teamPayment: 'team-fee', teamFeeCents: 30000, priceCents: 4000, ...overrides })
 
-const create = (captain: TestUser, leagueId: string, name: string) => captain.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams`, { name })
-
-async function createTeam(captain: TestUser, leagueId: string, name = `Team ${captain.id.slice(0, 6)}`): Promise<TeamView> {
-  const res = await create(captain, leagueId, name)
-  expect(res.status, res.text).toBe(201)
-  return res.body.team
-}
-
-const inviteOf = (team: TeamView) => new URL(team.inviteUrl!).searchParams.get('invite')!
-const join = (player: TestUser, team: TeamView, invite = inviteOf(team)) =>
-  player.client.post<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}/players`, { invite })
-const read = (who: TestUser, team: TeamView) => who.client.get<{ team: TeamView }>(`/api/leagues/${team.leagueId}/teams/${team.id}`)
 
 async function subjectsTo(email: string): Promise<string[]> {
   const rows = await ctx.db.kysely.selectFrom('outbox').select('subject').where('recipient', '=', email).orderBy('createdAt').execute()
