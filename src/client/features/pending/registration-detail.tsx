@@ -323,6 +323,9 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
         {what} the registration of {participantOf(r)} for {r.leagueName}?{' '}
         {HOLDS_PLACE.includes(r.status) ? 'The place goes to the next person on the waitlist.' : 'They leave the waitlist.'}{' '}
         An email tells them.
+        {r.kind === 'team-place' &&
+          r.team &&
+          ` ${r.team.name} is withdrawn with it: every player’s place on its roster ends and each player is told${r.paidCents > 0 ? '; a refund recorded here also refunds what the players paid' : ''}.`}
       </p>
       {r.paidCents > 0 && (
         <div className="field staff-checkbox">
