@@ -9,10 +9,12 @@ import { timestampParam, toIso } from '../db/values.ts'
  *
  * - a browser that signed in to the account before (known-device.ts) has its own bucket, so
  *   nobody else's guesses lock it;
- * - any other browser counts against its address for that account, and against the account as
- *   a whole, which locks only after many guesses from many addresses.
+ * - any other browser counts against its address for that account (which locks: an attacker's
+ *   address locks only itself), and against the account as a whole, which never locks — failures
+ *   there only make every unknown browser wait a little longer, up to a few seconds — so no
+ *   number of strangers can keep the owner out (issue 21).
  *
- * Failures within the window first slow the answer down, then lock the bucket.
+ * Failures within the window first slow the answer down, then lock the bucket (but the account's).
  */
 export const THROTTLE = {
   windowMs: 15 * 60_000,
@@ -21,8 +23,10 @@ export const THROTTLE = {
   slowStepMs: 500,
   /** This many failures lock a known browser, or an address trying one account. */
   lockAfter: 6,
-  /** This many failures from browsers the account does not know, from every address together. */
-  accountLockAfter: 30,
+  /** From this many failures on the account from browsers it does not know, theirs wait: doubling from `slowStepMs`... */
+  accountSlowAfter: 10,
+  /** ...up to this, however many guesses come. */
+  accountDelayCapMs: 8_000,
   lockMs: 15 * 60_000,
 } as const
 
@@ -33,15 +37,21 @@ export type ThrottleState = { locked: true; retryAfterSeconds: number } | { lock
 
 interface Bucket {
   key: string
-  limit: number
+  /** Failures that lock it; null for one that never locks and only slows attempts down. */
+  lockAfter: number | null
+  delayMs(failures: number): number
 }
 
-/** The buckets an attempt counts in; the first one sets its slow-down. */
+const slowDown = (failures: number) => Math.max(0, failures - THROTTLE.slowAfter) * THROTTLE.slowStepMs
+const accountSlowDown = (failures: number) =>
+  failures <= THROTTLE.accountSlowAfter ? 0 : Math.min(THROTTLE.accountDelayCapMs, THROTTLE.slowStepMs * 2 ** (failures - THROTTLE.accountSlowAfter - 1))
+
+/** The buckets an attempt counts in; it waits as long as the slowest asks. */
 function bucketsOf(email: string, source: SignInSource): Bucket[] {
-  if ('deviceId' in source) return [{ key: `device:${source.deviceId}`, limit: THROTTLE.lockAfter }]
+  if ('deviceId' in source) return [{ key: `device:${source.deviceId}`, lockAfter: THROTTLE.lockAfter, delayMs: slowDown }]
   return [
-    { key: `address:${source.address} ${email}`, limit: THROTTLE.lockAfter },
-    { key: `account:${email}`, limit: THROTTLE.accountLockAfter },
+    { key: `address:${source.address} ${email}`, lockAfter: THROTTLE.lockAfter, delayMs: slowDown },
+    { key: `account:${email}`, lockAfter: null, delayMs: accountSlowDown },
   ]
 }
 
@@ -68,7 +78,7 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
       const lockedUntil = timestampParam(db.dialect, new Date(at.getTime() + THROTTLE.lockMs))
       try {
         return await inTransaction(db, async ({ kysely: trx }) => {
-          let delayMs = -1
+          let delayMs = 0
           for (const bucket of bucketsOf(email, source)) {
             await trx
               .insertInto('signInFailures')
@@ -82,23 +92,22 @@ export function createSignInThrottle(db: Db, now: () => Date = () => new Date())
               .where('bucket', '=', bucket.key)
               .where((eb) => eb.or([eb('lockedUntil', '<=', atParam), eb.and([eb('lockedUntil', 'is', null), eb('firstFailedAt', '<', windowStart)])]))
               .execute()
-            const taken = await trx
+            let take = trx
               .updateTable('signInFailures')
               .set((eb) => ({ failures: eb('failures', '+', 1) }))
               .where('bucket', '=', bucket.key)
-              .where('failures', '<', bucket.limit)
-              .returning('failures')
-              .executeTakeFirst()
+            if (bucket.lockAfter !== null) take = take.where('failures', '<', bucket.lockAfter)
+            const taken = await take.returning('failures').executeTakeFirst()
             if (!taken) {
               const row = await trx.selectFrom('signInFailures').select('lockedUntil').where('bucket', '=', bucket.key).executeTakeFirstOrThrow()
               const until = row.lockedUntil ? new Date(toIso(row.lockedUntil)).getTime() : at.getTime() + THROTTLE.lockMs
               throw new Locked(Math.max(1, Math.ceil((until - at.getTime()) / 1000)))
             }
             // The attempt that uses up the window's last guess locks the bucket for what follows.
-            if (taken.failures >= bucket.limit) {
+            if (bucket.lockAfter !== null && taken.failures >= bucket.lockAfter) {
               await trx.updateTable('signInFailures').set({ lockedUntil }).where('bucket', '=', bucket.key).execute()
             }
-            if (delayMs < 0) delayMs = Math.max(0, taken.failures - THROTTLE.slowAfter) * THROTTLE.slowStepMs
+            delayMs = Math.max(delayMs, bucket.delayMs(taken.failures))
           }
           return { locked: false, delayMs } as const
         })

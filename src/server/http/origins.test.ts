@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { newUserInput } from '../../../tests/factories.ts'
+import { createUser, newUserInput } from '../../../tests/factories.ts'
 import { setUserRole } from '../features/users/users.queries.ts'
-import { startTestApp, TestClient, type TestApp } from '../../../tests/test-app.ts'
+import { startTestApp, TEST_ORIGIN, TestClient, type TestApp } from '../../../tests/test-app.ts'
 import type { SessionUser } from '../../shared/contracts/session.ts'
 
 /** Create Account, sign in as an admin, and call listUsers, all from one page address. */
@@ -61,5 +61,44 @@ describe('with PUBLIC_URL, that origin and ALLOWED_ORIGINS are the ones accepted
   test('the address the request was sent to is not enough', async () => {
     const res = await ctx.client(ctx.baseUrl).post('/api/auth/sign-up/email', newUserInput())
     expect(res.status).toBe(403)
+  })
+})
+
+describe('a request that changes something with the session cookie must say it comes from the site', () => {
+  let ctx: TestApp
+  beforeAll(async () => {
+    ctx = await startTestApp()
+  })
+  afterAll(() => ctx.close())
+
+  /** A signed-in customer's browser session, and a request made with its cookie and the headers given (no Origin unless given). */
+  async function withCookie(headers: Record<string, string>) {
+    const person = await createUser(ctx)
+    const res = await fetch(`${ctx.baseUrl}/api/account/profile`, {
+      method: 'POST',
+      headers: { cookie: person.client.cookieHeader(), 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ displayName: 'Changed Name', phone: '555-010-9999' }),
+    })
+    return { status: res.status, body: (await res.json()) as unknown }
+  }
+
+  test('no Origin and no Sec-Fetch-Site: refused', async () => {
+    const res = await withCookie({})
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({ error: { message: 'This request must come from the registration site itself.' } })
+  })
+
+  test('no Origin with Sec-Fetch-Site other than same-origin: refused', async () => {
+    for (const site of ['same-site', 'none', 'cross-site']) expect((await withCookie({ 'sec-fetch-site': site })).status, site).toBe(403)
+  })
+
+  test('no Origin but Sec-Fetch-Site: same-origin, or the site’s Origin: accepted', async () => {
+    expect((await withCookie({ 'sec-fetch-site': 'same-origin' })).status).toBe(200)
+    expect((await withCookie({ origin: TEST_ORIGIN })).status).toBe(200)
+  })
+
+  test('a request without the cookie (a bearer token, a script) is not a browser’s and is not asked', async () => {
+    const res = await fetch(`${ctx.baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }) })
+    expect(res.status).not.toBe(403)
   })
 })

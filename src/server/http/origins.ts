@@ -28,14 +28,17 @@ export function describeOrigins(rules: OriginRules): string {
 
 /**
  * Cross-site request forgery defence for every state-changing API call: a browser names the
- * page's origin, so a foreign Origin or a cross-site fetch is refused.
+ * page's origin, so a foreign Origin or a cross-site fetch is refused. A request that carries the
+ * site's cookies (the session, the known device) acts as that browser's person, so it must show
+ * where it comes from: a matching Origin, or, where a browser sent none, `Sec-Fetch-Site:
+ * same-origin`. A request without cookies (a script with a bearer token) has no one to act as.
  */
 export function installSameOriginCheck(app: FastifyInstance, rules: OriginRules): void {
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method)) return
     const origin = req.headers.origin
-    if (req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !acceptsOrigin(rules, origin, requestOrigin(req)))) {
-      throw forbidden('This request must come from the registration site itself.')
-    }
+    const site = req.headers['sec-fetch-site']
+    const fromSite = origin === undefined ? site === 'same-origin' || (site === undefined && !req.headers.cookie) : acceptsOrigin(rules, origin, requestOrigin(req))
+    if (site === 'cross-site' || !fromSite) throw forbidden('This request must come from the registration site itself.')
   })
 }
