@@ -145,7 +145,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   })
   registerHealthRoutes(app, { db, maxBacklog: config.maxDbBacklog })
   let routes: DeclaredRoute[] = []
-  registerOpenApiRoutes(app, () => openApiDocument(routes, config.site.facilityName))
+  registerOpenApiRoutes(app, guards, (reader) => openApiDocument(routes, functions, config.site.facilityName, reader))
   if (html) await registerPages(app, { html, clientDir, site: config.site, activeLeagues })
   answerFirst = answerHomeFirst(app, activeLeagues, html ? ['/api/leagues/active', '/'] : ['/api/leagues/active'])
 

@@ -13,6 +13,8 @@ import { serve } from './contract.ts'
  */
 export interface CallableFunction<Schema extends z.ZodType, Result> {
   access: Access
+  /** What it does, for the API's description. */
+  summary: string
   input: Schema
   handler(data: z.infer<Schema>, user: CurrentUser): Promise<Result>
 }

@@ -1,17 +1,33 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { apiReference, describeApi } from '../../shared/contracts/api.ts'
+import { isStaff, type Role } from '../../shared/roles.ts'
+import type { Guards } from '../auth/guards.ts'
 import type { DeclaredRoute } from './access.ts'
+import type { CallableFunction } from './callable.ts'
 import { serve } from './contract.ts'
+
+/** Who reads the document: it lists only what they may call (staff operations for staff). */
+export type Reader = Role | null
+
+/** Whether an operation of this access is shown to `reader`: admin and staff ones only to those who may call them. */
+export function shownTo(access: string, reader: Reader): boolean {
+  if (access === 'admin') return reader === 'admin'
+  if (access === 'staff') return reader !== null && isStaff(reader)
+  return true
+}
+
+type Functions = Record<string, Pick<CallableFunction<z.ZodType, unknown>, 'access' | 'input' | 'summary'>>
 
 /**
  * The API described as OpenAPI 3.1, from the routes as the server declared them: every /api
  * route with its access (`x-access`), and for a route served from its contract
- * (src/shared/contracts) its parameters, body and answer as JSON Schema (zod's own conversion).
+ * (src/shared/contracts) its parameters, body and answer as JSON Schema (zod's own conversion);
+ * each callable function as an operation of its own. Only what `reader` may call is listed.
  */
-export function openApiDocument(routes: readonly DeclaredRoute[], title: string): Record<string, unknown> {
+export function openApiDocument(routes: readonly DeclaredRoute[], functions: Functions, title: string, reader: Reader): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const route of routes.filter((r) => r.url.startsWith('/api/'))) {
+  for (const route of routes.filter((r) => r.url.startsWith('/api/') && shownTo(r.access, reader))) {
     const path = route.url.replace(/:(\w+)/g, '{$1}')
     const schema = (route.schema ?? {}) as { summary?: string; params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown>; produces?: string[] }
     const operation: Record<string, unknown> = {
@@ -25,13 +41,25 @@ export function openApiDocument(routes: readonly DeclaredRoute[], title: string)
     }
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation }
   }
+  // The callable functions answer at /api/functions/<name> (product §7): each is listed with its own access and input.
+  for (const [name, fn] of Object.entries(functions).filter(([, f]) => shownTo(f.access, reader))) {
+    paths[`/api/functions/${name}`] = {
+      post: {
+        summary: fn.summary,
+        'x-access': fn.access,
+        parameters: [],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { data: jsonSchema(fn.input, 'input') }, required: ['data'] } } } },
+        responses: responses({ 200: z.object({ data: z.unknown() }) }, 'application/json'),
+      },
+    }
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: `${title} API`,
       version: '1',
       description:
-        'Every answer is JSON. Errors answer {"error": {"message", "fields"?}}. `x-access` says who may call: open, login (any signed-in user), admin, or owner (the owner of the object, sometimes staff; anyone else gets 404). Sign in with the session cookie; callable functions take a bearer token from GET /api/session/token.',
+        'Every answer is JSON. Errors answer {"error": {"message", "fields"?}}. `x-access` says who may call: open, login (any signed-in user), admin, staff (admins and employees), or owner (the owner of the object, sometimes staff; anyone else gets 404). Staff operations are listed only to staff who are signed in. Sign in with the session cookie; callable functions take a bearer token from GET /api/session/token.',
     },
     paths,
   }
@@ -73,18 +101,26 @@ function responses(declared: Record<string, unknown> | undefined, contentType: s
 /**
  * GET /api/openapi.json, the document, and GET /api/reference, the same as a page staff read when
  * they connect another tool (an accounting export, a kiosk): plain HTML without script or inline
- * style, so the site's Content-Security-Policy holds. Both are made once the server knows every route.
+ * style, so the site's Content-Security-Policy holds. Each is made once per kind of reader
+ * (visitor, customer, employee, admin) once the server knows every route.
  */
-export function registerOpenApiRoutes(app: FastifyInstance, document: () => Record<string, unknown>): void {
-  let json: string | undefined
-  let page: string | undefined
-  serve(app, describeApi, async (_req, reply) => {
-    json ??= JSON.stringify(document())
-    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(json)
+export function registerOpenApiRoutes(app: FastifyInstance, guards: Guards, document: (reader: Reader) => Record<string, unknown>): void {
+  const made = new Map<string, string>()
+  const once = (key: string, make: () => string) => {
+    let text = made.get(key)
+    if (text === undefined) made.set(key, (text = make()))
+    return text
+  }
+  const readerOf = async (req: Parameters<Guards['currentUser']>[0]): Promise<Reader> => (await guards.currentUser(req))?.role ?? null
+  serve(app, describeApi, async (req, reply) => {
+    const reader = await readerOf(req)
+    const json = once(`json ${reader}`, () => JSON.stringify(document(reader)))
+    return reply.type('application/json; charset=utf-8').send(json)
   })
-  serve(app, apiReference, async (_req, reply) => {
-    page ??= referencePage(document())
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page)
+  serve(app, apiReference, async (req, reply) => {
+    const reader = await readerOf(req)
+    const page = once(`page ${reader}`, () => referencePage(document(reader)))
+    return reply.type('text/html; charset=utf-8').send(page)
   })
 }
 

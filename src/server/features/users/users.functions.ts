@@ -9,11 +9,13 @@ export function userFunctions(db: Db) {
   return {
     listUsers: defineFunction({
       access: 'admin',
+      summary: 'Every account with its contact details and role, searched and a page at a time (/admin/users)',
       input: ListUsersInput,
       handler: (input) => listUsers(db, input),
     }),
     setUserRole: defineFunction({
       access: 'admin',
+      summary: 'Change an account’s role (admin, employee or customer); an admin cannot drop their own',
       input: SetUserRoleInput,
       handler: async ({ userId, role }, admin) => {
         // An admin demoting themself could leave the facility with no admin at all.
