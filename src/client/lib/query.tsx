@@ -1,5 +1,5 @@
 import { hydrate, QueryClient, QueryClientContext, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
-import { use, useEffect, type ReactNode } from 'react'
+import { use, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useSession } from '../features/session/session.tsx'
 import { PAGE_DATA } from '../../shared/page-data.ts'
 import { ApiError } from './api.ts'
@@ -59,12 +59,19 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   )
 }
 
-/** A person's own answers (keys starting 'mine', their id) leave the cache when someone else signs in or out. */
+/**
+ * When the signed-in person changes — signing out, or in as someone else, here or in another
+ * tab — every answer but those that are the same for everyone (`meta.url`) leaves the cache
+ * before the screen is painted: a shared front-desk browser keeps nothing of the person before.
+ */
 function ForgetOtherPeople() {
   const { user } = useSession()
   const uid = user?.uid ?? null
-  useEffect(() => {
-    browserQueryClient().removeQueries({ predicate: (query) => query.queryKey[0] === 'mine' && query.queryKey[1] !== uid })
+  const seen = useRef(uid)
+  useLayoutEffect(() => {
+    if (seen.current === uid) return
+    seen.current = uid
+    browserQueryClient().removeQueries({ predicate: (query) => query.meta?.url === undefined })
   }, [uid])
   return null
 }
