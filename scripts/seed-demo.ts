@@ -65,7 +65,7 @@ async function seedFreeAgent(leagueId: string, name: string): Promise<void> {
 /** A team made the way a captain and players make it: accounts, waivers, the team, joins, and the fee at the desk. */
 async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], invites: Invites, staffId: string): Promise<void> {
   const now = new Date()
-  const request = (userId: string) => ({ userId, idempotencyKey: null, now, today: facilityToday(now, config.site.timeZone), siteUrl: config.publicUrl })
+  const request = (userId: string) => ({ userId, idempotencyKey: null, now, today: facilityToday(now, config.site.timeZone), siteUrl: config.publicUrl, facilityName: config.site.facilityName })
   const people: string[] = []
   for (const name of team.players) people.push(await demoCustomer(name, now))
   const [captain, ...players] = people

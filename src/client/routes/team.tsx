@@ -5,7 +5,7 @@ import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import { nothingDue, STATUS_LABELS } from '../../shared/schemas/registration.ts'
-import { CreateTeamForm, InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
+import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
 import type { cancelRegistration, claimOffer } from '../../shared/contracts/registrations.ts'
 import type { changeCaptain, regenerateInvite, removePlayer, renameTeam, RosterPlayer, sendInvites, TeamView } from '../../shared/contracts/teams.ts'
 import type { NavigationState } from '../components/layout.tsx'
@@ -249,7 +249,7 @@ function InvitePanel({ team }: { team: TeamView }) {
       <div role="status">{copied ? 'The link is copied.' : regenerate.isSuccess ? 'A new link is ready; the old one no longer works.' : ''}</div>
       <form className="team-invite-form" onSubmit={send} noValidate>
         {form.message && <Alert>{form.message}</Alert>}
-        <TextAreaField label={InviteEmailsForm.emails.label} field={form.field('emails')} error={form.errors.emails} rows={3} hint="Separate addresses with commas or new lines; up to 20." />
+        <TextAreaField label={InviteEmailsForm.emails.label} field={form.field('emails')} error={form.errors.emails} rows={3} hint={`Separate addresses with commas or new lines; up to ${INVITE_LIMITS.perRequest} at once, ${INVITE_LIMITS.perTeamPerDay} a day.`} />
         <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>
           {form.submitting ? 'Sending…' : 'Email the link'}
         </button>

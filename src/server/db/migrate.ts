@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-teams.ts'
 import * as m0013 from './migrations/0013-offering-waitlist-count.ts'
 import * as m0014 from './migrations/0014-lean-registration-indexes.ts'
 import * as m0015 from './migrations/0015-team-entries-follow-captains.ts'
+import * as m0016 from './migrations/0016-team-invites-sent.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '0013-offering-waitlist-count': m0013,
   '0014-lean-registration-indexes': m0014,
   '0015-team-entries-follow-captains': m0015,
+  '0016-team-invites-sent': m0016,
 }
 
 /** The table where the migrations applied to a database are recorded. */

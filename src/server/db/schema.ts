@@ -145,6 +145,13 @@ export interface TeamsTable {
   updatedAt: Timestamp
 }
 
+/** Invite emails a team's captain sent on a facility day (capped: INVITE_LIMITS). */
+export interface TeamInvitesSentTable {
+  teamId: string
+  day: string
+  sent: Generated<number>
+}
+
 export interface ChildrenTable {
   id: string
   guardianId: string
@@ -320,6 +327,7 @@ export interface Database {
   leagues: LeaguesTable
   academies: AcademiesTable
   teams: TeamsTable
+  teamInvitesSent: TeamInvitesSentTable
   children: ChildrenTable
   waivers: WaiversTable
   waiverSignatures: WaiverSignaturesTable

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
-import { CreateTeamForm, InviteEmailsForm, StaffTeamForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
+import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, StaffTeamForm, TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
 import { SPORTS } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
 import { HistoryEntry, Payment, Receipt } from './registrations.ts'
@@ -216,7 +216,7 @@ export const sendInvites = contract({
   method: 'POST',
   url: '/api/leagues/:leagueId/teams/:teamId/invite/emails',
   access: 'owner',
-  summary: 'Email the invite link to up to 20 addresses (its captain and staff)',
+  summary: `Email the invite link to up to ${INVITE_LIMITS.perRequest} addresses at once, ${INVITE_LIMITS.perTeamPerDay} a day per team (its captain and staff)`,
   params: teamIds,
   body: formBody(InviteEmailsForm),
   responses: { 200: z.object({ sent: z.array(z.string()) }) },

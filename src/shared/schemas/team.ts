@@ -52,6 +52,23 @@ export const CreateTeamForm = {
   name: { label: 'Team name', rules: 'required|line|max:60' },
 } as const satisfies FormSpec
 
+/** How many invite emails a team's captain may send: per request, and per team and facility day (issue 21). */
+export const INVITE_LIMITS = { perRequest: 20, perTeamPerDay: 50 } as const
+
+/**
+ * A team name as it may stand in an email subject: letters, digits, spaces, apostrophes,
+ * ampersands and hyphens only, at most 40 characters, so a name cannot carry a link or a shout.
+ */
+export function cleanTeamName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} '&-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 40)
+    .trim()
+}
+
 /** Addresses to email the invite link to, separated by commas, spaces or lines. */
 export const InviteEmailsForm = {
   emails: { label: 'Email addresses', rules: 'required|max:2000' },

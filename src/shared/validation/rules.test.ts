@@ -60,7 +60,7 @@ describe('empty optional fields', () => {
 })
 
 describe('email', () => {
-  test.each(['jane@example.com', 'jane.doe+club@mail.example.co.uk', '  jane@example.com  '])(
+  test.each(['jane@example.com', 'jane.doe+club@mail.example.co.uk', '  jane@example.com  ', 'jo@münchen-sport.de', 'ann@xn--80ak6aa92e.xn--p1ai'])(
     'accepts %s',
     (value) => {
       expect(check('email', value)).toBeNull()
@@ -69,6 +69,8 @@ describe('email', () => {
 
   const invalid = [
     'jane', 'jane@', '@example.com', 'jane@example', 'jane@exa mple.com', 'jane@@example.com', 'jane@example.c',
+    // Address literals, bare addresses and names that are not hosts' (issue 21).
+    'x@[127.0.0.1]', 'x@127.0.0.1', 'x@localhost', 'x@-example.com', 'x@example-.com', 'x@exa_mple.com', 'x@example.com.',
   ]
   test.each(invalid)('rejects %s with the default message', (value) => {
     expect(check('email', value)).toBe('Please enter a valid email address.')

@@ -57,7 +57,11 @@ interface Rule {
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/
+/**
+ * A mailbox at a named domain: dotted labels of letters, digits and inner hyphens, the last one
+ * starting with a letter. So no address literal (`x@[127.0.0.1]`), no bare IP, no domain without a dot.
+ */
+const EMAIL = /^[^\s@]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]*[\p{L}\p{N}]$/u
 /** Spaces only between the digits: a tab or line break is not part of a phone number. */
 const PHONE = /^\+?[\d \-.()]+$/
 /**

@@ -1,6 +1,7 @@
 import { href } from '../../../shared/paths.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { cleanTeamName } from '../../../shared/schemas/team.ts'
 import type { NewEmail } from '../mail/outbox.queries.ts'
 
 /** The words of every team email, in one place. `siteUrl` has no trailing slash. */
@@ -42,10 +43,11 @@ export function teamCompleteEmail(siteUrl: string, team: TeamNames, captain: { n
   }
 }
 
-export function inviteEmail(team: TeamNames, captainName: string, inviteUrl: string, to: string): NewEmail {
+/** The subject is fixed, naming the facility and the team (its name cleaned): nothing else a captain typed goes there. */
+export function inviteEmail(team: TeamNames, facilityName: string, captainName: string, inviteUrl: string, to: string): NewEmail {
   return {
     to,
-    subject: `${captainName} invites you to play on ${team.name}`,
+    subject: `Join ${cleanTeamName(team.name)} at ${facilityName}`,
     text: [
       'Hi,',
       '',

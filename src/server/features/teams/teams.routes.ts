@@ -24,7 +24,7 @@ import {
 } from '../../../shared/contracts/teams.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
-import { CreateTeamForm, InviteEmailsForm, playersPayFee, StaffTeamForm, TEAM_MESSAGES, TEAM_STATUS_LABELS, teamPaysFee } from '../../../shared/schemas/team.ts'
+import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, playersPayFee, StaffTeamForm, TEAM_MESSAGES, TEAM_STATUS_LABELS, teamPaysFee } from '../../../shared/schemas/team.ts'
 import { dollarsText } from '../../../shared/money.ts'
 import { toCsv } from '../../http/csv.ts'
 import { validateField } from '../../../shared/validation/rules.ts'
@@ -32,12 +32,10 @@ import type { CurrentUser } from '../../auth/guards.ts'
 import { serve } from '../../http/contract.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { enqueueEmail } from '../mail/outbox.queries.ts'
 import { findRosterPlaces, findTeamPlaces } from '../registrations/offerings.queries.ts'
 import { findReceipt } from '../registrations/registrations.queries.ts'
 import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
 import type { Invites } from './invites.ts'
-import { inviteEmail } from './team-emails.ts'
 import {
   canManage,
   canSee,
@@ -45,6 +43,7 @@ import {
   claimHeldTeam,
   createHeldTeam,
   createTeam,
+  emailInvites,
   joinTeam,
   maskedEmail,
   regenerateInvite,
@@ -57,15 +56,12 @@ import { leaguePlayers, listMyTeams, playerOnTeam, listTeamLeagues as listTeamLe
 import { movePlayer } from './placement.ts'
 import { importTeams } from './import.ts'
 
-/** The most addresses one invite request emails: enough for a roster, too few for a mailing. */
-const MAX_INVITES = 20
-
 /** Teams: captains create them and share their invite link, players join, captains and staff manage rosters. */
 export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, now, invites }: RegistrationDeps & { invites: Invites }): void {
   const today = (at: Date) => facilityToday(at, config.site.timeZone)
   const request = (user: CurrentUser, idempotencyKey: string | null) => {
     const at = now()
-    return { userId: user.id, idempotencyKey, now: at, today: today(at), siteUrl: config.publicUrl }
+    return { userId: user.id, idempotencyKey, now: at, today: today(at), siteUrl: config.publicUrl, facilityName: config.site.facilityName }
   }
 
   /** The team as `viewer` sees it; anyone who may not see it gets the same 404 as for a missing team. */
@@ -161,11 +157,16 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     const addresses = [...new Set(emails.split(/[\s,;]+/).filter((a) => a !== '').map((a) => a.toLowerCase()))]
     const invalid = addresses.filter((a) => validateField({ label: 'Email', rules: 'email' }, a, {}) !== null)
     if (invalid.length > 0) throw badRequest(`These are not email addresses: ${invalid.join(', ')}.`, { emails: `Not email addresses: ${invalid.join(', ')}.` })
-    if (addresses.length > MAX_INVITES) throw badRequest(`Send at most ${MAX_INVITES} addresses at once.`, { emails: `At most ${MAX_INVITES} addresses at once.` })
-    const captain = state.players.find((p) => p.userId === state.team.captainUserId)?.name ?? user.displayName
-    const url = invites.urlOf(config.publicUrl, state.team)
+    const most = INVITE_LIMITS.perRequest
+    if (addresses.length > most) throw badRequest(`Send at most ${most} addresses at once.`, { emails: `At most ${most} addresses at once.` })
     const at = now()
-    for (const to of addresses) await enqueueEmail(db, inviteEmail(state.team, captain, url, to), at)
+    await emailInvites(db, state.team, addresses, {
+      facilityName: config.site.facilityName,
+      captainName: state.players.find((p) => p.userId === state.team.captainUserId)?.name ?? user.displayName,
+      inviteUrl: invites.urlOf(config.publicUrl, state.team),
+      now: at,
+      today: today(at),
+    })
     return { sent: addresses }
   })
 

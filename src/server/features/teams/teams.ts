@@ -7,10 +7,10 @@ import { boolParam, timestampParam, toIso } from '../../db/values.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { registrationWindow } from '../../../shared/registration-window.ts'
 import { isStaff, type Role } from '../../../shared/roles.ts'
-import { TEAM_MESSAGES, teamNameKey } from '../../../shared/schemas/team.ts'
+import { INVITE_LIMITS, TEAM_MESSAGES, teamNameKey } from '../../../shared/schemas/team.ts'
 import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
-import { conflict, HttpError, notFound } from '../../http/errors.ts'
+import { conflict, HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { enqueueEmail, enqueueEmails } from '../mail/outbox.queries.ts'
 import { holdOffering, releasePlace, takeFreePlace } from '../registrations/capacity.ts'
 import { admit, admitParticipant, firstPlaces, takePlace, type PlaceNews, type PlaceRequest } from '../registrations/engine.ts'
@@ -38,6 +38,7 @@ export interface TeamRequest {
   /** The facility day. */
   today: string
   siteUrl: string
+  facilityName: string
 }
 
 /** Creates a team with its captain on the roster; a repeat of the same request answers the same team. */
@@ -220,6 +221,38 @@ export function teamView(state: TeamState, viewer: { id: string; role: Role }, o
   }
 }
 
+/**
+ * Emails the team's invite link to `addresses`, counted against the team's daily cap in the
+ * transaction that writes the emails to the outbox, so requests arriving together cannot pass it
+ * between them. Over the cap, nothing is sent and the captain is told what is left today.
+ */
+export async function emailInvites(
+  db: Db,
+  team: { id: string; leagueId: string; name: string; leagueName: string },
+  addresses: readonly string[],
+  opts: { facilityName: string; captainName: string; inviteUrl: string; now: Date; today: string },
+): Promise<void> {
+  const cap = INVITE_LIMITS.perTeamPerDay
+  await inTransaction(db, async (tx) => {
+    await tx.kysely.insertInto('teamInvitesSent').values({ teamId: team.id, day: opts.today, sent: 0 }).onConflict((oc) => oc.columns(['teamId', 'day']).doNothing()).execute()
+    const counted = await tx.kysely
+      .updateTable('teamInvitesSent')
+      .set((eb) => ({ sent: eb('sent', '+', addresses.length) }))
+      .where('teamId', '=', team.id)
+      .where('day', '=', opts.today)
+      .where('sent', '<=', cap - addresses.length)
+      .executeTakeFirst()
+    if (counted.numUpdatedRows === 0n) {
+      const { sent } = await tx.kysely.selectFrom('teamInvitesSent').select('sent').where('teamId', '=', team.id).where('day', '=', opts.today).executeTakeFirstOrThrow()
+      const left = Math.max(0, cap - sent)
+      throw tooManyRequests(
+        `A team can email at most ${cap} invites a day, and ${left === 1 ? '1 is' : `${left} are`} left today. Share the invite link instead, or send the rest tomorrow.`,
+      )
+    }
+    await enqueueEmails(tx, addresses.map((to) => inviteEmail(team, opts.facilityName, opts.captainName, opts.inviteUrl, to)), opts.now)
+  })
+}
+
 /** A new invite link: the old one stops working at once. */
 export async function regenerateInvite(db: Db, teamId: string, now: Date): Promise<void> {
   await db.kysely.updateTable('teams').set({ inviteNonce: newInviteNonce(), updatedAt: timestampParam(db.dialect, now) }).where('id', '=', teamId).execute()
@@ -375,7 +408,7 @@ export async function claimHeldTeam(
     const captainName = (await tx.kysely.selectFrom('users').select('displayName').where('id', '=', req.userId).executeTakeFirstOrThrow()).displayName
     const url = invites.urlOf(req.siteUrl, team)
     for (const to of JSON.parse(team.pendingInvites ?? '[]') as string[]) {
-      await enqueueEmail(tx, inviteEmail({ ...team, leagueName: places.name }, captainName, url, to), req.now)
+      await enqueueEmail(tx, inviteEmail({ ...team, leagueName: places.name }, req.facilityName, captainName, url, to), req.now)
     }
     await tx.kysely.updateTable('teams').set({ pendingInvites: null }).where('id', '=', team.id).execute()
   })
