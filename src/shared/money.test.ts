@@ -10,6 +10,9 @@ describe('money', () => {
     expect(dollarsText(4550)).toBe('45.50')
     expect(dollarsText(5)).toBe('0.05')
     expect(dollarsText(1000000)).toBe('10000.00')
+    // A credit keeps its sign, under a dollar too (issue 21).
+    expect(dollarsText(-50)).toBe('-0.50')
+    expect(dollarsText(-1500)).toBe('-15.00')
   })
 
   test('what staff type becomes exact cents, never through floating point', () => {

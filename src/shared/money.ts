@@ -16,7 +16,9 @@ export function formatMoney(cents: number): string {
 
 /** Cents as a form field holds them: `45.50`. */
 export function dollarsText(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
 /**

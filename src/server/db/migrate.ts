@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-offering-waitlist-count.ts'
 import * as m0014 from './migrations/0014-lean-registration-indexes.ts'
 import * as m0015 from './migrations/0015-team-entries-follow-captains.ts'
 import * as m0016 from './migrations/0016-team-invites-sent.ts'
+import * as m0017 from './migrations/0017-team-name-keys-folded.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -37,6 +38,7 @@ const migrations: Record<string, DialectMigration> = {
   '0014-lean-registration-indexes': m0014,
   '0015-team-entries-follow-captains': m0015,
   '0016-team-invites-sent': m0016,
+  '0017-team-name-keys-folded': m0017,
 }
 
 /** The table where the migrations applied to a database are recorded. */

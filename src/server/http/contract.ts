@@ -30,6 +30,7 @@ export function serve<C extends Contract>(
     method: declared.method,
     url: declared.url,
     config: { access: declared.access },
+    ...(declared.bodyLimit ? { bodyLimit: declared.bodyLimit } : {}),
     schema: {
       summary: declared.summary,
       ...(declared.contentType ? { produces: [declared.contentType] } : {}),

@@ -39,6 +39,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ error: { message, fields: Object.fromEntries(problems) } } satisfies ErrorBody)
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const kb = Math.floor(req.routeOptions.bodyLimit / 1024)
+      return reply.code(413).send({ error: { message: `The request is too large: send at most ${kb} KB.` } } satisfies ErrorBody)
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: { message: clientErrorMessage(error) } } satisfies ErrorBody)
     }
@@ -57,8 +61,6 @@ function clientErrorMessage(error: FastifyError): string {
       return 'The request body is not valid JSON.'
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request body as JSON (Content-Type: application/json).'
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.'
     default:
       return 'The request could not be understood.'
   }

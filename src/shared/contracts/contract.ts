@@ -29,6 +29,8 @@ export interface Contract {
   responses: { 200: z.ZodType } | { 201: z.ZodType } | { 200: z.ZodType; 201: z.ZodType } | { 302: z.ZodNull }
   /** What a 200 answer is when it is not JSON: `text/html` for a page. */
   contentType?: string
+  /** The largest request body in bytes, where a route takes more than the site's 64 KB (a file). */
+  bodyLimit?: number
 }
 
 /** Keeps a contract's literal types, so handlers and clients see its exact shapes. */

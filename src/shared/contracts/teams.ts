@@ -391,6 +391,8 @@ export const importTeams = contract({
   url: '/api/admin/teams/import',
   access: 'admin',
   summary: 'Add teams from CSV text (team name, captain email, player emails): a dry run unless commit is true, and no write while any row is bad',
+  // 100 KB of text, which JSON may write at twice its length (line breaks and quotes escaped).
+  bodyLimit: 256 * 1024,
   // What is missing is reported after the guard, so a visitor hears first that they must sign in.
   body: z.object(
     {

@@ -36,9 +36,16 @@ export const TEAM_STATUS_LABELS: Record<TeamStatus, string> = {
   withdrawn: 'Withdrawn',
 }
 
-/** Two names are the same team when they differ only in letter case and spaces. */
+/**
+ * Two names are the same team when they differ only in letter case, spaces, compatibility forms
+ * (NFKC: fullwidth `Ｎｅｔ` is `Net`) and zero-width characters.
+ */
 export function teamNameKey(name: string): string {
-  return name.toLowerCase().replace(/\s+/g, '')
+  return name
+    .normalize('NFKC')
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, '')
 }
 
 /** Staff create a team from the soccer team waitlist, holding its place for the captain. */
@@ -87,6 +94,8 @@ export const TEAM_MESSAGES = {
   teamWithdrawn: 'This team was withdrawn from its league: its invite link no longer works. Ask the captain, or join another team.',
   captainStays: 'This player captains the team. Name a new captain first, then move or remove them.',
   notOnRoster: 'Choose a player on this team’s roster.',
+  heldForCaptain: 'This team’s place is held for its captain, who has not completed the team yet. You can join once they have.',
+  noNewTeams: 'The roster deadline of this league has passed: no new teams can be created.',
 } as const
 
 /**

@@ -10,6 +10,9 @@ import { createHeldTeam } from './teams.ts'
 
 /** More rows than a league holds teams is a mistake; this bounds the work of one request. */
 const MAX_IMPORT_ROWS = 200
+/** Player emails: more than a roster on one row, or in one file, is a mailing, not a league (issue 21). */
+const MAX_PLAYERS_PER_ROW = 30
+const MAX_PLAYERS_PER_FILE = 500
 
 const EMAIL = { label: 'Email', rules: 'email' }
 
@@ -32,6 +35,8 @@ export async function importTeams(
   const records = readRecords(req.text)
   if (records.length === 0) throw badRequest('There are no teams in what you sent: one team per line, as team name, captain email, player emails.')
   if (records.length > MAX_IMPORT_ROWS) throw badRequest(`Send at most ${MAX_IMPORT_ROWS} teams at once.`)
+  const playerEmails = records.reduce((n, r) => n + Math.max(0, r.cells.length - 2), 0)
+  if (playerEmails > MAX_PLAYERS_PER_FILE) throw badRequest(`Send at most ${MAX_PLAYERS_PER_FILE} player emails in one file; this one has ${playerEmails}.`)
 
   const existing = await db.kysely.selectFrom('teams').select(['nameKey', 'captainEmail']).where('leagueId', '=', req.leagueId).execute()
   const captainEmails = await db.kysely
@@ -51,6 +56,7 @@ export async function importTeams(
     const players = rawPlayers.map((p) => normalisedValue(StaffTeamForm.captainEmail, p)).filter((p) => p !== '')
     const row = { line, name, captainEmail, players }
     const problem =
+      (players.length > MAX_PLAYERS_PER_ROW ? `A team lists at most ${MAX_PLAYERS_PER_ROW} player emails; this one lists ${players.length}.` : null) ??
       validateField(StaffTeamForm.name, name, {}) ??
       validateField({ ...StaffTeamForm.captainEmail, label: 'Captain email' }, captainEmail, {}) ??
       players.map((p) => (validateField(EMAIL, p, {}) === null ? null : `“${p}” is not an email address.`)).find((m) => m !== null) ??

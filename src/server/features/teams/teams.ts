@@ -59,8 +59,9 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (refused) return refused
 
   const teamId = randomUUID()
-  const team = { ...newTeamRow(db, { id: teamId, leagueId: req.leagueId, name: req.name, now: req.now }), captainUserId: req.userId, captainEmail: null, holdExpiresAt: null }
   const roster = await rosterOf(db, places, teamId)
+  if (!rosterOpen(roster, req.today)) throw conflict(TEAM_MESSAGES.noNewTeams)
+  const team = { ...newTeamRow(db, { id: teamId, leagueId: req.leagueId, name: req.name, now: req.now }), captainUserId: req.userId, captainEmail: null, holdExpiresAt: null }
   const captain = { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true }
   // The team, its roster and the captain's place on it are written with the team's entry, so
   // captains entering teams together share one transaction (the engine's group).
@@ -100,8 +101,8 @@ export async function joinTeam(
 ): Promise<{ created: boolean }> {
   const team = await findTeamRow(db, req.leagueId, req.teamId)
   if (!team || !invites.matches(team, req.invite)) throw notFound(TEAM_MESSAGES.badInvite)
-  const held = team.captainUserId === null && team.holdExpiresAt !== null
-  if (!held && !(await liveEntry(db, team.id))) throw notFound(TEAM_MESSAGES.teamWithdrawn)
+  if (team.captainUserId === null && team.holdExpiresAt !== null) throw conflict(TEAM_MESSAGES.heldForCaptain)
+  if (!(await liveEntry(db, team.id))) throw notFound(TEAM_MESSAGES.teamWithdrawn)
   const roster = await findRosterPlaces(db, team.id)
   if (!roster) throw notFound(TEAM_MESSAGES.badInvite)
   const place = await placeInLeague(db, req.leagueId, req.userId)

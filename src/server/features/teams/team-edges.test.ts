@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import { create, createTeam } from '../../../../tests/teams.ts'
+import type { TeamSummary } from '../../../shared/contracts/teams.ts'
+import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
+import type { NewLeague } from '../leagues/leagues.queries.ts'
+
+/** The smaller holes of issue 21 §1: each answered with a clear 4xx, never a 500 or a silent wrong. */
+let ctx: TestApp
+let admin: TestUser
+beforeAll(async () => {
+  ctx = await startTestApp()
+  admin = await createUser(ctx, 'admin')
+})
+afterAll(() => ctx.close())
+
+const teamLeague = (overrides: Partial<NewLeague> = {}) =>
+  createLeague(ctx, { sport: 'soccer', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 8, teamPayment: 'team-fee', teamFeeCents: 40000, ...overrides })
+
+async function linkFor(email: string): Promise<URL> {
+  const row = await ctx.db.kysely.selectFrom('outbox').select('text').where('recipient', '=', email).orderBy('createdAt', 'desc').executeTakeFirstOrThrow()
+  return new URL(/https?:\/\/\S+signUp\?invite=\S+/.exec(row.text)![0])
+}
+
+describe('joining and creating teams', () => {
+  test('joining a team staff hold for its captain answers a clear 409', async () => {
+    const leagueId = await teamLeague()
+    const captainEmail = `held-${Date.now()}@example.com`
+    const held = await admin.client.post<{ team: TeamSummary }>('/api/admin/teams', { leagueId, name: 'Held Back', captainEmail })
+    expect(held.status, held.text).toBe(201)
+    const link = await linkFor(captainEmail)
+    const player = await createRegistrant(ctx)
+    const res = await player.client.post(`/api/leagues/${leagueId}/teams/${held.body.team.id}/players`, { invite: link.searchParams.get('invite') })
+    expect(res.status, res.text).toBe(409)
+    expect(res.body).toMatchObject({ error: { message: TEAM_MESSAGES.heldForCaptain } })
+  })
+
+  test('no team is created after the roster deadline', async () => {
+    const leagueId = await teamLeague({ registrationDate: daysFromToday(-10), rosterDeadline: daysFromToday(-1) })
+    const res = await create(await createRegistrant(ctx), leagueId, 'Too Late')
+    expect(res.status).toBe(409)
+    expect(res.body).toMatchObject({ error: { message: TEAM_MESSAGES.noNewTeams } })
+  })
+
+  test('team names clash after NFKC folding and without zero-width characters', async () => {
+    const leagueId = await teamLeague()
+    await createTeam(await createRegistrant(ctx), leagueId, 'Net Ninjas')
+    // A zero-width space is a hidden character, refused as such; the joiners are allowed in names (emoji, scripts).
+    expect((await create(await createRegistrant(ctx), leagueId, 'Net\u200B Ninjas')).status).toBe(400)
+    for (const lookalike of ['Ｎｅｔ Ｎｉｎｊａｓ', 'Net\u200C Ninjas', 'N\u200Det Ninjas', 'NET NINJAS']) {
+      const res = await create(await createRegistrant(ctx), leagueId, lookalike)
+      expect(res.status, JSON.stringify(lookalike)).toBe(409)
+      expect(res.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+    }
+  })
+})
+
+describe('the roster import', () => {
+  const importText = (leagueId: string, text: string) => admin.client.post<{ rows: { outcome: string; message?: string }[] }>('/api/admin/teams/import', { leagueId, text })
+
+  test('caps the player emails of a row and of the file', async () => {
+    const leagueId = await teamLeague({ teamCapacity: 100 })
+    const players = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}@example.com`).join(',')
+    const wide = await importText(leagueId, `Wide Team,cap@example.com,${players(31, 'w')}`)
+    expect(wide.status, wide.text).toBe(200)
+    expect(wide.body.rows[0]).toMatchObject({ outcome: 'error', message: expect.stringContaining('at most 30 player emails') })
+    const lines = Array.from({ length: 21 }, (_, t) => `Team ${t},cap${t}@example.com,${players(25, `t${t}p`)}`).join('\n')
+    const many = await importText(leagueId, lines)
+    expect(many.status).toBe(400)
+    expect(many.text).toContain('at most 500 player emails')
+  })
+
+  test('a file up to the 100 KB the contract names is read; above it, a clear 400 or 413 that says the limit', async () => {
+    const leagueId = await teamLeague({ teamCapacity: 100 })
+    const line = (i: number) => `Team Number ${i},captain${i}@example.com${' '.repeat(600)}`
+    const big = Array.from({ length: 120 }, (_, i) => line(i)).join('\n')
+    expect(big.length).toBeGreaterThan(64 * 1024)
+    expect(big.length).toBeLessThan(100_000)
+    const fits = await importText(leagueId, big)
+    expect(fits.status, fits.text.slice(0, 200)).toBe(200)
+    const tooBig = await importText(leagueId, big + ' '.repeat(30_000))
+    expect([400, 413]).toContain(tooBig.status)
+    expect(tooBig.text).toContain('100 KB')
+  })
+})
+
+describe('the teams CSV', () => {
+  test('a fullwidth ＝ or another formula sign starts no formula, and a negative amount owed keeps its sign', async () => {
+    const leagueId = await teamLeague({ teamPayment: 'player-fee', teamFeeCents: null, priceCents: 2000 })
+    const names = ['＝HYPERLINK("http://evil.example")', '＋1+1', '－1-1', '＠SUM(A1)']
+    const captains = await Promise.all(names.map(() => createRegistrant(ctx)))
+    const teams = await Promise.all(names.map((name, i) => createTeam(captains[i]!, leagueId, name)))
+    // The first captain paid 20.50 dollars of a 20-dollar fee: owed −0.50, not 0.50.
+    const captainPlace = teams[0]!.players[0]!.registrationId
+    const paid = await admin.client.post(`/api/admin/registrations/${captainPlace}/payments`, { amount: '20', method: 'cash', reference: '' })
+    expect(paid.status, paid.text).toBe(201)
+    await ctx.db.kysely.updateTable('paymentAllocations').set({ amountCents: 2050 }).where('orderLineId', 'in', ctx.db.kysely.selectFrom('orderLines').select('id').where('registrationId', '=', captainPlace)).execute()
+    await ctx.db.kysely.updateTable('payments').set({ amountCents: 2050 }).where('id', 'in', ctx.db.kysely.selectFrom('paymentAllocations as a').innerJoin('orderLines as l', 'l.id', 'a.orderLineId').select('a.paymentId').where('l.registrationId', '=', captainPlace)).execute()
+
+    const csv = await admin.client.get(`/api/admin/teams.csv?leagueId=${leagueId}`)
+    expect(csv.status).toBe(200)
+    for (const name of names) expect(csv.text).toContain(`'${name.replaceAll('"', '""')}`)
+    const row = csv.text.split('\r\n').find((l) => l.includes('HYPERLINK'))!
+    expect(row).toContain(',-0.50,')
+  })
+})
