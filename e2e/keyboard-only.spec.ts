@@ -607,7 +607,7 @@ test('a captain creates a team, then emails its invite link and makes a new one,
   page.once('dialog', (dialog) => void dialog.accept())
   await tabTo(page, page.getByRole('button', { name: 'Make a new link' }))
   await page.keyboard.press('Enter')
-  await expect(page.getByText('A new link is ready; the old one no longer works.')).toBeVisible()
+  await expect(page.getByText('A new link is ready, and the old one no longer works: share the new one.')).toBeVisible()
   expect(await link.inputValue()).not.toBe(first)
 })
 

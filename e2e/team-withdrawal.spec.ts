@@ -111,3 +111,27 @@ test('a captain hands the team over, and the new captain withdraws it', async ({
     await nextContext.close()
   }
 })
+
+test('after Copy link, Make a new link says the old link stopped working, not that the link is copied', async ({ browser, createUser, insertLeague }) => {
+  const token = uniqueToken()
+  const leagueId = await insertLeague({
+    name: `Adult Basketball ${token}`, sport: 'basketball', kind: 'team', teamCapacity: 8, rosterMin: 2, rosterMax: 8, teamPayment: 'team-fee', teamFeeCents: 30000,
+    registrationDate: daysFromToday(-3), startDate: daysFromToday(30), endDate: daysFromToday(90),
+  })
+  const captain = await createUser({ label: 'copy-captain' })
+  const team = await createTeam(await apiOf(browser, captain), leagueId, `Copycats ${token}`)
+  const context = await browser.newContext({ baseURL: BASE_URL, permissions: ['clipboard-read', 'clipboard-write'] })
+  try {
+    await signIn(context.request, captain)
+    const page = await context.newPage()
+    await openInApp(page, `/league/${leagueId}/team/${team.id}`)
+    const panel = page.getByRole('region', { name: 'Invite players' })
+    await panel.getByRole('button', { name: 'Copy link' }).click()
+    await expect(panel.getByRole('status').first()).toHaveText('The link is copied.')
+    page.once('dialog', (dialog) => dialog.accept())
+    await panel.getByRole('button', { name: 'Make a new link' }).click()
+    await expect(panel.getByRole('status').first()).toHaveText('A new link is ready, and the old one no longer works: share the new one.')
+  } finally {
+    await context.close()
+  }
+})

@@ -190,11 +190,16 @@ function EntryPanel({ team, entry }: { team: TeamView; entry: NonNullable<TeamVi
 
 function InvitePanel({ team }: { team: TeamView }) {
   const client = useQueryClient()
-  const [copied, setCopied] = useState(false)
+  // What the last action did, and only that: copying, then making a new link, says the new link's news.
+  const [notice, setNotice] = useState('')
   const params = { leagueId: team.leagueId, teamId: team.id }
   const regenerate = useMutation({
     mutationFn: () => call<typeof regenerateInvite>('POST', '/api/leagues/:leagueId/teams/:teamId/invite', { params }),
-    onSuccess: (answer) => client.setQueryData(teamQuery(team.leagueId, team.id).queryKey, answer),
+    onMutate: () => setNotice(''),
+    onSuccess: (answer) => {
+      client.setQueryData(teamQuery(team.leagueId, team.id).queryKey, answer)
+      setNotice('A new link is ready, and the old one no longer works: share the new one.')
+    },
   })
   const form = useForm(InviteEmailsForm, { emails: '' })
   const [sent, setSent] = useState<string[] | null>(null)
@@ -217,9 +222,9 @@ function InvitePanel({ team }: { team: TeamView }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(inviteUrl)
-      setCopied(true)
+      setNotice('The link is copied.')
     } catch {
-      setCopied(false)
+      setNotice('This browser did not let the page copy: select the link and copy it.')
     }
   }
 
@@ -246,7 +251,7 @@ function InvitePanel({ team }: { team: TeamView }) {
           {regenerate.isPending ? 'Making a new link…' : 'Make a new link'}
         </button>
       </div>
-      <div role="status">{copied ? 'The link is copied.' : regenerate.isSuccess ? 'A new link is ready; the old one no longer works.' : ''}</div>
+      <div role="status">{notice}</div>
       <form className="team-invite-form" onSubmit={send} noValidate>
         {form.message && <Alert>{form.message}</Alert>}
         <TextAreaField label={InviteEmailsForm.emails.label} field={form.field('emails')} error={form.errors.emails} rows={3} hint={`Separate addresses with commas or new lines; up to ${INVITE_LIMITS.perRequest} at once, ${INVITE_LIMITS.perTeamPerDay} a day.`} />
