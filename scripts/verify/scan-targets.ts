@@ -200,6 +200,16 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: FUNCTIONS, as: 'admin', params: { name: 'listUsers' }, body: { data: { search: 'admin@scan', role: 'admin', page: 1, pageSize: 25 } } },
     { route: FUNCTIONS, as: 'admin', params: { name: 'setUserRole' }, body: { data: { userId: customer.id, role: 'customer' } }, only: ['body.data.userId', 'body.data.role'] },
     // A new waiver version makes everyone sign again, which would change other routes' answers.
+    // The front desk (docs/decisions/0016): staff routes, scanned as the admin and, refused, as the customer.
+    { route: 'GET /api/desk/customers', as: 'admin', query: { q: 'scan' } },
+    { route: 'GET /api/desk/customers/:userId', as: 'admin', params: { userId: customer.id } },
+    { route: 'POST /api/desk/customers', as: 'admin', body: { displayName: 'Scan Walk-in', email: 'scan-walk-in@example.com', phone: '555-010-1234' }, only: ['body.email'] },
+    { route: 'POST /api/desk/customers', as: 'admin', body: { displayName: 'Scan Walk-in', email: 'scan-walk-in@example.com', phone: '555-010-1234' }, only: ['body.displayName', 'body.phone'], evaluate: RANDOM_EMAIL },
+    { route: 'POST /api/desk/customers/:userId/password-reset', as: 'admin', params: { userId: customer.id }, body: {} },
+    { route: 'POST /api/desk/customers/:userId/waiver', as: 'admin', params: { userId: customer.id }, body: { signedName: 'Scan Customer', agree: 'yes', childId: f.childId } },
+    { route: 'POST /api/desk/customers/:userId/registrations', as: 'admin', params: { userId: customer.id }, body: { leagueId: f.leagueId }, headers: { 'Idempotency-Key': 'scan-desk-0001' } },
+    { route: 'GET /api/desk/leagues/:leagueId/registrants', as: 'admin', params: { leagueId: f.teamLeagueId } },
+    { route: 'GET /api/desk/leagues/:leagueId/registrants.csv', as: 'admin', params: { leagueId: f.leagueId } },
     { route: 'POST /api/admin/waiver', as: 'admin', body: { body: 'These are the terms of the security scan, version two.' }, runsLast: true },
   ]
 }

@@ -14,7 +14,7 @@ import { registerTeamRoutes } from './features/teams/teams.routes.ts'
 import { registerTeamRules } from './features/teams/team-withdrawal.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
-import { collectRoutes, type DeclaredRoute } from './http/access.ts'
+import { collectRoutes, installAccessGuards, type DeclaredRoute } from './http/access.ts'
 import { registerFunctions } from './http/callable.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { installInputHygiene } from './http/input.ts'
@@ -27,6 +27,7 @@ import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
+import { registerDeskRoutes } from './features/desk/desk.routes.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
 import { answerHomeFirst, serverAnsweringFirst, type FrontAnswer } from './features/leagues/home-answers.ts'
 import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
@@ -106,6 +107,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const auth = createAuth({ db, config, secret })
   const tokens = createTokenIssuer(secret, config.publicUrl, now)
   const guards = createGuards({ db, auth, tokens, secret })
+  installAccessGuards(app, guards)
   const throttle = createSignInThrottle(db, now)
 
   registerAuthRoutes(app, { auth, db, secret, config, guards, throttle, tokens })
@@ -126,6 +128,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerWaiverRoutes(app, { db, guards, now: clock })
   registerChildrenRoutes(app, { db, guards, now: clock })
   registerProfileRoutes(app, { auth, db, guards, now: clock })
+  registerDeskRoutes(app, { db, guards, config, now: clock, auth })
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })

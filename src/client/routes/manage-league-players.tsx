@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
+import { isStaff } from '../../shared/roles.ts'
 import { TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
 import type { LeaguePlayers, movePlayer } from '../../shared/contracts/teams.ts'
 import { Alert } from '../components/ui/alert.tsx'
@@ -23,12 +24,12 @@ type Team = LeaguePlayers['teams'][number]
 export default function ManageLeaguePlayersPage() {
   const { user } = useSession()
   const { leagueId = '' } = useParams()
-  const admin = user?.userRole === 'admin'
+  const staff = user !== null && isStaff(user.userRole)
   return (
     <section className="page">
       <h1>Manage League Players</h1>
-      {!admin ? (
-        <p>The facility’s admins place players and free agents on teams here. Your own teams are on your account page.</p>
+      {!staff ? (
+        <p>The facility’s staff place players and free agents on teams here. Your own teams are on your account page.</p>
       ) : (
         <>
           <LeaguePicker leagueId={leagueId} />

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
+import { isStaff } from '../../shared/roles.ts'
 import { href } from '../../shared/paths.ts'
 import { nothingDue, STATUS_LABELS } from '../../shared/schemas/registration.ts'
 import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
@@ -48,7 +49,7 @@ export default function TeamPage() {
 
 function TeamDetails({ team }: { team: TeamView }) {
   const { user } = useSession()
-  const admin = user?.userRole === 'admin'
+  const staff = user !== null && isStaff(user.userRole)
   const manager = team.viewer.isCaptain || team.viewer.isStaff
   const mine = team.players.find((p) => p.registrationId === team.viewer.registrationId)
   return (
@@ -99,7 +100,7 @@ function TeamDetails({ team }: { team: TeamView }) {
           <Link to={href('teamRegistrationReceipt', { userId: mine.userId, leagueId: team.leagueId, teamId: team.id })}>Your receipt</Link>
         </p>
       )}
-      {admin && (
+      {staff && (
         <p>
           <Link to={href('manageLeaguePlayers', { leagueId: team.leagueId })}>Move players between the league’s teams</Link> ·{' '}
           <Link to={href('league', { leagueId: team.leagueId })}>The league’s teams</Link>
@@ -108,7 +109,7 @@ function TeamDetails({ team }: { team: TeamView }) {
       {manager && <InvitePanel team={team} />}
       {manager && <RenamePanel key={team.name} team={team} />}
       <Roster team={team} manager={manager} />
-      {admin && <PaymentsPanel team={team} />}
+      {staff && <PaymentsPanel team={team} />}
     </>
   )
 }

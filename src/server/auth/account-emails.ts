@@ -69,3 +69,20 @@ export function passwordResetEmail(facility: string, siteUrl: string, to: Recipi
     ].join('\n'),
   }
 }
+
+/** A customer created at the front desk chooses their password from this link (docs/decisions/0016). */
+export function accountClaimEmail(facility: string, siteUrl: string, to: { email: string; name: string }, token: string, validHours: number): NewEmail {
+  return {
+    to: to.email,
+    subject: `Your ${facility} account is ready`,
+    secret: true,
+    text: [
+      `Hi ${to.name},`,
+      '',
+      `The front desk made you an account at ${facility}. To choose your password and sign in, open this link:`,
+      `${siteUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`,
+      '',
+      `The link works for ${validHours} hours and only once; after that, use Forgot Password on the sign-in page.`,
+    ].join('\n'),
+  }
+}

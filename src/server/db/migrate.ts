@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-lean-registration-indexes.ts'
 import * as m0015 from './migrations/0015-team-entries-follow-captains.ts'
 import * as m0016 from './migrations/0016-team-invites-sent.ts'
 import * as m0017 from './migrations/0017-team-name-keys-folded.ts'
+import * as m0018 from './migrations/0018-waivers-signed-at-the-desk.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -39,6 +40,7 @@ const migrations: Record<string, DialectMigration> = {
   '0015-team-entries-follow-captains': m0015,
   '0016-team-invites-sent': m0016,
   '0017-team-name-keys-folded': m0017,
+  '0018-waivers-signed-at-the-desk': m0018,
 }
 
 /** The table where the migrations applied to a database are recorded. */

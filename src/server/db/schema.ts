@@ -183,6 +183,8 @@ export interface WaiverSignaturesTable {
   signedAt: Timestamp
   ipAddress: string | null
   userAgent: string | null
+  /** The staff member a signature at the front desk was made in front of; null when signed online. */
+  witnessedBy: string | null
 }
 
 /** A price on the price list: a league's player fee, a team fee, an academy term (decision 0012). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { ApiAccess } from '../../shared/contracts/contract.ts'
+import type { Guards } from '../auth/guards.ts'
 
 /**
  * Who may call an API route, declared on every route as `config.access` so the authorization
@@ -8,11 +9,13 @@ import type { ApiAccess } from '../../shared/contracts/contract.ts'
  *
  * - `open`: anyone, signed in or not.
  * - `login`: any signed-in user (401 when signed out).
+ * - `staff`: admins and employees, the front desk (docs/decisions/0016; 401 signed out, 403 otherwise).
  * - `admin`: admins only (401 when signed out, 403 otherwise).
  * - `owner`: signed in, and the object belongs to the caller (or, where the route says so, the
  *   caller is staff); anyone else gets the same 404 as for an object that does not exist.
  *
- * Routes with a contract (src/shared/contracts) declare it there and are served by `serve`.
+ * Routes with a contract (src/shared/contracts) declare it there and are served by `serve`;
+ * `installAccessGuards` runs the guard each declaration asks for, before the body is read.
  */
 
 declare module 'fastify' {
@@ -50,7 +53,7 @@ export function collectRoutes(app: FastifyInstance): { check(): DeclaredRoute[] 
       for (const route of added) {
         const declared = route.config?.access
         for (const method of [route.method].flat()) {
-          if (!declared) throw new Error(`${method} ${route.url} declares no access: add access('open' | 'login' | 'admin' | 'owner') to it.`)
+          if (!declared) throw new Error(`${method} ${route.url} declares no access: add access('open' | 'login' | 'staff' | 'admin' | 'owner') to it.`)
           // Fastify adds a HEAD route for every GET, with the GET's config: it is not listed twice.
           if (method !== 'HEAD') routes.push({ method, url: route.url, access: declared, ...(route.schema ? { schema: route.schema } : {}) })
         }
@@ -64,5 +67,18 @@ export function collectRoutes(app: FastifyInstance): { check(): DeclaredRoute[] 
 export function declareOpen(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     route.config = { ...route.config, access: 'open' }
+  })
+}
+
+/**
+ * Runs the guard every route's declared access asks for, before its body is read or checked, so
+ * a visitor learns nothing of a route's input and a handler never forgets its guard: signed in
+ * for `login` and `owner` (the owner check is the handler's), the role for `staff` and `admin`.
+ */
+export function installAccessGuards(app: FastifyInstance, guards: Pick<Guards, 'requireUser' | 'requireAccess'>): void {
+  app.addHook('preValidation', async (req) => {
+    const declared = req.routeOptions.config.access
+    if (declared === 'login' || declared === 'owner') await guards.requireUser(req)
+    else if (declared === 'staff' || declared === 'admin') await guards.requireAccess(req, declared)
   })
 }

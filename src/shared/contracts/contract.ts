@@ -9,8 +9,8 @@ import type { FormSpec } from '../validation/rules.ts'
  * zod stays out of its bundles.
  */
 
-/** Who may call: anyone, any signed-in user, admins, or the owner of the object (src/server/http/access.ts). */
-export type ApiAccess = 'open' | 'login' | 'admin' | 'owner'
+/** Who may call: anyone, any signed-in user, staff (admins and employees), admins, or the owner of the object (src/server/http/access.ts). */
+export type ApiAccess = 'open' | 'login' | 'staff' | 'admin' | 'owner'
 
 export interface Contract {
   method: 'GET' | 'POST'

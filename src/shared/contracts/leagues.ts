@@ -97,7 +97,7 @@ export type SaveLeagueResult = z.infer<typeof SaveLeagueResult>
 export const listAdminLeagues = contract({
   method: 'GET',
   url: '/api/admin/leagues',
-  access: 'admin',
+  access: 'staff',
   summary: 'Every league, open ones first, with places taken, waitlist and registrations by status',
   responses: { 200: z.object({ leagues: z.array(AdminLeague) }) },
 })

@@ -130,7 +130,7 @@ export type RegistrationDetail = z.infer<typeof RegistrationDetail>
 export const listPendingRegistrations = contract({
   method: 'GET',
   url: '/api/admin/registrations',
-  access: 'admin',
+  access: 'staff',
   summary: 'Registrations that hold or wait for a place, of one league or all',
   query: z.object({
     leagueId: z.string({ error: 'Choose a league from the list.' }).max(100, { error: 'Choose a league from the list.' }).optional(),
@@ -141,7 +141,7 @@ export const listPendingRegistrations = contract({
 export const readRegistration = contract({
   method: 'GET',
   url: '/api/admin/registrations/:registrationId',
-  access: 'admin',
+  access: 'staff',
   summary: 'A registration with its payments and history',
   params: registrationId,
   responses: { 200: RegistrationDetail },
@@ -150,7 +150,7 @@ export const readRegistration = contract({
 export const recordDeskPayment = contract({
   method: 'POST',
   url: '/api/admin/registrations/:registrationId/payments',
-  access: 'admin',
+  access: 'staff',
   summary: 'Record a payment taken at the front desk (cash, card or check), up to the balance',
   params: registrationId,
   body: formBody(DeskPaymentForm),
@@ -165,7 +165,7 @@ const ending = z.object(
 export const declineRegistration = contract({
   method: 'POST',
   url: '/api/admin/registrations/:registrationId/decline',
-  access: 'admin',
+  access: 'staff',
   summary: 'Decline a registration; its place goes to the waitlist',
   params: registrationId,
   body: ending,
@@ -175,7 +175,7 @@ export const declineRegistration = contract({
 export const cancelRegistrationByStaff = contract({
   method: 'POST',
   url: '/api/admin/registrations/:registrationId/cancel',
-  access: 'admin',
+  access: 'staff',
   summary: 'Cancel a registration, with a refund if asked; its place goes to the waitlist',
   params: registrationId,
   body: ending,

@@ -253,7 +253,7 @@ export const teamReceipt = contract({
 export const listTeams = contract({
   method: 'GET',
   url: '/api/admin/teams',
-  access: 'admin',
+  access: 'staff',
   summary: 'Every team of every league (or of one), with status, roster count, captain and amount owed',
   query: z.object({ leagueId: z.string().optional() }),
   responses: { 200: z.object({ teams: z.array(TeamSummary) }) },
@@ -262,7 +262,7 @@ export const listTeams = contract({
 export const exportTeams = contract({
   method: 'GET',
   url: '/api/admin/teams.csv',
-  access: 'admin',
+  access: 'staff',
   summary: 'The same list as a CSV file, for a spreadsheet',
   query: z.object({ leagueId: z.string().optional() }),
   responses: { 200: z.string() },
@@ -272,7 +272,7 @@ export const exportTeams = contract({
 export const createHeldTeam = contract({
   method: 'POST',
   url: '/api/admin/teams',
-  access: 'admin',
+  access: 'staff',
   summary: 'Create a team from the soccer team waitlist: its place is held for the captain, who is emailed the link to complete it',
   body: formBody(StaffTeamForm),
   responses: { 201: z.object({ team: TeamSummary }) },
@@ -326,7 +326,7 @@ export type LeaguePlayers = z.infer<typeof LeaguePlayers>
 export const listLeaguePlayers = contract({
   method: 'GET',
   url: '/api/admin/leagues/:leagueId/players',
-  access: 'admin',
+  access: 'staff',
   summary: 'A team league’s teams with their rosters, and the free agents of its sport to place on them',
   params: z.object({ leagueId: pathId }),
   responses: { 200: LeaguePlayers },
@@ -335,7 +335,7 @@ export const listLeaguePlayers = contract({
 export const movePlayer = contract({
   method: 'POST',
   url: '/api/admin/players/:registrationId/move',
-  access: 'admin',
+  access: 'staff',
   summary: 'Place a free agent on a team, or move a player to another team of the league (roster maximum respected; payments move along)',
   params: z.object({ registrationId: pathId }),
   // Checked after the guard, so a visitor hears first that they must sign in.
@@ -389,7 +389,7 @@ export type ImportRow = z.infer<typeof ImportRow>
 export const importTeams = contract({
   method: 'POST',
   url: '/api/admin/teams/import',
-  access: 'admin',
+  access: 'staff',
   summary: 'Add teams from CSV text (team name, captain email, player emails): a dry run unless commit is true, and no write while any row is bad',
   // 100 KB of text, which JSON may write at twice its length (line breaks and quotes escaped).
   bodyLimit: 256 * 1024,

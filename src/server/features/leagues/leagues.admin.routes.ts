@@ -12,13 +12,14 @@ import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, ty
 import { serve } from '../../http/contract.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
 
-/** League management (create, edit, open and close), admin only: the server decides, /leagues only hides the tools. */
+/** League management (create, edit, open and close), admin only (the list: staff): the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(
   app: FastifyInstance,
   { db, guards, config, now, activeLeagues }: RegistrationDeps & { activeLeagues: ActiveLeagues },
 ): void {
+  // Staff: the desk chooses a league to register a walk-in or print its registrants (decision 0016).
   serve(app, listAdminLeagues, async (req) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     return { leagues: await listLeaguesForAdmin(db) }
   })
 

@@ -19,12 +19,12 @@ import { serve, type ContractRequest } from '../../http/contract.ts'
 /** Staff tools behind /pendingRegistrations (admin only, product §2). Every change is logged. */
 export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
   serve(app, listPending, async (req) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     return { registrations: await listPendingRegistrations(db, req.query.leagueId || undefined) }
   })
 
   serve(app, readRegistration, async (req) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     const [payments, history] = await Promise.all([listPayments(db, registration.id), listEvents(db, registration.id)])
@@ -32,7 +32,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
   })
 
   serve(app, recordDeskPayment, async (req) => {
-    const admin = await guards.requireAccess(req, 'admin')
+    const admin = await guards.requireAccess(req, 'staff')
     const form = parseForm(DeskPaymentForm, req.body)
     const amountCents = centsFromDollars(form.amount)
     if (amountCents === null) {
@@ -53,7 +53,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
   })
 
   const end = (ending: Ending) => async (req: ContractRequest<typeof declineRegistration | typeof cancelRegistrationByStaff>) => {
-    const admin = await guards.requireAccess(req, 'admin')
+    const admin = await guards.requireAccess(req, 'staff')
     const refund = req.body.refund
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')

@@ -195,7 +195,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   serve(app, createHeldTeamContract, async (req) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     const form = parseForm(StaffTeamForm, req.body)
     const teamId = await createHeldTeam(db, invites, { ...form, now: now(), holdMs: config.teamHoldMs, siteUrl: config.publicUrl })
     const team = (await listTeamSummaries(db, { leagueIds: [form.leagueId] })).find((t) => t.id === teamId)
@@ -220,14 +220,14 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   serve(app, listLeaguePlayers, async (req) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     const players = await leaguePlayers(db, req.params.leagueId)
     if (!players) throw notFound('There is no such team league.')
     return players
   })
 
   serve(app, movePlayerContract, async (req) => {
-    const admin = await guards.requireAccess(req, 'admin')
+    const admin = await guards.requireAccess(req, 'staff')
     const toTeamId = req.body.teamId
     if (!toTeamId) throw badRequest('Choose the team.', { teamId: 'Choose the team.' })
     const at = now()
@@ -241,7 +241,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   serve(app, importTeamsContract, async (req) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     const { leagueId, text } = req.body
     if (!leagueId) throw badRequest('Choose the league.', { leagueId: 'Choose the league.' })
     if (!text?.trim()) throw badRequest('Type the teams or choose a CSV file.', { text: 'Type the teams or choose a CSV file.' })
@@ -249,12 +249,12 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   serve(app, listTeams, async (req) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     return { teams: await listTeamSummaries(db, req.query.leagueId ? { leagueIds: [req.query.leagueId] } : {}) }
   })
 
   serve(app, exportTeams, async (req, reply) => {
-    await guards.requireAccess(req, 'admin')
+    await guards.requireAccess(req, 'staff')
     const teams = await listTeamSummaries(db, req.query.leagueId ? { leagueIds: [req.query.leagueId] } : {})
     const csv = toCsv(
       ['Team', 'League', 'Sport', 'Status', 'Captain', 'Captain email', 'Players', 'Roster maximum', 'Owed (dollars)', 'Created'],

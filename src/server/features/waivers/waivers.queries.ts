@@ -35,6 +35,8 @@ export interface NewSignature {
   signedName: string
   ipAddress: string | null
   userAgent: string | null
+  /** Staff, when signed on their screen at the desk. */
+  witnessedBy?: string
   now: Date
 }
 
@@ -52,6 +54,7 @@ export async function signWaiver(db: Db, s: NewSignature): Promise<void> {
       signedAt: timestampParam(db.dialect, s.now),
       ipAddress: s.ipAddress,
       userAgent: s.userAgent,
+      witnessedBy: s.witnessedBy ?? null,
     })
     .onConflict((oc) => oc.columns(['userId', 'waiverVersion', 'subjectKey']).doNothing())
     .execute()

@@ -1,0 +1,193 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect.ts'
+import { toBool, toCount, toIso } from '../../db/values.ts'
+import { ageOn } from '../../../shared/age.ts'
+import { balanceCents } from '../../../shared/money.ts'
+import { ACCOUNT_HOLDER, ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
+import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
+import { listChildren } from '../children/children.queries.ts'
+import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
+import { listUserRegistrations } from '../registrations/registrations.queries.ts'
+import { listMyTeams } from '../teams/teams.queries.ts'
+import { currentWaiver } from '../waivers/waivers.queries.ts'
+
+/** How many candidates a search reads before ranking, and how many it answers. */
+const CANDIDATES = 60
+const ANSWERS = 20
+
+/** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally (escape `\`). */
+const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** A phone column with its punctuation taken out, so `5550101234` finds `(555) 010-1234`. */
+const digitsOf = (column: string) => sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(column)}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`
+
+/**
+ * The customers the desk is looking for, as staff type: by name, email, phone or a child's name,
+ * best first — the address typed whole, then names starting with it, then anything containing it.
+ * Each matching column is read through a LIKE on its lower-cased text: on 10 000 accounts a few
+ * milliseconds (docs/benchmarks.md), no index needed for a facility's size.
+ */
+export async function findCustomers(db: Db, query: string): Promise<CustomerMatch[]> {
+  const q = query.trim().toLowerCase()
+  const digits = q.replace(/\D/g, '')
+  const pattern = anywhere(q)
+  const rows = await db.kysely
+    .selectFrom('users as u')
+    .select(['u.id', 'u.displayName', 'u.email', 'u.phone'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(${sql.ref('u.displayName')})`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref('u.email')})`, 'like', sql`${pattern} escape '\\'`),
+        ...(digits.length >= 3 ? [eb(digitsOf('u.phone'), 'like', `%${digits}%`)] : []),
+        eb.exists(
+          eb
+            .selectFrom('children as c')
+            .select('c.id')
+            .whereRef('c.guardianId', '=', 'u.id')
+            .where(sql`lower(${sql.ref('c.firstName')} || ' ' || ${sql.ref('c.lastName')})`, 'like', sql`${pattern} escape '\\'`),
+        ),
+      ]),
+    )
+    .limit(CANDIDATES)
+    .execute()
+  if (rows.length === 0) return []
+  const children = await db.kysely
+    .selectFrom('children')
+    .select(['guardianId', 'firstName', 'lastName'])
+    .where('guardianId', 'in', rows.map((r) => r.id))
+    .orderBy('dateOfBirth')
+    .execute()
+  const childrenOf = new Map<string, string[]>()
+  for (const c of children) childrenOf.set(c.guardianId, [...(childrenOf.get(c.guardianId) ?? []), `${c.firstName} ${c.lastName}`])
+
+  const ranked = rows.map((row) => {
+    const name = row.displayName.toLowerCase()
+    const email = row.email.toLowerCase()
+    const kids = childrenOf.get(row.id) ?? []
+    const phoneDigits = (row.phone ?? '').replace(/\D/g, '')
+    const scored: [number, CustomerMatch['matched']][] = [
+      [email === q ? 100 : email.startsWith(q) ? 80 : email.includes(q) ? 40 : 0, 'email'],
+      [name === q ? 95 : name.startsWith(q) ? 75 : name.split(/\s+/).some((w) => w.startsWith(q)) ? 65 : name.includes(q) ? 45 : 0, 'name'],
+      [digits.length >= 3 && phoneDigits.includes(digits) ? (phoneDigits.endsWith(digits) ? 70 : 50) : 0, 'phone'],
+      [kids.some((k) => k.toLowerCase().startsWith(q)) ? 60 : kids.some((k) => k.toLowerCase().includes(q)) ? 35 : 0, 'child'],
+    ]
+    const [score, matched] = scored.reduce((best, next) => (next[0] > best[0] ? next : best))
+    return { score, match: { id: row.id, displayName: row.displayName, email: row.email, phone: row.phone ?? '', children: kids, matched } }
+  })
+  return ranked
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.match.displayName.localeCompare(b.match.displayName))
+    .slice(0, ANSWERS)
+    .map((r) => r.match)
+}
+
+/** Everything the desk needs about one customer; undefined for no such account. */
+export async function customerRecord(db: Db, userId: string): Promise<CustomerRecord | undefined> {
+  const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'phone', 'role', 'createdAt']).where('id', '=', userId).executeTakeFirst()
+  if (!user) return undefined
+  const [children, waiver, signatures, registrations, teams] = await Promise.all([
+    listChildren(db, userId),
+    currentWaiver(db),
+    db.kysely
+      .selectFrom('waiverSignatures as s')
+      .leftJoin('users as staff', 'staff.id', 's.witnessedBy')
+      .select(['s.subjectKey', 's.childId', 's.waiverVersion', 's.signedName', 's.signedAt', 'staff.displayName as witnessedBy'])
+      .where('s.userId', '=', userId)
+      .orderBy('s.signedAt', 'desc')
+      .execute(),
+    listUserRegistrations(db, userId),
+    listMyTeams(db, userId),
+  ])
+  const live = registrations.filter((r) => ACTIVE_STATUSES.includes(r.status))
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    phone: user.phone ?? '',
+    role: user.role ?? 'customer',
+    createdAt: toIso(user.createdAt),
+    children,
+    waiver: { currentVersion: waiver.version, signatures: signatures.map((s) => ({ ...s, signedAt: toIso(s.signedAt) })) },
+    registrations,
+    teams,
+    balanceCents: live.reduce((sum, r) => sum + r.balanceCents, 0),
+  }
+}
+
+/**
+ * Everyone registered in a league (live places: confirmed, offered, waitlisted), a team league's
+ * players by team with each team's captain first, an individual league's by name; with what the
+ * desk and the coach need on a sheet: age, contact, emergency contact, medical notes, waiver,
+ * balance. Undefined for no such league.
+ */
+export async function listRegistrants(db: Db, leagueId: string): Promise<{ league: { id: string; name: string; kind: string; startDate: string }; registrants: Registrant[] } | undefined> {
+  const league = await db.kysely.selectFrom('leagues').select(['id', 'name', 'kind', 'startDate']).where('id', '=', leagueId).executeTakeFirst()
+  if (!league) return undefined
+  const rows = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .leftJoin('children as c', 'c.id', 'r.childId')
+    .leftJoin('teams as t', 't.id', 'r.teamId')
+    .select((eb) => [
+      'r.id',
+      'r.status',
+      'r.userId',
+      'o.kind',
+      'u.displayName',
+      'u.email',
+      'u.phone',
+      'c.firstName',
+      'c.lastName',
+      'c.dateOfBirth',
+      'c.emergencyContactName',
+      'c.emergencyContactPhone',
+      'c.notes',
+      't.id as teamId',
+      't.name as teamName',
+      't.captainUserId',
+      amountDueOf(eb).as('priceCents'),
+      amountPaidOf(eb).as('paidCents'),
+      eb
+        .exists(
+          eb
+            .selectFrom('waiverSignatures as w')
+            .select('w.id')
+            .whereRef('w.userId', '=', 'r.userId')
+            .where('w.subjectKey', '=', eb.fn.coalesce('r.childId', sql.lit(ACCOUNT_HOLDER)))
+            .where('w.waiverVersion', '=', eb.selectFrom('waivers').select((s) => s.fn.max('version').as('v'))),
+        )
+        .as('waiverSigned'),
+    ])
+    .where((eb) => eb.or([eb('o.leagueId', '=', leagueId), eb('t.leagueId', '=', leagueId)]))
+    .where('o.kind', 'in', ['league-place', 'roster-place'])
+    .where('r.status', 'in', ACTIVE_STATUSES)
+    .execute()
+  const registrants = rows.map((row): Registrant => {
+    const priceCents = toCount(row.priceCents)
+    const paidCents = toCount(row.paidCents)
+    const child = row.firstName !== null
+    return {
+      registrationId: row.id,
+      name: child ? `${row.firstName} ${row.lastName ?? ''}`.trim() : row.displayName,
+      age: child && row.dateOfBirth ? ageOn(row.dateOfBirth, league.startDate) : null,
+      accountName: row.displayName,
+      email: row.email,
+      phone: row.phone ?? '',
+      emergencyContact: child ? `${row.emergencyContactName ?? ''} ${row.emergencyContactPhone ?? ''}`.trim() : null,
+      medicalNotes: child ? row.notes : null,
+      waiverSigned: toBool(row.waiverSigned as boolean | number),
+      status: row.status,
+      balanceCents: balanceCents({ status: row.status, priceCents, paidCents }),
+      team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
+      isCaptain: row.teamId !== null && row.captainUserId === row.userId,
+    }
+  })
+  registrants.sort(
+    (a, b) =>
+      (a.team?.name ?? '').localeCompare(b.team?.name ?? '') ||
+      Number(b.isCaptain) - Number(a.isCaptain) ||
+      a.name.localeCompare(b.name),
+  )
+  return { league, registrants }
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import {
+  createWalkIn,
+  customerRecord as customerRecordContract,
+  findCustomers as findCustomersContract,
+  leagueRegistrants,
+  leagueRegistrantsCsv,
+  registerAtDesk,
+  sendPasswordReset,
+  signWaiverAtDesk,
+} from '../../../shared/contracts/desk.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { dollarsText } from '../../../shared/money.ts'
+import { DESK_SEARCH_MIN, DeskRegistrationForm, DeskWaiverForm, WalkInForm } from '../../../shared/schemas/desk.ts'
+import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import type { Auth } from '../../auth/auth.ts'
+import { accountClaimEmail, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '../../auth/account-emails.ts'
+import { hashPassword } from '../../auth/password.ts'
+import { passwordLinkToken } from '../../auth/reset-links.ts'
+import { serve } from '../../http/contract.ts'
+import { toCsv } from '../../http/csv.ts'
+import { badRequest, conflict, notFound } from '../../http/errors.ts'
+import { parseForm } from '../../http/forms.ts'
+import { href } from '../../../shared/paths.ts'
+import { setUserRole } from '../users/users.queries.ts'
+import { enqueueEmail } from '../mail/outbox.queries.ts'
+import { admit, takePlace } from '../registrations/engine.ts'
+import { findLeagueOffering } from '../registrations/offerings.queries.ts'
+import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
+import { currentWaiver, signWaiver } from '../waivers/waivers.queries.ts'
+import { customerRecord, findCustomers, listRegistrants } from './desk.queries.ts'
+
+/**
+ * The front desk (docs/decisions/0016): staff — admins and employees — find a customer, read
+ * their record, create a walk-in's account, record the waiver signed on the staff screen,
+ * register them through the same engine as online, send a password link, and print a league's
+ * registrants. Every route is `staff`; the guard runs from the contract (http/access.ts).
+ */
+export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, now, auth }: RegistrationDeps & { auth: Auth }): void {
+  const facility = config.site.facilityName
+  const mailServer = config.smtpUrl !== undefined
+
+  async function recordOf(userId: string) {
+    const customer = await customerRecord(db, userId)
+    if (!customer) throw notFound('There is no such customer.')
+    return customer
+  }
+
+  serve(app, findCustomersContract, async (req) => {
+    const q = (req.query.q ?? '').trim()
+    if (q.length < DESK_SEARCH_MIN) throw badRequest(`Type at least ${DESK_SEARCH_MIN} letters or digits of a name, email or phone.`, { q: `At least ${DESK_SEARCH_MIN} characters.` })
+    return { customers: await findCustomers(db, q) }
+  })
+
+  serve(app, customerRecordContract, async (req) => ({ customer: await recordOf(req.params.userId) }))
+
+  serve(app, createWalkIn, async (req) => {
+    const form = parseForm(WalkInForm, req.body)
+    if (await db.kysely.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirst()) {
+      throw conflict('An account with this email already exists: find it with the search above.')
+    }
+    const { internalAdapter } = await auth.$context
+    // Staff saw the person: the address is theirs to claim. The account has a password nobody knows until they choose one.
+    const created = await internalAdapter.createUser({ email: form.email, name: form.displayName, phone: form.phone, emailVerified: true }, { method: 'email-password' })
+    await internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(randomBytes(32).toString('base64url')) })
+    await setUserRole(db, created.id, 'customer')
+    const { token } = await passwordLinkToken(auth, created.id, now(), VERIFICATION_LINK_HOURS)
+    if (mailServer) await enqueueEmail(db, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), now())
+    const link = `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`
+    return { customer: await recordOf(created.id), claimLink: mailServer ? null : link }
+  })
+
+  serve(app, sendPasswordReset, async (req) => {
+    const customer = await recordOf(req.params.userId)
+    const { token, expiresAt } = await passwordLinkToken(auth, customer.id, now(), RESET_LINK_HOURS)
+    if (mailServer) {
+      await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, { email: customer.email, name: customer.displayName, emailVerified: true }, token), now())
+      return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
+    }
+    // No mail server: the one-time link is for staff to hand over in person, valid as long as an emailed one.
+    return { emailed: false, link: `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() }
+  })
+
+  serve(app, signWaiverAtDesk, async (req) => {
+    const staff = await guards.requireUser(req)
+    const customer = await recordOf(req.params.userId)
+    const { signedName } = parseForm(DeskWaiverForm, req.body)
+    const childId = typeof req.body.childId === 'string' && req.body.childId !== '' ? req.body.childId : null
+    if (childId && !customer.children.some((c) => c.id === childId)) throw badRequest('Choose one of this customer’s children.', { childId: 'Choose one of this customer’s children.' })
+    const waiver = await currentWaiver(db)
+    await signWaiver(db, { userId: customer.id, childId, waiverVersion: waiver.version, signedName, ipAddress: null, userAgent: 'front desk', witnessedBy: staff.id, now: now() })
+    return { customer: await recordOf(customer.id) }
+  })
+
+  serve(app, registerAtDesk, async (req, reply) => {
+    const customer = await recordOf(req.params.userId)
+    const { leagueId } = parseForm(DeskRegistrationForm, req.body)
+    const childId = typeof req.body.childId === 'string' && req.body.childId !== '' ? req.body.childId : null
+    const offering = await findLeagueOffering(db, leagueId, { kind: 'individual' })
+    if (!offering) throw notFound('This league is not open for registration.')
+    const at = now()
+    const today = facilityToday(at, config.site.timeZone)
+    const admission = await admit(db, offering, { userId: customer.id, childId, today })
+    const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl })
+    reply.code(result.created ? 201 : 200)
+    return result
+  })
+
+  serve(app, leagueRegistrants, async (req) => {
+    const list = await listRegistrants(db, req.params.leagueId)
+    if (!list) throw notFound('There is no such league.')
+    return list
+  })
+
+  serve(app, leagueRegistrantsCsv, async (req, reply) => {
+    const list = await listRegistrants(db, req.params.leagueId)
+    if (!list) throw notFound('There is no such league.')
+    const csv = toCsv(
+      ['Team', 'Captain', 'Name', 'Age', 'Account', 'Email', 'Phone', 'Emergency contact', 'Medical notes', 'Waiver', 'Status', 'Balance (dollars)'],
+      list.registrants.map((r) => [
+        r.team?.name ?? '',
+        r.isCaptain ? 'Captain' : '',
+        r.name,
+        r.age,
+        r.accountName,
+        r.email,
+        r.phone,
+        r.emergencyContact ?? '',
+        r.medicalNotes ?? '',
+        r.waiverSigned ? 'Signed' : 'Not signed',
+        STATUS_LABELS[r.status as keyof typeof STATUS_LABELS] ?? r.status,
+        dollarsText(r.balanceCents),
+      ]),
+    )
+    const name = list.league.name.replace(/[^\w-]+/g, '-').toLowerCase()
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="registrants-${name}-${facilityToday(now(), config.site.timeZone)}.csv"`)
+      .send(csv)
+  })
+}
