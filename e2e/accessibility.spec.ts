@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { decideAccess, ROUTES } from '../src/shared/routes.ts'
-import { BASE_URL, expect, samplePaths, test, uniqueToken, type Person } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, samplePaths, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
  * Every page of the route table, signed out and as each role, checked by axe-core against
@@ -14,10 +14,6 @@ import { BASE_URL, expect, samplePaths, test, uniqueToken, type Person } from '.
 const PEOPLE: readonly Person[] = ['visitor', 'customer', 'employee', 'admin']
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const ORIGIN = { origin: BASE_URL }
-
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
 
 /** Opens `path` as a fresh visit (see route-access.spec.ts) and waits until it has loaded. */
 async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
@@ -199,4 +195,32 @@ test.describe('pages in other states', () => {
       await expectNoSeriousViolations(admin)
     }
   })
+})
+
+test.describe('the front desk with a customer in it (issue 21 §3)', () => {
+  for (const width of [1280, 375]) {
+    test(`search, the customer's record and the league's list, as an employee, ${width} px wide`, async ({ pageAs, sessions, playwright, insertLeague }) => {
+      const name = `A11y Desk ${uniqueToken()}`
+      const leagueId = await insertLeague({ name, sport: 'soccer', kind: 'individual', registrationDate: daysFromToday(-3), startDate: daysFromToday(14), endDate: daysFromToday(60), priceCents: 4500 })
+      const { user, storageState } = await sessions.get('customer')
+      const api = await playwright.request.newContext({ baseURL: BASE_URL, storageState })
+      const headers = { origin: BASE_URL }
+      expect((await api.post('/api/waiver/signatures', { headers, data: { signedName: user.displayName, agree: 'yes' } })).ok()).toBe(true)
+      expect((await api.post(`/api/leagues/${leagueId}/registrations`, { headers, data: {} })).ok()).toBe(true)
+      await api.dispose()
+
+      const page = await pageAs('employee')
+      await page.setViewportSize({ width, height: 900 })
+      await open(page, '/desk', 'Front Desk')
+      await page.getByLabel('Name, email, phone or a child’s name').fill(user.email)
+      await expect(page.getByRole('link', { name: user.displayName })).toBeVisible()
+      await expectNoSeriousViolations(page)
+      await open(page, `/desk/customer/${user.id}`, 'Customer')
+      await expect(page.getByRole('heading', { level: 2, name: user.displayName })).toBeVisible()
+      await expectNoSeriousViolations(page)
+      await open(page, `/leagueRegistrants/${leagueId}`, 'League Registrants')
+      await expect(page.getByRole('row').filter({ hasText: user.displayName })).toBeVisible()
+      await expectNoSeriousViolations(page)
+    })
+  }
 })

@@ -1,16 +1,11 @@
 import type { APIRequest, APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, expect, test, uniqueToken, type LeagueInput, type Sessions, type TestUser } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, test, uniqueToken, type LeagueInput, type Sessions, type TestUser } from './fixtures.ts'
 
 /*
  * The Account page and receipts: a customer edits their details, changes their password,
  * follows their registrations through the waitlist, claims an offered place, cancels one,
  * and opens and prints a receipt.
  */
-
-/** An ISO calendar date `days` from today, so leagues are open whenever the suite runs. */
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
 
 function openLeague(overrides: Partial<LeagueInput> = {}): LeagueInput {
   return {

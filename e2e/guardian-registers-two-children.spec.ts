@@ -1,15 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
-import { BASE_URL, expect, signIn, test, uniqueToken, type LeagueInput, type TestUser } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, signIn, test, uniqueToken, type LeagueInput, type TestUser } from './fixtures.ts'
 
 /*
  * Kids sports: a guardian adds their children on the sign-up page and registers each one.
  * Every child needs their own waiver signature, and the league's age range is the server's
  * to enforce; the page shows its reason.
  */
-
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
 
 /** Born on New Year's Day `years` ago: that age, or one more, when a league a month away starts. */
 function bornYearsAgo(years: number): string {

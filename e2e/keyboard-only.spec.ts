@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, EMAIL_CONFIRMATION_URL, expect, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
 
 /*
@@ -10,10 +10,6 @@ import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } f
  */
 
 const ORIGIN = { origin: BASE_URL }
-
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
 
 async function signWaiver(request: APIRequestContext, signedName: string): Promise<void> {
   const res = await request.post(`${BASE_URL}/api/waiver/signatures`, { headers: ORIGIN, data: { signedName, agree: 'yes' } })
@@ -655,4 +651,20 @@ test('staff place a free agent on a team by keyboard', async ({ asAdmin: page, c
   await tabTo(page, page.getByRole('button', { name: `Place KAgent ${token}` }))
   await page.keyboard.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: `KAgent ${token} is now on Tabbers ${token}.` })).toBeVisible()
+})
+
+test('an employee finds a customer and makes them a password link by keyboard, on a 375 px screen too', async ({ asEmployee: page, createUser }) => {
+  const customer = await createUser({ label: 'keyboard-desk' })
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/desk')
+    await typeInto(page, page.getByLabel('Name, email, phone or a child’s name'), customer.email)
+    const result = page.getByRole('link', { name: customer.displayName })
+    await tabTo(page, result)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 2, name: customer.displayName })).toBeVisible()
+    await tabTo(page, page.getByRole('button', { name: 'Send a password link' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByLabel('One-time password link')).toHaveValue(/\/resetPassword\?token=/)
+  }
 })

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, expect, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, test, uniqueToken, type TestUser } from './fixtures.ts'
 
 /*
  * The front desk: an admin creates a league on /leagues, a customer registers for it (through
@@ -7,11 +7,6 @@ import { BASE_URL, expect, test, uniqueToken, type TestUser } from './fixtures.t
  * refund, on /pendingRegistrations. Other tests share the database, so everything is found by
  * unique names and emails.
  */
-
-/** An ISO calendar date `days` from today, as the league form's date inputs take it. */
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
 
 /** Signs the customer in, signs the waiver and registers them, as the sign-up page does. */
 async function register(request: APIRequestContext, customer: TestUser, leagueId: string): Promise<string> {

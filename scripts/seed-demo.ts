@@ -1,4 +1,4 @@
-// npm run demo: loads demo content into an empty database and prints the demo admin's sign-in.
+// npm run demo: loads demo content into an empty database and prints the demo admin's and employee's sign-in.
 import { randomBytes } from 'node:crypto'
 import { openForScript } from '../src/server/cli.ts'
 import { insertAcademy } from '../src/server/features/academies/academies.queries.ts'
@@ -20,6 +20,10 @@ try {
   const email = 'admin@demo.test'
   const password = randomBytes(9).toString('base64url')
   const admin = await createOrUpdateUser(db, auth, { email, password, displayName: 'Demo Admin', phone: '555-010-0000', role: 'admin' })
+  // The front desk's account (docs/decisions/0016): everything a desk worker does, nothing more.
+  const deskEmail = 'desk@demo.test'
+  const deskPassword = randomBytes(9).toString('base64url')
+  await createOrUpdateUser(db, auth, { email: deskEmail, password: deskPassword, displayName: 'Demo Front Desk', phone: '555-010-0001', role: 'employee' })
   const leagues = await db.kysely.selectFrom('leagues').select('id').limit(1).execute()
   if (leagues.length === 0) {
     const leagueIds = new Map<string, string>()
@@ -35,9 +39,11 @@ try {
     console.log('The database already has leagues: demo content not loaded again.')
   }
   console.log('')
-  console.log(`Demo admin: ${email}`)
-  console.log(`Password:   ${password}   (new on every run of npm run demo)`)
-  console.log(`Sign in at ${config.publicUrl}/signIn`)
+  console.log(`Demo admin:    ${email}`)
+  console.log(`Password:      ${password}`)
+  console.log(`Demo employee: ${deskEmail} (the front desk: ${config.publicUrl}/desk)`)
+  console.log(`Password:      ${deskPassword}`)
+  console.log(`Both passwords are new on every run of npm run demo. Sign in at ${config.publicUrl}/signIn`)
   console.log('')
 } finally {
   await db.close()

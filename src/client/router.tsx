@@ -62,6 +62,9 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   addTeams: screen(() => import('./routes/add-teams.tsx')),
   pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
   leagues: screen(() => import('./routes/leagues.tsx')),
+  desk: screen(() => import('./routes/desk.tsx')),
+  deskCustomer: screen(() => import('./routes/desk-customer.tsx')),
+  leagueRegistrants: screen(() => import('./routes/league-registrants.tsx')),
 }
 
 /** Product §6: a page the person may not see sends them elsewhere with the reason. */

@@ -75,6 +75,10 @@ export const ROUTES = [
   { id: 'waiver', path: '/waiver', access: 'open', title: 'Waiver', description: 'Read and sign the facility’s liability waiver.', staffTask: 'Publish a new version of the waiver; everyone signs it again.' },
   { id: 'pendingRegistrations', path: '/pendingRegistrations', access: 'admin', title: 'Pending Registrations', description: 'Registrations awaiting payment or review.' },
   { id: 'adultBasketball', path: '/adultBasketball', access: 'open', title: 'Adult Basketball Team Sign Up', description: 'Register a team for the Adult Basketball league.' },
+  // Not in product §2: the front desk employees run (docs/decisions/0016).
+  { id: 'desk', path: '/desk', access: 'staff', title: 'Front Desk', description: 'Find a customer by name, email, phone or child, or add a walk-in.' },
+  { id: 'deskCustomer', path: '/desk/customer/:userId', access: 'staff', title: 'Customer', description: 'A customer’s record: contact, children, waivers, registrations and payments, and what the desk can do for them.' },
+  { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants', description: 'Everyone registered in a league, by team, to print or export.' },
   { id: 'teamRegistrationReceipt', path: '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId', access: 'login', title: 'Team Registration Receipt', description: 'The receipt of your team’s registration.' },
 ] as const satisfies readonly RouteDefinition[]
 

@@ -56,6 +56,12 @@ function TopBar() {
               <NavLink to={href('dashboard')}>Dashboard</NavLink>
             </li>
           )}
+          {/* Not in product §1's bar: the desk's way in, for admins and employees (docs/decisions/0016). */}
+          {(user?.isAdmin || user?.isEmployee) && (
+            <li>
+              <NavLink to={href('desk')}>Front Desk</NavLink>
+            </li>
+          )}
           <li>
             <NavLink to={href('register')}>Create Account</NavLink>
           </li>

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { customerRecord, findCustomers, leagueRegistrants } from '../../shared/contracts/desk.ts'
+import { call } from '../lib/endpoint.ts'
+
+/** The front desk's reads (docs/decisions/0016); under 'admin' so every staff change refreshes them. */
+export const DESK = ['admin', 'desk'] as const
+
+export const customerSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...DESK, 'search', q],
+    queryFn: () => call<typeof findCustomers>('GET', '/api/desk/customers', { query: { q } }),
+    enabled: q.trim().length >= 2,
+    staleTime: 5_000,
+  })
+
+export const customerRecordQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...DESK, 'customer', userId],
+    queryFn: () => call<typeof customerRecord>('GET', '/api/desk/customers/:userId', { params: { userId } }),
+  })
+
+export const registrantsQuery = (leagueId: string) =>
+  queryOptions({
+    queryKey: [...DESK, 'registrants', leagueId],
+    queryFn: () => call<typeof leagueRegistrants>('GET', '/api/desk/leagues/:leagueId/registrants', { params: { leagueId } }),
+  })
