@@ -24,7 +24,7 @@ describe('the route table', () => {
     })
   })
 
-  test('is exactly the product §2 table plus the /createAccount alias and account recovery', () => {
+  test('is exactly the product §2 table plus the /createAccount alias, account recovery and the front desk', () => {
     const spec = [
       '/', '/admin/users', '/admin/products', '/league/:leagueId', '/league/:leagueId/team/:teamId',
       '/league/:leagueId/team/:teamId/player/:playerId',
@@ -38,7 +38,8 @@ describe('the route table', () => {
       '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId',
     ]
     expect(spec).toHaveLength(33)
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword'].sort())
+    const desk = ['/desk', '/desk/customer/:userId', '/leagueRegistrants/:leagueId']
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk].sort())
   })
 
   test('ids are unique and every route says what it is for', () => {
