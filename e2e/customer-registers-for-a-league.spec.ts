@@ -72,9 +72,9 @@ for (const { id, sport } of PAGES) {
     await page.getByRole('button', { name: /^Sign/ }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Signed' })).toBeVisible()
 
+    // "Continue registration" finishes the registration the person started (issue 21 §4).
     await page.getByRole('link', { name: 'Continue registration' }).click()
     await expect(page).toHaveURL(BASE_URL + route.path)
-    await registerButton(card).click()
     const who = sport === 'kids' ? { is: 'Sam Rivera is', their: "Sam Rivera's" } : { is: "You're", their: 'Your' }
     await expect(card.getByRole('status')).toContainText(
       `${who.is} registered! ${who.their} place in ${leagueName} is confirmed. Amount due: $45.00 — pay at the front desk.`,

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
@@ -12,7 +13,7 @@ import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { useSession } from '../features/session/session.tsx'
 import { newIdempotencyKey } from '../features/signup/register-api.ts'
-import type { WaiverRequest } from '../features/waiver/waiver-request.ts'
+import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
 import { ApiError } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useForm, type FieldProps } from '../lib/use-form.ts'
@@ -152,6 +153,8 @@ function NewTeamForm({ league }: { league: TeamLeague }) {
   const form = useForm(CreateTeamForm, { name: '' })
   const fieldId = `team-name-${league.id}`
   const here = location.pathname + location.search
+  const typed = typedTeamName(league.id)
+  const nameField = form.field('name')
 
   const submit = form.handleSubmit(async ({ name }) => {
     if (!user) {
@@ -165,6 +168,7 @@ function NewTeamForm({ league }: { league: TeamLeague }) {
         headers: { 'idempotency-key': newIdempotencyKey() },
       })
       await client.invalidateQueries({ queryKey: TEAMS })
+      typed.write('')
       navigate(href('leagueTeam', { leagueId: league.id, teamId: team.id }), {
         state: {
           flash: team.status === 'waitlisted' ? `${team.name} is on the waitlist.` : `${team.name} is registered. Share its invite link with your players.`,
@@ -173,7 +177,7 @@ function NewTeamForm({ league }: { league: TeamLeague }) {
       })
     } catch (error) {
       if (error instanceof ApiError && error.fields.waiver === 'WAIVER_REQUIRED') {
-        navigate(href('waiver'), { state: { from: here } satisfies WaiverRequest })
+        navigate(href('waiver'), { state: { from: here, resume: league.id } satisfies WaiverRequest })
       } else if (error instanceof ApiError) {
         form.setServerErrors({ name: error.fields.name }, error.message)
       } else {
@@ -182,8 +186,26 @@ function NewTeamForm({ league }: { league: TeamLeague }) {
     }
   })
 
+  // The name typed before signing in or signing the waiver is there again on return; back from
+  // the waiver with "Continue registration", the team is created at once (issue 21 §4).
+  const restored = useRef(false)
+  useEffect(() => {
+    if (restored.current || !form.ready) return
+    restored.current = true
+    const name = typed.read()
+    if (!name) return
+    nameField.onChange({ target: { value: name } })
+    if (user && readWaiverRequest(location.state).resume === league.id) {
+      navigate(here, { replace: true, state: {} })
+      submit()
+    }
+  })
+  useEffect(() => {
+    if (restored.current) typedTeamName(league.id).write(form.values.name)
+  }, [league.id, form.values.name])
+
   // Each league's form has its own field id: several forms share the page.
-  const field: FieldProps<string> = { ...form.field('name'), name: fieldId, 'aria-describedby': form.errors.name ? `${fieldId}-error` : undefined }
+  const field: FieldProps<string> = { ...nameField, name: fieldId, 'aria-describedby': form.errors.name ? `${fieldId}-error` : undefined }
   return (
     <form onSubmit={submit} noValidate aria-label={`Create a team in ${league.name}`}>
       {form.message && <Alert>{form.message}</Alert>}
@@ -194,4 +216,13 @@ function NewTeamForm({ league }: { league: TeamLeague }) {
       </button>
     </form>
   )
+}
+
+/** A team name typed for a league, kept for this tab while its person signs in or signs the waiver. */
+function typedTeamName(leagueId: string) {
+  const key = `typed-team-name:${leagueId}`
+  return {
+    read: () => sessionStorage.getItem(key) ?? '',
+    write: (name: string) => (name ? sessionStorage.setItem(key, name) : sessionStorage.removeItem(key)),
+  }
 }

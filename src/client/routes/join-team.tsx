@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
@@ -9,7 +9,7 @@ import type { NavigationState } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { useSession } from '../features/session/session.tsx'
 import { newIdempotencyKey } from '../features/signup/register-api.ts'
-import type { WaiverRequest } from '../features/waiver/waiver-request.ts'
+import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
 import { ApiError } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
@@ -52,6 +52,15 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
   const captaining = invitation.heldFor !== null
   const canAct = captaining || (!invitation.rosterFull && invitation.rosterOpen)
 
+  // Back from the waiver with "Continue registration": the join the person asked for is made, once.
+  const resumed = useRef(false)
+  useEffect(() => {
+    if (resumed.current || !user || !canAct || readWaiverRequest(location.state).resume !== invitation.teamId) return
+    resumed.current = true
+    navigate(here, { replace: true, state: {} })
+    void join()
+  })
+
   async function join() {
     setJoining(true)
     setProblem(null)
@@ -65,7 +74,7 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
       navigate(href('leagueTeam', { leagueId: team.leagueId, teamId: team.id }), { state: { flash, flashTone: 'success' } satisfies NavigationState })
     } catch (error) {
       if (error instanceof ApiError && error.fields.waiver === 'WAIVER_REQUIRED') {
-        navigate(href('waiver'), { state: { from: here } satisfies WaiverRequest })
+        navigate(href('waiver'), { state: { from: here, resume: invitation.teamId } satisfies WaiverRequest })
       } else {
         setProblem(error instanceof ApiError ? error.message : 'Joining failed. Please try again.')
       }

@@ -60,11 +60,24 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
 
   const signIn = (flash: string) => navigate(href('signIn'), { state: { flash, from: here } satisfies NavigationState })
 
+  // Back from the waiver with "Continue registration": the registration the person started is
+  // made, once, and its answer shown where they left it.
+  const resumed = useRef(false)
+  useEffect(() => {
+    const { resume } = readWaiverRequest(location.state)
+    if (resumed.current || !resume || !user || !leagues) return
+    const league = leagues.find((l) => l.id === resume)
+    if (!league || (kidsPage && !children.children)) return
+    resumed.current = true
+    navigate(here, { replace: true, state: {} })
+    void onRegister(league, isForChildren(league) ? chosen : null)
+  })
+
   async function onRegister(league: OpenLeague, child: Child | null) {
     if (!user) return signIn('Please sign in to register.')
     const attempt = await register(league.id, child?.id ?? null)
     if (attempt === 'waiver-required') {
-      navigate(href('waiver'), { state: { from: here, ...(child ? { childId: child.id } : {}) } satisfies WaiverRequest })
+      navigate(href('waiver'), { state: { from: here, resume: league.id, ...(child ? { childId: child.id } : {}) } satisfies WaiverRequest })
     } else if (attempt === 'signed-out') {
       await refresh().catch((error: unknown) => console.error('Could not read the session again', error))
       signIn('Your session has ended. Please sign in to register.')

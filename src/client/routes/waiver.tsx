@@ -114,7 +114,7 @@ function Signing({ data, request, onSigned }: SigningProps) {
             ref={continueLink}
             className="button"
             to={back}
-            state={(request.childId ? { childId: request.childId } : {}) satisfies WaiverRequest}
+            state={{ ...(request.childId ? { childId: request.childId } : {}), ...(request.resume ? { resume: request.resume } : {}) } satisfies WaiverRequest}
           >
             Continue registration
           </Link>
