@@ -106,15 +106,15 @@ test.describe('creating an account and recovering it', () => {
     await context.close()
   })
 
-  test('a person who forgot their password asks for a link and sets a new one', async ({ asVisitor: page, createUser, emailLink }) => {
+  test('a person who forgot their password reaches the page, and sets a new one from a link', async ({ asVisitor: page, createUser, emailLink }) => {
     const user = await createUser({ label: 'keyboard' })
     await page.goto('/signIn')
     await tabTo(page, page.getByRole('link', { name: 'Forgot your password?' }))
     await page.keyboard.press('Enter')
     await expect(heading(page)).toHaveText('Forgot Password')
-    await typeInto(page, page.getByLabel('Email'), user.email)
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
+    // No mail server here: the page says to ask at the desk, whose link the person opens.
+    await expect(page.getByText(/Ask at the front desk/)).toBeVisible()
+    expect((await page.request.post(`${BASE_URL}/api/auth/request-password-reset`, { headers: { origin: BASE_URL }, data: { email: user.email } })).ok()).toBe(true)
 
     await page.goto(await emailLink(user.email, '/resetPassword'))
     await expect(heading(page)).toHaveText('Reset Password')
@@ -589,10 +589,9 @@ test('a captain creates a team, then emails its invite link and makes a new one,
 
   const link = page.getByLabel('Invite link')
   const first = await link.inputValue()
-  await typeInto(page, page.getByLabel('Email addresses'), 'keyboard-friend@example.com')
-  await tabTo(page, page.getByRole('button', { name: 'Email the link' }))
-  await page.keyboard.press('Enter')
-  await expect(page.getByText('Sent to 1 address: keyboard-friend@example.com.')).toBeVisible()
+  // No mail server here: the page offers the link to share, not an email it could not send.
+  await expect(page.getByText('Email is not set up on this site: copy the link and share it with your players yourself.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Email the link' })).toHaveCount(0)
 
   page.once('dialog', (dialog) => void dialog.accept())
   await tabTo(page, page.getByRole('button', { name: 'Make a new link' }))

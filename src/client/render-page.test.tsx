@@ -13,6 +13,7 @@ const site = {
   websiteUrl: 'https://riverside.example',
   soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
   timeZone: 'America/Chicago',
+  sendsEmail: false,
 }
 
 const soccer: ActiveLeague = {

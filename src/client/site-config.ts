@@ -6,6 +6,8 @@ export interface SiteConfig {
   websiteUrl: string
   soccerTeamWaitlistUrl: string
   timeZone: string
+  /** Whether the site sends email (SMTP_URL): without it, pages never say "sent" or "emailed". */
+  sendsEmail: boolean
 }
 
 const fallback: SiteConfig = {
@@ -13,6 +15,7 @@ const fallback: SiteConfig = {
   websiteUrl: 'https://www.example.com',
   soccerTeamWaitlistUrl: 'https://www.example.com/soccer-team-waitlist',
   timeZone: 'America/New_York',
+  sendsEmail: false,
 }
 
 function read(): SiteConfig {

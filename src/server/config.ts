@@ -127,6 +127,8 @@ export interface SiteConfig {
   soccerTeamWaitlistUrl: string
   /** League dates are days in this zone. */
   timeZone: string
+  /** Whether emails leave (SMTP_URL): pages say "sent" and "emailed" only when they do. */
+  sendsEmail: boolean
 }
 
 /** `tty`: standard output is a terminal, where the log is written as readable lines by default. */
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
       websiteUrl: e.FACILITY_WEBSITE_URL,
       soccerTeamWaitlistUrl: e.SOCCER_TEAM_WAITLIST_URL,
       timeZone: e.FACILITY_TIME_ZONE,
+      sendsEmail: e.SMTP_URL !== undefined,
     },
     claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
     teamHoldMs: e.TEAM_HOLD_DAYS * 86_400_000,

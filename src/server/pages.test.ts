@@ -59,6 +59,7 @@ describe('pages', () => {
       websiteUrl: 'https://riverside.example',
       soccerTeamWaitlistUrl: 'https://www.example.com/soccer-team-waitlist',
       timeZone: 'America/New_York',
+      sendsEmail: false,
     })
     expect(res.text).not.toContain('<script>alert(1)')
   })

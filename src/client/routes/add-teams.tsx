@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 import { teamLeaguesQuery, TEAMS } from '../queries/teams.ts'
+import { siteConfig } from '../site-config.ts'
 
 const OUTCOMES: Record<ImportRow['outcome'], string> = { create: 'New team', exists: 'Already in the league', error: 'Bad row' }
 
@@ -101,7 +102,7 @@ export default function AddTeamsPage() {
       <div role="status">
         {result &&
           (result.committed
-            ? `Imported: ${creating} team${creating === 1 ? '' : 's'} created, their captains emailed.`
+            ? `Imported: ${creating} team${creating === 1 ? '' : 's'} created${siteConfig.sendsEmail ? ', their captains emailed' : '. Email is not set up on this site: give each captain the invite link from their team’s page'}.`
             : bad > 0
               ? `${bad} bad row${bad === 1 ? '' : 's'}: fix ${bad === 1 ? 'it' : 'them'} and check again. Nothing has been written.`
               : `Ready: ${creating} new team${creating === 1 ? '' : 's'}. Nothing has been written yet.`)}

@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'
 import { teamLeaguesQuery, teamSummariesQuery, TEAMS } from '../queries/teams.ts'
+import { siteConfig } from '../site-config.ts'
 
 /**
  * /createTeamAdmin: staff create a team for a captain from the soccer team waitlist (product §1).
@@ -61,13 +62,16 @@ export default function CreateTeamAdminPage() {
         <TextField label={StaffTeamForm.name.label} field={form.field('name')} error={form.errors.name} autoComplete="off" />
         <TextField label={StaffTeamForm.captainEmail.label} type="email" field={form.field('captainEmail')} error={form.errors.captainEmail} autoComplete="off" />
         <button type="submit" className="button" disabled={form.submitting || !form.ready}>
-          {form.submitting ? 'Creating…' : 'Create team and email the captain'}
+          {form.submitting ? 'Creating…' : siteConfig.sendsEmail ? 'Create team and email the captain' : 'Create team'}
         </button>
       </form>
       {created && (
         <Alert tone="success">
           Created <Link to={href('leagueTeam', { leagueId: created.leagueId, teamId: created.id })}>{created.name}</Link> in {created.leagueName}.
-          Its place is held for {created.captainEmail}, who has been emailed the link to complete it.
+          Its place is held for {created.captainEmail}
+          {siteConfig.sendsEmail
+            ? ', who has been emailed the link to complete it.'
+            : '. Email is not set up on this site: give the captain the invite link from the team’s page so they can complete it.'}
         </Alert>
       )}
       <h2>Held for their captain</h2>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { ForgotPasswordForm } from '../../shared/schemas/account.ts'
+import { ForgotPasswordForm, NO_MAIL_SERVER_FOR_RESET } from '../../shared/schemas/account.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { CheckYourEmail } from '../features/session/check-your-email.tsx'
@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'
 import { href } from '../../shared/paths.ts'
+import { siteConfig } from '../site-config.ts'
 
 /** Forgot Password: a reset link by email; the answer is the same for every address. */
 export default function ForgotPasswordPage() {
@@ -25,6 +26,18 @@ export default function ForgotPasswordPage() {
     }
   })
 
+  // Without a mail server no link can reach the person: the desk gives one instead (decision 0016).
+  if (!siteConfig.sendsEmail) {
+    return (
+      <section className="page narrow">
+        <h1>Forgot Password</h1>
+        <p>{NO_MAIL_SERVER_FOR_RESET}</p>
+        <p>
+          Remembered it? <Link to={href('signIn')}>Sign in</Link>
+        </p>
+      </section>
+    )
+  }
   return (
     <section className="page narrow">
       <h1>Forgot Password</h1>

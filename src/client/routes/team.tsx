@@ -19,6 +19,7 @@ import { ApiError } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'
 import { teamQuery, TEAMS } from '../queries/teams.ts'
+import { siteConfig } from '../site-config.ts'
 
 /** A team's page: its captain manages the roster and the invite link, players see their team, staff see every team. */
 export default function TeamPage() {
@@ -253,13 +254,16 @@ function InvitePanel({ team }: { team: TeamView }) {
         </button>
       </div>
       <div role="status">{notice}</div>
-      <form className="team-invite-form" onSubmit={send} noValidate>
-        {form.message && <Alert>{form.message}</Alert>}
-        <TextAreaField label={InviteEmailsForm.emails.label} field={form.field('emails')} error={form.errors.emails} rows={3} hint={`Separate addresses with commas or new lines; up to ${INVITE_LIMITS.perRequest} at once, ${INVITE_LIMITS.perTeamPerDay} a day.`} />
-        <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>
-          {form.submitting ? 'Sending…' : 'Email the link'}
-        </button>
-      </form>
+      {!siteConfig.sendsEmail && <p>Email is not set up on this site: copy the link and share it with your players yourself.</p>}
+      {siteConfig.sendsEmail && (
+        <form className="team-invite-form" onSubmit={send} noValidate>
+          {form.message && <Alert>{form.message}</Alert>}
+          <TextAreaField label={InviteEmailsForm.emails.label} field={form.field('emails')} error={form.errors.emails} rows={3} hint={`Separate addresses with commas or new lines; up to ${INVITE_LIMITS.perRequest} at once, ${INVITE_LIMITS.perTeamPerDay} a day.`} />
+          <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>
+            {form.submitting ? 'Sending…' : 'Email the link'}
+          </button>
+        </form>
+      )}
       {sent && (
         <p role="status">
           Sent to {sent.length} address{sent.length === 1 ? '' : 'es'}: {sent.join(', ')}.

@@ -143,8 +143,8 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
         (error: unknown) => req.log.error({ err: error }, 'password reset request failed'),
       )
     })
-    // Without a mail server the link reaches nobody (staff never see it): say so plainly.
-    return { message: config.smtpUrl ? CHECK_EMAIL_FOR_RESET : `${CHECK_EMAIL_FOR_RESET} ${NO_MAIL_SERVER_FOR_RESET}` }
+    // Without a mail server the link reaches nobody: say so plainly, and where to get one instead (the desk, decision 0016).
+    return { message: config.smtpUrl ? CHECK_EMAIL_FOR_RESET : NO_MAIL_SERVER_FOR_RESET }
   })
 
   serve(app, resetPassword, async (req, reply) => {

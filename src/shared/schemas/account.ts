@@ -73,5 +73,5 @@ export type ResetPasswordFields = keyof typeof ResetPasswordForm
 export const CHECK_EMAIL_TO_FINISH = 'Check your email: we have sent you a link to finish creating your account.'
 export const CHECK_EMAIL_FOR_RESET = 'If this email has an account, we have sent it a link to reset the password. Check your email.'
 /** Added when the site has no mail server: the link cannot reach anyone, and staff cannot read it. */
-export const NO_MAIL_SERVER_FOR_RESET = 'This site is not set up to send email yet: if nothing arrives, ask at the front desk.'
+export const NO_MAIL_SERVER_FOR_RESET = 'Email is not set up on this site, so no reset link can be sent to you. Ask at the front desk: staff can give you a link to choose a new password.'
 
