@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { facilityToday, formatBytes, formatDate, formatDateTime } from './format.ts'
+import { countOf, facilityToday, formatBytes, formatDate, formatDateTime } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -26,4 +26,12 @@ test('file sizes read as KB below a megabyte and MB above', () => {
   expect(formatBytes(200)).toBe('1 KB')
   expect(formatBytes(262_144)).toBe('256 KB')
   expect(formatBytes(3_565_158)).toBe('3.4 MB')
+})
+
+test('counts take the plural only when they are not one (issue 21: "1 admin")', () => {
+  expect(countOf(1, 'admin')).toBe('1 admin')
+  expect(countOf(0, 'admin')).toBe('0 admins')
+  expect(countOf(3, 'player')).toBe('3 players')
+  expect(countOf(1, 'person', 'people')).toBe('1 person')
+  expect(countOf(2, 'person', 'people')).toBe('2 people')
 })

@@ -50,3 +50,8 @@ export function facilityToday(now: Date, timeZone: string): string {
   return format.format(now)
 }
 
+
+/** A count with its noun: `1 admin`, `2 admins`, `1 person`, `3 people` (the plural when it is not the noun plus s). */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`
+}

@@ -21,16 +21,16 @@ export default function DashboardPage() {
       {summary ? (
         <ul className="stat-list" aria-label="Users by role">
           <li>
-            <span className="stat">{summary.usersByRole.customer}</span> customers
+            <span className="stat">{summary.usersByRole.customer}</span> {summary.usersByRole.customer === 1 ? 'customer' : 'customers'}
           </li>
           <li>
-            <span className="stat">{summary.usersByRole.employee}</span> employees
+            <span className="stat">{summary.usersByRole.employee}</span> {summary.usersByRole.employee === 1 ? 'employee' : 'employees'}
           </li>
           <li>
-            <span className="stat">{summary.usersByRole.admin}</span> admins
+            <span className="stat">{summary.usersByRole.admin}</span> {summary.usersByRole.admin === 1 ? 'admin' : 'admins'}
           </li>
           <li>
-            <span className="stat">{summary.activeLeagues}</span> active leagues
+            <span className="stat">{summary.activeLeagues}</span> {summary.activeLeagues === 1 ? 'active league' : 'active leagues'}
           </li>
         </ul>
       ) : (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
-import { formatDate } from '../../shared/format.ts'
+import { countOf, formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import type { claimTeam, Invitation, joinTeam } from '../../shared/contracts/teams.ts'
@@ -112,7 +112,7 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
         <div>
           <dt>Roster</dt>
           <dd>
-            {invitation.playerCount} player(s){invitation.rosterMax !== null && ` of ${invitation.rosterMax}`}
+            {invitation.rosterMax === null ? countOf(invitation.playerCount, 'player') : `${invitation.playerCount} of ${countOf(invitation.rosterMax, 'player')}`}
           </dd>
         </div>
         {captaining && invitation.teamFeeCents !== null && (

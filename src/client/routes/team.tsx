@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { formatDate } from '../../shared/format.ts'
+import { countOf, formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { isStaff } from '../../shared/roles.ts'
 import { href } from '../../shared/paths.ts'
@@ -71,7 +71,7 @@ function TeamDetails({ team }: { team: TeamView }) {
         <div>
           <dt>Roster</dt>
           <dd>
-            {team.players.filter((p) => p.status === 'confirmed').length} player(s)
+            {countOf(team.players.filter((p) => p.status === 'confirmed').length, 'player')}
             {team.rosterMin !== null && `, at least ${team.rosterMin}`}
             {team.rosterMax !== null && `, at most ${team.rosterMax}`}
           </dd>
@@ -121,8 +121,8 @@ function StatusNote({ team }: { team: TeamView }) {
     held: team.hold
       ? `The place is held for ${team.hold.captainEmail} until ${new Date(team.hold.expiresAt).toLocaleString('en-US')}: they complete the team from the emailed link. Unclaimed, the place is released and admins are told.`
       : 'The place is held for the team’s captain.',
-    forming: `The team is forming: it is complete once ${team.rosterMin ?? 1} player(s) are on the roster and every fee is paid.${
-      team.rosterMin !== null && playing < team.rosterMin ? ` ${team.rosterMin - playing} more player(s) needed.` : ''
+    forming: `The team is forming: it is complete once ${countOf(team.rosterMin ?? 1, 'player')} ${(team.rosterMin ?? 1) === 1 ? 'is' : 'are'} on the roster and every fee is paid.${
+      team.rosterMin !== null && playing < team.rosterMin ? ` ${countOf(team.rosterMin - playing, 'more player', 'more players')} needed.` : ''
     }`,
     complete: 'The team is complete: the roster has the players it needs and every fee is paid.',
     waitlisted: `The league is full: the team is number ${team.entry?.waitlistPosition ?? '?'} on the waitlist. If a place opens, the captain is emailed and has a limited time to claim it.`,

@@ -5,6 +5,7 @@ import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { myTeamsQuery } from '../../queries/teams.ts'
+import { countOf } from '../../../shared/format.ts'
 
 /** The teams a person captains or plays on, each linking to its page. */
 export function TeamsSection({ userId }: { userId: string }) {
@@ -27,8 +28,8 @@ export function TeamsSection({ userId }: { userId: string }) {
               <Link to={href('leagueTeam', { leagueId: team.leagueId, teamId: team.id })}>{team.name}</Link>
               <span className="account-muted">
                 {' '}
-                — {team.leagueName}, {TEAM_STATUS_LABELS[team.status]}, {team.playerCount}
-                {team.rosterMax !== null && ` of ${team.rosterMax}`} player(s){team.isCaptain ? ', you are the captain' : ''}
+                — {team.leagueName}, {TEAM_STATUS_LABELS[team.status]}, {team.rosterMax === null ? countOf(team.playerCount, 'player') : `${team.playerCount} of ${countOf(team.rosterMax, 'player')}`}
+                {team.isCaptain ? ', you are the captain' : ''}
               </span>
             </li>
           ))}
