@@ -290,6 +290,8 @@ function Registrations({ customer }: { customer: CustomerRecord }) {
                   <th scope="row">
                     {r.leagueName}
                     {r.team && ` — ${r.team.name}`}
+                    {/* A captain holds the team's entry and a place on its roster: two rows, told apart. */}
+                    {r.kind === 'team-place' ? ' (team entry)' : r.kind === 'roster-place' ? ' (player)' : ''}
                   </th>
                   <td>{r.child?.name ?? customer.displayName}</td>
                   <td>{STATUS_LABELS[r.status]}</td>
