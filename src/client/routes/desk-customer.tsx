@@ -18,6 +18,7 @@ import { useForm } from '../lib/use-form.ts'
 import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
 import { customerRecordQuery, DESK } from '../queries/desk.ts'
 import { waiverQuery } from '../queries/waiver.ts'
+import { WaiverAgreement } from '../features/waiver/waiver-agreement.tsx'
 
 /** /desk/customer/:userId: a customer's record and what the desk does for them (docs/decisions/0016). */
 export default function DeskCustomerPage() {
@@ -173,25 +174,7 @@ function SignAtDesk({ customer, unsigned }: { customer: CustomerRecord; unsigned
         </select>
       </div>
       <TextField label="Signature: the customer types their full name" field={form.field('signedName')} error={form.errors.signedName} autoComplete="off" />
-      <div className="waiver-agree">
-        <input
-          id={agree.name}
-          name={agree.name}
-          type="checkbox"
-          checked={agree.value === 'yes'}
-          // The form rule reads the box as the text 'yes' (ticked) or '' (not ticked).
-          onChange={(e) => agree.onChange({ target: { value: e.target.checked ? 'yes' : '' } })}
-          onBlur={agree.onBlur}
-          aria-invalid={agree['aria-invalid']}
-          aria-describedby={agree['aria-describedby']}
-        />
-        <label htmlFor={agree.name}>The customer has read and agrees to this waiver</label>
-      </div>
-      {form.errors.agree && (
-        <p className="field-error waiver-agree-error" id={`${agree.name}-error`}>
-          {form.errors.agree}
-        </p>
-      )}
+      <WaiverAgreement field={agree} error={form.errors.agree} label="The customer has read and agrees to this waiver" />
       <button type="submit" className="button" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Recording…' : 'Record the signature'}
       </button>

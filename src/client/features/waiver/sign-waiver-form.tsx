@@ -8,6 +8,7 @@ import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 import type { Subject } from './subjects.ts'
 import type { signWaiver, WaiverSignature } from '../../../shared/contracts/waiver.ts'
+import { WaiverAgreement } from './waiver-agreement.tsx'
 
 interface SignWaiverFormProps {
   /** Whom the person has yet to sign the current version for; never empty. */
@@ -74,25 +75,7 @@ export function SignWaiverForm({ unsigned, hasChildren, initialSubject, initialN
         field={form.field('signedName')}
         error={form.errors.signedName}
       />
-      <div className="waiver-agree">
-        <input
-          id={agree.name}
-          name={agree.name}
-          type="checkbox"
-          checked={agree.value === 'yes'}
-          // The form rule reads the box as the text 'yes' (ticked) or '' (not ticked).
-          onChange={(e) => agree.onChange({ target: { value: e.target.checked ? 'yes' : '' } })}
-          onBlur={agree.onBlur}
-          aria-invalid={agree['aria-invalid']}
-          aria-describedby={agree['aria-describedby']}
-        />
-        <label htmlFor={agree.name}>I have read and agree to this waiver</label>
-      </div>
-      {form.errors.agree && (
-        <p className="field-error waiver-agree-error" id={`${agree.name}-error`}>
-          {form.errors.agree}
-        </p>
-      )}
+      <WaiverAgreement field={agree} error={form.errors.agree} label="I have read and agree to this waiver" />
       <button type="submit" className="button" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Signing…' : subject.key === ACCOUNT_HOLDER ? 'Sign the waiver' : `Sign for ${subject.label}`}
       </button>

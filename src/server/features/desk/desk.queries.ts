@@ -3,13 +3,13 @@ import type { Db } from '../../db/connect.ts'
 import { toBool, toCount, toIso } from '../../db/values.ts'
 import { ageOn } from '../../../shared/age.ts'
 import { balanceCents } from '../../../shared/money.ts'
-import { ACCOUNT_HOLDER, ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
 import { listChildren } from '../children/children.queries.ts'
 import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
 import { listUserRegistrations } from '../registrations/registrations.queries.ts'
 import { listMyTeams } from '../teams/teams.queries.ts'
-import { currentWaiver } from '../waivers/waivers.queries.ts'
+import { currentWaiver, currentWaiverSignedOf } from '../waivers/waivers.queries.ts'
 
 /** How many candidates a search reads before ranking, and how many it answers. */
 const CANDIDATES = 60
@@ -148,16 +148,7 @@ export async function listRegistrants(db: Db, leagueId: string): Promise<{ leagu
       't.captainUserId',
       amountDueOf(eb).as('priceCents'),
       amountPaidOf(eb).as('paidCents'),
-      eb
-        .exists(
-          eb
-            .selectFrom('waiverSignatures as w')
-            .select('w.id')
-            .whereRef('w.userId', '=', 'r.userId')
-            .where('w.subjectKey', '=', eb.fn.coalesce('r.childId', sql.lit(ACCOUNT_HOLDER)))
-            .where('w.waiverVersion', '=', eb.selectFrom('waivers').select((s) => s.fn.max('version').as('v'))),
-        )
-        .as('waiverSigned'),
+      currentWaiverSignedOf(eb).as('waiverSigned'),
     ])
     .where((eb) => eb.or([eb('o.leagueId', '=', leagueId), eb('t.leagueId', '=', leagueId)]))
     .where('o.kind', 'in', ['league-place', 'roster-place'])

@@ -86,7 +86,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, n
     const staff = await guards.requireUser(req)
     const customer = await recordOf(req.params.userId)
     const { signedName } = parseForm(DeskWaiverForm, req.body)
-    const childId = typeof req.body.childId === 'string' && req.body.childId !== '' ? req.body.childId : null
+    const childId = childIdOf(req.body)
     if (childId && !customer.children.some((c) => c.id === childId)) throw badRequest('Choose one of this customer’s children.', { childId: 'Choose one of this customer’s children.' })
     const waiver = await currentWaiver(db)
     await signWaiver(db, { userId: customer.id, childId, waiverVersion: waiver.version, signedName, ipAddress: null, userAgent: 'front desk', witnessedBy: staff.id, now: now() })
@@ -96,7 +96,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, n
   serve(app, registerAtDesk, async (req, reply) => {
     const customer = await recordOf(req.params.userId)
     const { leagueId } = parseForm(DeskRegistrationForm, req.body)
-    const childId = typeof req.body.childId === 'string' && req.body.childId !== '' ? req.body.childId : null
+    const childId = childIdOf(req.body)
     const offering = await findLeagueOffering(db, leagueId, { kind: 'individual' })
     if (!offering) throw notFound('This league is not open for registration.')
     const at = now()
@@ -139,4 +139,9 @@ export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, n
       .header('content-disposition', `attachment; filename="registrants-${name}-${facilityToday(now(), config.site.timeZone)}.csv"`)
       .send(csv)
   })
+}
+
+/** The child a desk form names, or null for the account holder (the field is optional text). */
+function childIdOf(body: { childId?: unknown }): string | null {
+  return typeof body.childId === 'string' && body.childId !== '' ? body.childId : null
 }

@@ -7,7 +7,7 @@ import type { Sport } from '../../../shared/sports.ts'
 import type { LeaguePlayers, MyTeam, PlayerView, RosterPlayer, TeamLeague, TeamSummary } from '../../../shared/contracts/teams.ts'
 import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
 import { listEvents, listPayments, waitlistAheadOf } from '../registrations/registrations.queries.ts'
-import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
+import { currentWaiverSigned, currentWaiverSignedOf } from '../waivers/waivers.queries.ts'
 
 /** A team's own row, found only under its league's id (both are in every team address). */
 export async function findTeamRow(db: Db, leagueId: string, teamId: string) {
@@ -120,16 +120,7 @@ function teamRegistrations(db: Db) {
       'u.phone',
       amountDueOf(eb).as('priceCents'),
       amountPaidOf(eb).as('paidCents'),
-      eb
-        .exists(
-          eb
-            .selectFrom('waiverSignatures as w')
-            .select('w.id')
-            .whereRef('w.userId', '=', 'r.userId')
-            .where('w.subjectKey', '=', ACCOUNT_HOLDER)
-            .where('w.waiverVersion', '=', eb.selectFrom('waivers').select((s) => s.fn.max('version').as('v'))),
-        )
-        .as('waiverSigned'),
+      currentWaiverSignedOf(eb).as('waiverSigned'),
       waitlistAheadOf(eb).as('waitlistAhead'),
     ])
 }

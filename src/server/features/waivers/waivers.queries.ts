@@ -4,7 +4,20 @@ import { inTransaction } from '../../db/transaction.ts'
 import { batchedRead } from '../../db/read-batches.ts'
 import { inList, timestampParam, toIso } from '../../db/values.ts'
 import type { WaiverDocument, WaiverSignature } from '../../../shared/contracts/waiver.ts'
-import { participantKeyOf } from '../../../shared/schemas/registration.ts'
+import { sql } from 'kysely'
+import { ACCOUNT_HOLDER, participantKeyOf } from '../../../shared/schemas/registration.ts'
+import type { RegistrationScope } from '../payments/orders.queries.ts'
+
+/** Whether the current waiver is signed for a registration's participant (a registration aliased `r` in the caller's query). */
+export const currentWaiverSignedOf = (eb: RegistrationScope) =>
+  eb.exists(
+    eb
+      .selectFrom('waiverSignatures as w')
+      .select('w.id')
+      .whereRef('w.userId', '=', 'r.userId')
+      .where('w.subjectKey', '=', eb.fn.coalesce('r.childId', sql.lit(ACCOUNT_HOLDER)))
+      .where('w.waiverVersion', '=', eb.selectFrom('waivers').select((s) => s.fn.max('version').as('v'))),
+  )
 
 export async function currentWaiver(db: Db): Promise<WaiverDocument> {
   const row = await db.kysely
