@@ -3,7 +3,7 @@ import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { claimDueEmails, finishAttempts, SECRET_TEXT_HIDDEN, type AttemptOutcome, type ClaimedEmail } from './outbox.queries.ts'
+import { anyDueEmail, claimDueEmails, finishAttempts, SECRET_TEXT_HIDDEN, type AttemptOutcome, type ClaimedEmail } from './outbox.queries.ts'
 
 const POLL_MS = 2_000
 const BATCH_SIZE = 100
@@ -99,7 +99,10 @@ export function createMailer({ db, config, log, now = () => new Date() }: Mailer
       if (stopped) return delivered
       const at = now()
       const claimed = await inTransaction(db, (tx) => claimDueEmails(tx, at, new Date(at.getTime() + LEASE_MS), BATCH_SIZE))
-      if (claimed.length === 0) return delivered
+      if (claimed.length === 0) {
+        if (await inTransaction(db, (tx) => anyDueEmail(tx, at))) continue
+        return delivered
+      }
       const outcomes: [ClaimedEmail, AttemptOutcome][] = []
       for (const email of claimed) {
         if (stopped) break

@@ -123,6 +123,24 @@ export async function claimDueEmails(db: Db, now: Date, leaseUntil: Date, limit:
 
 const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
 
+/**
+ * Whether an email is due that no other worker holds. A claim can come back empty while one is:
+ * on PostgreSQL its LIMIT picks rows by the statement's snapshot and SKIP LOCKED then drops those
+ * another instance took meanwhile, so the batch may be cut to nothing with due emails behind it.
+ * A fresh statement tells that case from an outbox with nothing left to do.
+ */
+export async function anyDueEmail(db: Db, now: Date): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '<=', timestampParam(db.dialect, now))
+    .limit(1)
+    .$if(db.dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** How one claimed attempt ended. */
 export type AttemptOutcome =
   | { status: 'sent' | 'logged'; at: Date }
