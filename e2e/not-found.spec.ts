@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { ActiveLeague } from '../src/shared/sports.ts'
-import { BASE_URL, expect, showLeagues, test } from './fixtures.ts'
+import { BASE_URL, expect, showLeagues, test, uniqueToken } from './fixtures.ts'
 
 /*
  * Product §2: any path outside the route table shows the 404 page, and the two known defects
@@ -73,4 +73,18 @@ test('the football sign-up page opens whatever the letter case', async ({ asVisi
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Football Sign Up')
   await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('a league that does not exist is not found; one that does names itself and its price per team', async ({ asCustomer: page, insertLeague }) => {
+  await page.goto('/league/no-such-league')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+  await expect(page.getByRole('link', { name: 'Create a team' })).toHaveCount(0)
+
+  const name = `E2E team-fee league ${uniqueToken()}`
+  const leagueId = await insertLeague({ name, sport: 'basketball', kind: 'team', teamPayment: 'team-fee', teamFeeCents: 30000, priceCents: 0 })
+  await page.goto(`/league/${leagueId}`)
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(name)
+  await expect(page.getByRole('definition').filter({ hasText: /a team/ })).toHaveText('$300.00 a team')
+  await expect(page.getByText('You have no team in this league.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Create a team' })).toBeVisible()
 })

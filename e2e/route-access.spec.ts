@@ -23,9 +23,12 @@ function titleOf(path: string): string {
   return route.title
 }
 
+/** Pages that are the Page Not Found screen when their object does not exist, as no sample id does. */
+const NOT_FOUND_WITHOUT_THEIR_OBJECT = new Set(['league'])
+
 function expectedOutcome(route: RouteDefinition, path: string, person: Person): Outcome {
   const decision = decideAccess(route.access, person === 'visitor' ? null : person)
-  if (decision.allowed) return { path, heading: route.title, alert: null }
+  if (decision.allowed) return { path, heading: NOT_FOUND_WITHOUT_THEIR_OBJECT.has(route.id) ? 'Page Not Found' : route.title, alert: null }
   return { path: decision.redirectTo, heading: titleOf(decision.redirectTo), alert: decision.message }
 }
 

@@ -127,6 +127,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'GET /api/leagues/open', as: 'customer', query: { sport: 'soccer' } },
     { route: 'GET /api/leagues/teams', as: 'customer', query: { sport: 'basketball' } },
     // The customer's own team again: the same request answers the same team every time.
+    { route: 'GET /api/leagues/:leagueId', as: 'customer', params: { leagueId: f.teamLeagueId } },
     { route: 'POST /api/leagues/:leagueId/teams', as: 'customer', params: { leagueId: f.teamLeagueId }, body: { name: 'Scan Team' } },
     { route: 'GET /api/leagues/:leagueId/teams/:teamId', as: 'customer', params: team },
     { route: 'GET /api/leagues/:leagueId/teams/:teamId/invitation', as: 'customer', params: team, query: { invite: f.invite } },

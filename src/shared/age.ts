@@ -11,3 +11,16 @@ export function ageRangeText(minAge: number | null, maxAge: number | null): stri
   if (maxAge !== null) return `ages ${maxAge} and under`
   return null
 }
+
+/**
+ * Why a child cannot play in a league for their age, or null when they fit: the same words on the
+ * sign-up page (instead of a Register button) and in the server's refusal.
+ */
+export function outsideAgesText(
+  child: { firstName: string; dateOfBirth: string },
+  league: { name: string; startDate: string; minAge: number | null; maxAge: number | null },
+): string | null {
+  const age = ageOn(child.dateOfBirth, league.startDate)
+  const fits = (league.minAge === null || age >= league.minAge) && (league.maxAge === null || age <= league.maxAge)
+  return fits ? null : `${child.firstName} will be ${age} when ${league.name} starts; this league is for ${ageRangeText(league.minAge, league.maxAge)}.`
+}

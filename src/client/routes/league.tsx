@@ -1,57 +1,120 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
-import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import { TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
-import type { AdminLeague, updateLeague } from '../../shared/contracts/leagues.ts'
+import type { AdminLeague, LeagueSummary, updateLeague } from '../../shared/contracts/leagues.ts'
+import { leaguePriceText } from '../../shared/schemas/league.ts'
+import { STATUS_LABELS } from '../../shared/schemas/registration.ts'
+import { SPORT_LABELS } from '../../shared/sports.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { useSession } from '../features/session/session.tsx'
 import { TeamsTable } from '../features/teams/teams-table.tsx'
 import { ApiError, errorMessage } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { adminLeaguesQuery, leaguesChanged } from '../queries/admin-leagues.ts'
+import { leagueQuery } from '../queries/league.ts'
+import { myRegistrationsQuery } from '../queries/my-registrations.ts'
 import { leaguePlayersQuery, myTeamsQuery, teamsCsvUrl } from '../queries/teams.ts'
+import { SIGN_UP_PAGES } from '../features/signup/sign-up-sports.ts'
+import { NotFoundPage } from './not-found.tsx'
 
 /**
  * /league/{leagueId}: for admins, a team league's teams (roster count, status, amount owed), its
- * free agents and team waitlist, with the league's tools; for everyone else, their own teams in it.
+ * free agents and team waitlist, with the league's tools; for everyone else, the league and their
+ * own place or teams in it. A league that does not exist is the Page Not Found screen.
  */
 export default function LeaguePage() {
   const { leagueId = '' } = useParams()
   const { user } = useSession()
+  const summary = useQuery({ ...leagueQuery(leagueId), enabled: user !== null })
+  if (summary.error instanceof ApiError && summary.error.status === 404) return <NotFoundPage />
   return (
     <section className="page">
       <h1>League</h1>
-      {user?.userRole === 'admin' ? <StaffLeague leagueId={leagueId} /> : user ? <MyLeague leagueId={leagueId} userId={user.uid} /> : null}
+      {summary.error && <Alert>{errorMessage(summary.error)}</Alert>}
+      {user && !summary.data && !summary.error && <p className="loading">Loading the league…</p>}
+      {user && summary.data && (user.userRole === 'admin' ? <StaffLeague leagueId={leagueId} /> : <MyLeague league={summary.data.league} userId={user.uid} />)}
     </section>
   )
 }
 
-function MyLeague({ leagueId, userId }: { leagueId: string; userId: string }) {
+function MyLeague({ league, userId }: { league: LeagueSummary; userId: string }) {
+  return (
+    <>
+      <h2>{league.name}</h2>
+      <dl className="staff-facts">
+        <div>
+          <dt>Sport</dt>
+          <dd>{SPORT_LABELS[league.sport]}</dd>
+        </div>
+        <div>
+          <dt>Dates</dt>
+          <dd>
+            {formatDate(league.startDate)} – {formatDate(league.endDate)}
+          </dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{leaguePriceText(league)}</dd>
+        </div>
+      </dl>
+      {league.kind === 'team' ? <MyTeams league={league} userId={userId} /> : <MyPlaces league={league} userId={userId} />}
+    </>
+  )
+}
+
+function MyTeams({ league, userId }: { league: LeagueSummary; userId: string }) {
   const mine = useQuery(myTeamsQuery(userId))
-  const teams = mine.data?.teams.filter((t) => t.leagueId === leagueId)
+  const teams = mine.data?.teams.filter((t) => t.leagueId === league.id)
   if (mine.error) return <Alert>{errorMessage(mine.error)}</Alert>
   if (!teams) return <p className="loading">Loading your teams…</p>
   if (teams.length === 0) {
-    return (
+    return league.isActive ? (
       <p>
         You have no team in this league. <Link to={href('createTeam')}>Create a team</Link>, or ask a captain for their invite link.
       </p>
+    ) : (
+      <p>You have no team in this league, and it is closed for registration.</p>
     )
   }
   return (
-    <>
-      <h2>{teams[0]!.leagueName}</h2>
-      <ul className="account-list">
-        {teams.map((team) => (
-          <li key={team.id}>
-            <Link to={href('leagueTeam', { leagueId, teamId: team.id })}>{team.name}</Link> — {TEAM_STATUS_LABELS[team.status]}
-            {team.isCaptain ? ', you are the captain' : ''}
-          </li>
-        ))}
-      </ul>
-    </>
+    <ul className="account-list">
+      {teams.map((team) => (
+        <li key={team.id}>
+          <Link to={href('leagueTeam', { leagueId: league.id, teamId: team.id })}>{team.name}</Link> — {TEAM_STATUS_LABELS[team.status]}
+          {team.isCaptain ? ', you are the captain' : ''}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function MyPlaces({ league, userId }: { league: LeagueSummary; userId: string }) {
+  const mine = useQuery(myRegistrationsQuery(userId))
+  const places = mine.data?.registrations.filter((r) => r.leagueId === league.id)
+  if (mine.error) return <Alert>{errorMessage(mine.error)}</Alert>
+  if (!places) return <p className="loading">Loading your registrations…</p>
+  if (places.length === 0) {
+    return league.isActive ? (
+      <p>
+        You are not registered in this league. <Link to={href(SIGN_UP_PAGES[league.sport])}>Sign up</Link> to take a place.
+      </p>
+    ) : (
+      <p>You are not registered in this league, and it is closed for registration.</p>
+    )
+  }
+  return (
+    <ul className="account-list">
+      {places.map((r) => (
+        <li key={r.id}>
+          {r.child ? r.child.name : 'You'} — {STATUS_LABELS[r.status]}.{' '}
+          <Link to={href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })}>
+            View receipt<span className="visually-hidden"> for {r.child ? r.child.name : 'you'}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -67,16 +130,7 @@ function StaffLeague({ leagueId }: { leagueId: string }) {
 
   if (leagues.error) return <Alert>{errorMessage(leagues.error)}</Alert>
   if (!leagues.data) return <p className="loading">Loading the league…</p>
-  if (!league) {
-    return (
-      <>
-        <h2>League not found</h2>
-        <p>
-          There is no such league. Every league is on the <Link to={href('leagues')}>Leagues</Link> page.
-        </p>
-      </>
-    )
-  }
+  if (!league) return <p className="loading">Loading the league…</p>
   return (
     <>
       <div className="team-head">
@@ -163,8 +217,8 @@ function LeagueFacts({ league }: { league: AdminLeague }) {
           <div>
             <dt>Payment</dt>
             <dd>
-              {league.teamPayment ? TEAM_PAYMENT_LABELS[league.teamPayment] : ''}
-              {league.teamFeeCents !== null && `; team ${formatMoney(league.teamFeeCents)}`}; player {formatMoney(league.priceCents)}
+              {league.teamPayment ? `${TEAM_PAYMENT_LABELS[league.teamPayment]}: ` : ''}
+              {leaguePriceText(league)}
             </dd>
           </div>
         </>
@@ -172,7 +226,7 @@ function LeagueFacts({ league }: { league: AdminLeague }) {
         <div>
           <dt>Places</dt>
           <dd>
-            {league.placesTaken} of {league.capacity ?? 'any number'}, {league.waitlistSize} waiting; {formatMoney(league.priceCents)} each
+            {league.placesTaken} of {league.capacity ?? 'any number'}, {league.waitlistSize} waiting; {leaguePriceText(league)} each
           </dd>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { outsideAgesText } from '../../shared/age.ts'
 import { facilityToday, formatDate } from '../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../shared/registration-window.ts'
 import { matchRoute, type RouteDefinition } from '../../shared/routes.ts'
@@ -102,6 +103,8 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
     }
     const child = forChild ? chosen : null
     if (user && forChild && !child) return <p>Add a child above to register them.</p>
+    const outside = child && outsideAgesText(child, league)
+    if (outside) return <p>{outside}</p>
     const key = participantKey(league.id, child?.id ?? null)
     // Registered already: the answer below says so, and a second click would only repeat it.
     if (isActive(outcomes.get(key))) return null

@@ -25,6 +25,30 @@ export const listActiveLeagues = contract({
   responses: { 200: z.object({ leagues: z.array(ActiveLeagueAnswer) }) },
 })
 
+/** One league as a signed-in person's league page names it: what it is, when, and its price. */
+export const LeagueSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  sport: z.enum(SPORTS),
+  kind: z.enum(LEAGUE_KINDS),
+  isActive: z.boolean(),
+  startDate: z.string().describe('YYYY-MM-DD'),
+  endDate: z.string().describe('YYYY-MM-DD'),
+  priceCents: z.number().int().describe('what each player pays (in a team league, when players pay)'),
+  teamPayment: z.enum(TEAM_PAYMENTS).nullable().describe('who pays, in a team league'),
+  teamFeeCents: z.number().int().nullable().describe('what a captain pays for the team, when captains pay'),
+})
+export type LeagueSummary = z.infer<typeof LeagueSummary>
+
+export const readLeague = contract({
+  method: 'GET',
+  url: '/api/leagues/:leagueId',
+  access: 'login',
+  summary: 'One league: its name, kind, dates and price, for the league page; 404 when there is no such league',
+  params: z.object({ leagueId: pathId }),
+  responses: { 200: z.object({ league: LeagueSummary }) },
+})
+
 /** A league on a sign-up page. */
 export const OpenLeague = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
-import { centsFromDollars, dollarsText } from '../money.ts'
+import { centsFromDollars, dollarsText, formatMoney } from '../money.ts'
 import type { AdminLeague } from '../contracts/leagues.ts'
 import { LEAGUE_KINDS, SPORTS } from '../sports.ts'
-import { TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from './team.ts'
+import { playersPayFee, TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from './team.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
 /**
@@ -92,4 +92,20 @@ export function leagueFormValues(league: AdminLeague): LeagueFormValues {
     minAge: text(league.minAge),
     maxAge: text(league.maxAge),
   }
+}
+
+/** What a league costs, said the way it is paid: per player, per team, or both (issue 21). */
+export function leaguePriceText({
+  kind,
+  priceCents,
+  teamPayment,
+  teamFeeCents,
+}: Pick<AdminLeague, 'kind' | 'priceCents' | 'teamPayment' | 'teamFeeCents'>): string {
+  if (kind !== 'team') return priceCents === 0 ? 'Free' : formatMoney(priceCents)
+  const payment = teamPayment ?? 'player-fee'
+  const parts = [
+    teamPaysFee(payment) && teamFeeCents ? `${formatMoney(teamFeeCents)} a team` : null,
+    playersPayFee(payment) && priceCents > 0 ? `${formatMoney(priceCents)} a player` : null,
+  ].filter((part) => part !== null)
+  return parts.length === 0 ? 'Free' : parts.join(', and ')
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
 import { formatDate } from '../../../shared/format.ts'
-import { formatMoney } from '../../../shared/money.ts'
+import { leaguePriceText } from '../../../shared/schemas/league.ts'
 import type { AdminLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -153,7 +153,7 @@ export function LeagueManager() {
                     <br />
                     <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>
                   </td>
-                  <td className="staff-money">{formatMoney(league.priceCents)}</td>
+                  <td className="staff-money">{leaguePriceText(league)}</td>
                   <td>
                     {placesText(league)}
                     {league.teams && (

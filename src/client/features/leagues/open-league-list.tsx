@@ -3,22 +3,13 @@ import { Link } from 'react-router'
 import { ageRangeText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import type { RouteId } from '../../../shared/routes.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { openLeaguesQuery } from '../../queries/open-leagues.ts'
-
-/** Each sport's sign-up page. */
-const SIGN_UP_PAGES = {
-  soccer: 'soccerIndividualSignUp',
-  basketball: 'basketballIndividualSignUp',
-  football: 'footballIndividualSignUp',
-  baseball: 'baseballIndividualSignUp',
-  kids: 'kidsSportsSignup',
-} as const satisfies Record<Sport, RouteId>
+import { SIGN_UP_PAGES } from '../signup/sign-up-sports.ts'
 
 function isSport(value: string): value is Sport {
   return (SPORTS as readonly string[]).includes(value)

@@ -23,3 +23,12 @@ export function isSignUpRoute(routeId: string): routeId is SignUpRouteId {
 export function sportOfSignUp(routeId: SignUpRouteId): Sport | null {
   return SIGN_UP_SPORTS[routeId]
 }
+
+/** Each sport's own sign-up page. */
+export const SIGN_UP_PAGES = {
+  soccer: 'soccerIndividualSignUp',
+  basketball: 'basketballIndividualSignUp',
+  football: 'footballIndividualSignUp',
+  baseball: 'baseballIndividualSignUp',
+  kids: 'kidsSportsSignup',
+} as const satisfies Record<Sport, SignUpRouteId>

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { boolParam, timestampParam } from '../../db/values.ts'
+import { boolParam, timestampParam, toBool } from '../../db/values.ts'
 import { createLeagueOffering } from '../registrations/offerings.queries.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
-import type { TeamPayment } from '../../../shared/schemas/team.ts'
+import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
+import type { LeagueSummary } from '../../../shared/contracts/leagues.ts'
 import type { ActiveLeague, LeagueKind, Sport } from '../../../shared/sports.ts'
 
 /** Product §7: the leagues with isActive true, for the home page. */
@@ -128,4 +129,24 @@ export async function listSignUpLeagues(db: Db, sport: Sport | undefined): Promi
     .where('l.kind', '=', 'individual')
   if (sport) query = query.where('l.sport', '=', sport)
   return query.orderBy('l.startDate').orderBy('l.name').execute()
+}
+
+/** One league with its price as the league page shows it, whether or not it is open. */
+export async function findLeagueSummary(db: Db, leagueId: string): Promise<LeagueSummary | undefined> {
+  const row = await db.kysely
+    .selectFrom('leagues as l')
+    .innerJoin('offerings as o', (join) => join.onRef('o.leagueId', '=', 'l.id').on('o.kind', '=', 'league-place'))
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .leftJoin('offerings as teamPlaces', (join) => join.onRef('teamPlaces.leagueId', '=', 'l.id').on('teamPlaces.kind', '=', 'team-place'))
+    .leftJoin('products as teamFee', 'teamFee.id', 'teamPlaces.productId')
+    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.isActive', 'l.startDate', 'l.endDate', 'l.teamPayment', 'p.listPriceCents as priceCents', 'teamFee.listPriceCents as teamFeeCents'])
+    .where('l.id', '=', leagueId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    ...row,
+    isActive: toBool(row.isActive),
+    priceCents: row.priceCents ?? 0,
+    teamFeeCents: teamPaysFee(row.teamPayment) ? (row.teamFeeCents ?? 0) : null,
+  }
 }

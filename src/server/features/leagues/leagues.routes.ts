@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { listActiveLeagues, listOpenLeagues } from '../../../shared/contracts/leagues.ts'
+import { listActiveLeagues, listOpenLeagues, readLeague } from '../../../shared/contracts/leagues.ts'
 import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
-import { listSignUpLeagues } from './leagues.queries.ts'
+import { notFound } from '../../http/errors.ts'
+import { findLeagueSummary, listSignUpLeagues } from './leagues.queries.ts'
 
 export function registerLeagueRoutes(app: FastifyInstance, { db, activeLeagues }: { db: Db; activeLeagues: ActiveLeagues }): void {
   /** Open to everyone: the home page's cards (product §1, §4), kept ready (docs/decisions/0007). */
@@ -22,5 +23,12 @@ export function registerLeagueRoutes(app: FastifyInstance, { db, activeLeagues }
         placesLeft: l.capacity === null ? null : Math.max(0, l.capacity - l.placesTaken),
       })),
     }
+  })
+
+  /** Signed-in people: one league's name, dates and price, closed ones too (their own league page). */
+  serve(app, readLeague, async (req) => {
+    const league = await findLeagueSummary(db, req.params.leagueId)
+    if (!league) throw notFound('There is no such league.')
+    return { league }
   })
 }

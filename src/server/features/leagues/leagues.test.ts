@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createLeague } from '../../../../tests/factories.ts'
+import { createLeague, createRegistrant } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
+import type { LeagueSummary } from '../../../shared/contracts/leagues.ts'
 
 let ctx: TestApp
 beforeAll(async () => {
@@ -32,4 +33,19 @@ test('anyone gets the active leagues with the fields the home cards show; inacti
     endDate: '2027-03-15',
   })
   expect(res.body.leagues.some((l) => l.id === inactive)).toBe(false)
+})
+
+test('a signed-in person reads one league, closed ones too, with what a team and a player pay; an unknown id is 404', async () => {
+  const customer = await createRegistrant(ctx)
+  const teamLeague = await createLeague(ctx, { name: 'Closed Hoops', sport: 'basketball', kind: 'team', isActive: false, teamPayment: 'deposit-and-player-fee', teamFeeCents: 10000, priceCents: 2500 })
+  const res = await customer.client.get<{ league: LeagueSummary }>(`/api/leagues/${teamLeague}`)
+  expect(res.status, res.text).toBe(200)
+  expect(res.body.league).toMatchObject({ id: teamLeague, name: 'Closed Hoops', kind: 'team', isActive: false, priceCents: 2500, teamPayment: 'deposit-and-player-fee', teamFeeCents: 10000 })
+
+  const teamFeeOnly = await createLeague(ctx, { kind: 'team', teamPayment: 'player-fee', teamFeeCents: 10000, priceCents: 2500 })
+  expect((await customer.client.get<{ league: LeagueSummary }>(`/api/leagues/${teamFeeOnly}`)).body.league.teamFeeCents).toBeNull()
+
+  const missing = await customer.client.get('/api/leagues/no-such-league')
+  expect(missing.status).toBe(404)
+  expect(missing.text).toContain('There is no such league.')
 })

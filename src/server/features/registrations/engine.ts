@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts'
 import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
 import { inTransaction, writeTogether, type Write } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
-import { ageOn, ageRangeText } from '../../../shared/age.ts'
+import { ageRangeText, outsideAgesText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
 import { participantKeyOf } from '../../../shared/schemas/registration.ts'
@@ -61,13 +61,8 @@ export async function admitParticipant(db: Db, offering: Offering, ask: { userId
         childId: `${offering.name} is for adults.`,
       })
     }
-    const age = ageOn(child.dateOfBirth, offering.startDate)
-    if ((offering.minAge !== null && age < offering.minAge) || (offering.maxAge !== null && age > offering.maxAge)) {
-      const range = ageRangeText(offering.minAge, offering.maxAge)
-      throw badRequest(`${child.firstName} will be ${age} when ${offering.name} starts; this league is for ${range}.`, {
-        childId: `${child.firstName} is outside this league's age range (${range}).`,
-      })
-    }
+    const outside = outsideAgesText(child, offering)
+    if (outside) throw badRequest(outside, { childId: `${child.firstName} is outside this league's age range (${ageRangeText(offering.minAge, offering.maxAge)}).` })
   }
 
   if (!offering.waiverRequired) return { childId, waiverVersion: null }
