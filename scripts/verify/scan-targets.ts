@@ -195,6 +195,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     },
     { route: 'POST /api/children', as: 'customer', body: SCAN_CHILD },
     { route: 'POST /api/children/:childId', as: 'customer', params: { childId: f.childId }, body: SCAN_CHILD },
+    // The scan's child holds a registration, so removing them is refused and they stay for the targets after.
+    { route: 'POST /api/children/:childId/remove', as: 'customer', params: { childId: f.childId }, body: {} },
     { route: 'POST /api/account/profile', as: 'customer', body: { displayName: 'Scan customer', phone: '555-010-1234' } },
     // A wrong current password: the payloads reach the check without ever changing the password.
     { route: 'POST /api/account/password', as: 'customer', body: { currentPassword: 'not-the-password', newPassword: 'scan-new-password' } },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
-import { addChild, createLeague, createRegistrant, createUser, type TestUser } from '../../tests/factories.ts'
+import { addChild, createLeague, createRegistrant, createUser, signWaiver, type TestUser } from '../../tests/factories.ts'
 import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
 import { ROUTES, type Access } from '../shared/routes.ts'
 import type { RegisterResult } from '../shared/contracts/registrations.ts'
@@ -126,6 +126,17 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
   // The team's own name again: every caller the guard lets through renames it to what it is.
   'POST /api/leagues/:leagueId/teams/:teamId/name': { staffReadable: true, fixture: teamFixture(() => ({ name: 'Matrix' })) },
   'GET /api/leagues/:leagueId/teams/:teamId/players/:playerId': { staffReadable: true, fixture: teamFixture(undefined, (team) => ({ playerId: team.captainPlace })) },
+  // A child with a registration: every caller the guard lets through is refused the removal (409).
+  'POST /api/children/:childId/remove': {
+    staffReadable: false,
+    fixture: async () => {
+      const childId = await addChild(owner)
+      await signWaiver(owner, childId)
+      const res = await owner.client.post(`/api/leagues/${await createLeague(ctx, { sport: 'kids' })}/registrations`, { childId })
+      expect(res.status, res.text).toBe(201)
+      return { params: { childId } }
+    },
+  },
   'POST /api/children/:childId': {
     staffReadable: false,
     // A valid form, so the answer is about whose child it is and not about the fields.

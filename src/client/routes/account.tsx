@@ -22,7 +22,7 @@ export default function AccountPage() {
         <PasswordSection />
         <RegistrationsSection userId={user.uid} />
         <TeamsSection userId={user.uid} />
-        <ChildrenSection childList={children.data?.children ?? null} error={errorMessage(children.error)} />
+        <ChildrenSection userId={user.uid} childList={children.data?.children ?? null} error={errorMessage(children.error)} />
         <WaiversSection userId={user.uid} childList={children.data?.children ?? null} />
       </div>
     </section>

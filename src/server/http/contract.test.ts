@@ -17,6 +17,7 @@ const row = {
   emergencyContactName: 'Alex Rivera',
   emergencyContactPhone: '555-010-9999',
   notes: null,
+  removable: true,
   guardianId: 'user-7',
   medicalRecordNumber: 'MRN-0042',
 }

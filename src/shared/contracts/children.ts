@@ -11,6 +11,7 @@ export const Child = z.object({
   emergencyContactName: z.string(),
   emergencyContactPhone: z.string(),
   notes: z.string().nullable(),
+  removable: z.boolean().describe('false once a registration names the child: they stay for its receipt'),
 })
 export type Child = z.infer<typeof Child>
 
@@ -41,4 +42,14 @@ export const updateChild = contract({
   params: z.object({ childId: pathId }),
   body: formBody(ChildForm),
   responses: { 200: childAnswer },
+})
+
+export const removeChild = contract({
+  method: 'POST',
+  url: '/api/children/:childId/remove',
+  access: 'owner',
+  summary: 'Remove a child who holds no registration from your account (409 when they hold one)',
+  params: z.object({ childId: pathId }),
+  body: z.object({}).optional(),
+  responses: { 200: z.object({ removed: z.string().describe('the child removed') }) },
 })

@@ -1,33 +1,192 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
-import type { Child } from '../../../shared/contracts/children.ts'
+import type { Child, removeChild } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
+import { childrenQuery } from '../../queries/children.ts'
+import { ChildDetailsForm } from '../children/child-form.tsx'
 
-export function ChildrenSection({ childList, error }: { childList: Child[] | null; error: string | null }) {
+/** What the section is doing: showing the list, or one form or question open in it. */
+type Mode = { kind: 'list' } | { kind: 'adding' } | { kind: 'editing'; childId: string } | { kind: 'removing'; childId: string }
+
+const ADD_BUTTON_ID = 'account-add-child'
+const editButtonId = (childId: string) => `account-edit-child-${childId}`
+const confirmButtonId = (childId: string) => `account-remove-child-${childId}`
+
+interface ChildrenSectionProps {
+  userId: string
+  childList: Child[] | null
+  error: string | null
+}
+
+/** The guardian's children: added, edited, and removed while no registration names them. */
+export function ChildrenSection({ userId, childList, error }: ChildrenSectionProps) {
+  const client = useQueryClient()
+  const [mode, setMode] = useState<Mode>({ kind: 'list' })
+  const [notice, setNotice] = useState<string | null>(null)
+  // Where the focus goes once the form or question it was in has gone.
+  const focusNext = useRef<string | null>(null)
+  useEffect(() => {
+    if (focusNext.current === null) return
+    document.getElementById(focusNext.current)?.focus()
+    focusNext.current = null
+  })
+
+  const changed = () => client.invalidateQueries({ queryKey: childrenQuery(userId).queryKey })
+  const close = (message: string | null, focus: string) => {
+    setNotice(message)
+    setMode({ kind: 'list' })
+    focusNext.current = focus
+  }
+
+  const remove = useMutation({
+    mutationFn: (child: Child) => call<typeof removeChild>('POST', '/api/children/:childId/remove', { params: { childId: child.id }, body: {} }),
+    onSuccess: async (_answer, child) => {
+      await changed()
+      close(`${child.firstName} ${child.lastName} is removed from your account.`, 'children-heading')
+    },
+    // Registered meanwhile (on another device, say): the answer says why, and the list shows it.
+    onError: async (_error, child) => {
+      await changed()
+      setMode({ kind: 'list' })
+      focusNext.current = editButtonId(child.id)
+    },
+  })
+
+  const start = (next: Mode) => {
+    setNotice(null)
+    remove.reset()
+    setMode(next)
+  }
+
   return (
     <section className="account-panel" aria-labelledby="children-heading">
-      <h2 id="children-heading">Children</h2>
+      <h2 id="children-heading" tabIndex={-1}>
+        Children
+      </h2>
       {error && <Alert>{error}</Alert>}
       {!childList && !error && <p className="loading">Loading your children…</p>}
-      {childList && childList.length === 0 && (
+      <div role="status">{notice && <p className="account-outcome">{notice}</p>}</div>
+      {childList && childList.length === 0 && mode.kind !== 'adding' && (
         <p>
-          You have not added any children. You can add a child when you sign them up for{' '}
-          <Link to={href('kidsSportsSignup')}>Kids Sports</Link>.
+          You have not added any children. Add a child here, or when you sign them up for <Link to={href('kidsSportsSignup')}>Kids Sports</Link>.
         </p>
       )}
       {childList && childList.length > 0 && (
         <ul className="account-list">
           {childList.map((child) => (
             <li key={child.id}>
-              <strong>
-                {child.firstName} {child.lastName}
-              </strong>
-              <span className="account-muted"> — born {formatDate(child.dateOfBirth)}</span>
+              {mode.kind === 'editing' && mode.childId === child.id ? (
+                <ChildDetailsForm
+                  child={child}
+                  onSaved={async (saved) => {
+                    await changed()
+                    close(`${saved.firstName} ${saved.lastName}'s details are saved.`, editButtonId(child.id))
+                  }}
+                  onCancel={() => close(null, editButtonId(child.id))}
+                />
+              ) : (
+                <ChildEntry
+                  child={child}
+                  removing={mode.kind === 'removing' && mode.childId === child.id}
+                  busy={remove.isPending}
+                  failure={remove.variables?.id === child.id ? errorMessage(remove.error) : null}
+                  onEdit={() => start({ kind: 'editing', childId: child.id })}
+                  onRemove={() => {
+                    start({ kind: 'removing', childId: child.id })
+                    focusNext.current = confirmButtonId(child.id)
+                  }}
+                  onConfirm={() => remove.mutate(child)}
+                  onKeep={() => close(null, editButtonId(child.id))}
+                />
+              )}
             </li>
           ))}
         </ul>
       )}
+      {childList &&
+        (mode.kind === 'adding' ? (
+          <div className="signup-add-panel">
+            <h3>Add a child</h3>
+            <ChildDetailsForm
+              onSaved={async (child) => {
+                await changed()
+                close(`${child.firstName} ${child.lastName} is added.`, editButtonId(child.id))
+              }}
+              onCancel={() => close(null, ADD_BUTTON_ID)}
+            />
+          </div>
+        ) : (
+          <p className="account-actions">
+            <button
+              id={ADD_BUTTON_ID}
+              type="button"
+              className="button secondary"
+              onClick={() => {
+                start({ kind: 'adding' })
+                // TextField gives each input its field's name as id.
+                focusNext.current = 'firstName'
+              }}
+            >
+              Add a child
+            </button>
+          </p>
+        ))}
     </section>
+  )
+}
+
+interface ChildEntryProps {
+  child: Child
+  removing: boolean
+  busy: boolean
+  failure: string | null
+  onEdit(): void
+  onRemove(): void
+  onConfirm(): void
+  onKeep(): void
+}
+
+function ChildEntry({ child, removing, busy, failure, onEdit, onRemove, onConfirm, onKeep }: ChildEntryProps) {
+  const name = `${child.firstName} ${child.lastName}`
+  return (
+    <>
+      <strong>{name}</strong>
+      <span className="account-muted"> — born {formatDate(child.dateOfBirth)}</span>
+      <br />
+      <span className="account-muted">
+        Emergency contact: {child.emergencyContactName}, {child.emergencyContactPhone}
+        {child.notes && <> · Notes: {child.notes}</>}
+      </span>
+      {failure && <Alert>{failure}</Alert>}
+      {removing ? (
+        <div className="account-actions" role="group" aria-label={`Remove ${name}?`}>
+          <span>Remove {name} from your account?</span>
+          <button id={confirmButtonId(child.id)} type="button" className="button account-danger" disabled={busy} onClick={onConfirm}>
+            {busy ? 'Removing…' : 'Remove'}
+          </button>
+          <button type="button" className="button secondary" disabled={busy} onClick={onKeep}>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <div className="account-actions">
+          <button id={editButtonId(child.id)} type="button" className="button secondary" onClick={onEdit}>
+            Edit<span className="visually-hidden"> {name}</span>
+          </button>
+          {child.removable ? (
+            <button type="button" className="button secondary" onClick={onRemove}>
+              Remove<span className="visually-hidden"> {name}</span>
+            </button>
+          ) : (
+            <span className="account-muted">Registered, so kept for the receipts</span>
+          )}
+        </div>
+      )}
+    </>
   )
 }

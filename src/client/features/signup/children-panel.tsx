@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { formatDate } from '../../../shared/format.ts'
 import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { AddChildForm } from './add-child-form.tsx'
+import { ChildDetailsForm } from '../children/child-form.tsx'
 
 interface ChildrenPanelProps {
   list: Child[] | null
@@ -63,8 +63,8 @@ export function ChildrenPanel({ list, failed, chosen, onChoose, onAdded }: Child
         (empty || adding ? (
           <div className="signup-add-panel">
             <h3>Add a child</h3>
-            <AddChildForm
-              onAdded={(child) => {
+            <ChildDetailsForm
+              onSaved={(child) => {
                 onAdded(child)
                 setAdded(child)
                 setAdding(false)

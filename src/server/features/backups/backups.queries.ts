@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import type { BackupsTable } from '../../db/schema.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
 
@@ -70,9 +71,4 @@ export async function latestBackups(db: Db): Promise<{ attempt?: BackupRecord; d
       finishedAt: row.finishedAt === null ? null : toIso(row.finishedAt),
     }
   return { attempt: view(attempt), done: view(done) }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }

@@ -1,31 +1,35 @@
+import type { SqlBool } from 'kysely'
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import { timestampParam } from '../../db/values.ts'
+import { isForeignKeyViolation } from '../../db/errors.ts'
+import { timestampParam, toBool } from '../../db/values.ts'
 import type { Child } from '../../../shared/contracts/children.ts'
 
-const CHILD_COLUMNS = ['id', 'firstName', 'lastName', 'dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'notes'] as const
+/** A guardian's children, with whether a registration names each (then they cannot be removed). */
+function selectChildren(db: Db, guardianId: string) {
+  return db.kysely
+    .selectFrom('children as c')
+    .select(['c.id', 'c.firstName', 'c.lastName', 'c.dateOfBirth', 'c.emergencyContactName', 'c.emergencyContactPhone', 'c.notes'])
+    .select(({ exists, selectFrom }) => exists(selectFrom('registrations as r').select('r.id').whereRef('r.childId', '=', 'c.id')).as('registered'))
+    .where('c.guardianId', '=', guardianId)
+}
+
+function childOf({ registered, ...child }: Omit<Child, 'removable'> & { registered: SqlBool }): Child {
+  return { ...child, removable: !toBool(registered) }
+}
 
 export async function listChildren(db: Db, guardianId: string): Promise<Child[]> {
-  return db.kysely
-    .selectFrom('children')
-    .select(CHILD_COLUMNS)
-    .where('guardianId', '=', guardianId)
-    .orderBy('firstName')
-    .orderBy('id')
-    .execute()
+  const rows = await selectChildren(db, guardianId).orderBy('c.firstName').orderBy('c.id').execute()
+  return rows.map(childOf)
 }
 
 /** Only the guardian's own child: anyone else's id finds nothing. */
 export async function findChild(db: Db, guardianId: string, childId: string): Promise<Child | undefined> {
-  return db.kysely
-    .selectFrom('children')
-    .select(CHILD_COLUMNS)
-    .where('guardianId', '=', guardianId)
-    .where('id', '=', childId)
-    .executeTakeFirst()
+  const row = await selectChildren(db, guardianId).where('c.id', '=', childId).executeTakeFirst()
+  return row && childOf(row)
 }
 
-export type ChildInput = Omit<Child, 'id'>
+export type ChildInput = Omit<Child, 'id' | 'removable'>
 
 export async function addChild(db: Db, guardianId: string, child: ChildInput, now: Date): Promise<Child> {
   const id = randomUUID()
@@ -34,7 +38,7 @@ export async function addChild(db: Db, guardianId: string, child: ChildInput, no
     .insertInto('children')
     .values({ id, guardianId, ...child, createdAt: at, updatedAt: at })
     .execute()
-  return { id, ...child }
+  return { id, ...child, removable: true }
 }
 
 export async function updateChild(db: Db, guardianId: string, childId: string, child: ChildInput, now: Date): Promise<boolean> {
@@ -45,4 +49,24 @@ export async function updateChild(db: Db, guardianId: string, childId: string, c
     .where('id', '=', childId)
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
+}
+
+/**
+ * Removes the guardian's child unless a registration names them (its receipt and the league's
+ * lists need them): one statement, and the registrations' foreign key refuses a registration
+ * written meanwhile. False when a registration names them.
+ */
+export async function removeChild(db: Db, guardianId: string, childId: string): Promise<boolean> {
+  try {
+    const result = await db.kysely
+      .deleteFrom('children')
+      .where('guardianId', '=', guardianId)
+      .where('id', '=', childId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('registrations').select('id').where('childId', '=', childId))))
+      .executeTakeFirst()
+    return result.numDeletedRows > 0n
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false
+    throw error
+  }
 }

@@ -1,12 +1,17 @@
-import { addChild as addChildContract, listChildren as listChildrenContract, updateChild as updateChildContract } from '../../../shared/contracts/children.ts'
+import {
+  addChild as addChildContract,
+  listChildren as listChildrenContract,
+  removeChild as removeChildContract,
+  updateChild as updateChildContract,
+} from '../../../shared/contracts/children.ts'
 import { ChildForm } from '../../../shared/schemas/children.ts'
 import type { FastifyInstance } from 'fastify'
 import type { Guards } from '../../auth/guards.ts'
 import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
-import { notFound } from '../../http/errors.ts'
+import { conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { addChild, listChildren, updateChild, type ChildInput } from './children.queries.ts'
+import { addChild, findChild, listChildren, removeChild, updateChild, type ChildInput } from './children.queries.ts'
 
 function childInput(body: unknown): ChildInput {
   const form = parseForm(ChildForm, body)
@@ -29,6 +34,17 @@ export function registerChildrenRoutes(app: FastifyInstance, { db, guards, now }
     const user = await guards.requireUser(req)
     const input = childInput(req.body)
     if (!(await updateChild(db, user.id, req.params.childId, input, now()))) throw notFound('There is no such child on your account.')
-    return { child: { id: req.params.childId, ...input } }
+    const child = await findChild(db, user.id, req.params.childId)
+    if (!child) throw notFound('There is no such child on your account.')
+    return { child }
+  })
+
+  serve(app, removeChildContract, async (req) => {
+    const user = await guards.requireUser(req)
+    const { childId } = req.params
+    const child = await findChild(db, user.id, childId)
+    if (!child) throw notFound('There is no such child on your account.')
+    if (!(await removeChild(db, user.id, childId))) throw conflict(`${child.firstName} has registrations on record, so they stay on your account: their receipts and the league lists name them.`)
+    return { removed: childId }
   })
 }

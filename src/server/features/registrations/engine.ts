@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
+import { isForeignKeyViolation } from '../../db/errors.ts'
 import { inTransaction, writeTogether, type Write } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
 import { ageRangeText, outsideAgesText } from '../../../shared/age.ts'
@@ -126,6 +127,8 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
     const outcome = winner[0]
     if (outcome?.ok && outcome.value) return { registration: outcome.value, created: false }
     if (outcome && !outcome.ok) throw outcome.error
+    // The child was removed from the account while their place was being written.
+    if (req.childId && isForeignKeyViolation(error)) throw notFound('There is no such child on your account.')
     throw error
   }
 }

@@ -1,5 +1,5 @@
 import { ChildForm, type ChildFields } from '../../../shared/schemas/children.ts'
-import type { addChild, Child } from '../../../shared/contracts/children.ts'
+import type { addChild, Child, updateChild } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -20,26 +20,40 @@ function isChildField(name: string): name is ChildFields {
   return Object.hasOwn(ChildForm, name)
 }
 
-/** A child on the guardian's account, checked with the same rules the server applies. */
-export function AddChildForm({ onAdded, onCancel }: { onAdded(child: Child): void; onCancel?: () => void }) {
-  const form = useForm(ChildForm, BLANK)
+function valuesOf(child: Child): Record<ChildFields, string> {
+  const { firstName, lastName, dateOfBirth, emergencyContactName, emergencyContactPhone, notes } = child
+  return { firstName, lastName, dateOfBirth, emergencyContactName, emergencyContactPhone, notes: notes ?? '' }
+}
+
+interface ChildFormProps {
+  /** The child to edit; without one, the form adds a child. */
+  child?: Child
+  onSaved(child: Child): void
+  onCancel?: () => void
+}
+
+/** A child on the guardian's account, added or edited, checked with the same rules the server applies. */
+export function ChildDetailsForm({ child, onSaved, onCancel }: ChildFormProps) {
+  const form = useForm(ChildForm, child ? valuesOf(child) : BLANK)
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]))
-      const { child } = await call<typeof addChild>('POST', '/api/children', { body: trimmed })
-      onAdded(child)
+      const body = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]))
+      const saved = child
+        ? await call<typeof updateChild>('POST', '/api/children/:childId', { params: { childId: child.id }, body })
+        : await call<typeof addChild>('POST', '/api/children', { body })
+      onSaved(saved.child)
     } catch (error) {
       if (error instanceof ApiError) {
         form.setServerErrors(Object.fromEntries(Object.entries(error.fields).filter(([name]) => isChildField(name))), error.message)
       } else {
-        form.setServerErrors({}, 'Adding the child failed. Please try again.')
+        form.setServerErrors({}, `${child ? 'Saving' : 'Adding'} the child failed. Please try again.`)
       }
     }
   })
 
   return (
-    <form onSubmit={submit} noValidate className="signup-add-child" aria-label="Add a child">
+    <form onSubmit={submit} noValidate className="signup-add-child" aria-label={child ? `Edit ${child.firstName} ${child.lastName}` : 'Add a child'}>
       {form.message && <Alert>{form.message}</Alert>}
       <div className="signup-field-pair">
         {/* Not given-name: the browser would offer the guardian's own. */}
@@ -65,7 +79,7 @@ export function AddChildForm({ onAdded, onCancel }: { onAdded(child: Child): voi
       <TextAreaField label={ChildForm.notes.label} hint="Optional." rows={3} field={form.field('notes')} error={form.errors.notes} />
       <p className="signup-actions">
         <button type="submit" className="button" disabled={form.submitting || !form.ready}>
-          {form.submitting ? 'Adding…' : 'Add child'}
+          {child ? (form.submitting ? 'Saving…' : 'Save changes') : form.submitting ? 'Adding…' : 'Add child'}
         </button>
         {onCancel && (
           <button type="button" className="button secondary" onClick={onCancel}>
