@@ -204,6 +204,41 @@ test('staff create a soccer team from the waitlist, and its captain completes it
   }
 })
 
+test('a team staff hold for a customer shows on their account page, and completes from there without the email', async ({ browser, asAdmin: admin, createUser, insertLeague }) => {
+  const token = uniqueToken()
+  const leagueName = `Soccer Holds ${token}`
+  const teamName = `Held FC ${token}`
+  await insertLeague(openLeague({ name: leagueName, sport: 'soccer', kind: 'team', teamCapacity: 4, rosterMax: 12, teamPayment: 'team-fee', teamFeeCents: 45000 }))
+  const captain = await createUser({ displayName: `Riley Held ${token}` })
+
+  await openInApp(admin, '/createTeamAdmin')
+  await admin.getByLabel('League').selectOption({ label: `${leagueName} (4 team places left)` })
+  await admin.getByLabel('Team name').fill(teamName)
+  await admin.getByLabel('Captain’s email').fill(captain.email)
+  await admin.getByRole('button', { name: 'Create team', exact: true }).click()
+  await expect(admin.getByRole('status')).toContainText(`Its place is held for ${captain.email}.`)
+
+  const context = await browser.newContext({ baseURL: BASE_URL })
+  try {
+    const page = await context.newPage()
+    await signIn(page.request, captain)
+    await openInApp(page, '/account')
+    const teams = page.getByRole('region', { name: 'Your teams' })
+    await expect(teams).toContainText(`${teamName} — ${leagueName}. The facility holds this team’s place for you until`)
+    await teams.getByRole('link', { name: `Complete the team ${teamName}` }).click()
+    await page.getByRole('button', { name: 'Complete the team’s registration' }).click()
+    await signWaiverOnPage(page, captain.displayName)
+    await expect(page.getByText(`${teamName} is registered, with you as its captain.`)).toBeVisible()
+
+    await openInApp(page, '/account')
+    await expect(teams.getByRole('link', { name: teamName })).toBeVisible()
+    await expect(teams).toContainText('you are the captain')
+    await expect(teams.getByRole('link', { name: /^Complete the team/ })).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+})
+
 test('staff place a free agent on a team from Manage League Players', async ({ asAdmin: admin, createUser, insertLeague, playwright }) => {
   const token = uniqueToken()
   const teamLeagueName = `Soccer Teams ${token}`

@@ -116,6 +116,10 @@ export const MyTeam = z.object({
   isCaptain: z.boolean(),
   playerCount: z.number().int(),
   rosterMax: z.number().int().nullable(),
+  heldForYou: z
+    .object({ until: z.string(), claimPath: z.string().describe('the page that completes the team, with its invite') })
+    .nullable()
+    .describe('staff hold the team’s place for you until then'),
 })
 export type MyTeam = z.infer<typeof MyTeam>
 

@@ -5,9 +5,9 @@ import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { myTeamsQuery } from '../../queries/teams.ts'
-import { countOf } from '../../../shared/format.ts'
+import { countOf, formatDateTime } from '../../../shared/format.ts'
 
-/** The teams a person captains or plays on, each linking to its page. */
+/** The teams a person captains or plays on, each linking to its page, and those staff hold for them to complete. */
 export function TeamsSection({ userId }: { userId: string }) {
   const { data, error } = useQuery(myTeamsQuery(userId))
   const teams = data?.teams
@@ -23,16 +23,31 @@ export function TeamsSection({ userId }: { userId: string }) {
       )}
       {teams && teams.length > 0 && (
         <ul className="account-list">
-          {teams.map((team) => (
-            <li key={team.id}>
-              <Link to={href('leagueTeam', { leagueId: team.leagueId, teamId: team.id })}>{team.name}</Link>
-              <span className="account-muted">
-                {' '}
-                — {team.leagueName}, {TEAM_STATUS_LABELS[team.status]}, {team.rosterMax === null ? countOf(team.playerCount, 'player') : `${team.playerCount} of ${countOf(team.rosterMax, 'player')}`}
-                {team.isCaptain ? ', you are the captain' : ''}
-              </span>
-            </li>
-          ))}
+          {teams.map((team) =>
+            team.heldForYou ? (
+              <li key={team.id}>
+                <strong>{team.name}</strong>
+                <span className="account-muted">
+                  {' '}
+                  — {team.leagueName}. The facility holds this team’s place for you until {formatDateTime(team.heldForYou.until)}.
+                </span>
+                <br />
+                <Link className="button" to={team.heldForYou.claimPath}>
+                  Complete the team<span className="visually-hidden"> {team.name}</span>
+                </Link>
+              </li>
+            ) : (
+              <li key={team.id}>
+                <Link to={href('leagueTeam', { leagueId: team.leagueId, teamId: team.id })}>{team.name}</Link>
+                <span className="account-muted">
+                  {' '}
+                  — {team.leagueName}, {TEAM_STATUS_LABELS[team.status]},{' '}
+                  {team.rosterMax === null ? countOf(team.playerCount, 'player') : `${team.playerCount} of ${countOf(team.rosterMax, 'player')}`}
+                  {team.isCaptain ? ', you are the captain' : ''}
+                </span>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>

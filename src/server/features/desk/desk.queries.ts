@@ -82,7 +82,7 @@ export async function findCustomers(db: Db, query: string): Promise<CustomerMatc
 }
 
 /** Everything the desk needs about one customer; undefined for no such account. */
-export async function customerRecord(db: Db, userId: string): Promise<CustomerRecord | undefined> {
+export async function customerRecord(db: Db, userId: string, teamLinks: Parameters<typeof listMyTeams>[2]): Promise<CustomerRecord | undefined> {
   const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'phone', 'role', 'createdAt']).where('id', '=', userId).executeTakeFirst()
   if (!user) return undefined
   const [children, waiver, signatures, registrations, teams] = await Promise.all([
@@ -96,7 +96,7 @@ export async function customerRecord(db: Db, userId: string): Promise<CustomerRe
       .orderBy('s.signedAt', 'desc')
       .execute(),
     listUserRegistrations(db, userId),
-    listMyTeams(db, userId),
+    listMyTeams(db, user, teamLinks),
   ])
   const live = registrations.filter((r) => ACTIVE_STATUSES.includes(r.status))
   return {

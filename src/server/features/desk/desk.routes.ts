@@ -29,6 +29,7 @@ import { admit, takePlace } from '../registrations/engine.ts'
 import { findLeagueOffering } from '../registrations/offerings.queries.ts'
 import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
 import { currentWaiver, signWaiver } from '../waivers/waivers.queries.ts'
+import type { Invites } from '../teams/invites.ts'
 import { customerRecord, findCustomers, listRegistrants } from './desk.queries.ts'
 
 /**
@@ -37,12 +38,12 @@ import { customerRecord, findCustomers, listRegistrants } from './desk.queries.t
  * register them through the same engine as online, send a password link, and print a league's
  * registrants. Every route is `staff`; the guard runs from the contract (http/access.ts).
  */
-export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, now, auth }: RegistrationDeps & { auth: Auth }): void {
+export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, now, auth, invites }: RegistrationDeps & { auth: Auth; invites: Invites }): void {
   const facility = config.site.facilityName
   const mailServer = config.smtpUrl !== undefined
 
   async function recordOf(userId: string) {
-    const customer = await customerRecord(db, userId)
+    const customer = await customerRecord(db, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
     if (!customer) throw notFound('There is no such customer.')
     return customer
   }

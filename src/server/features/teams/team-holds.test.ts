@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
-import type { Invitation, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
+import type { Invitation, MyTeam, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
 import { releaseExpiredHolds, sendRosterReminders } from './teams.ts'
 
@@ -38,6 +38,27 @@ const claim = (user: TestUser, link: URL) =>
   })
 
 describe('a team staff create from the waitlist', () => {
+  test("shows on its captain's account list with the link that completes it, and on nobody else's", async () => {
+    const leagueId = await teamLeague()
+    const captain = await createUser(ctx)
+    const stranger = await createRegistrant(ctx)
+    const held = await holdTeam(leagueId, 'Account Holders', captain.email)
+    expect(held.status, held.text).toBe(201)
+    const link = await linkFor(captain.email)
+
+    const mine = await captain.client.get<{ teams: MyTeam[] }>('/api/teams/mine')
+    expect(mine.status, mine.text).toBe(200)
+    const listed = mine.body.teams.find((t) => t.id === held.body.team.id)
+    expect(listed).toMatchObject({ status: 'held', isCaptain: false, heldForYou: { claimPath: link.pathname + link.search } })
+    expect(new Date(listed!.heldForYou!.until).getTime()).toBeGreaterThan(Date.now() + (HOLD_DAYS - 1) * DAY)
+    expect((await stranger.client.get<{ teams: MyTeam[] }>('/api/teams/mine')).body.teams.some((t) => t.id === held.body.team.id)).toBe(false)
+
+    await signWaiver(captain)
+    expect((await claim(captain, new URL(listed!.heldForYou!.claimPath, 'http://site.test'))).status).toBe(200)
+    const after = (await captain.client.get<{ teams: MyTeam[] }>('/api/teams/mine')).body.teams.find((t) => t.id === held.body.team.id)
+    expect(after).toMatchObject({ isCaptain: true, heldForYou: null })
+  })
+
   test('holds a place for its captain, who completes it from the emailed link', async () => {
     const leagueId = await teamLeague()
     const captain = await createUser(ctx)

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts'
-import { boolParam, toBool, toCount, toIso } from '../../db/values.ts'
+import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import { ACCOUNT_HOLDER, ACTIVE_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { playersPayFee, TEAM_STATUSES, teamPaysFee, teamStatusOf, type TeamPayment, type TeamStatus } from '../../../shared/schemas/team.ts'
@@ -272,21 +272,29 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
   }
 }
 
-/** The teams a person captains or plays on, newest first. */
-export async function listMyTeams(db: Db, userId: string): Promise<MyTeam[]> {
+/**
+ * The teams a person captains or plays on, and those staff hold for them (by their email) with the
+ * path that completes them, newest first.
+ */
+export async function listMyTeams(
+  db: Db,
+  user: { id: string; email: string },
+  { now, claimPathOf }: { now: Date; claimPathOf(team: TeamRow): string },
+): Promise<MyTeam[]> {
   const rows = await db.kysely
     .selectFrom('teams as t')
     .innerJoin('leagues as l', 'l.id', 't.leagueId')
     .select(['t.id', 't.leagueId'])
     .where((eb) =>
       eb.or([
-        eb('t.captainUserId', '=', userId),
+        eb('t.captainUserId', '=', user.id),
+        eb.and([eb('t.captainUserId', 'is', null), eb('t.captainEmail', '=', user.email), eb('t.holdExpiresAt', '>', timestampParam(db.dialect, now))]),
         eb.exists(
           eb
             .selectFrom('registrations as r')
             .select('r.id')
             .whereRef('r.teamId', '=', 't.id')
-            .where('r.userId', '=', userId)
+            .where('r.userId', '=', user.id)
             .where('r.status', 'in', ACTIVE_STATUSES),
         ),
       ]),
@@ -296,16 +304,20 @@ export async function listMyTeams(db: Db, userId: string): Promise<MyTeam[]> {
   const states = await Promise.all(rows.map((row) => teamState(db, row.leagueId, row.id)))
   return states
     .filter((state) => state !== undefined)
-    .map(({ team, status, players }) => ({
-      id: team.id,
-      name: team.name,
-      leagueId: team.leagueId,
-      leagueName: team.leagueName,
-      status,
-      isCaptain: team.captainUserId === userId,
-      playerCount: players.filter((p) => p.status === 'confirmed').length,
-      rosterMax: team.rosterMax,
-    }))
+    .map(({ team, status, players }) => {
+      const heldForYou = status === 'held' && team.captainUserId === null && team.holdExpiresAt !== null
+      return {
+        id: team.id,
+        name: team.name,
+        leagueId: team.leagueId,
+        leagueName: team.leagueName,
+        status,
+        isCaptain: team.captainUserId === user.id,
+        playerCount: players.filter((p) => p.status === 'confirmed').length,
+        rosterMax: team.rosterMax,
+        heldForYou: heldForYou ? { until: toIso(team.holdExpiresAt!), claimPath: claimPathOf(team) } : null,
+      }
+    })
 }
 
 /**

@@ -97,7 +97,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
 
   serve(app, myTeams, async (req) => {
     const user = await guards.requireUser(req)
-    return { teams: await listMyTeams(db, user.id) }
+    return { teams: await listMyTeams(db, user, { now: now(), claimPathOf: (team) => invites.urlOf('', team) }) }
   })
 
   serve(app, getTeam, async (req) => answer(req.params, await guards.requireUser(req)))
