@@ -75,6 +75,11 @@ test('an admin creates a league, and records a customer’s full payment in cash
 
   const panel = await openDetails(page, customer, leagueName)
   await expect(pendingRow(page, customer).getByRole('cell')).toContainText(['—', leagueName, 'Confirmed', '—', '$45.00', '$0.00', '$45.00'])
+  // Every league again, searched by the customer's name instead.
+  await page.getByLabel('League', { exact: true }).selectOption({ label: 'All leagues' })
+  await page.getByLabel('Search by name').fill(customer.displayName.toUpperCase())
+  await expect(page.getByText(`1 registration is awaiting payment or review for “${customer.displayName.toUpperCase()}”.`)).toBeVisible()
+  await expect(pendingRow(page, customer)).toHaveCount(1)
   await expect(fact(panel, 'Balance')).toHaveText('$45.00')
   await expect(panel.getByText('No payments yet.')).toBeVisible()
   // The amount starts at the balance: the full price.

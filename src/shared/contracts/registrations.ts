@@ -134,6 +134,11 @@ export const listPendingRegistrations = contract({
   summary: 'Registrations that hold or wait for a place, of one league or all',
   query: z.object({
     leagueId: z.string({ error: 'Choose a league from the list.' }).max(100, { error: 'Choose a league from the list.' }).optional(),
+    q: z
+      .string({ error: 'Search for a name as text.' })
+      .max(100, { error: 'Search for at most 100 characters.' })
+      .optional()
+      .describe("part of a registrant's name or email, or of a child's name"),
   }),
   responses: { 200: z.object({ registrations: z.array(RegistrationView) }) },
 })

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
@@ -17,10 +17,12 @@ import { pendingRegistrationsQuery } from '../../queries/pending-registrations.t
  */
 export function PendingRegistrations() {
   const [leagueId, setLeagueId] = useState('')
+  const [typed, setTyped] = useState('')
+  const search = useDeferredValue(typed.trim())
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const leagues = useQuery(adminLeaguesQuery())
   // Another league's list stays in view until this one arrives: the table does not flicker.
-  const list = useQuery({ ...pendingRegistrationsQuery(leagueId), placeholderData: keepPreviousData })
+  const list = useQuery({ ...pendingRegistrationsQuery(leagueId, search), placeholderData: keepPreviousData })
   const registrations = list.data?.registrations
 
   const closeDetail = () => {
@@ -45,6 +47,10 @@ export function PendingRegistrations() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="pending-search">Search by name</label>
+          <input id="pending-search" type="search" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </div>
       </div>
       {leagues.error && <Alert>{`The league filter could not be loaded: ${errorMessage(leagues.error)}`}</Alert>}
       {list.error && <Alert>{errorMessage(list.error)}</Alert>}
@@ -52,8 +58,10 @@ export function PendingRegistrations() {
       {registrations && (
         <p aria-live="polite">
           {registrations.length === 0
-            ? 'Nothing is awaiting payment or review.'
-            : `${registrations.length} ${registrations.length === 1 ? 'registration is' : 'registrations are'} awaiting payment or review.`}
+            ? search
+              ? `No registration awaiting payment or review matches “${search}”.`
+              : 'Nothing is awaiting payment or review.'
+            : `${registrations.length} ${registrations.length === 1 ? 'registration is' : 'registrations are'} awaiting payment or review${search ? ` for “${search}”` : ''}.`}
         </p>
       )}
       {registrations && registrations.length > 0 && (

@@ -137,7 +137,7 @@ describe('migration 0010: offerings, orders and payments allocated to lines', ()
 
   test('history, pending registrations and the offering counters come across', async () => {
     expect((await listEvents(testDb.db, 'r1')).map((e) => e.action)).toEqual(['confirmed'])
-    expect((await listPendingRegistrations(testDb.db, undefined)).map((r) => r.id).sort()).toEqual(['r2', 'r3', 'r5', 'r6'])
+    expect((await listPendingRegistrations(testDb.db, {})).map((r) => r.id).sort()).toEqual(['r2', 'r3', 'r5', 'r6'])
     const soccer = await findLeagueOffering(testDb.db, '0b7e41a2-5c3d-4e6f-8a9b-0c1d2e3f4a5b')
     expect(soccer).toMatchObject({ name: 'Adult Soccer', capacity: 2, placesTaken: 2, listPriceCents: 4500, forChildren: false })
     expect(await findLeagueOffering(testDb.db, '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a')).toMatchObject({ forChildren: true, minAge: 6, maxAge: 10 })

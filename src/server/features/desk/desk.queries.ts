@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import { containsText, fullName } from '../../db/search.ts'
 import { toBool, toCount, toIso } from '../../db/values.ts'
 import { ageOn } from '../../../shared/age.ts'
 import { balanceCents } from '../../../shared/money.ts'
@@ -15,9 +16,6 @@ import { currentWaiver, currentWaiverSignedOf } from '../waivers/waivers.queries
 const CANDIDATES = 60
 const ANSWERS = 20
 
-/** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally (escape `\`). */
-const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** A phone column with its punctuation taken out, so `5550101234` finds `(555) 010-1234`. */
 const digitsOf = (column: string) => sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(column)}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`
 
@@ -30,21 +28,20 @@ const digitsOf = (column: string) => sql<string>`replace(replace(replace(replace
 export async function findCustomers(db: Db, query: string): Promise<CustomerMatch[]> {
   const q = query.trim().toLowerCase()
   const digits = q.replace(/\D/g, '')
-  const pattern = anywhere(q)
   const rows = await db.kysely
     .selectFrom('users as u')
     .select(['u.id', 'u.displayName', 'u.email', 'u.phone'])
     .where((eb) =>
       eb.or([
-        eb(sql`lower(${sql.ref('u.displayName')})`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(${sql.ref('u.email')})`, 'like', sql`${pattern} escape '\\'`),
+        containsText(sql.ref('u.displayName'), q),
+        containsText(sql.ref('u.email'), q),
         ...(digits.length >= 3 ? [eb(digitsOf('u.phone'), 'like', `%${digits}%`)] : []),
         eb.exists(
           eb
             .selectFrom('children as c')
             .select('c.id')
             .whereRef('c.guardianId', '=', 'u.id')
-            .where(sql`lower(${sql.ref('c.firstName')} || ' ' || ${sql.ref('c.lastName')})`, 'like', sql`${pattern} escape '\\'`),
+            .where(containsText(fullName('c.firstName', 'c.lastName'), q)),
         ),
       ]),
     )

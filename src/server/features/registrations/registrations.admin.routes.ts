@@ -20,7 +20,7 @@ import { serve, type ContractRequest } from '../../http/contract.ts'
 export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
   serve(app, listPending, async (req) => {
     await guards.requireAccess(req, 'staff')
-    return { registrations: await listPendingRegistrations(db, req.query.leagueId || undefined) }
+    return { registrations: await listPendingRegistrations(db, { leagueId: req.query.leagueId || undefined, search: req.query.q }) }
   })
 
   serve(app, readRegistration, async (req) => {

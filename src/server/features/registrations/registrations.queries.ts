@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import { containsText, fullName } from '../../db/search.ts'
 import type { Database } from '../../db/schema.ts'
 import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
@@ -138,9 +139,10 @@ export async function listUserRegistrations(db: Db, userId: string): Promise<Reg
 
 /**
  * Registrations awaiting payment or a decision, newest first (spec route /pendingRegistrations):
- * everyone waiting or offered a place, and confirmed ones with money still due.
+ * everyone waiting or offered a place, and confirmed ones with money still due; of one league,
+ * and whose registrant's name or email, or child's name, contains `search`.
  */
-export async function listPendingRegistrations(db: Db, leagueId: string | undefined): Promise<RegistrationView[]> {
+export async function listPendingRegistrations(db: Db, { leagueId, search }: { leagueId?: string; search?: string }): Promise<RegistrationView[]> {
   let query = views(db).where((eb) =>
     eb.or([
       eb('r.status', 'in', ['offered', 'waitlisted']),
@@ -148,6 +150,12 @@ export async function listPendingRegistrations(db: Db, leagueId: string | undefi
     ]),
   )
   if (leagueId) query = query.where('o.leagueId', '=', leagueId)
+  const q = search?.trim().toLowerCase()
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([containsText(eb.ref('u.displayName'), q), containsText(eb.ref('u.email'), q), containsText(fullName('c.firstName', 'c.lastName'), q)]),
+    )
+  }
   const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(500).execute()
   return rows.map((r) => strip(toView(r)))
 }

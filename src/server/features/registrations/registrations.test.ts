@@ -399,6 +399,30 @@ describe('receipts', () => {
 })
 
 describe('desk payments and staff changes', () => {
+  test("the pending list is searched by the registrant's name or email, or a child's name, % and _ taken as themselves", async () => {
+    const league = await createLeague(ctx, { priceCents: 5000 })
+    const kids = await createLeague(ctx, { sport: 'kids', priceCents: 3000 })
+    const [one, two] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))
+    const admin = await createUser(ctx, 'admin')
+    await ctx.db.kysely.updateTable('users').set({ displayName: 'Quinn Zebulon-Park' }).where('id', '=', one!.id).execute()
+    const mine = (await register(one!, league)).body.registration
+    const childId = await addChild(two!, { firstName: 'Xanthe', lastName: 'Okafor' })
+    await signWaiver(two!, childId)
+    const childs = (await register(two!, kids, { childId })).body.registration
+    const search = async (q: string) =>
+      (await admin.client.get<{ registrations: RegistrationView[] }>(`/api/admin/registrations?q=${encodeURIComponent(q)}`)).body.registrations.map((r) => r.id)
+
+    expect(await search('zebulon')).toEqual([mine.id])
+    expect(await search('  QUINN z ')).toEqual([mine.id])
+    expect(await search(one!.email.toUpperCase())).toEqual([mine.id])
+    expect(await search('xanthe oka')).toEqual([childs.id])
+    expect(await search('%')).toEqual([])
+    expect(await search('_')).toEqual(expect.not.arrayContaining([mine.id, childs.id]))
+    const tooLong = await admin.client.get(`/api/admin/registrations?q=${'a'.repeat(101)}`)
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.text).toContain('Search for at most 100 characters.')
+  })
+
   test('a desk payment lowers the balance and is logged with who took it; a refund on cancel returns it', async () => {
     const league = await createLeague(ctx, { capacity: 1, priceCents: 5000 })
     const [customer, waiting] = await Promise.all([1, 2].map(() => createRegistrant(ctx)))

@@ -1,0 +1,16 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+
+/** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally (escape `\`). */
+function anywhere(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** The text of `value`, lower-cased, contains `query` (lower-case it first): the same on SQLite and PostgreSQL. */
+export function containsText(value: Expression<string | null>, query: string) {
+  return sql<SqlBool>`lower(${value}) like ${anywhere(query)} escape '\\'`
+}
+
+/** A child's (or anyone's) two names as one text, so "sam riv" finds Sam Rivera. */
+export function fullName(first: string, last: string) {
+  return sql<string>`${sql.ref(first)} || ' ' || ${sql.ref(last)}`
+}
