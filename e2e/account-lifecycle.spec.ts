@@ -54,7 +54,7 @@ test('a new person creates an account, is signed in at once, registers for a lea
     priceCents: 4500,
     capacity: 20,
   })
-  const person = { displayName: `Robin Hale ${token}`, email: `robin-${token}@e2e.test`, phone: '555-0177', password: `secret-${token}` }
+  const person = { displayName: `Robin Hale ${token}`, email: `robin-${token}@e2e.test`, phone: '(555) 010-0177', password: `secret-${token}` }
 
   await page.goto('/basketballIndividualSignUp')
   const card = page.getByRole('article', { name: leagueName })
@@ -83,7 +83,7 @@ test('a new person creates an account, is signed in at once, registers for a lea
 test('Create Account for an email that already has an account says so on the email field', async ({ asVisitor: page, createUser }) => {
   const owner = await createUser()
   await page.goto('/register')
-  await submitCreateAccount(page, { displayName: 'Someone Else', email: owner.email, phone: '555-0123', password: 'another-secret' })
+  await submitCreateAccount(page, { displayName: 'Someone Else', email: owner.email, phone: '(555) 010-0123', password: 'another-secret' })
   await expect(page.getByText('An account with this email already exists. Sign in instead.').first()).toBeVisible()
   await expect(accountButton(page)).toHaveCount(0)
 })
@@ -99,7 +99,7 @@ test.describe('with confirmation by email (a mail server configured)', () => {
     const person = {
       displayName: `Pat Morgan ${token}`,
       email: `pat-${token}@e2e.test`,
-      phone: '555-0199',
+      phone: '(555) 010-0199',
       password: `secret-${token}`,
     }
 
@@ -124,7 +124,7 @@ test.describe('with confirmation by email (a mail server configured)', () => {
       uid: expect.any(String),
       email: person.email,
       displayName: person.displayName,
-      phone: person.phone,
+      phone: '+15550100199',
       isLoggedIn: true,
       isAdmin: false,
       isEmployee: false,
@@ -158,7 +158,7 @@ test.describe('with confirmation by email (a mail server configured)', () => {
   test('Create Account answers the same for an address that already has an account', async ({ asVisitor: page, createUser, emailLink }) => {
     const owner = await createUser()
     await page.goto('/register')
-    await submitCreateAccount(page, { displayName: 'Someone Else', email: owner.email, phone: '555-0123', password: 'another-secret' })
+    await submitCreateAccount(page, { displayName: 'Someone Else', email: owner.email, phone: '(555) 010-0123', password: 'another-secret' })
     await expect(page.getByRole('status')).toContainText('Check your email: we have sent you a link to finish creating your account.')
     // The owner is told, with the way back in.
     expect(await emailLink(owner.email)).toBe('/signIn')
@@ -256,7 +256,7 @@ test('a wrong password is refused', async ({ asVisitor: page, createUser }) => {
   await expect(accountButton(page)).toHaveCount(0)
 })
 
-test('after signing in from a redirect the person returns to the page they asked for', async ({
+test('after signing in from a redirect, a failed try first, the person returns to the page they asked for', async ({
   asVisitor: page,
   createUser,
 }) => {
@@ -264,6 +264,10 @@ test('after signing in from a redirect the person returns to the page they asked
   await page.goto('/account')
   await expect(page).toHaveURL(`${BASE_URL}/signIn`)
   await expect(page.getByRole('alert')).toHaveText('You must be logged in to see this page')
+
+  // A failed attempt: its message takes the redirect's place, one alert and not two stacked.
+  await fillSignIn(page, user.email, `${user.password}-wrong`)
+  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.')
 
   await fillSignIn(page, user.email, user.password)
   await expect(page).toHaveURL(`${BASE_URL}/account`)

@@ -31,7 +31,7 @@ async function openUsers(page: Page): Promise<void> {
 }
 
 test('an admin finds a customer and makes them an employee', async ({ asAdmin: page, createUser }) => {
-  const customer = await createUser({ role: 'customer', phone: '555-0142' })
+  const customer = await createUser({ role: 'customer', phone: '(555) 010-0142' })
   await openUsers(page)
 
   await search(page, customer.email)
@@ -41,7 +41,7 @@ test('an admin finds a customer and makes them an employee', async ({ asAdmin: p
   const cells = dataRows(page).getByRole('cell')
   await expect(cells.nth(0)).toHaveText(customer.email)
   await expect(cells.nth(1)).toHaveText(customer.displayName)
-  await expect(cells.nth(2)).toHaveText('555-0142')
+  await expect(cells.nth(2)).toHaveText('(555) 010-0142')
   await expect(cells.nth(4)).toHaveText(today)
   const role = page.getByLabel(`Role of ${customer.email}`)
   await expect(role).toHaveValue('customer')

@@ -60,7 +60,7 @@ test('a captain creates a team, and a friend joins through the invite link with 
     await expect(friend.getByText(`Casey invites you to play on ${teamName} in ${leagueName}.`)).toBeVisible()
     await expect(friend.getByText('Paid by the captain')).toBeVisible()
     await friend.getByRole('main').getByRole('link', { name: 'Create Account' }).click()
-    const person = { displayName: `Jordan Friend ${token}`, email: `jordan-${token}@e2e.test`, phone: '555-0188', password: `secret-${token}` }
+    const person = { displayName: `Jordan Friend ${token}`, email: `jordan-${token}@e2e.test`, phone: '(555) 010-0188', password: `secret-${token}` }
     await friend.getByLabel('Display name').fill(person.displayName)
     await friend.getByLabel('Email').fill(person.email)
     await friend.getByLabel('Phone').fill(person.phone)
@@ -188,7 +188,7 @@ test('staff create a soccer team from the waitlist, and its captain completes it
     await captain.getByRole('main').getByRole('link', { name: 'Create Account' }).click()
     await captain.getByLabel('Display name').fill(`Morgan Lead ${token}`)
     await captain.getByLabel('Email').fill(captainEmail)
-    await captain.getByLabel('Phone').fill('555-0199')
+    await captain.getByLabel('Phone').fill('(555) 010-0199')
     await captain.getByLabel('Password', { exact: true }).fill(`secret-${token}`)
     await captain.getByLabel('Confirm password').fill(`secret-${token}`)
     await captain.getByRole('button', { name: 'Create Account' }).click()

@@ -82,7 +82,7 @@ test('a customer edits their details and changes their password', async ({ asVis
   await details.getByLabel('Display name').fill(newName)
   await details.getByLabel('Phone').fill('not a phone')
   await details.getByRole('button', { name: 'Save details' }).click()
-  await expect(details.getByText('Please enter a valid phone number.')).toBeVisible()
+  await expect(details.getByText('Please enter a valid phone number with its area code, or + and the country code.')).toBeVisible()
   await details.getByLabel('Phone').fill('(555) 246-8100')
   await details.getByRole('button', { name: 'Save details' }).click()
   await expect(details.getByRole('status')).toHaveText('Your details have been saved.')

@@ -48,7 +48,7 @@ test('an employee finds a customer by a child’s name, registers the child with
 
   await openInApp(page, `/leagueRegistrants/${leagueId}`)
   const row = page.getByRole('row').filter({ hasText: `${childName} Desk` })
-  await expect(row).toContainText('Grandma Desk 555-010-7777')
+  await expect(row).toContainText('Grandma Desk (555) 010-7777')
   await expect(row).toContainText('Asthma inhaler')
   await expect(row).toContainText('Signed')
   await expect(row).toContainText('$0.00')

@@ -46,6 +46,11 @@ export function samplePaths(route: RouteDefinition): string[] {
   return route.path.includes('?') ? [fill(true), fill(false)] : [fill(true)]
 }
 
+/** What a route's sample path shows: its title, or Page Not Found where the page needs its object to exist (no sample id does). */
+export function sampleHeading(route: RouteDefinition): string {
+  return route.id === 'league' ? 'Page Not Found' : route.title
+}
+
 export type Person = 'visitor' | Role
 
 export interface TestUser {
@@ -166,7 +171,7 @@ async function makeUser(backend: Backend, options: UserOptions = {}): Promise<Te
     email: `${label}-${token}@e2e.test`,
     password: `pw-${token}-secret`,
     displayName: options.displayName ?? `${label} ${token}`,
-    phone: options.phone ?? '555-0100',
+    phone: options.phone ?? '(555) 010-0100',
     role,
   }
   const { id } = await createOrUpdateUser(backend.db, backend.auth, user)

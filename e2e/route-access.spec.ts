@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { ACCESS_MESSAGES, decideAccess, ROUTES, type RouteDefinition } from '../src/shared/routes.ts'
-import { BASE_URL, expect, samplePaths, test, type Person } from './fixtures.ts'
+import { BASE_URL, expect, sampleHeading, samplePaths, test, type Person } from './fixtures.ts'
 
 /*
  * Product §6 for every page of the route table and every kind of person: where they end up, what
@@ -23,12 +23,9 @@ function titleOf(path: string): string {
   return route.title
 }
 
-/** Pages that are the Page Not Found screen when their object does not exist, as no sample id does. */
-const NOT_FOUND_WITHOUT_THEIR_OBJECT = new Set(['league'])
-
 function expectedOutcome(route: RouteDefinition, path: string, person: Person): Outcome {
   const decision = decideAccess(route.access, person === 'visitor' ? null : person)
-  if (decision.allowed) return { path, heading: NOT_FOUND_WITHOUT_THEIR_OBJECT.has(route.id) ? 'Page Not Found' : route.title, alert: null }
+  if (decision.allowed) return { path, heading: sampleHeading(route), alert: null }
   return { path: decision.redirectTo, heading: titleOf(decision.redirectTo), alert: decision.message }
 }
 

@@ -159,7 +159,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'GET /api/admin/teams.csv', as: 'admin', query: { leagueId: f.teamLeagueId } },
     // A new invite code ends the one the targets above send.
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite', as: 'customer', params: team, body: {}, runsLast: true },
-    { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1' } },
+    { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1', q: 'scan' } },
     {
       route: 'POST /api/leagues/:leagueId/registrations',
       as: 'customer',

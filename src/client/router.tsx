@@ -65,6 +65,7 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   desk: screen(() => import('./routes/desk.tsx')),
   deskCustomer: screen(() => import('./routes/desk-customer.tsx')),
   leagueRegistrants: screen(() => import('./routes/league-registrants.tsx')),
+  outbox: screen(() => import('./routes/outbox.tsx')),
 }
 
 /** Product §6: a page the person may not see sends them elsewhere with the reason. */

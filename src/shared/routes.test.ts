@@ -39,7 +39,7 @@ describe('the route table', () => {
     ]
     expect(spec).toHaveLength(33)
     const desk = ['/desk', '/desk/customer/:userId', '/leagueRegistrants/:leagueId']
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk].sort())
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox'].sort())
   })
 
   test('ids are unique and every route says what it is for', () => {

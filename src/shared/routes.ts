@@ -79,6 +79,8 @@ export const ROUTES = [
   { id: 'desk', path: '/desk', access: 'staff', title: 'Front Desk', description: 'Find a customer by name, email, phone or child, or add a walk-in.' },
   { id: 'deskCustomer', path: '/desk/customer/:userId', access: 'staff', title: 'Customer', description: 'A customer’s record: contact, children, waivers, registrations and payments, and what the desk can do for them.' },
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants', description: 'Everyone registered in a league, by team, to print or export.' },
+  // Not in product §2: every email the site sent or kept, read as a mail catcher shows them (issue 21).
+  { id: 'outbox', path: '/outbox', access: 'admin', title: 'Emails', description: 'Every email the site sent or kept without a mail server, to read as it was written.' },
   { id: 'teamRegistrationReceipt', path: '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId', access: 'login', title: 'Team Registration Receipt', description: 'The receipt of your team’s registration.' },
 ] as const satisfies readonly RouteDefinition[]
 

@@ -13,6 +13,20 @@ export interface NavigationState {
   from?: string
 }
 
+/**
+ * Takes the redirect's message away once the page says something of its own, such as a failed
+ * sign-in after "Please sign in to register": one alert at a time, never two stacked.
+ */
+export function useDropFlash(): () => void {
+  const location = useLocation()
+  const navigate = useNavigate()
+  return () => {
+    const state = location.state as NavigationState | null
+    if (!state?.flash) return
+    void navigate(location.pathname + location.search, { replace: true, state: { ...state, flash: undefined, flashTone: undefined } satisfies NavigationState })
+  }
+}
+
 export function Layout() {
   const location = useLocation()
   const { flash, flashTone } = (location.state as NavigationState | null) ?? {}

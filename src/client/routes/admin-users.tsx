@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { formatPhone } from '../../shared/phone.ts'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatDate } from '../../shared/format.ts'
 import { ROLES, type Role } from '../../shared/roles.ts'
@@ -129,7 +130,7 @@ export default function AdminUsersPage() {
                   <tr key={u.id}>
                     <td>{u.email}</td>
                     <td>{u.displayName}</td>
-                    <td>{u.phone}</td>
+                    <td>{formatPhone(u.phone)}</td>
                     <td>
                       <label className="visually-hidden" htmlFor={`role-${u.id}`}>
                         Role of {u.email}

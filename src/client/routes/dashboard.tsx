@@ -4,7 +4,6 @@ import { formatBytes, formatDateTime } from '../../shared/format.ts'
 import type { BackupStatus } from '../../shared/contracts/dashboard.ts'
 import { staffPages } from '../../shared/routes.ts'
 import { Alert } from '../components/ui/alert.tsx'
-import { OutboxPanel } from '../features/mail/outbox-panel.tsx'
 import { dashboardQuery } from '../queries/dashboard.ts'
 
 /** Every page staff work on, from the route table (shared/routes.ts). */
@@ -45,7 +44,6 @@ export default function DashboardPage() {
         ))}
       </ul>
       {summary && <BackupsPanel backups={summary.backups} />}
-      <OutboxPanel />
     </section>
   )
 }

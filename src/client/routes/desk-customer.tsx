@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { formatPhone } from '../../shared/phone.ts'
 import { useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { ageOn } from '../../shared/age.ts'
@@ -56,7 +57,7 @@ function Record({ customer }: { customer: CustomerRecord }) {
         </div>
         <div>
           <dt>Phone</dt>
-          <dd>{customer.phone}</dd>
+          <dd>{formatPhone(customer.phone)}</dd>
         </div>
         <div>
           <dt>Customer since</dt>
@@ -80,7 +81,7 @@ function Record({ customer }: { customer: CustomerRecord }) {
                   {c.firstName} {c.lastName}
                 </strong>
                 , born {formatDate(c.dateOfBirth)} (age {ageOn(c.dateOfBirth, new Date().toISOString().slice(0, 10))}). Emergency contact: {c.emergencyContactName}{' '}
-                {c.emergencyContactPhone}.{c.notes && ` Medical notes: ${c.notes}`}
+                {formatPhone(c.emergencyContactPhone)}.{c.notes && ` Medical notes: ${c.notes}`}
               </li>
             ))}
           </ul>

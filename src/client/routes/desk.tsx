@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { formatPhone } from '../../shared/phone.ts'
 import { useDeferredValue, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { href } from '../../shared/paths.ts'
@@ -51,7 +52,7 @@ function CustomerSearch() {
             <li key={c.id}>
               <Link to={href('deskCustomer', { userId: c.id })}>{c.displayName}</Link>
               <span className="desk-result-detail">
-                {c.email} · {c.phone}
+                {c.email} · {formatPhone(c.phone)}
                 {c.children.length > 0 && ` · Children: ${c.children.join(', ')}`}
               </span>
             </li>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { formatPhone } from '../../shared/phone.ts'
 import { Link, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
@@ -72,7 +73,7 @@ export default function LeagueRegistrantsPage() {
                         </th>
                         <td>{r.age ?? 'Adult'}</td>
                         <td className="wrap-anywhere">
-                          {r.phone}
+                          {formatPhone(r.phone)}
                           <br />
                           {r.email}
                         </td>

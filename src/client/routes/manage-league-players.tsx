@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { formatPhone } from '../../shared/phone.ts'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
@@ -116,7 +117,7 @@ function LeagueBoard({ leagueId }: { leagueId: string }) {
                       <br />
                       <span className="staff-muted">
                         {agent.email}
-                        {agent.phone && `, ${agent.phone}`}
+                        {agent.phone && `, ${formatPhone(agent.phone)}`}
                       </span>
                     </th>
                     <td>

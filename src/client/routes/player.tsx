@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { formatPhone } from '../../shared/phone.ts'
 import { Link, useParams } from 'react-router'
 import { formatDate, formatDateTime } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
@@ -56,7 +57,7 @@ function PlayerDetails({ player }: { player: PlayerView }) {
         </div>
         <div>
           <dt>Phone</dt>
-          <dd>{player.phone ?? 'Not given'}</dd>
+          <dd>{player.phone ? formatPhone(player.phone) : 'Not given'}</dd>
         </div>
         <div>
           <dt>Waiver</dt>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { RegisterForm } from '../../shared/schemas/account.ts'
 import type { signUp } from '../../shared/contracts/account.ts'
+import { useDropFlash } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { CheckYourEmail } from '../features/session/check-your-email.tsx'
@@ -24,6 +25,7 @@ export default function RegisterPage() {
   const session = useSession()
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null)
   const form = useForm(RegisterForm, { displayName: '', email: '', phone: '', password: '', confirmPassword: '' })
+  const dropFlash = useDropFlash()
 
   const submit = form.handleSubmit(async ({ displayName, email, phone, password }) => {
     try {
@@ -34,6 +36,7 @@ export default function RegisterPage() {
       await session.refresh()
       navigate(returnTo, { replace: true })
     } catch (error) {
+      dropFlash()
       if (error instanceof ApiError) {
         const { name, ...fields } = error.fields
         form.setServerErrors({ ...fields, ...(name ? { displayName: name } : {}) }, error.message)

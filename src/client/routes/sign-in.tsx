@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { SignInForm } from '../../shared/schemas/account.ts'
+import { useDropFlash } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { useSession } from '../features/session/session.tsx'
@@ -26,12 +27,14 @@ export default function SignInPage() {
   const navigate = useNavigate()
   const returnTo = useReturnPath()
   const form = useForm(SignInForm, { email: '', password: '' })
+  const dropFlash = useDropFlash()
 
   const submit = form.handleSubmit(async ({ email, password }) => {
     try {
       await signIn(email.trim(), password)
       navigate(returnTo, { replace: true })
     } catch (error) {
+      dropFlash()
       form.setServerErrors({}, error instanceof ApiError ? error.message : 'Signing in failed. Please try again.')
     }
   })

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { formatPhone } from '../../shared/phone.ts'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { countOf, formatDate } from '../../shared/format.ts'
@@ -317,7 +318,7 @@ function Roster({ team, manager }: { team: TeamView; manager: boolean }) {
                     {player.phone && (
                       <>
                         <br />
-                        {player.phone}
+                        {formatPhone(player.phone)}
                       </>
                     )}
                   </td>

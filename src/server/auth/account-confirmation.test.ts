@@ -30,7 +30,7 @@ describe('without confirmation by email (product §4: creating an account signs 
       uid: expect.any(String),
       email: input.email,
       displayName: input.name,
-      phone: '(555) 123-4567',
+      phone: '+15551234567',
       isLoggedIn: true,
       isAdmin: false,
       isEmployee: false,

@@ -36,7 +36,7 @@ describe('create account', () => {
       uid: expect.any(String),
       email: input.email,
       displayName: input.name,
-      phone: '(555) 123-4567',
+      phone: '+15551234567',
       isLoggedIn: true,
       isAdmin: false,
       isEmployee: false,

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 const ONE_LINE = 'Display name must be one line of plain text, without tabs, line breaks or hidden characters.'
-const PHONE = 'Please enter a valid phone number.'
+const PHONE = 'Please enter a valid phone number with its area code, or + and the country code.'
 
 async function storedUser(email: string) {
   return ctx.db.kysely.selectFrom('users').select(['displayName', 'phone', 'email']).where('email', '=', email).executeTakeFirst()
@@ -46,7 +46,7 @@ describe('Create Account', () => {
     expect(res.body).toMatchObject({ error: { fields: { phone: PHONE } } })
   })
 
-  test('names are trimmed with inner spaces collapsed, emails lower-cased, and a numeric phone kept as typed', async () => {
+  test('names are trimmed with inner spaces collapsed, emails lower-cased, and a numeric phone stored as E.164', async () => {
     const input = newUserInput()
     const res = await ctx.client().post('/api/auth/sign-up/email', {
       ...input,
@@ -55,7 +55,7 @@ describe('Create Account', () => {
       phone: 5550100100.0,
     })
     expect(res.status, res.text).toBe(200)
-    expect(await storedUser(input.email)).toEqual({ displayName: 'Ann Lee', phone: '5550100100', email: input.email })
+    expect(await storedUser(input.email)).toEqual({ displayName: 'Ann Lee', phone: '+15550100100', email: input.email })
   })
 
   test("the authentication library's own errors never show its field paths", async () => {
@@ -80,7 +80,7 @@ describe('your details and children: the same rules', () => {
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ error: { fields: { displayName: ONE_LINE, phone: PHONE } } })
     const good = await user.client.post<{ user: SessionUser }>('/api/account/profile', { displayName: ' Jo   Lee ', phone: ' 555  010 1234 ' })
-    expect(good.body.user).toMatchObject({ displayName: 'Jo Lee', phone: '555 010 1234' })
+    expect(good.body.user).toMatchObject({ displayName: 'Jo Lee', phone: '+15550101234' })
   })
 
   test("a child's names and emergency contact follow the same rules", async () => {

@@ -35,7 +35,7 @@ describe('your details', () => {
         pinnedNow = null
       })
     expect(res.status, res.text).toBe(200)
-    expect(res.body.user).toMatchObject({ uid: user.id, email: user.email, displayName: 'Jordan Lee', phone: '(555) 222-3333', userRole: 'customer' })
+    expect(res.body.user).toMatchObject({ uid: user.id, email: user.email, displayName: 'Jordan Lee', phone: '+15552223333', userRole: 'customer' })
     expect(await sessionOf(user.client)).toEqual(res.body.user)
 
     const row = await ctx.db.kysely.selectFrom('users').select('updatedAt').where('id', '=', user.id).executeTakeFirstOrThrow()
@@ -49,13 +49,13 @@ describe('your details', () => {
     expect(res.body).toEqual({
       error: {
         message: 'Form incomplete.',
-        fields: { displayName: 'Display name is required.', phone: 'Please enter a valid phone number.' },
+        fields: { displayName: 'Display name is required.', phone: 'Please enter a valid phone number with its area code, or + and the country code.' },
       },
     })
     const tooLong = await user.client.post('/api/account/profile', { displayName: 'x'.repeat(81), phone: '555-010-1234' })
     expect(tooLong.status).toBe(400)
     expect(tooLong.body).toMatchObject({ error: { fields: { displayName: 'Display name must be at most 80 characters.' } } })
-    expect(await sessionOf(user.client)).toMatchObject({ displayName: user.displayName, phone: '555-010-1234' })
+    expect(await sessionOf(user.client)).toMatchObject({ displayName: user.displayName, phone: '+15550101234' })
   })
 
   test('a role or email sent along is ignored', async () => {

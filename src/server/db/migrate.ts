@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-team-entries-follow-captains.ts'
 import * as m0016 from './migrations/0016-team-invites-sent.ts'
 import * as m0017 from './migrations/0017-team-name-keys-folded.ts'
 import * as m0018 from './migrations/0018-waivers-signed-at-the-desk.ts'
+import * as m0019 from './migrations/0019-phones-in-one-form.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '0016-team-invites-sent': m0016,
   '0017-team-name-keys-folded': m0017,
   '0018-waivers-signed-at-the-desk': m0018,
+  '0019-phones-in-one-form': m0019,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -34,7 +34,7 @@ export const readOutbox = contract({
   method: 'GET',
   url: '/api/admin/outbox',
   access: 'admin',
-  summary: 'Every email the site has sent or kept, newest first, 50 a page',
+  summary: 'Every email the site has sent or kept (or those to an address or about a subject), newest first, 50 a page',
   query: z.object({
     // Digits only: Number() alone would also take '1e3', ' 2 ' and '0x10'.
     page: z
@@ -43,6 +43,11 @@ export const readOutbox = contract({
       .transform(Number)
       .optional()
       .describe(`1 to ${MAX_PAGE}; 1 when left out`),
+    q: z
+      .string({ error: 'Search for an address or subject as text.' })
+      .max(200, { error: 'Search for at most 200 characters.' })
+      .optional()
+      .describe('part of the recipient’s address or of the subject'),
   }),
   responses: { 200: OutboxPage },
 })

@@ -1,4 +1,5 @@
 import { formatDate } from '../format.ts'
+import { phoneE164 } from '../phone.ts'
 
 /**
  * The form facility of product §5: generic field rules and their default messages. It runs in
@@ -54,6 +55,8 @@ interface Rule {
   reads?(args: readonly string[]): readonly string[]
 }
 
+export const PHONE_MESSAGE = 'Please enter a valid phone number with its area code, or + and the country code.'
+
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -62,8 +65,6 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
  * starting with a letter. So no address literal (`x@[127.0.0.1]`), no bare IP, no domain without a dot.
  */
 const EMAIL = /^[^\s@]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]*[\p{L}\p{N}]$/u
-/** Spaces only between the digits: a tab or line break is not part of a phone number. */
-const PHONE = /^\+?[\d \-.()]+$/
 /**
  * What a one-line field refuses: control characters (tabs, line breaks) and invisible formatting
  * such as right-to-left overrides, which make a name read differently from what it is. Zero-width
@@ -222,11 +223,9 @@ const RULES: Readonly<Record<string, Rule>> = {
   },
   phone: {
     arity: 0,
-    passes: ({ text }) => {
-      const digits = text.replace(/\D/g, '').length
-      return PHONE.test(text) && digits >= 7 && digits <= 15
-    },
-    message: () => 'Please enter a valid phone number.',
+    // A number of the facility's country, or any country's written with + (src/shared/phone.ts).
+    passes: ({ text }) => phoneE164(text) !== null,
+    message: () => PHONE_MESSAGE,
   },
   line: {
     arity: 0,
@@ -295,7 +294,9 @@ export function normalisedValue(spec: FieldSpec, value: unknown): string {
   const text = raw.trim().normalize('NFC')
   const names = new Set(parseRules(spec.rules).map((rule) => rule.name))
   if (names.has('email')) return text.toLowerCase()
-  if (names.has('line') || names.has('phone')) return text.replace(/ {2,}/g, ' ')
+  // One form for every phone number, E.164; what cannot be one stays as typed, for its message.
+  if (names.has('phone')) return phoneE164(text) ?? text.replace(/ {2,}/g, ' ')
+  if (names.has('line')) return text.replace(/ {2,}/g, ' ')
   return text
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { formatPhone } from '../../../shared/phone.ts'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
@@ -159,7 +160,7 @@ function ChildEntry({ child, removing, busy, failure, onEdit, onRemove, onConfir
       <span className="account-muted"> — born {formatDate(child.dateOfBirth)}</span>
       <br />
       <span className="account-muted">
-        Emergency contact: {child.emergencyContactName}, {child.emergencyContactPhone}
+        Emergency contact: {child.emergencyContactName}, {formatPhone(child.emergencyContactPhone)}
         {child.notes && <> · Notes: {child.notes}</>}
       </span>
       {failure && <Alert>{failure}</Alert>}

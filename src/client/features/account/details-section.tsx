@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { formatPhone } from '../../../shared/phone.ts'
 import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { ProfileForm } from '../../../shared/schemas/account.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -51,7 +52,7 @@ export function DetailsSection({ user }: { user: SessionUser }) {
             </div>
             <div>
               <dt>Phone</dt>
-              <dd>{user.phone || 'Not given'}</dd>
+              <dd>{user.phone ? formatPhone(user.phone) : 'Not given'}</dd>
             </div>
             <div>
               <dt>Role</dt>
@@ -77,7 +78,7 @@ export function DetailsSection({ user }: { user: SessionUser }) {
 
 function DetailsForm({ user, onClose }: { user: SessionUser; onClose(message: string | null): void }) {
   const { refresh } = useSession()
-  const form = useForm(ProfileForm, { displayName: user.displayName, phone: user.phone })
+  const form = useForm(ProfileForm, { displayName: user.displayName, phone: formatPhone(user.phone) })
 
   useEffect(() => {
     document.getElementById('displayName')?.focus()

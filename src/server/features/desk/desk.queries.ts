@@ -1,9 +1,10 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
-import { containsText, fullName } from '../../db/search.ts'
+import { containsText, fullName, phoneHasDigits } from '../../db/search.ts'
 import { toBool, toCount, toIso } from '../../db/values.ts'
 import { ageOn } from '../../../shared/age.ts'
 import { balanceCents } from '../../../shared/money.ts'
+import { formatPhone } from '../../../shared/phone.ts'
 import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
 import { listChildren } from '../children/children.queries.ts'
@@ -16,9 +17,6 @@ import { currentWaiver, currentWaiverSignedOf } from '../waivers/waivers.queries
 const CANDIDATES = 60
 const ANSWERS = 20
 
-/** A phone column with its punctuation taken out, so `5550101234` finds `(555) 010-1234`. */
-const digitsOf = (column: string) => sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(column)}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`
-
 /**
  * The customers the desk is looking for, as staff type: by name, email, phone or a child's name,
  * best first — the address typed whole, then names starting with it, then anything containing it.
@@ -28,6 +26,7 @@ const digitsOf = (column: string) => sql<string>`replace(replace(replace(replace
 export async function findCustomers(db: Db, query: string): Promise<CustomerMatch[]> {
   const q = query.trim().toLowerCase()
   const digits = q.replace(/\D/g, '')
+  const phone = phoneHasDigits('u.phone', q)
   const rows = await db.kysely
     .selectFrom('users as u')
     .select(['u.id', 'u.displayName', 'u.email', 'u.phone'])
@@ -35,7 +34,7 @@ export async function findCustomers(db: Db, query: string): Promise<CustomerMatc
       eb.or([
         containsText(sql.ref('u.displayName'), q),
         containsText(sql.ref('u.email'), q),
-        ...(digits.length >= 3 ? [eb(digitsOf('u.phone'), 'like', `%${digits}%`)] : []),
+        ...(phone ? [phone] : []),
         eb.exists(
           eb
             .selectFrom('children as c')
@@ -162,7 +161,7 @@ export async function listRegistrants(db: Db, leagueId: string): Promise<{ leagu
       accountName: row.displayName,
       email: row.email,
       phone: row.phone ?? '',
-      emergencyContact: child ? `${row.emergencyContactName ?? ''} ${row.emergencyContactPhone ?? ''}`.trim() : null,
+      emergencyContact: child ? `${row.emergencyContactName ?? ''} ${formatPhone(row.emergencyContactPhone ?? '')}`.trim() : null,
       medicalNotes: child ? row.notes : null,
       waiverSigned: toBool(row.waiverSigned as boolean | number),
       status: row.status,

@@ -29,6 +29,7 @@ import { admit, takePlace } from '../registrations/engine.ts'
 import { findLeagueOffering } from '../registrations/offerings.queries.ts'
 import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
 import { currentWaiver, signWaiver } from '../waivers/waivers.queries.ts'
+import { formatPhone } from '../../../shared/phone.ts'
 import type { Invites } from '../teams/invites.ts'
 import { customerRecord, findCustomers, listRegistrants } from './desk.queries.ts'
 
@@ -126,7 +127,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, n
         r.age,
         r.accountName,
         r.email,
-        r.phone,
+        formatPhone(r.phone),
         r.emergencyContact ?? '',
         r.medicalNotes ?? '',
         r.waiverSigned ? 'Signed' : 'Not signed',

@@ -122,7 +122,7 @@ describe('a league’s registrants', () => {
     expect((await parent.client.post(`/api/leagues/${leagueId}/registrations`, { childId })).status).toBe(201)
     const list = await employee.client.get<{ registrants: Registrant[] }>(`/api/desk/leagues/${leagueId}/registrants`)
     expect(list.body.registrants).toEqual([
-      expect.objectContaining({ name: 'Mia Desk', accountName: parent.displayName, emergencyContact: 'Alex Rivera 555-010-9999', medicalNotes: 'Peanut allergy', waiverSigned: true }),
+      expect.objectContaining({ name: 'Mia Desk', accountName: parent.displayName, emergencyContact: 'Alex Rivera (555) 010-9999', medicalNotes: 'Peanut allergy', waiverSigned: true }),
     ])
     expect(list.body.registrants[0]!.age).toBeGreaterThanOrEqual(7)
     expect((await (await createRegistrant(ctx)).client.get(`/api/desk/leagues/${leagueId}/registrants`)).status).toBe(403)

@@ -10,7 +10,7 @@ export function registerMailRoutes(app: FastifyInstance, { db, guards }: { db: D
   serve(app, readOutbox, async (req) => {
     await guards.requireAccess(req, 'admin')
     const page = req.query.page ?? 1
-    const { emails, total } = await listOutbox(db, { page, pageSize: OUTBOX_PAGE_SIZE })
+    const { emails, total } = await listOutbox(db, { page, pageSize: OUTBOX_PAGE_SIZE, search: req.query.q })
     return { emails, total, page, pageSize: OUTBOX_PAGE_SIZE }
   })
 }

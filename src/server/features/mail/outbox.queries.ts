@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
+import { containsText } from '../../db/search.ts'
 import type { OutboxEmail } from '../../../shared/contracts/mail.ts'
 import { boolParam, inList, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 
@@ -55,17 +56,18 @@ export async function enqueueEmails(db: Db, emails: readonly NewEmail[], now: Da
   return rows.map((r) => r.id)
 }
 
+/** One page of the outbox, newest first: every email, or those whose address or subject contains `search`. */
 export async function listOutbox(
   db: Db,
-  { page, pageSize }: { page: number; pageSize: number },
+  { page, pageSize, search }: { page: number; pageSize: number; search?: string },
 ): Promise<{ emails: OutboxEmail[]; total: number }> {
+  const q = search?.trim().toLowerCase()
+  const emails = q
+    ? db.kysely.selectFrom('outbox').where((eb) => eb.or([containsText(eb.ref('recipient'), q), containsText(eb.ref('subject'), q)]))
+    : db.kysely.selectFrom('outbox')
   const [{ total }, rows] = await Promise.all([
-    db.kysely
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirstOrThrow(),
-    db.kysely
-      .selectFrom('outbox')
+    emails.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    emails
       .select(['id', 'recipient', 'subject', 'text', 'status', 'attempts', 'lastError', 'createdAt', 'sentAt', 'carriesSecret'])
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')

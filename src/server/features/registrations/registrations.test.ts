@@ -311,7 +311,7 @@ describe('kids sports', () => {
     expect(res.body).toMatchObject({
       error: {
         message: 'Form incomplete.',
-        fields: { lastName: 'Last name is required.', emergencyContactPhone: 'Please enter a valid phone number.' },
+        fields: { lastName: 'Last name is required.', emergencyContactPhone: 'Please enter a valid phone number with its area code, or + and the country code.' },
       },
     })
   })

@@ -1,5 +1,5 @@
-import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
+import { containsText, phoneHasDigits } from '../../db/search.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
 import { DEFAULT_ROLE, ROLES, type Role, type UserRecord } from '../../../shared/roles.ts'
 import type { ListUsersInput, ListUsersResult } from '../../../shared/schemas/users.ts'
@@ -35,15 +35,11 @@ export async function setUserRole(db: Db, userId: string, role: Role): Promise<b
 export async function listUsers(db: Db, input: ListUsersInput): Promise<ListUsersResult> {
   let query = db.kysely.selectFrom('users')
   if (input.search) {
-    // Case-insensitive on both databases; LIKE wildcards in the search are taken literally.
-    const pattern = `%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(${eb.ref('email')})`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(${eb.ref('displayName')})`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(coalesce(${eb.ref('phone')}, ''))`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    )
+    // Case-insensitive on both databases; LIKE wildcards in the search are taken literally. A
+    // phone is found by its digits, however it was typed: it is stored as +15550101234.
+    const q = input.search.toLowerCase()
+    const phone = phoneHasDigits('phone', q)
+    query = query.where((eb) => eb.or([containsText(eb.ref('email'), q), containsText(eb.ref('displayName'), q), ...(phone ? [phone] : [])]))
   }
   if (input.role) query = query.where('role', '=', input.role)
 

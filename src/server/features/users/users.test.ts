@@ -38,7 +38,7 @@ describe('listUsers over the callable protocol (product §7)', () => {
         id: customer.id,
         email: customer.email,
         displayName: customer.displayName,
-        phone: '555-010-1234',
+        phone: '+15550101234',
         role: 'customer',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
