@@ -58,7 +58,7 @@ if (config.accountConfirmation === 'none') {
   )
 }
 if (!config.smtpUrl) {
-  app.log.warn('No SMTP_URL: emails (password reset links included) are not sent; they are kept on the Dashboard and written to this log.')
+  app.log.warn('No SMTP_URL: emails (password reset links included) are not sent; they are kept on the Emails page (/outbox) and written to this log.')
 }
 
 /** How this server was started, to say how to start it again: `npm run demo`, or else `npm start`. */

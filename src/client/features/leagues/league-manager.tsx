@@ -148,13 +148,15 @@ export function LeagueManager() {
                     <br />
                     <span className="staff-muted">{league.kind === 'team' ? 'Team' : 'Individual'}</span>
                   </td>
-                  <td>
-                    {formatDate(league.startDate)} – {formatDate(league.endDate)}
+                  <td className="staff-wrap">
+                    <span className="staff-nowrap">
+                      {formatDate(league.startDate)} – {formatDate(league.endDate)}
+                    </span>
                     <br />
                     <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>
                   </td>
-                  <td className="staff-money">{leaguePriceText(league)}</td>
-                  <td>
+                  <td className="staff-money staff-wrap">{leaguePriceText(league)}</td>
+                  <td className="staff-wrap">
                     {placesText(league)}
                     {league.teams && (
                       <>
@@ -168,7 +170,8 @@ export function LeagueManager() {
                     <span className={league.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{league.isActive ? 'Open' : 'Closed'}</span>
                   </td>
                   <td>
-                    <div className="staff-actions">
+                    {/* One above the other, so the table fits a 1280 px screen without scrolling. */}
+                    <div className="staff-actions staff-actions-stacked">
                       <button id={`edit-${league.id}`} type="button" className="button secondary" onClick={() => open(league)}>
                         Edit<span className="visually-hidden"> {league.name}</span>
                       </button>
