@@ -8,7 +8,7 @@ import { timestampParam } from '../db/values.ts'
 import { badRequest, unauthorized } from '../http/errors.ts'
 import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
-import { toHeaders, type Guards } from './guards.ts'
+import { toHeaders } from './guards.ts'
 import { serve } from '../http/contract.ts'
 import { updateProfile as updateProfileContract } from '../../shared/contracts/session.ts'
 import { changePassword } from '../../shared/contracts/account.ts'
@@ -16,22 +16,19 @@ import { changePassword } from '../../shared/contracts/account.ts'
 interface Deps {
   auth: Auth
   db: Db
-  guards: Guards
   now: () => Date
 }
 
 
 /** A person's own details and password, from the Account page. */
-export function registerProfileRoutes(app: FastifyInstance, { auth, db, guards, now }: Deps): void {
-  serve(app, updateProfileContract, async (req) => {
-    const user = await guards.requireUser(req)
+export function registerProfileRoutes(app: FastifyInstance, { auth, db, now }: Deps): void {
+  serve(app, updateProfileContract, async (req, _reply, { user }) => {
     const { displayName, phone } = parseForm(ProfileForm, req.body)
     await updateProfile(db, user.id, { displayName, phone }, now())
     return { user: sessionUserFrom({ ...user, displayName, phone }) }
   })
 
   serve(app, changePassword, async (req, reply) => {
-    await guards.requireUser(req)
     const body = req.body
     const result = validateForm(PasswordChange, body)
     if (!result.valid) {

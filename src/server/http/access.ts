@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { ApiAccess } from '../../shared/contracts/contract.ts'
-import type { Guards } from '../auth/guards.ts'
+import type { CurrentUser, Guards } from '../auth/guards.ts'
 
 /**
  * Who may call an API route, declared on every route as `config.access` so the authorization
@@ -15,12 +15,17 @@ import type { Guards } from '../auth/guards.ts'
  *   caller is staff); anyone else gets the same 404 as for an object that does not exist.
  *
  * Routes with a contract (src/shared/contracts) declare it there and are served by `serve`;
- * `installAccessGuards` runs the guard each declaration asks for, before the body is read.
+ * `installAccessGuards` runs the guard each declaration asks for, before the body is read, and
+ * `serve` hands the handler the user it let through. Handlers never call a guard themselves.
  */
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: ApiAccess
+  }
+  interface FastifyRequest {
+    /** The signed-in user the route's declared access let through; null on open routes. */
+    signedIn: CurrentUser | null
   }
 }
 
@@ -76,9 +81,10 @@ export function declareOpen(scope: FastifyInstance): void {
  * for `login` and `owner` (the owner check is the handler's), the role for `staff` and `admin`.
  */
 export function installAccessGuards(app: FastifyInstance, guards: Pick<Guards, 'requireUser' | 'requireAccess'>): void {
+  app.decorateRequest('signedIn', null)
   app.addHook('preValidation', async (req) => {
     const declared = req.routeOptions.config.access
-    if (declared === 'login' || declared === 'owner') await guards.requireUser(req)
-    else if (declared === 'staff' || declared === 'admin') await guards.requireAccess(req, declared)
+    if (declared === 'login' || declared === 'owner') req.signedIn = await guards.requireUser(req)
+    else if (declared === 'staff' || declared === 'admin') req.signedIn = await guards.requireAccess(req, declared)
   })
 }

@@ -6,7 +6,6 @@ import {
 } from '../../../shared/contracts/children.ts'
 import { ChildForm } from '../../../shared/schemas/children.ts'
 import type { FastifyInstance } from 'fastify'
-import type { Guards } from '../../auth/guards.ts'
 import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
 import { conflict, notFound } from '../../http/errors.ts'
@@ -19,19 +18,16 @@ function childInput(body: unknown): ChildInput {
 }
 
 /** A guardian's children; nobody else's children are ever reachable. */
-export function registerChildrenRoutes(app: FastifyInstance, { db, guards, now }: { db: Db; guards: Guards; now: () => Date }): void {
-  serve(app, listChildrenContract, async (req) => {
-    const user = await guards.requireUser(req)
+export function registerChildrenRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): void {
+  serve(app, listChildrenContract, async (req, _reply, { user }) => {
     return { children: await listChildren(db, user.id) }
   })
 
-  serve(app, addChildContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, addChildContract, async (req, _reply, { user }) => {
     return { child: await addChild(db, user.id, childInput(req.body), now()) }
   })
 
-  serve(app, updateChildContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, updateChildContract, async (req, _reply, { user }) => {
     const input = childInput(req.body)
     if (!(await updateChild(db, user.id, req.params.childId, input, now()))) throw notFound('There is no such child on your account.')
     const child = await findChild(db, user.id, req.params.childId)
@@ -39,8 +35,7 @@ export function registerChildrenRoutes(app: FastifyInstance, { db, guards, now }
     return { child }
   })
 
-  serve(app, removeChildContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, removeChildContract, async (req, _reply, { user }) => {
     const { childId } = req.params
     const child = await findChild(db, user.id, childId)
     if (!child) throw notFound('There is no such child on your account.')

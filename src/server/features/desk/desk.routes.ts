@@ -39,7 +39,7 @@ import { customerRecord, findCustomers, listRegistrants } from './desk.queries.t
  * register them through the same engine as online, send a password link, and print a league's
  * registrants. Every route is `staff`; the guard runs from the contract (http/access.ts).
  */
-export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, now, auth, invites }: RegistrationDeps & { auth: Auth; invites: Invites }): void {
+export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth, invites }: RegistrationDeps & { auth: Auth; invites: Invites }): void {
   const facility = config.site.facilityName
   const mailServer = config.smtpUrl !== undefined
 
@@ -84,8 +84,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, guards, config, n
     return { emailed: false, link: `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() }
   })
 
-  serve(app, signWaiverAtDesk, async (req) => {
-    const staff = await guards.requireUser(req)
+  serve(app, signWaiverAtDesk, async (req, _reply, { user: staff }) => {
     const customer = await recordOf(req.params.userId)
     const { signedName } = parseForm(DeskWaiverForm, req.body)
     const childId = childIdOf(req.body)

@@ -14,25 +14,22 @@ import { checkCaptainStays, withTeamNews } from '../teams/teams.ts'
 import { endRegistration, recordPayment, type Ending } from './registration-changes.ts'
 import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations } from './registrations.queries.ts'
 import type { RegistrationDeps } from './registrations.routes.ts'
-import { serve, type ContractRequest } from '../../http/contract.ts'
+import { serve, type ContractRequest, type Served } from '../../http/contract.ts'
 
 /** Staff tools behind /pendingRegistrations (admin only, product §2). Every change is logged. */
-export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
+export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now }: RegistrationDeps): void {
   serve(app, listPending, async (req) => {
-    await guards.requireAccess(req, 'staff')
     return { registrations: await listPendingRegistrations(db, { leagueId: req.query.leagueId || undefined, search: req.query.q }) }
   })
 
   serve(app, readRegistration, async (req) => {
-    await guards.requireAccess(req, 'staff')
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     const [payments, history] = await Promise.all([listPayments(db, registration.id), listEvents(db, registration.id)])
     return { registration, payments, history }
   })
 
-  serve(app, recordDeskPayment, async (req) => {
-    const admin = await guards.requireAccess(req, 'staff')
+  serve(app, recordDeskPayment, async (req, _reply, { user: admin }) => {
     const form = parseForm(DeskPaymentForm, req.body)
     const amountCents = centsFromDollars(form.amount)
     if (amountCents === null) {
@@ -52,8 +49,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, guar
     return { registration: await changedRegistration(db, registration.id) }
   })
 
-  const end = (ending: Ending) => async (req: ContractRequest<typeof declineRegistration | typeof cancelRegistrationByStaff>) => {
-    const admin = await guards.requireAccess(req, 'staff')
+  const end = (ending: Ending) => async (req: ContractRequest<typeof declineRegistration | typeof cancelRegistrationByStaff>, _reply: unknown, { user: admin }: Served<typeof declineRegistration>) => {
     const refund = req.body.refund
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')

@@ -10,7 +10,6 @@ import {
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
 import type { Config } from '../../config.ts'
-import type { Guards } from '../../auth/guards.ts'
 import type { Db } from '../../db/connect.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { endRegistration } from './registration-changes.ts'
@@ -23,16 +22,14 @@ import { serve } from '../../http/contract.ts'
 
 export interface RegistrationDeps {
   db: Db
-  guards: Guards
   config: Config
   now: () => Date
 }
 
-export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, config, now }: RegistrationDeps): void {
+export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now }: RegistrationDeps): void {
   const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
 
-  serve(app, register, async (req, reply) => {
-    const user = await guards.requireUser(req)
+  serve(app, register, async (req, reply, { user }) => {
     const at = now()
     const today = facilityToday(at, config.site.timeZone)
     const idempotencyKey = idempotencyKeyOf(req)
@@ -44,13 +41,11 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
     return result
   })
 
-  serve(app, myRegistrations, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, myRegistrations, async (req, _reply, { user }) => {
     return { registrations: await listUserRegistrations(db, user.id) }
   })
 
-  serve(app, claimOfferContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, claimOfferContract, async (req, _reply, { user }) => {
     const outcome = await claimOffer(db, req.params.registrationId, user.id, now())
     if (outcome === 'expired') throw conflict('The claim window for this place has passed.')
     if (outcome === 'not-offered') throw notFound('There is no place on offer for this registration.')
@@ -58,8 +53,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
   })
 
   /** The owner cancels their own registration; staff use the pending registrations tools. */
-  serve(app, cancelRegistration, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, cancelRegistration, async (req, _reply, { user }) => {
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration || registration.userId !== user.id) throw notFound('There is no such registration.')
     const today = facilityToday(now(), config.site.timeZone)
@@ -80,8 +74,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, guards, c
   // Receipts: the owner and staff only. Anyone else gets the same 404 as for a receipt that
   // does not exist, so ids cannot be probed.
   for (const receiptContract of [registrationReceipt, leagueReceipt]) {
-    serve(app, receiptContract, async (req) => {
-      const viewer = await guards.requireUser(req)
+    serve(app, receiptContract, async (req, _reply, { user: viewer }) => {
       if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
       const receipt = await findReceipt(db, req.params)
       if (!receipt) throw notFound('There is no such receipt.')

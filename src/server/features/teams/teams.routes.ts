@@ -57,7 +57,7 @@ import { movePlayer } from './placement.ts'
 import { importTeams } from './import.ts'
 
 /** Teams: captains create them and share their invite link, players join, captains and staff manage rosters. */
-export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, now, invites }: RegistrationDeps & { invites: Invites }): void {
+export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invites }: RegistrationDeps & { invites: Invites }): void {
   const today = (at: Date) => facilityToday(at, config.site.timeZone)
   const request = (user: CurrentUser, idempotencyKey: string | null) => {
     const at = now()
@@ -87,20 +87,18 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     return { leagues: await listTeamLeaguesQuery(db, req.query.sport) }
   })
 
-  serve(app, createTeamContract, async (req, reply) => {
-    const user = await guards.requireUser(req)
+  serve(app, createTeamContract, async (req, reply, { user }) => {
     const { name } = parseForm(CreateTeamForm, req.body)
     const { teamId, created } = await createTeam(db, { ...request(user, idempotencyKeyOf(req)), leagueId: req.params.leagueId, name })
     reply.code(created ? 201 : 200)
     return answer({ leagueId: req.params.leagueId, teamId }, user)
   })
 
-  serve(app, myTeams, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, myTeams, async (req, _reply, { user }) => {
     return { teams: await listMyTeams(db, user, { now: now(), claimPathOf: (team) => invites.urlOf('', team) }) }
   })
 
-  serve(app, getTeam, async (req) => answer(req.params, await guards.requireUser(req)))
+  serve(app, getTeam, async (req, _reply, { user }) => answer(req.params, user))
 
   serve(app, getInvitation, async (req) => {
     const state = await teamState(db, req.params.leagueId, req.params.teamId)
@@ -133,8 +131,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     }
   })
 
-  serve(app, joinTeamContract, async (req, reply) => {
-    const user = await guards.requireUser(req)
+  serve(app, joinTeamContract, async (req, reply, { user }) => {
     const invite = req.body.invite
     if (!invite) throw badRequest(INCOMPLETE_INVITE)
     const { created } = await joinTeam(db, invites, { ...request(user, idempotencyKeyOf(req)), ...req.params, invite })
@@ -142,15 +139,13 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     return answer(req.params, user)
   })
 
-  serve(app, regenerateInviteContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, regenerateInviteContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     await regenerateInvite(db, state.team.id, now())
     return answer(req.params, user)
   })
 
-  serve(app, sendInvites, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, sendInvites, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     if (state.status === 'withdrawn') throw conflict(TEAM_MESSAGES.teamWithdrawn)
     const { emails } = parseForm(InviteEmailsForm, req.body)
@@ -170,24 +165,21 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     return { sent: addresses }
   })
 
-  serve(app, removePlayerContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, removePlayerContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     if (!isStaff(user.role) && !rosterOpen(await findRosterPlaces(db, state.team.id), today(now()))) throw conflict(TEAM_MESSAGES.rosterClosed)
     await removePlayer(db, state, req.params.registrationId, user.id, { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
     return answer(req.params, user)
   })
 
-  serve(app, renameTeamContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, renameTeamContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     const { name } = parseForm(CreateTeamForm, req.body)
     await renameTeam(db, state, name, now())
     return answer(req.params, user)
   })
 
-  serve(app, changeCaptainContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, changeCaptainContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     if (!req.body.registrationId) throw badRequest('Choose the player who becomes captain.')
     await changeCaptain(db, state, req.body.registrationId, user, now())
@@ -195,7 +187,6 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   serve(app, createHeldTeamContract, async (req) => {
-    await guards.requireAccess(req, 'staff')
     const form = parseForm(StaffTeamForm, req.body)
     const teamId = await createHeldTeam(db, invites, { ...form, now: now(), holdMs: config.teamHoldMs, siteUrl: config.publicUrl })
     const team = (await listTeamSummaries(db, { leagueIds: [form.leagueId] })).find((t) => t.id === teamId)
@@ -203,8 +194,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
     return { team }
   })
 
-  serve(app, claimTeam, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, claimTeam, async (req, _reply, { user }) => {
     const invite = req.body.invite
     if (!invite) throw badRequest(INCOMPLETE_INVITE)
     await claimHeldTeam(db, invites, { ...request(user, null), ...req.params, invite, email: user.email })
@@ -212,22 +202,19 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   // Staff and the player themselves; anyone else (the captain included) gets the 404 of a missing player.
-  serve(app, getPlayer, async (req) => {
-    const viewer = await guards.requireUser(req)
+  serve(app, getPlayer, async (req, _reply, { user: viewer }) => {
     const player = await playerOnTeam(db, { ...req.params, registrationId: req.params.playerId })
     if (!player || (player.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('There is no such player on this team.')
     return { player }
   })
 
   serve(app, listLeaguePlayers, async (req) => {
-    await guards.requireAccess(req, 'staff')
     const players = await leaguePlayers(db, req.params.leagueId)
     if (!players) throw notFound('There is no such team league.')
     return players
   })
 
-  serve(app, movePlayerContract, async (req) => {
-    const admin = await guards.requireAccess(req, 'staff')
+  serve(app, movePlayerContract, async (req, _reply, { user: admin }) => {
     const toTeamId = req.body.teamId
     if (!toTeamId) throw badRequest('Choose the team.', { teamId: 'Choose the team.' })
     const at = now()
@@ -241,7 +228,6 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   serve(app, importTeamsContract, async (req) => {
-    await guards.requireAccess(req, 'staff')
     const { leagueId, text } = req.body
     if (!leagueId) throw badRequest('Choose the league.', { leagueId: 'Choose the league.' })
     if (!text?.trim()) throw badRequest('Type the teams or choose a CSV file.', { text: 'Type the teams or choose a CSV file.' })
@@ -249,12 +235,10 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   serve(app, listTeams, async (req) => {
-    await guards.requireAccess(req, 'staff')
     return { teams: await listTeamSummaries(db, req.query.leagueId ? { leagueIds: [req.query.leagueId] } : {}) }
   })
 
   serve(app, exportTeams, async (req, reply) => {
-    await guards.requireAccess(req, 'staff')
     const teams = await listTeamSummaries(db, req.query.leagueId ? { leagueIds: [req.query.leagueId] } : {})
     const csv = toCsv(
       ['Team', 'League', 'Sport', 'Status', 'Captain', 'Captain email', 'Players', 'Roster maximum', 'Owed (dollars)', 'Created'],
@@ -267,8 +251,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, guards, config, n
   })
 
   // Receipts: the owner and staff only; anyone else gets the same 404 as a missing receipt.
-  serve(app, teamReceipt, async (req) => {
-    const viewer = await guards.requireUser(req)
+  serve(app, teamReceipt, async (req, _reply, { user: viewer }) => {
     if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
     const receipt = await findReceipt(db, req.params)
     if (!receipt) throw notFound('There is no such receipt.')

@@ -18,8 +18,7 @@ export function registerWaiverRoutes(app: FastifyInstance, { db, guards, now }: 
     return { waiver, signatures }
   })
 
-  serve(app, signWaiverContract, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, signWaiverContract, async (req, _reply, { user }) => {
     const { signedName } = parseForm(WaiverSignForm, req.body)
     const childId = req.body.childId || null
     if (childId !== null && !(await findChild(db, user.id, childId))) throw notFound('There is no such child on your account.')
@@ -36,14 +35,12 @@ export function registerWaiverRoutes(app: FastifyInstance, { db, guards, now }: 
     return { signatures: (await listSignatures(db, user.id)).filter((s) => s.waiverVersion === waiver.version) }
   })
 
-  serve(app, mySignatures, async (req) => {
-    const user = await guards.requireUser(req)
+  serve(app, mySignatures, async (req, _reply, { user }) => {
     return { signatures: await listSignatures(db, user.id) }
   })
 
   /** Publishing a new version makes everyone sign again before their next registration. */
-  serve(app, publishWaiverContract, async (req) => {
-    const admin = await guards.requireAccess(req, 'admin')
+  serve(app, publishWaiverContract, async (req, _reply, { user: admin }) => {
     const { body } = parseForm(WaiverPublishForm, req.body)
     return { waiver: await publishWaiver(db, body, admin.id, now()) }
   })
