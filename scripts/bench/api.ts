@@ -1,5 +1,6 @@
-// npm run bench:api -- [--seconds 5] [--rounds 3] [--connections 50]
-// The active-leagues endpoint and the home page HTML of the real built server, against a bare
+// npm run bench:api -- [--seconds 5] [--rounds 3] [--connections 50] [--log-level info]
+// The session a signed-out page asks for, the active-leagues endpoint and the home page HTML of
+// the real built server, at the log level it runs with (info, the default), against a bare
 // node:http server returning the same bytes, in alternating rounds; server on core 0, wrk on
 // core 1 (taskset). Prints req/s, p50, p99 and the ratio to bare, then one JSON line.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
@@ -18,6 +19,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    'log-level': { type: 'string', default: 'info' },
   },
 })
 if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build')
@@ -45,10 +47,10 @@ const start = (args: string[], env: Record<string, string> = {}) => {
 }
 
 try {
-  start(['dist/server/main.js'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' })
+  start(['dist/server/main.js'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: args['log-level'], LOG_FORMAT: 'json', NODE_ENV: 'production' })
   await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`)
 
-  const targets = ['/api/leagues/active', '/']
+  const targets = ['/api/session', '/api/leagues/active', '/']
   const samples: Record<string, { body: string; type: string }> = {}
   for (const target of targets) {
     const res = await fetch(`http://127.0.0.1:${APP_PORT}${target}`)
@@ -88,7 +90,7 @@ try {
     )
     results[target] = { app: a, bare: b, ratio: Number(ratio.toFixed(3)) }
   }
-  console.log(JSON.stringify({ connections: Number(args.connections), seconds: Number(args.seconds), rounds: Number(args.rounds), results }))
+  console.log(JSON.stringify({ logLevel: args['log-level'], connections: Number(args.connections), seconds: Number(args.seconds), rounds: Number(args.rounds), results }))
 } finally {
   for (const child of children) child.kill('SIGTERM')
   fs.rmSync(dataDir, { recursive: true, force: true })

@@ -82,7 +82,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
       },
       ...(logStream ? { stream: logStream } : readable ? { stream: readableLog() } : {}),
     },
-    ...(readable ? { logController: new OneLinePerRequest() } : {}),
+    logController: new RequestLog(readable),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Malformed addresses (bad %-encoding, over-long ids) in the site's own error shape, and
@@ -162,12 +162,36 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
 }
 
 /** Readable logs: one short line per request instead of the framework's two JSON-shaped ones. */
-class OneLinePerRequest extends LogController {
+/** A request slower than this is logged as a warning, whatever it was. */
+const SLOW_REQUEST_MS = 1000
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** pino's levels, lowest first, to skip a line its logger would drop before building it. */
+const LEVEL_VALUES = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const
+const levelValue = (level: string): number => (Object.hasOwn(LEVEL_VALUES, level) ? LEVEL_VALUES[level as keyof typeof LEVEL_VALUES] : 0)
+
+/**
+ * One line per request, at the level an operator needs it (issue 22): errors and slow requests
+ * always; changes (sign-ins, registrations, payments: every POST) at info; reads, which are most
+ * requests, at debug, so the default level does not spend half of a busy server's time writing
+ * the log. `readable`: the line a person reads at a terminal, instead of JSON.
+ */
+class RequestLog extends LogController {
+  constructor(private readonly readable: boolean) {
+    super()
+  }
+
   override incomingRequest(): void {}
+
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    const line = `${req.method} ${withoutTokens(req.url)} ${reply.statusCode} in ${reply.elapsedTime.toFixed(1)} ms`
-    if (error) reply.log.error({ err: error }, line)
-    else req.log.info(line)
+    const ms = reply.elapsedTime
+    const level = error || reply.statusCode >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : READS.has(req.method) ? 'debug' : 'info'
+    if (LEVEL_VALUES[level] < levelValue(reply.log.level)) return
+    if (this.readable) {
+      const line = `${req.method} ${withoutTokens(req.url)} ${reply.statusCode} in ${ms.toFixed(1)} ms`
+      reply.log[level](error ? { err: error } : {}, line)
+    } else {
+      reply.log[level]({ req, res: reply, responseTime: ms, ...(error ? { err: error } : {}) }, 'request completed')
+    }
   }
 }
 

@@ -46,3 +46,20 @@ test('no password or session token ever reaches the log', async () => {
   }
   expect(log).toContain('/resetPassword?token=[redacted]')
 })
+
+test('at the default level a change is logged and a read is not; at debug every request is (issue 22)', async () => {
+  const at = async (level: string) => {
+    const written: string[] = []
+    const app = await startTestApp({ env: { LOG_LEVEL: level }, logStream: { write: (line) => written.push(line) } })
+    try {
+      await app.client().get('/api/leagues/active')
+      await app.client().post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'not-a-password' })
+      const lines = written.filter((line) => line.includes('request completed')).map((line) => JSON.parse(line) as { level: number; req: { method: string; url: string } })
+      return new Set(lines.map((l) => `${l.req.method} ${l.req.url} ${l.level}`))
+    } finally {
+      await app.close()
+    }
+  }
+  expect([...(await at('info'))]).toEqual(['POST /api/auth/sign-in/email 30'])
+  expect([...(await at('debug'))].sort()).toEqual(['GET /api/leagues/active 20', 'POST /api/auth/sign-in/email 30'])
+})

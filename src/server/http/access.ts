@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import type { ApiAccess } from '../../shared/contracts/contract.ts'
 import type { CurrentUser, Guards } from '../auth/guards.ts'
 
@@ -82,9 +82,13 @@ export function declareOpen(scope: FastifyInstance): void {
  */
 export function installAccessGuards(app: FastifyInstance, guards: Pick<Guards, 'requireUser' | 'requireAccess'>): void {
   app.decorateRequest('signedIn', null)
-  app.addHook('preValidation', async (req) => {
-    const declared = req.routeOptions.config.access
-    if (declared === 'login' || declared === 'owner') req.signedIn = await guards.requireUser(req)
-    else if (declared === 'staff' || declared === 'admin') req.signedIn = await guards.requireAccess(req, declared)
+  // On each route that needs a signed-in caller, and only there: an open route pays nothing.
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.access
+    if (declared === undefined || declared === 'open') return
+    const guard = async (req: FastifyRequest) => {
+      req.signedIn = declared === 'login' || declared === 'owner' ? await guards.requireUser(req) : await guards.requireAccess(req, declared)
+    }
+    route.preValidation = [guard, ...[route.preValidation ?? []].flat()]
   })
 }

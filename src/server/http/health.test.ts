@@ -15,11 +15,11 @@ describe('/healthz and /readyz', () => {
   const lines: string[] = []
   let ctx: TestApp
   beforeAll(async () => {
-    ctx = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } })
+    ctx = await startTestApp({ env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => lines.push(line) } })
   })
   afterAll(() => ctx.close())
 
-  test('a serving site answers both, open to anyone, never cached, and not in the info log', async () => {
+  test('a serving site answers both, open to anyone, never cached, and not in the log even where every request is (debug)', async () => {
     const health = await ctx.client().get('/healthz')
     const ready = await ctx.client().get('/readyz')
     expect([health.status, health.body]).toEqual([200, { status: 'ok' }])

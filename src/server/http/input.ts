@@ -7,10 +7,10 @@ import { badRequest } from './errors.ts'
  * iterative, so deeply nested bodies cannot overflow the stack.
  */
 export function installInputHygiene(app: FastifyInstance): void {
-  app.addHook('preHandler', async (req) => {
-    if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body)) {
-      throw badRequest('The request contains a NUL character, which is not allowed in any field.')
-    }
+  // A callback hook, not an async one: it runs on every request, and a promise per hook adds up.
+  app.addHook('preHandler', (req, _reply, done) => {
+    const nul = containsNul(req.params) || containsNul(req.query) || containsNul(req.body)
+    done(nul ? badRequest('The request contains a NUL character, which is not allowed in any field.') : undefined)
   })
 }
 

@@ -34,11 +34,11 @@ export function describeOrigins(rules: OriginRules): string {
  * same-origin`. A request without cookies (a script with a bearer token) has no one to act as.
  */
 export function installSameOriginCheck(app: FastifyInstance, rules: OriginRules): void {
-  app.addHook('onRequest', async (req) => {
-    if (SAFE_METHODS.has(req.method)) return
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done()
     const origin = req.headers.origin
     const site = req.headers['sec-fetch-site']
     const fromSite = origin === undefined ? site === 'same-origin' || (site === undefined && !req.headers.cookie) : acceptsOrigin(rules, origin, requestOrigin(req))
-    if (site === 'cross-site' || !fromSite) throw forbidden('This request must come from the registration site itself.')
+    done(site === 'cross-site' || !fromSite ? forbidden('This request must come from the registration site itself.') : undefined)
   })
 }

@@ -11,9 +11,9 @@ export const RETRY_AFTER_SECONDS = 2
  * are served again. Pages and assets need no database and are always served.
  */
 export function installOverloadGuard(app: FastifyInstance, { db, maxBacklog }: { db: Db; maxBacklog: number }): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || db.backlog() <= maxBacklog) return
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/api/') || db.backlog() <= maxBacklog) return done()
     reply.header('retry-after', String(RETRY_AFTER_SECONDS))
-    throw new HttpError(503, 'The site is very busy right now. Please try again in a moment.')
+    done(new HttpError(503, 'The site is very busy right now. Please try again in a moment.'))
   })
 }

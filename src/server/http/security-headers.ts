@@ -18,15 +18,19 @@ export function installSecurityHeaders(app: FastifyInstance, { https, dev }: { h
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
-  app.addHook('onSend', async (req, reply) => {
+  const headers = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+  app.addHook('onSend', (req, reply, payload, done) => {
     // API answers carry personal data unless their route says otherwise: only the few public
     // ones (leagues, academies) choose their own caching (issue 9, item 9).
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
-    reply.header('content-security-policy', csp)
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    reply.header('x-frame-options', 'DENY')
-    reply.header('cross-origin-opener-policy', 'same-origin')
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    reply.headers(headers)
+    done(null, payload)
   })
 }
