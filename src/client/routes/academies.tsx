@@ -4,6 +4,7 @@ import { formatDate } from '../../shared/format.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { academiesQuery } from '../queries/academies.ts'
 import { href } from '../../shared/paths.ts'
+import { CardFacts } from '../components/ui/card-facts.tsx'
 
 export default function AcademiesPage() {
   const { data, isError: failed } = useQuery(academiesQuery())
@@ -20,20 +21,13 @@ export default function AcademiesPage() {
         {academies?.map((academy) => (
           <article key={academy.id} className="sport-card" aria-labelledby={`academy-${academy.id}`}>
             <h2 id={`academy-${academy.id}`}>{academy.name}</h2>
-            <dl className="league-dates">
-              <div>
-                <dt>Starts</dt>
-                <dd>{formatDate(academy.startDate)}</dd>
-              </div>
-              <div>
-                <dt>Ends</dt>
-                <dd>{formatDate(academy.endDate)}</dd>
-              </div>
-              <div>
-                <dt>Registration</dt>
-                <dd>{formatDate(academy.registrationDate)}</dd>
-              </div>
-            </dl>
+            <CardFacts
+              facts={[
+                ['Starts', formatDate(academy.startDate)],
+                ['Ends', formatDate(academy.endDate)],
+                ['Registration', formatDate(academy.registrationDate)],
+              ]}
+            />
             {academy.description && <p>{academy.description}</p>}
             <p className="card-actions">
               <Link className="button" to={href('academySignUp', { id: academy.id })} aria-label={`Sign Up: ${academy.name}`}>

@@ -3,6 +3,7 @@ import { formatDate } from '../../../shared/format.ts'
 import type { ActiveLeague, CardId, SportCardDefinition } from '../../../shared/sports.ts'
 import { href } from '../../../shared/paths.ts'
 import { siteConfig } from '../../site-config.ts'
+import { CardFacts } from '../../components/ui/card-facts.tsx'
 
 /** Where each card's button goes (product §1) and what it says. */
 const SIGN_UP: Record<CardId, { label: string; to: string }> = {
@@ -41,16 +42,12 @@ function OpenLeague({ card, league }: { card: SportCardDefinition; league: Activ
   return (
     <>
       <h3>{league.name}</h3>
-      <dl className="league-dates">
-        <div>
-          <dt>Starts</dt>
-          <dd>{formatDate(league.startDate)}</dd>
-        </div>
-        <div>
-          <dt>Registration</dt>
-          <dd>{formatDate(league.registrationDate)}</dd>
-        </div>
-      </dl>
+      <CardFacts
+        facts={[
+          ['Starts', formatDate(league.startDate)],
+          ['Registration', formatDate(league.registrationDate)],
+        ]}
+      />
       {league.description && <p>{league.description}</p>}
       <p className="card-actions">
         <Link className="button" to={signUp.to} aria-label={`${signUp.label}: ${league.name}`}>

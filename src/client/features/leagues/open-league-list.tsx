@@ -10,6 +10,7 @@ import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { openLeaguesQuery } from '../../queries/open-leagues.ts'
 import { SIGN_UP_PAGES } from '../signup/sign-up-sports.ts'
+import { CardFacts } from '../../components/ui/card-facts.tsx'
 
 function isSport(value: string): value is Sport {
   return (SPORTS as readonly string[]).includes(value)
@@ -51,34 +52,16 @@ function OpenLeagueCard({ league }: { league: OpenLeague }) {
     <article className="sport-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{league.name}</h2>
       <p className="staff-muted">{isSport(league.sport) ? SPORT_LABELS[league.sport] : league.sport}</p>
-      <dl className="league-dates">
-        <div>
-          <dt>Registration</dt>
-          <dd>{formatDate(league.registrationDate)}</dd>
-        </div>
-        <div>
-          <dt>Starts</dt>
-          <dd>{formatDate(league.startDate)}</dd>
-        </div>
-        <div>
-          <dt>Ends</dt>
-          <dd>{formatDate(league.endDate)}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd>{formatMoney(league.priceCents)}</dd>
-        </div>
-        <div>
-          <dt>Places</dt>
-          <dd>{placesText(league)}</dd>
-        </div>
-        {ages && (
-          <div>
-            <dt>Ages</dt>
-            <dd>{ages}</dd>
-          </div>
-        )}
-      </dl>
+      <CardFacts
+        facts={[
+          ['Registration', formatDate(league.registrationDate)],
+          ['Starts', formatDate(league.startDate)],
+          ['Ends', formatDate(league.endDate)],
+          ['Price', formatMoney(league.priceCents)],
+          ['Places', placesText(league)],
+          ages ? ['Ages', ages] : null,
+        ]}
+      />
       {league.description && <p>{league.description}</p>}
       {isSport(league.sport) && (
         <p>

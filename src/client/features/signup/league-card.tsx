@@ -10,6 +10,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { outcomeText, placesText, priceText } from './league-text.ts'
 import type { Outcome } from './use-registrations.ts'
+import { CardFacts } from '../../components/ui/card-facts.tsx'
 
 interface LeagueCardProps {
   league: OpenLeague
@@ -35,28 +36,15 @@ export function LeagueCard({ league, showSport, outcomes, children }: LeagueCard
     <article className="sport-card" aria-labelledby={headingId}>
       {showSport && <p className="signup-sport">{SPORT_LABELS[league.sport as Sport] ?? league.sport}</p>}
       <h2 id={headingId}>{league.name}</h2>
-      <dl className="league-dates">
-        <div>
-          <dt>Starts</dt>
-          <dd>{formatDate(league.startDate)}</dd>
-        </div>
-        <div>
-          <dt>Ends</dt>
-          <dd>{formatDate(league.endDate)}</dd>
-        </div>
-        <div>
-          <dt>Registration opens</dt>
-          <dd>{formatDate(league.registrationDate)}</dd>
-        </div>
-        <div>
-          <dt>Registration closes</dt>
-          <dd>{formatDate(lastRegistrationDay(league))}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd>{priceText(league.priceCents)}</dd>
-        </div>
-      </dl>
+      <CardFacts
+        facts={[
+          ['Starts', formatDate(league.startDate)],
+          ['Ends', formatDate(league.endDate)],
+          ['Registration opens', formatDate(league.registrationDate)],
+          ['Registration closes', formatDate(lastRegistrationDay(league))],
+          ['Price', priceText(league.priceCents)],
+        ]}
+      />
       {league.description && <p>{league.description}</p>}
       {ages && <p className="signup-fact">For {ages}</p>}
       {places && <p className="signup-fact">{places}</p>}
