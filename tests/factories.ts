@@ -96,16 +96,18 @@ export async function signWaiver(user: TestUser, childId?: string): Promise<void
   expect(res.status, res.text).toBe(201)
 }
 
+/** A valid Add a child form, as the browser sends it. */
+export const CHILD_FORM = {
+  firstName: 'Sam',
+  lastName: 'Rivera',
+  dateOfBirth: '2018-05-20',
+  emergencyContactName: 'Alex Rivera',
+  emergencyContactPhone: '555-010-9999',
+  notes: '',
+} as const
+
 export async function addChild(user: TestUser, overrides: Partial<Record<string, string>> = {}): Promise<string> {
-  const res = await user.client.post<{ child: { id: string } }>('/api/children', {
-    firstName: 'Sam',
-    lastName: 'Rivera',
-    dateOfBirth: '2018-05-20',
-    emergencyContactName: 'Alex Rivera',
-    emergencyContactPhone: '555-010-9999',
-    notes: '',
-    ...overrides,
-  })
+  const res = await user.client.post<{ child: { id: string } }>('/api/children', { ...CHILD_FORM, ...overrides })
   expect(res.status, res.text).toBe(201)
   return res.body.child.id
 }

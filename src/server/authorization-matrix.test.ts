@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
-import { addChild, createLeague, createRegistrant, createUser, signWaiver, type TestUser } from '../../tests/factories.ts'
+import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, signWaiver, type TestUser } from '../../tests/factories.ts'
 import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
 import { ROUTES, type Access } from '../shared/routes.ts'
 import type { RegisterResult } from '../shared/contracts/registrations.ts'
@@ -142,14 +142,7 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
     // A valid form, so the answer is about whose child it is and not about the fields.
     fixture: async () => ({
       params: { childId: await addChild(owner) },
-      body: {
-        firstName: 'Sam',
-        lastName: 'Rivera',
-        dateOfBirth: '2018-05-20',
-        emergencyContactName: 'Alex Rivera',
-        emergencyContactPhone: '555-010-9999',
-        notes: '',
-      },
+      body: CHILD_FORM,
     }),
   },
 }

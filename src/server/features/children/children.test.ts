@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addChild, createLeague, createRegistrant, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { addChild, CHILD_FORM, createLeague, createRegistrant, signWaiver, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Child } from '../../../shared/contracts/children.ts'
 
@@ -13,20 +13,11 @@ const childrenOf = async (user: TestUser) => (await user.client.get<{ children: 
 const remove = (user: TestUser, childId: string) => user.client.post<{ removed: string }>(`/api/children/${childId}/remove`, {})
 const kidsLeague = () => createLeague(ctx, { sport: 'kids', kind: 'individual', minAge: 3, maxAge: 17 })
 
-const SAM = {
-  firstName: 'Sam',
-  lastName: 'Rivera',
-  dateOfBirth: '2018-05-20',
-  emergencyContactName: 'Alex Rivera',
-  emergencyContactPhone: '555-010-9999',
-  notes: '',
-}
-
 describe("a guardian's children", () => {
   test('a child is edited: every field saved, read back the same', async () => {
     const guardian = await createRegistrant(ctx)
     const childId = await addChild(guardian)
-    const edited = { ...SAM, firstName: 'Samuel', dateOfBirth: '2018-06-01', notes: 'Asthma inhaler in the bag.' }
+    const edited = { ...CHILD_FORM, firstName: 'Samuel', dateOfBirth: '2018-06-01', notes: 'Asthma inhaler in the bag.' }
     const res = await guardian.client.post<{ child: Child }>(`/api/children/${childId}`, edited)
     expect(res.status, res.text).toBe(200)
     expect((await childrenOf(guardian)).find((c) => c.id === childId)).toMatchObject({ firstName: 'Samuel', dateOfBirth: '2018-06-01', notes: 'Asthma inhaler in the bag.' })
@@ -66,7 +57,7 @@ describe("a guardian's children", () => {
     const removing = await remove(stranger, childId)
     expect(removing.status).toBe(404)
     expect(removing.text).toContain('There is no such child on your account.')
-    expect((await stranger.client.post(`/api/children/${childId}`, SAM)).status).toBe(404)
+    expect((await stranger.client.post(`/api/children/${childId}`, CHILD_FORM)).status).toBe(404)
     expect(await childrenOf(guardian)).toHaveLength(1)
   })
 
