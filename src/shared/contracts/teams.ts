@@ -144,6 +144,10 @@ export type TeamSummary = z.infer<typeof TeamSummary>
 const teamIds = z.object({ leagueId: pathId, teamId: pathId })
 const teamAnswer = z.object({ team: TeamView })
 export const INCOMPLETE_INVITE = 'The invite link is incomplete: open the whole link the captain sent.'
+const inviteCode = z.string({ error: INCOMPLETE_INVITE }).min(1, { error: INCOMPLETE_INVITE }).describe('the invite code of the link the captain sent')
+
+/** A body field the caller must choose, with the words a person reads when it is missing. */
+const chosen = (message: string) => z.string({ error: message }).min(1, { error: message })
 const invite = z.string({ error: INCOMPLETE_INVITE }).min(1, { error: INCOMPLETE_INVITE })
 
 export const listTeamLeagues = contract({
@@ -203,7 +207,7 @@ export const joinTeam = contract({
   summary: 'Join a team through its invite link (send an Idempotency-Key)',
   params: teamIds,
   // Checked after the guard, so a visitor hears first that they must sign in.
-  body: z.object({ invite: z.string().optional() }, { error: 'Send the invite as a JSON object.' }),
+  body: z.object({ invite: inviteCode }, { error: 'Send the invite as a JSON object.' }),
   responses: { 200: teamAnswer, 201: teamAnswer },
 })
 
@@ -241,7 +245,7 @@ export const changeCaptain = contract({
   access: 'owner',
   summary: 'Hand the captaincy to a player on the roster (its captain and staff)',
   params: teamIds,
-  body: z.object({ registrationId: z.string().optional() }, { error: 'Send the new captain as a JSON object.' }),
+  body: z.object({ registrationId: chosen('Choose the player who becomes captain.') }, { error: 'Send the new captain as a JSON object.' }),
   responses: { 200: teamAnswer },
 })
 
@@ -288,7 +292,7 @@ export const claimTeam = contract({
   access: 'login',
   summary: 'The captain a team is held for completes it: the team place and the first roster place',
   params: teamIds,
-  body: z.object({ invite: z.string().optional() }, { error: 'Send the invite as a JSON object.' }),
+  body: z.object({ invite: inviteCode }, { error: 'Send the invite as a JSON object.' }),
   responses: { 200: teamAnswer },
 })
 
@@ -343,7 +347,7 @@ export const movePlayer = contract({
   summary: 'Place a free agent on a team, or move a player to another team of the league (roster maximum respected; payments move along)',
   params: z.object({ registrationId: pathId }),
   // Checked after the guard, so a visitor hears first that they must sign in.
-  body: z.object({ teamId: z.string().optional() }, { error: 'Send the team as a JSON object.' }),
+  body: z.object({ teamId: chosen('Choose the team.') }, { error: 'Send the team as a JSON object.' }),
   responses: { 200: z.object({ registrationId: z.string() }) },
 })
 
@@ -397,11 +401,14 @@ export const importTeams = contract({
   summary: 'Add teams from CSV text (team name, captain email, player emails): a dry run unless commit is true, and no write while any row is bad',
   // 100 KB of text, which JSON may write at twice its length (line breaks and quotes escaped).
   bodyLimit: 256 * 1024,
-  // What is missing is reported after the guard, so a visitor hears first that they must sign in.
+  // Checked after the guard (http/access.ts), so a visitor hears first that they must sign in.
   body: z.object(
     {
-      leagueId: z.string().optional(),
-      text: z.string().max(100_000, { error: 'The file is too large: send at most 100 KB.' }).optional(),
+      leagueId: chosen('Choose the league.'),
+      text: z
+        .string({ error: 'Type the teams or choose a CSV file.' })
+        .max(100_000, { error: 'The file is too large: send at most 100 KB.' })
+        .refine((text) => text.trim() !== '', { error: 'Type the teams or choose a CSV file.' }),
       commit: z.boolean().optional(),
     },
     { error: 'Send the import as a JSON object.' },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
-import { create, createTeam } from '../../../../tests/teams.ts'
-import type { TeamSummary } from '../../../shared/contracts/teams.ts'
+import { create, createTeam, read } from '../../../../tests/teams.ts'
+import { INCOMPLETE_INVITE, type TeamSummary } from '../../../shared/contracts/teams.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
 
@@ -103,5 +103,31 @@ describe('the teams CSV', () => {
     for (const name of names) expect(csv.text).toContain(`'${name.replaceAll('"', '""')}`)
     const row = csv.text.split('\r\n').find((l) => l.includes('HYPERLINK'))!
     expect(row).toContain(',-0.50,')
+  })
+})
+
+describe('what a team request must carry, said by its contract (issue 22)', () => {
+  test('a missing invite, captain, team, league or roster text answers 400 with the words a person reads, and nothing changes', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId)
+    const player = await createRegistrant(ctx)
+    const base = `/api/leagues/${leagueId}/teams/${team.id}`
+    const cases: [TestUser, string, object, string, string][] = [
+      [player, `${base}/players`, {}, 'invite', INCOMPLETE_INVITE],
+      [player, `${base}/players`, { invite: '' }, 'invite', INCOMPLETE_INVITE],
+      [player, `${base}/claim`, {}, 'invite', INCOMPLETE_INVITE],
+      [captain, `${base}/captain`, {}, 'registrationId', 'Choose the player who becomes captain.'],
+      [admin, `/api/admin/players/${team.players[0]!.registrationId}/move`, { teamId: '' }, 'teamId', 'Choose the team.'],
+      [admin, '/api/admin/teams/import', { text: 'A,a@example.com' }, 'leagueId', 'Choose the league.'],
+      [admin, '/api/admin/teams/import', { leagueId, text: '  \n ' }, 'text', 'Type the teams or choose a CSV file.'],
+    ]
+    for (const [who, url, body, field, message] of cases) {
+      const res = await who.client.post(url, body)
+      expect(res.status, `${url} ${res.text}`).toBe(400)
+      expect(res.body, url).toMatchObject({ error: { message, fields: { [field]: message } } })
+    }
+    const after = await read(captain, team)
+    expect(after.body.team.players.map((p) => p.userId)).toEqual([captain.id])
   })
 })

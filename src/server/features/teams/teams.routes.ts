@@ -11,7 +11,6 @@ import {
   removePlayer as removePlayerContract,
   sendInvites,
   teamReceipt,
-  INCOMPLETE_INVITE,
   listTeams,
   exportTeams,
   createHeldTeam as createHeldTeamContract,
@@ -132,9 +131,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invi
   })
 
   serve(app, joinTeamContract, async (req, reply, { user }) => {
-    const invite = req.body.invite
-    if (!invite) throw badRequest(INCOMPLETE_INVITE)
-    const { created } = await joinTeam(db, invites, { ...request(user, idempotencyKeyOf(req)), ...req.params, invite })
+    const { created } = await joinTeam(db, invites, { ...request(user, idempotencyKeyOf(req)), ...req.params, invite: req.body.invite })
     reply.code(created ? 201 : 200)
     return answer(req.params, user)
   })
@@ -181,7 +178,6 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invi
 
   serve(app, changeCaptainContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
-    if (!req.body.registrationId) throw badRequest('Choose the player who becomes captain.')
     await changeCaptain(db, state, req.body.registrationId, user, now())
     return answer(req.params, user)
   })
@@ -195,9 +191,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invi
   })
 
   serve(app, claimTeam, async (req, _reply, { user }) => {
-    const invite = req.body.invite
-    if (!invite) throw badRequest(INCOMPLETE_INVITE)
-    await claimHeldTeam(db, invites, { ...request(user, null), ...req.params, invite, email: user.email })
+    await claimHeldTeam(db, invites, { ...request(user, null), ...req.params, invite: req.body.invite, email: user.email })
     return answer(req.params, user)
   })
 
@@ -215,12 +209,10 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invi
   })
 
   serve(app, movePlayerContract, async (req, _reply, { user: admin }) => {
-    const toTeamId = req.body.teamId
-    if (!toTeamId) throw badRequest('Choose the team.', { teamId: 'Choose the team.' })
     const at = now()
     return movePlayer(db, {
       registrationId: req.params.registrationId,
-      toTeamId,
+      toTeamId: req.body.teamId,
       actorId: admin.id,
       today: today(at),
       ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
@@ -229,8 +221,6 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invi
 
   serve(app, importTeamsContract, async (req) => {
     const { leagueId, text } = req.body
-    if (!leagueId) throw badRequest('Choose the league.', { leagueId: 'Choose the league.' })
-    if (!text?.trim()) throw badRequest('Type the teams or choose a CSV file.', { text: 'Type the teams or choose a CSV file.' })
     return importTeams(db, invites, { leagueId, text, commit: req.body.commit === true, now: now(), holdMs: config.teamHoldMs, siteUrl: config.publicUrl })
   })
 
