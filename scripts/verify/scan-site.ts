@@ -123,7 +123,8 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
     // Also lets sqlmap's xforwardedfor tamper give every payload its own client address, so the
     // auth library's per-address limits answer the handlers' answers rather than a 429.
     TRUST_PROXY: 'true',
-    LOG_LEVEL: 'info',
+    // Every request in the log, reads too (they are logged at debug): the scan counts them there.
+    LOG_LEVEL: 'debug',
   }
   const removeData = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -284,8 +285,9 @@ async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void
 }
 
 /**
- * Fastify logs each request twice (incoming, completed) with a shared reqId; the pairs become
- * `served`. `settle` sends a marker request and waits for it to come back through the log, so
+ * The server logs each request once it is answered, with its method, address and status
+ * (`RequestLog`, src/server/app.ts; a line with only `req` is paired by reqId with a later one):
+ * they become `served`. `settle` sends a marker request and waits for it to come back through the log, so
  * every request answered before it has been counted.
  */
 function readServerLog(server: ChildProcess, site: Endpoint): Pick<ScanSite, 'served' | 'onServed' | 'errors' | 'settle'> {
