@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { phoneE164 } from '../phone.ts'
 import {
   FORM_MESSAGES,
   INPUT_DELAY_MS,
@@ -7,9 +8,13 @@ import {
   isEmpty,
   normalisedForm,
   normalisedValue,
+  usePhoneReader,
   validateField,
   validateForm,
 } from './rules.ts'
+
+// The server's phone reader (src/server/http/forms.ts installs it): the rules as the server applies them.
+usePhoneReader(phoneE164)
 
 function check(rules: FieldSpec['rules'], value: unknown, label = 'Field'): string | null {
   return validateField({ label, rules }, value)

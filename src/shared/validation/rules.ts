@@ -1,5 +1,4 @@
 import { formatDate } from '../format.ts'
-import { phoneE164 } from '../phone.ts'
 
 /**
  * The form facility of product §5: generic field rules and their default messages. It runs in
@@ -56,6 +55,21 @@ interface Rule {
 }
 
 export const PHONE_MESSAGE = 'Please enter a valid phone number with its area code, or + and the country code.'
+
+/**
+ * How a phone number is read: its one stored form, or null when it cannot be a phone number. The
+ * browser checks its shape only (digits and punctuation, 10 to 15 digits), so the sign-up pages
+ * do not load a phone library; the server installs the full reader (libphonenumber-js, E.164:
+ * src/shared/phone.ts) with `usePhoneReader`, and its answer is the one that counts.
+ */
+let readPhone = (text: string): string | null => {
+  const digits = text.replace(/\D/g, '').length
+  return /^\+?[\d \-.()]+$/.test(text) && digits >= 10 && digits <= 15 ? text.replace(/ {2,}/g, ' ') : null
+}
+
+export function usePhoneReader(reader: (text: string) => string | null): void {
+  readPhone = reader
+}
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
@@ -224,7 +238,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   phone: {
     arity: 0,
     // A number of the facility's country, or any country's written with + (src/shared/phone.ts).
-    passes: ({ text }) => phoneE164(text) !== null,
+    passes: ({ text }) => readPhone(text) !== null,
     message: () => PHONE_MESSAGE,
   },
   line: {
@@ -295,7 +309,7 @@ export function normalisedValue(spec: FieldSpec, value: unknown): string {
   const names = new Set(parseRules(spec.rules).map((rule) => rule.name))
   if (names.has('email')) return text.toLowerCase()
   // One form for every phone number, E.164; what cannot be one stays as typed, for its message.
-  if (names.has('phone')) return phoneE164(text) ?? text.replace(/ {2,}/g, ' ')
+  if (names.has('phone')) return readPhone(text) ?? text.replace(/ {2,}/g, ' ')
   if (names.has('line')) return text.replace(/ {2,}/g, ' ')
   return text
 }

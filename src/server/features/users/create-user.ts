@@ -4,7 +4,8 @@ import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { RegisterForm } from '../../../shared/schemas/account.ts'
 import type { Role } from '../../../shared/roles.ts'
-import { normalisedForm, validateForm } from '../../../shared/validation/rules.ts'
+import { phoneE164 } from '../../../shared/phone.ts'
+import { normalisedForm, usePhoneReader, validateForm } from '../../../shared/validation/rules.ts'
 import { setUserRole } from './users.queries.ts'
 
 export interface NewUser {
@@ -21,6 +22,9 @@ export interface NewUser {
  * for the address, so the account is confirmed and no confirmation email goes out. Returns the
  * user id and whether the account is new.
  */
+// Run from the command line as well as by the server: phones are read fully here too.
+usePhoneReader(phoneE164)
+
 export async function createOrUpdateUser(db: Db, auth: Auth, user: NewUser): Promise<{ id: string; created: boolean }> {
   const { confirmPassword: _c, password: _p, ...fields } = RegisterForm
   const form = normalisedForm(fields, { ...user })
