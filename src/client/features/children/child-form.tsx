@@ -1,5 +1,4 @@
 import { ChildForm, type ChildFields } from '../../../shared/schemas/children.ts'
-import { formatPhone } from '../../../shared/phone.ts'
 import type { addChild, Child, updateChild } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
@@ -23,7 +22,7 @@ function isChildField(name: string): name is ChildFields {
 
 function valuesOf(child: Child): Record<ChildFields, string> {
   const { firstName, lastName, dateOfBirth, emergencyContactName, emergencyContactPhone, notes } = child
-  return { firstName, lastName, dateOfBirth, emergencyContactName, emergencyContactPhone: formatPhone(emergencyContactPhone), notes: notes ?? '' }
+  return { firstName, lastName, dateOfBirth, emergencyContactName, emergencyContactPhone, notes: notes ?? '' }
 }
 
 interface ChildFormProps {
