@@ -8,7 +8,7 @@ import { DEMO_ACADEMIES, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_TEAMS } from '../s
 import { admit, takePlace } from '../src/server/features/registrations/engine.ts'
 import { findLeagueOffering } from '../src/server/features/registrations/offerings.queries.ts'
 import { resolveAuthSecret } from '../src/server/auth/secret.ts'
-import { recordPayment } from '../src/server/features/registrations/registration-changes.ts'
+import { takeDeskPayment } from '../src/server/features/registrations/registration-changes.ts'
 import { createInvites, type Invites } from '../src/server/features/teams/invites.ts'
 import { createTeam, joinTeam } from '../src/server/features/teams/teams.ts'
 import { findTeamRow, teamState } from '../src/server/features/teams/teams.queries.ts'
@@ -80,6 +80,6 @@ async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], inv
   for (const player of players) await joinTeam(db, invites, { ...request(player), leagueId, teamId, invite: invites.codeOf(row!) })
   if (team.feePaid) {
     const entry = (await teamState(db, leagueId, teamId))!.entry!
-    await recordPayment(db, entry.registrationId, { amountCents: entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, now)
+    await takeDeskPayment(db, entry.registrationId, { amountCents: entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, now)
   }
 }

@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import { STATUS_LABELS } from '../../shared/schemas/registration.ts'
-import { PAYMENT_METHOD_LABELS } from '../../shared/schemas/payments.ts'
+import { moneyMoveLabel } from '../../shared/schemas/payments.ts'
 import type { PlayerView } from '../../shared/contracts/teams.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { describeEntry } from '../features/pending/history.ts'
@@ -87,7 +87,7 @@ function PlayerDetails({ player }: { player: PlayerView }) {
         <ul className="account-list">
           {player.payments.map((p) => (
             <li key={p.id}>
-              {formatDate(p.recordedAt)}: {formatMoney(p.amountCents)} {PAYMENT_METHOD_LABELS[p.method]}
+              {formatDate(p.recordedAt)}: {formatMoney(p.amountCents)} {moneyMoveLabel(p)}
               {p.reference ? ` (${p.reference})` : ''}
             </li>
           ))}

@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-team-invites-sent.ts'
 import * as m0017 from './migrations/0017-team-name-keys-folded.ts'
 import * as m0018 from './migrations/0018-waivers-signed-at-the-desk.ts'
 import * as m0019 from './migrations/0019-phones-in-one-form.ts'
+import * as m0020 from './migrations/0020-refunds-of-payments.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -43,6 +44,7 @@ const migrations: Record<string, DialectMigration> = {
   '0017-team-name-keys-folded': m0017,
   '0018-waivers-signed-at-the-desk': m0018,
   '0019-phones-in-one-form': m0019,
+  '0020-refunds-of-payments': m0020,
 }
 
 /** The table where the migrations applied to a database are recorded. */

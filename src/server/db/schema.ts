@@ -262,21 +262,39 @@ export interface OrderLinesTable {
 export interface PaymentsTable {
   id: string
   orderId: string
-  /** Negative for refunds. */
   amountCents: number
   provider: PaymentProvider
   /** The provider's id (a Checkout session); unique per provider, so it is recorded once. */
   externalId: string | null
   method: PaymentMethod
   reference: string | null
-  refundOf: string | null
   recordedBy: string | null
   recordedAt: Timestamp
 }
 
-/** How a payment (or refund, negative) is spread over the lines of its order. */
+/** How a payment is spread over the lines of its order. */
 export interface PaymentAllocationsTable {
   paymentId: string
+  orderLineId: string
+  amountCents: number
+}
+
+/** Money given back from one payment, by the provider that took it (a positive amount). */
+export interface RefundsTable {
+  id: string
+  paymentId: string
+  amountCents: number
+  provider: PaymentProvider
+  /** The provider's refund id; unique per provider, so it is recorded once. */
+  externalId: string | null
+  reason: string | null
+  recordedBy: string | null
+  recordedAt: Timestamp
+}
+
+/** Which lines a refund takes its money from (positive amounts, each at most what its payment gave the line). */
+export interface RefundAllocationsTable {
+  refundId: string
   orderLineId: string
   amountCents: number
 }
@@ -340,6 +358,8 @@ export interface Database {
   orderLines: OrderLinesTable
   payments: PaymentsTable
   paymentAllocations: PaymentAllocationsTable
+  refunds: RefundsTable
+  refundAllocations: RefundAllocationsTable
   registrationEvents: RegistrationEventsTable
   outbox: OutboxTable
   backups: BackupsTable

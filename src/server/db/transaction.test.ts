@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => store.drop())
 
-/** An operation that opens its own transaction, as registerParticipant or recordPayment do. */
+/** An operation that opens its own transaction, as registerParticipant or takeDeskPayment do. */
 const createLeague = (db: Db, name: string) => inTransaction(db, (tx) => insertLeague(tx, leagueInput({ name })))
 
 async function leagueNamed(name: string): Promise<boolean> {

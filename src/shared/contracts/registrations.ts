@@ -1,13 +1,14 @@
 import { z } from 'zod'
-import { DeskPaymentForm, PAYMENT_METHODS } from '../schemas/payments.ts'
+import { DeskPaymentForm, MONEY_MOVES, PAYMENT_METHODS } from '../schemas/payments.ts'
 import { OFFERING_KINDS, REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
-/** A payment or refund (negative) of a registration. */
+/** A payment or refund of a registration. */
 export const Payment = z.object({
   id: z.string(),
+  move: z.enum(MONEY_MOVES).describe('money paid, or given back from a payment'),
   amountCents: z.number().int().describe('negative for a refund'),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(PAYMENT_METHODS).describe('how it was paid; for a refund, how the refunded payment was paid'),
   reference: z.string().nullable(),
   recordedAt: z.string().describe('ISO 8601 time'),
 })

@@ -2,15 +2,19 @@ import type { FormSpec } from '../validation/rules.ts'
 
 /** Payments and refunds of a registration: the methods and the desk's form (a payment as shown: src/shared/contracts/registrations.ts). */
 
-export const PAYMENT_METHODS = ['cash', 'card', 'check', 'online', 'refund'] as const
+/** How money was paid (and, for a refund, how it went back). */
+export const PAYMENT_METHODS = ['cash', 'card', 'check', 'online'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   card: 'Card',
   check: 'Check',
   online: 'Online',
-  refund: 'Refund',
 }
+
+/** What happened: money paid, or given back from a payment. */
+export const MONEY_MOVES = ['payment', 'refund'] as const
+export type MoneyMove = (typeof MONEY_MOVES)[number]
 
 /** Who processed a payment: staff at the desk, or Stripe online (decision 0012). */
 export const PAYMENT_PROVIDERS = ['desk', 'stripe'] as const
@@ -24,3 +28,8 @@ export const DeskPaymentForm = {
   method: { label: 'Method', rules: 'required|in:cash,card,check' },
   reference: { label: 'Reference', rules: 'line|max:120' },
 } as const satisfies FormSpec
+
+/** How a payment or refund reads in a list: "Cash", or "Refund of cash" for money given back from a cash payment. */
+export function moneyMoveLabel({ move, method }: { move: MoneyMove; method: PaymentMethod }): string {
+  return move === 'refund' ? `Refund of ${PAYMENT_METHOD_LABELS[method].toLowerCase()}` : PAYMENT_METHOD_LABELS[method]
+}

@@ -9,7 +9,7 @@ import type {
   recordDeskPayment,
   RegistrationView,
 } from '../../../shared/contracts/registrations.ts'
-import { DESK_METHODS, DeskPaymentForm, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
+import { DESK_METHODS, DeskPaymentForm, moneyMoveLabel, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
@@ -94,7 +94,7 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
                   {data.payments.map((p) => (
                     <tr key={p.id}>
                       <td>{formatDateTime(p.recordedAt)}</td>
-                      <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
+                      <td>{moneyMoveLabel(p)}</td>
                       <td>{p.reference ?? '—'}</td>
                       <td className="staff-money">{formatMoney(p.amountCents)}</td>
                     </tr>

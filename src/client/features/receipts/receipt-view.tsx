@@ -2,7 +2,7 @@ import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
-import { PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
+import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import { siteConfig } from '../../site-config.ts'
 
 function balanceDue(receipt: Receipt): string {
@@ -90,9 +90,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
               {receipt.payments.map((payment) => (
                 <tr key={payment.id}>
                   <td>{formatDate(payment.recordedAt)}</td>
-                  <td>{PAYMENT_METHOD_LABELS[payment.method]}</td>
+                  <td>{moneyMoveLabel(payment)}</td>
                   <td>{payment.reference ?? '—'}</td>
-                  {/* Refunds are stored as negative amounts, and shown that way. */}
+                  {/* A refund shows as money going out: a negative amount. */}
                   <td className="receipt-money">{formatMoney(payment.amountCents)}</td>
                 </tr>
               ))}

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import type { ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/connect.ts'
-import type { Database, PaymentsTable } from '../../db/schema.ts'
+import type { Database } from '../../db/schema.ts'
 import type { Write } from '../../db/transaction.ts'
-import { timestampParam, toCount } from '../../db/values.ts'
+import { inList, timestampParam } from '../../db/values.ts'
+import { balanceCents } from '../../../shared/money.ts'
+import type { PaymentMethod, PaymentProvider } from '../../../shared/schemas/payments.ts'
 
 /**
- * What is owed and what was paid (docs/decisions/0012): an order holds lines, a payment or a
- * refund (negative) is allocated to lines. Every balance is a line's amount due less its
- * allocations; nothing else subtracts.
+ * What is owed and what was paid (docs/decisions/0012): an order holds lines; a payment is
+ * allocated to lines, and a refund gives back part of one payment from the lines it paid. Every
+ * balance is a line's amount due less its payments' allocations plus its refunds'; nothing else
+ * subtracts.
  */
 
 export interface NewLine {
@@ -30,8 +33,9 @@ export function orderInserts(tx: Db, orders: readonly NewOrder[]): Write[] {
   if (orders.length === 0) return []
   const made = orders.map((order) => {
     const id = randomUUID()
-    const createdAt = timestampParam(tx.dialect, order.now)
-    return { order: { id, payerUserId: order.payerUserId, createdAt }, lines: order.lines.map((line) => ({ id: randomUUID(), orderId: id, createdAt, ...line })) }
+    const at = (ms: number) => timestampParam(tx.dialect, new Date(order.now.getTime() + ms))
+    // An order's lines keep the order given (payments fill them oldest first): each a millisecond after the one before.
+    return { order: { id, payerUserId: order.payerUserId, createdAt: at(0) }, lines: order.lines.map((line, i) => ({ id: randomUUID(), orderId: id, createdAt: at(i), ...line })) }
   })
   const lines = made.flatMap((m) => m.lines)
   const ordersInsert = tx.kysely.insertInto('orders').values(made.map((m) => m.order))
@@ -46,49 +50,241 @@ export const amountDueOf = (eb: RegistrationScope) =>
   eb.selectFrom('orderLines as due').select((s) => s.fn.sum<string | number>('due.amountDueCents').as('total')).whereRef('due.registrationId', '=', 'r.id')
 
 /** What was paid towards a registration's lines, refunds deducted (a subquery on `r`). */
-export const amountPaidOf = (eb: RegistrationScope) =>
-  eb
+export const amountPaidOf = (eb: RegistrationScope) => {
+  const paid = eb
     .selectFrom('paymentAllocations as paid')
     .innerJoin('orderLines as paidLine', 'paidLine.id', 'paid.orderLineId')
     .select((s) => s.fn.sum<string | number>('paid.amountCents').as('total'))
     .whereRef('paidLine.registrationId', '=', 'r.id')
+  const refunded = eb
+    .selectFrom('refundAllocations as back')
+    .innerJoin('orderLines as backLine', 'backLine.id', 'back.orderLineId')
+    .select((s) => s.fn.sum<string | number>('back.amountCents').as('total'))
+    .whereRef('backLine.registrationId', '=', 'r.id')
+  return sql<string | number>`(coalesce((${paid}), 0) - coalesce((${refunded}), 0))`
+}
+
+/** What each line received, refunds deducted, in one statement. */
+async function paidOnLines(tx: Db, lineIds: readonly string[]): Promise<Map<string, number>> {
+  const paid = new Map<string, number>(lineIds.map((id) => [id, 0]))
+  if (lineIds.length === 0) return paid
+  const rows = await tx.kysely
+    .selectFrom('paymentAllocations')
+    .select(['orderLineId', 'amountCents'])
+    .where(inList(tx.dialect, 'orderLineId', lineIds))
+    .unionAll(
+      tx.kysely
+        .selectFrom('refundAllocations')
+        .select(['orderLineId', sql<number>`-"amountCents"`.as('amountCents')])
+        .where(inList(tx.dialect, 'orderLineId', lineIds)),
+    )
+    .execute()
+  for (const row of rows) paid.set(row.orderLineId, paid.get(row.orderLineId)! + row.amountCents)
+  return paid
+}
+
+/** A line with what it asks and what it received, refunds deducted. */
+export interface LineBalance {
+  id: string
+  orderId: string
+  amountDueCents: number
+  paidCents: number
+  /** Still owed: nothing once its registration has ended (money/balanceCents). */
+  openCents: number
+}
 
 /**
- * A registration's line with what it owes and what was paid, the line held (PostgreSQL) until the
- * caller's transaction ends, so two desks recording at once cannot both take the same balance.
+ * Lines with their balances, oldest first, held (PostgreSQL) until the caller's transaction ends,
+ * so two desks or a desk and a webhook recording at once cannot both take the same balance.
  * SQLite runs one writer at a time.
  */
-export async function lineOfRegistration(
-  tx: Db,
-  registrationId: string,
-): Promise<{ id: string; orderId: string; amountDueCents: number; paidCents: number } | undefined> {
-  let query = tx.kysely.selectFrom('orderLines').select(['id', 'orderId', 'amountDueCents']).where('registrationId', '=', registrationId).orderBy('createdAt').limit(1)
-  if (tx.dialect === 'postgres') query = query.forUpdate()
-  const line = await query.executeTakeFirst()
-  if (!line) return undefined
-  const paid = await tx.kysely
-    .selectFrom('paymentAllocations')
-    .select((eb) => eb.fn.sum<string | number>('amountCents').as('total'))
-    .where('orderLineId', '=', line.id)
-    .executeTakeFirst()
-  return { ...line, paidCents: toCount(paid?.total ?? 0) }
+async function linesWhere(tx: Db, where: { orderId: string } | { registrationId: string }): Promise<LineBalance[]> {
+  let query = tx.kysely
+    .selectFrom('orderLines as line')
+    .leftJoin('registrations as r', 'r.id', 'line.registrationId')
+    .select(['line.id', 'line.orderId', 'line.amountDueCents', 'r.status'])
+    .orderBy('line.createdAt')
+    .orderBy('line.id')
+  query = 'orderId' in where ? query.where('line.orderId', '=', where.orderId) : query.where('line.registrationId', '=', where.registrationId)
+  if (tx.dialect === 'postgres') query = query.forUpdate('line')
+  const lines = await query.execute()
+  const paid = await paidOnLines(
+    tx,
+    lines.map((l) => l.id),
+  )
+  return lines.map(({ status, ...line }) => {
+    const paidCents = paid.get(line.id)!
+    // A line of no registration (an extra product) is owed until paid.
+    const openCents = status ? balanceCents({ status, priceCents: line.amountDueCents, paidCents }) : line.amountDueCents - paidCents
+    return { ...line, paidCents, openCents }
+  })
 }
 
-/** A payment's columns (a refund's amount negative), when it was taken, and how it is spread over lines. */
-export type NewPayment = Omit<PaymentsTable, 'id' | 'recordedAt'> & {
+/** A registration's line with its balance, held until the caller's transaction ends (see `linesWhere`). */
+export async function lineOfRegistration(tx: Db, registrationId: string): Promise<LineBalance | undefined> {
+  return (await linesWhere(tx, { registrationId }))[0]
+}
+
+export interface Allocation {
+  orderLineId: string
+  amountCents: number
+}
+
+/** Spreads an amount over lines, oldest first, each up to what it has open; undefined when they have less open in all. */
+export function allocate(lines: readonly { id: string; openCents: number }[], amountCents: number): Allocation[] | undefined {
+  const parts: Allocation[] = []
+  let left = amountCents
+  for (const line of lines) {
+    const part = Math.min(left, Math.max(line.openCents, 0))
+    if (part <= 0) continue
+    parts.push({ orderLineId: line.id, amountCents: part })
+    left -= part
+  }
+  return left === 0 ? parts : undefined
+}
+
+/** A payment as recorded by the desk or a provider: the order it pays, how, and (from a provider) its id there. */
+export interface NewPayment {
+  orderId: string
+  amountCents: number
+  provider: PaymentProvider
+  externalId: string | null
+  method: PaymentMethod
+  reference: string | null
+  recordedBy: string | null
   now: Date
-  /** How the amount is spread over the order's lines; the parts add up to `amountCents`. */
-  allocations: { orderLineId: string; amountCents: number }[]
+  /** Which lines it pays; spread over the order's open lines, oldest first, when not given. */
+  allocations?: Allocation[]
 }
 
-export async function insertPayment(tx: Db, { now, allocations, ...payment }: NewPayment): Promise<string> {
-  const total = allocations.reduce((sum, a) => sum + a.amountCents, 0)
-  if (total !== payment.amountCents) throw new Error(`A payment of ${payment.amountCents} cents allocated as ${total}`)
+/** What recording answered: the row (the first recording's, for a provider's id seen before), or why not. */
+export type Recorded = { status: 'recorded' | 'already-recorded'; id: string } | { status: 'over-balance' }
+
+/**
+ * Records a payment towards an order's lines, never more than they have open. Idempotent on the
+ * provider's id: a Checkout session or webhook delivered twice, even at once, is one row, and the
+ * second delivery is answered with the first one's id.
+ */
+export async function recordPayment(tx: Db, { now, allocations, ...payment }: NewPayment): Promise<Recorded> {
+  const lines = await linesWhere(tx, { orderId: payment.orderId })
+  // Read once the lines are held: a recording of the same id that held them first has committed.
+  const seen = await earlierRecording(tx, 'payments', payment)
+  if (seen) return seen
+  const parts = allocations ?? allocate(lines, payment.amountCents)
+  if (!parts || !fits(parts, payment.amountCents, new Map(lines.map((l) => [l.id, l.openCents])))) return { status: 'over-balance' }
   const id = randomUUID()
-  await tx.kysely.insertInto('payments').values({ id, ...payment, recordedAt: timestampParam(tx.dialect, now) }).execute()
+  const inserted = await tx.kysely
+    .insertInto('payments')
+    .values({ id, ...payment, recordedAt: timestampParam(tx.dialect, now) })
+    .onConflict((oc) => oc.columns(['provider', 'externalId']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) return (await earlierRecording(tx, 'payments', payment))!
   await tx.kysely
     .insertInto('paymentAllocations')
-    .values(allocations.map((a) => ({ paymentId: id, ...a })))
+    .values(parts.map((a) => ({ paymentId: id, ...a })))
     .execute()
-  return id
+  return { status: 'recorded', id }
+}
+
+/** A refund of one payment: how much, why, and (from a provider) its refund id. */
+export interface NewRefund {
+  paymentId: string
+  amountCents: number
+  externalId: string | null
+  reason: string | null
+  recordedBy: string | null
+  now: Date
+  /** Which lines give the money back; taken from what the payment gave each line, in order, when not given. */
+  allocations?: Allocation[]
+}
+
+/** What recording a refund answered; `over-payment` when it is more than is left of the payment. */
+export type RefundRecorded = { status: 'recorded' | 'already-recorded'; id: string } | { status: 'over-payment' | 'no-payment' }
+
+/**
+ * Records money given back from a payment, by the provider that took it: never more than is left
+ * of the payment on each line, and once per provider refund id. The payment is held (PostgreSQL)
+ * so two refunds at once cannot both take what is left.
+ */
+export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewRefund): Promise<RefundRecorded> {
+  let query = tx.kysely.selectFrom('payments').select(['id', 'provider']).where('id', '=', refund.paymentId)
+  if (tx.dialect === 'postgres') query = query.forUpdate()
+  const payment = await query.executeTakeFirst()
+  if (!payment) return { status: 'no-payment' }
+  const seen = await earlierRecording(tx, 'refunds', { provider: payment.provider, externalId: refund.externalId })
+  if (seen) return seen
+  const left = await leftOfPayment(tx, payment.id)
+  const parts = allocations ?? allocate([...left].map(([id, openCents]) => ({ id, openCents })), refund.amountCents)
+  if (!parts || !fits(parts, refund.amountCents, left)) return { status: 'over-payment' }
+  const id = randomUUID()
+  const inserted = await tx.kysely
+    .insertInto('refunds')
+    .values({ id, ...refund, provider: payment.provider, recordedAt: timestampParam(tx.dialect, now) })
+    .onConflict((oc) => oc.columns(['provider', 'externalId']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) return (await earlierRecording(tx, 'refunds', { provider: payment.provider, externalId: refund.externalId }))!
+  await tx.kysely
+    .insertInto('refundAllocations')
+    .values(parts.map((a) => ({ refundId: id, ...a })))
+    .execute()
+  return { status: 'recorded', id }
+}
+
+/**
+ * Gives back everything a registration's line received, from each payment that paid it, newest
+ * first; answers the cents refunded. For a registration ended with a refund.
+ */
+export async function refundRegistration(tx: Db, registrationId: string, refund: { reason: string; recordedBy: string | null; now: Date }): Promise<number> {
+  const line = await lineOfRegistration(tx, registrationId)
+  if (!line || line.paidCents <= 0) return 0
+  const payments = await tx.kysely
+    .selectFrom('paymentAllocations as a')
+    .innerJoin('payments as p', 'p.id', 'a.paymentId')
+    .select('a.paymentId')
+    .where('a.orderLineId', '=', line.id)
+    .orderBy('p.recordedAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute()
+  let refunded = 0
+  for (const { paymentId } of payments) {
+    const part = (await leftOfPayment(tx, paymentId)).get(line.id) ?? 0
+    if (part <= 0) continue
+    const done = await recordRefund(tx, { paymentId, amountCents: part, externalId: null, ...refund, allocations: [{ orderLineId: line.id, amountCents: part }] })
+    if (done.status !== 'recorded') throw new Error(`Refunding ${part} cents of payment ${paymentId}: ${done.status}`)
+    refunded += part
+  }
+  return refunded
+}
+
+/** What is left of a payment on each line it paid: its allocation less the refunds taken from it there. */
+async function leftOfPayment(tx: Db, paymentId: string): Promise<Map<string, number>> {
+  const given = await tx.kysely.selectFrom('paymentAllocations').select(['orderLineId', 'amountCents']).where('paymentId', '=', paymentId).orderBy('orderLineId').execute()
+  const back = await tx.kysely
+    .selectFrom('refundAllocations as ra')
+    .innerJoin('refunds as f', 'f.id', 'ra.refundId')
+    .select(['ra.orderLineId', 'ra.amountCents'])
+    .where('f.paymentId', '=', paymentId)
+    .execute()
+  const left = new Map(given.map((g) => [g.orderLineId, g.amountCents]))
+  for (const b of back) left.set(b.orderLineId, (left.get(b.orderLineId) ?? 0) - b.amountCents)
+  return left
+}
+
+/** Whether parts add up to the amount, each positive and within what its line has `open`. */
+function fits(parts: readonly Allocation[], amountCents: number, open: ReadonlyMap<string, number>): boolean {
+  const total = parts.reduce((sum, a) => sum + a.amountCents, 0)
+  return amountCents > 0 && total === amountCents && parts.every((a) => a.amountCents > 0 && a.amountCents <= (open.get(a.orderLineId) ?? 0))
+}
+
+/** The row a provider's id was already recorded as, if it was. */
+async function earlierRecording(
+  tx: Db,
+  table: 'payments' | 'refunds',
+  { provider, externalId }: { provider: PaymentProvider; externalId: string | null },
+): Promise<{ status: 'already-recorded'; id: string } | undefined> {
+  if (externalId === null) return undefined
+  const row = await tx.kysely.selectFrom(table).select('id').where('provider', '=', provider).where('externalId', '=', externalId).executeTakeFirst()
+  return row && { status: 'already-recorded', id: row.id }
 }

@@ -1,10 +1,9 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { balanceCents } from '../../../shared/money.ts'
 import { HOLDS_PLACE, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { enqueueEmail, type NewEmail } from '../mail/outbox.queries.ts'
-import { insertPayment, lineOfRegistration } from '../payments/orders.queries.ts'
+import { lineOfRegistration, recordPayment, refundRegistration } from '../payments/orders.queries.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { holdOffering, releasePlace } from './capacity.ts'
 import { followEnding, type HowEnded } from './offering-rules.ts'
@@ -23,7 +22,7 @@ export interface DeskPayment {
  * took it. The balance is checked inside the transaction with the line held (PostgreSQL; SQLite
  * runs one writer at a time), so two desks recording at once cannot overpay.
  */
-export async function recordPayment(
+export async function takeDeskPayment(
   db: Db,
   registrationId: string,
   payment: DeskPayment,
@@ -34,19 +33,16 @@ export async function recordPayment(
     const registration = await tx.kysely.selectFrom('registrations').select('status').where('id', '=', registrationId).executeTakeFirst()
     const line = await lineOfRegistration(tx, registrationId)
     if (!registration || !line || !HOLDS_PLACE.includes(registration.status)) return 'not-payable'
-    if (payment.amountCents > balanceCents({ status: registration.status, priceCents: line.amountDueCents, paidCents: line.paidCents })) {
-      return 'over-balance'
-    }
-    await insertPayment(tx, {
+    const recorded = await recordPayment(tx, {
       ...payment,
       orderId: line.orderId,
       provider: 'desk',
       externalId: null,
-      refundOf: null,
       recordedBy: staffId,
       now,
       allocations: [{ orderLineId: line.id, amountCents: payment.amountCents }],
     })
+    if (recorded.status === 'over-balance') return 'over-balance'
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
     return 'recorded'
   })
@@ -82,26 +78,14 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
     // What it was when ended: it may have moved since `before` was read (an offer made meanwhile).
     const previous = await changeStatus(tx, registrationId, from, ending, opts.ctx.now)
     if (!previous) return false
-    const line = opts.refund && before.paidCents > 0 ? await lineOfRegistration(tx, registrationId) : undefined
-    if (line) {
-      await insertPayment(tx, {
-        orderId: line.orderId,
-        amountCents: -line.paidCents,
-        provider: 'desk',
-        externalId: null,
-        method: 'refund',
-        reference: `Refund on ${ending === 'declined' ? 'decline' : 'cancellation'}`,
-        refundOf: null,
-        recordedBy: opts.actorId,
-        now: opts.ctx.now,
-        allocations: [{ orderLineId: line.id, amountCents: -line.paidCents }],
-      })
-    }
+    const refundedCents = opts.refund
+      ? await refundRegistration(tx, registrationId, { reason: `Refund on ${ending === 'declined' ? 'decline' : 'cancellation'}`, recordedBy: opts.actorId, now: opts.ctx.now })
+      : 0
     await logEvent(tx, {
       registrationId,
       action: ending,
       actorId: opts.actorId,
-      details: { previousStatus: previous, refundedCents: line?.paidCents ?? 0 },
+      details: { previousStatus: previous, refundedCents },
       now: opts.ctx.now,
     })
     const after = await findRegistrationView(tx, registrationId)

@@ -11,7 +11,7 @@ import { DeskPaymentForm, type PaymentMethod } from '../../../shared/schemas/pay
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { checkCaptainStays, withTeamNews } from '../teams/teams.ts'
-import { endRegistration, recordPayment, type Ending } from './registration-changes.ts'
+import { endRegistration, takeDeskPayment, type Ending } from './registration-changes.ts'
 import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations } from './registrations.queries.ts'
 import type { RegistrationDeps } from './registrations.routes.ts'
 import { serve, type ContractRequest, type Served } from '../../http/contract.ts'
@@ -39,7 +39,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (!registration) throw notFound('There is no such registration.')
     const at = now()
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
-    const outcome = await withTeamNews(db, registration.id, { siteUrl: config.publicUrl, now: at }, (tx) => recordPayment(tx, registration.id, payment, admin.id, at))
+    const outcome = await withTeamNews(db, registration.id, { siteUrl: config.publicUrl, now: at }, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, at))
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
       throw badRequest(`The amount is more than the balance of ${formatMoney(registration.balanceCents)}.`, {

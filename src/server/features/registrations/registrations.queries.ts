@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { containsText, fullName } from '../../db/search.ts'
 import type { Database } from '../../db/schema.ts'
 import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
+import type { MoneyMove } from '../../../shared/schemas/payments.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
 import { amountDueOf, amountPaidOf, type RegistrationScope } from '../payments/orders.queries.ts'
@@ -180,17 +181,22 @@ export async function findReceipt(
   return { ...view, payments: await listPayments(db, view.id) }
 }
 
-/** The payments and refunds towards a registration, each as much of it as went to the registration's line. */
+/** The payments and refunds of a registration, each as much of it as went to (or came back from) the registration's line. */
 export async function listPayments(db: Db, registrationId: string): Promise<Payment[]> {
-  const rows = await db.kysely
+  const paid = db.kysely
     .selectFrom('paymentAllocations as a')
     .innerJoin('orderLines as line', 'line.id', 'a.orderLineId')
     .innerJoin('payments as p', 'p.id', 'a.paymentId')
-    .select(['p.id', 'a.amountCents', 'p.method', 'p.reference', 'p.recordedAt'])
+    .select(['p.id as id', sql.lit('payment').$castTo<MoneyMove>().as('move'), 'a.amountCents', 'p.method', 'p.reference', 'p.recordedAt as recordedAt'])
     .where('line.registrationId', '=', registrationId)
-    .orderBy('p.recordedAt')
-    .orderBy('p.id')
-    .execute()
+  const refunded = db.kysely
+    .selectFrom('refundAllocations as a')
+    .innerJoin('orderLines as line', 'line.id', 'a.orderLineId')
+    .innerJoin('refunds as f', 'f.id', 'a.refundId')
+    .innerJoin('payments as p', 'p.id', 'f.paymentId')
+    .select(['f.id as id', sql.lit('refund').$castTo<MoneyMove>().as('move'), sql<number>`-a."amountCents"`.as('amountCents'), 'p.method', 'f.reason as reference', 'f.recordedAt as recordedAt'])
+    .where('line.registrationId', '=', registrationId)
+  const rows = await paid.unionAll(refunded).orderBy('recordedAt').orderBy('move').orderBy('id').execute()
   return rows.map((p) => ({ ...p, recordedAt: toIso(p.recordedAt) }))
 }
 

@@ -449,12 +449,12 @@ describe('desk payments and staff changes', () => {
     expect(cancelled.body.registration).toMatchObject({ status: 'cancelled', paidCents: 0, balanceCents: 0 })
     expect((await mine(waiting!))[0]!.status).toBe('offered')
 
-    const detail = await admin.client.get<{ history: { action: string; actorName: string | null }[]; payments: { amountCents: number; method: string }[] }>(
+    const detail = await admin.client.get<{ history: { action: string; actorName: string | null }[]; payments: { move: string; amountCents: number; method: string }[] }>(
       `/api/admin/registrations/${registration.id}`,
     )
     expect(detail.body.history.map((h) => h.action)).toEqual(['confirmed', 'payment', 'cancelled'])
     expect(detail.body.history[1]!.actorName).toBe(admin.displayName)
-    expect(detail.body.payments.map((p) => [p.amountCents, p.method])).toEqual([[3000, 'cash'], [-3000, 'refund']])
+    expect(detail.body.payments.map((p) => [p.move, p.amountCents, p.method])).toEqual([['payment', 3000, 'cash'], ['refund', -3000, 'cash']])
   })
 
   test('declining frees the place for the waitlist; ending twice is a 409', async () => {

@@ -79,9 +79,9 @@ export async function movePlayer(
 }
 
 /**
- * What was paid towards the old place's line now counts towards the new one: the allocations
- * move, the payments themselves stay as recorded. The new line was made in this transaction, so
- * no payment is allocated to both.
+ * What was paid towards the old place's line now counts towards the new one: the allocations of
+ * its payments and refunds move, the payments and refunds themselves stay as recorded. The new
+ * line was made in this transaction, so no payment is allocated to both.
  */
 async function moveMoney(tx: Db, fromRegistrationId: string, toRegistrationId: string): Promise<void> {
   const lines = await tx.kysely.selectFrom('orderLines').select(['id', 'registrationId']).where('registrationId', 'in', [fromRegistrationId, toRegistrationId]).execute()
@@ -89,4 +89,5 @@ async function moveMoney(tx: Db, fromRegistrationId: string, toRegistrationId: s
   const toLine = lines.find((l) => l.registrationId === toRegistrationId)
   if (!fromLine || !toLine) return
   await tx.kysely.updateTable('paymentAllocations').set({ orderLineId: toLine.id }).where('orderLineId', '=', fromLine.id).execute()
+  await tx.kysely.updateTable('refundAllocations').set({ orderLineId: toLine.id }).where('orderLineId', '=', fromLine.id).execute()
 }
