@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
@@ -9,7 +10,7 @@ import { decideAccess } from '../../shared/routes.ts'
 import type { CurrentUser } from '../auth/guards.ts'
 import { installAccessGuards } from './access.ts'
 import { serve } from './contract.ts'
-import { forbidden, installErrorHandler, unauthorized } from './errors.ts'
+import { badRequest, forbidden, installErrorHandler, unauthorized } from './errors.ts'
 
 /** What a database row might carry beyond what the contract answers. */
 const row = {
@@ -35,6 +36,20 @@ const readChild = contract({
   responses: { 200: z.object({ child: Child }) },
 })
 
+/** A provider's webhook, signed the way Stripe signs one: `t=<time>,v1=<HMAC-SHA256 of "<time>.<body bytes>">`. */
+const receiveEvent = contract({
+  method: 'POST',
+  url: '/test/webhook',
+  access: 'open',
+  summary: 'A signed event',
+  body: z.object({ type: z.string({ error: 'An event names its type.' }) }),
+  rawBody: true,
+  bodyLimit: 1024,
+  responses: { 200: z.object({ received: z.string() }) },
+})
+const SIGNING_SECRET = 'whsec_test_secret'
+const sign = (bytes: string, time = '1764000000') => `t=${time},v1=${createHmac('sha256', SIGNING_SECRET).update(`${time}.${bytes}`).digest('hex')}`
+
 let app: FastifyInstance
 let base: string
 beforeAll(async () => {
@@ -43,6 +58,13 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
   serve(app, readChild, async (req) => ({ child: { ...row, id: req.params.childId } }))
+  serve(app, receiveEvent, async (req, _reply, { rawBody }) => {
+    const [time, signature] = String(req.headers['stripe-signature']).split(',').map((part) => part.slice(part.indexOf('=') + 1))
+    const expected = createHmac('sha256', SIGNING_SECRET).update(`${time}.`).update(rawBody).digest()
+    const given = Buffer.from(signature ?? '', 'hex')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest('The signature does not match the body.')
+    return { received: req.body.type }
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 })
@@ -62,6 +84,33 @@ describe('a route served from its contract', () => {
     const res = await fetch(`${base}/test/children/child-9?view=everything`)
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ error: { message: 'Choose the short or full view.', fields: { view: 'Choose the short or full view.' } } })
+  })
+})
+
+describe('a route that needs the body as sent (issue 22)', () => {
+  const post = (bytes: string, signature: string) =>
+    fetch(`${base}/test/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: bytes })
+
+  test('checks a signature over the exact bytes, which parsing and writing back would change, and the body against its contract', async () => {
+    const bytes = '{ "type":\t"checkout.session.completed" ,"amount": 1.50 }'
+    const res = await post(bytes, sign(bytes))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ received: 'checkout.session.completed' })
+    expect(sign(JSON.stringify(JSON.parse(bytes)))).not.toBe(sign(bytes))
+  })
+
+  test('refuses a body changed after signing, one its contract refuses, and one over its limit', async () => {
+    const bytes = '{"type":"charge.refunded"}'
+    const tampered = await post(bytes.replace('refunded', 'succeeded'), sign(bytes))
+    expect(tampered.status).toBe(400)
+    expect(await tampered.json()).toEqual({ error: { message: 'The signature does not match the body.' } })
+    const untyped = await post('{"kind":1}', sign('{"kind":1}'))
+    expect(untyped.status).toBe(400)
+    expect(((await untyped.json()) as { error: { message: string } }).error.message).toBe('An event names its type.')
+    const large = JSON.stringify({ type: 'x', padding: 'p'.repeat(2000) })
+    const tooLarge = await post(large, sign(large))
+    expect(tooLarge.status).toBe(413)
+    expect(await tooLarge.json()).toEqual({ error: { message: 'The request is too large: send at most 1 KB.' } })
   })
 })
 

@@ -1,12 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Readable } from 'node:stream'
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Answer, Contract } from '../../shared/contracts/contract.ts'
 import type { CurrentUser } from '../auth/guards.ts'
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
 
-/** What a handler is given beside the request: the user its route's access let through (none on open routes). */
-export type Served<C extends Contract> = C['access'] extends 'open' ? Record<never, never> : { user: CurrentUser }
+/**
+ * What a handler is given beside the request: the user its route's access let through (none on
+ * open routes), and the body's bytes as sent where the contract asks for them.
+ */
+export type Served<C extends Contract> = (C['access'] extends 'open' ? Record<never, never> : { user: CurrentUser }) &
+  (C['rawBody'] extends true ? { rawBody: Buffer } : Record<never, never>)
 
 /** A request whose params, query and body have passed the contract's checks. */
 export type ContractRequest<C extends Contract> = FastifyRequest<{
@@ -37,6 +42,7 @@ export function serve<C extends Contract>(
     url: declared.url,
     config: { access: declared.access },
     ...(declared.bodyLimit ? { bodyLimit: declared.bodyLimit } : {}),
+    ...(declared.rawBody ? { preParsing: keepRawBody } : {}),
     schema: {
       summary: declared.summary,
       ...(declared.contentType ? { produces: [declared.contentType] } : {}),
@@ -53,8 +59,30 @@ export function serve<C extends Contract>(
 }
 
 function servedTo<C extends Contract>(req: FastifyRequest, declared: C): Served<C> {
-  if (declared.access === 'open') return {} as Served<C>
+  const raw = declared.rawBody ? { rawBody: rawBodies.get(req) ?? Buffer.alloc(0) } : {}
+  if (declared.access === 'open') return raw as Served<C>
   // installAccessGuards ran first and refused anyone the access does not let through.
   if (!req.signedIn) throw new Error(`${declared.method} ${declared.url} is ${declared.access}, but no access guard ran: installAccessGuards(app, guards) first`)
-  return { user: req.signedIn } as Served<C>
+  return { ...raw, user: req.signedIn } as Served<C>
+}
+
+/** The bodies of the routes that asked for them, as their bytes arrived. */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>()
+
+/**
+ * Keeps a body's bytes before Fastify parses it, then hands the parser the same bytes, so the
+ * contract still checks the body. Read within the route's body limit, as the parser would.
+ */
+async function keepRawBody(req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of payload) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    size += bytes.length
+    if (size > req.routeOptions.bodyLimit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
+    chunks.push(bytes)
+  }
+  const body = Buffer.concat(chunks)
+  rawBodies.set(req, body)
+  return Readable.from([body])
 }

@@ -31,6 +31,11 @@ export interface Contract {
   contentType?: string
   /** The largest request body in bytes, where a route takes more than the site's 64 KB (a file). */
   bodyLimit?: number
+  /**
+   * The handler also gets the body's bytes exactly as sent, beside the body checked against
+   * `body`: a provider's signed webhook is verified over them before anything in it is trusted.
+   */
+  rawBody?: true
 }
 
 /** Keeps a contract's literal types, so handlers and clients see its exact shapes. */
