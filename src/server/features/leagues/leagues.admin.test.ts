@@ -209,6 +209,35 @@ describe('editing, opening and closing', () => {
     expect(await adminLeague(league.id)).toMatchObject({ name: 'Fall Hoops Plus', priceCents: 6000 })
   })
 
+  test('saving a league never rewrites a product: a new price points it at a new one, others sharing the old keep their price', async () => {
+    const productOf = async (leagueId: string, kind: 'league-place' | 'team-place' = 'league-place') =>
+      (await ctx.db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', leagueId).where('kind', '=', kind).executeTakeFirstOrThrow()).productId!
+    const priceOf = async (productId: string) => (await ctx.db.kysely.selectFrom('products').select(['name', 'listPriceCents']).where('id', '=', productId).executeTakeFirstOrThrow())
+    const first = await createValid({ name: 'Shared Price A', price: '40' })
+    const second = await createValid({ name: 'Shared Price B', price: '40' })
+    // As the price list will share one product between leagues.
+    const shared = await productOf(first.id)
+    await ctx.db.kysely.updateTable('offerings').set({ productId: shared }).where('leagueId', '=', second.id).where('kind', '=', 'league-place').execute()
+
+    expect((await update(first.id, { name: 'Shared Price A renamed' })).status).toBe(200)
+    expect(await productOf(first.id)).toBe(shared)
+    expect(await priceOf(shared)).toEqual({ name: 'Shared Price A', listPriceCents: 4000 })
+
+    expect((await update(first.id, { price: '55' })).status).toBe(200)
+    const own = await productOf(first.id)
+    expect(own).not.toBe(shared)
+    expect(await priceOf(own)).toEqual({ name: 'Shared Price A renamed', listPriceCents: 5500 })
+    expect(await priceOf(shared)).toEqual({ name: 'Shared Price A', listPriceCents: 4000 })
+    expect(await adminLeague(second.id)).toMatchObject({ priceCents: 4000 })
+    expect(await adminLeague(first.id)).toMatchObject({ priceCents: 5500 })
+
+    const team = await createValid({ name: 'Team Fee Owner', kind: 'team', sport: 'basketball', teamCapacity: '4', rosterMin: '5', rosterMax: '8', teamPayment: 'team-fee', teamFee: '300' })
+    const fee = await productOf(team.id, 'team-place')
+    expect((await update(team.id, { teamFee: '350' })).status).toBe(200)
+    expect(await priceOf(fee)).toMatchObject({ listPriceCents: 30000 })
+    expect(await priceOf(await productOf(team.id, 'team-place'))).toMatchObject({ listPriceCents: 35000 })
+  })
+
   test('switching a team league to individual clears its team fields', async () => {
     const league = await createValid({ kind: 'team', teamCapacity: '8', rosterMin: '5', rosterMax: '10' })
     const res = await update(league.id, { kind: 'individual' })

@@ -4,6 +4,7 @@ import { batchedRead } from '../../db/read-batches.ts'
 import { boolParam, inList, timestampParam } from '../../db/values.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import { isForChildren, type LeagueKind } from '../../../shared/sports.ts'
+import { productPriced } from '../payments/products.queries.ts'
 
 /**
  * What the engine needs to know of a set of places (decision 0012): its counters live on the
@@ -122,12 +123,7 @@ export async function createLeagueOffering(
   league: { id: string; name: string; capacity: number | null; priceCents: number },
   now: Date,
 ): Promise<void> {
-  const at = timestampParam(tx.dialect, now)
-  const productId = randomUUID()
-  await tx.kysely
-    .insertInto('products')
-    .values({ id: productId, name: league.name, listPriceCents: league.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, createdAt: at, updatedAt: at })
-    .execute()
+  const productId = await productPriced(tx, { name: league.name, priceCents: league.priceCents, current: null, now })
   await tx.kysely
     .insertInto('offerings')
     .values({
@@ -138,12 +134,16 @@ export async function createLeagueOffering(
       productId,
       capacity: league.capacity,
       receiptPrefix: receiptPrefixOf(league.id),
-      createdAt: at,
+      createdAt: timestampParam(tx.dialect, now),
     })
     .execute()
 }
 
-/** Staff changed a league's capacity or price; answers the capacity it had, or undefined without a league. */
+/**
+ * Staff changed a league's capacity or price: its places take the capacity, and point at a
+ * product of the price (payments/products.queries.ts; the product itself is never rewritten).
+ * Answers the capacity it had, or undefined without a league.
+ */
 export async function updateLeagueOffering(
   tx: Db,
   league: { id: string; name: string; capacity: number | null; priceCents: number },
@@ -155,14 +155,8 @@ export async function updateLeagueOffering(
   if (tx.dialect === 'postgres') current = current.forUpdate()
   const before = await current.executeTakeFirst()
   if (!before) return undefined
-  await tx.kysely.updateTable('offerings').set({ capacity: league.capacity }).where('id', '=', before.id).execute()
-  if (before.productId) {
-    await tx.kysely
-      .updateTable('products')
-      .set({ name: league.name, listPriceCents: league.priceCents, updatedAt: timestampParam(tx.dialect, now) })
-      .where('id', '=', before.productId)
-      .execute()
-  }
+  const productId = await productPriced(tx, { name: league.name, priceCents: league.priceCents, current: before.productId, now })
+  await tx.kysely.updateTable('offerings').set({ capacity: league.capacity, productId }).where('id', '=', before.id).execute()
   return { offeringId: before.id, capacityBefore: before.capacity }
 }
 

@@ -5,6 +5,7 @@ import { timestampParam } from '../../db/values.ts'
 import { playersPayFee, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { LeagueKind } from '../../../shared/sports.ts'
 import type { Counters } from '../registrations/capacity.ts'
+import { productPriced } from '../payments/products.queries.ts'
 import { findLeagueOffering, receiptPrefixOf, type Offering } from '../registrations/offerings.queries.ts'
 
 /** What staff set on a league that decides its team places and what rosters cost. */
@@ -30,18 +31,9 @@ export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Pro
   if (!before && league.kind !== 'team') return undefined
 
   const at = timestampParam(tx.dialect, now)
-  let teamFeeProduct = before?.productId ?? null
-  if (teamPaysFee(league.teamPayment)) {
-    const product = { name: `${league.name} team fee`, listPriceCents: league.teamFeeCents ?? 0, updatedAt: at }
-    if (teamFeeProduct) {
-      await tx.kysely.updateTable('products').set(product).where('id', '=', teamFeeProduct).execute()
-    } else {
-      teamFeeProduct = randomUUID()
-      await tx.kysely.insertInto('products').values({ id: teamFeeProduct, ...product, earlyBirdPriceCents: null, earlyBirdUntil: null, createdAt: at }).execute()
-    }
-  } else {
-    teamFeeProduct = null
-  }
+  const teamFeeProduct = teamPaysFee(league.teamPayment)
+    ? await productPriced(tx, { name: `${league.name} team fee`, priceCents: league.teamFeeCents ?? 0, current: before?.productId ?? null, now })
+    : null
 
   let offeringId = before?.id
   if (offeringId) {
