@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-team-name-keys-folded.ts'
 import * as m0018 from './migrations/0018-waivers-signed-at-the-desk.ts'
 import * as m0019 from './migrations/0019-phones-in-one-form.ts'
 import * as m0020 from './migrations/0020-refunds-of-payments.ts'
+import * as m0021 from './migrations/0021-places-held-for-payment.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectMigration> = {
   '0018-waivers-signed-at-the-desk': m0018,
   '0019-phones-in-one-form': m0019,
   '0020-refunds-of-payments': m0020,
+  '0021-places-held-for-payment': m0021,
 }
 
 /** The table where the migrations applied to a database are recorded. */

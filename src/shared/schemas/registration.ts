@@ -5,7 +5,7 @@
 export const OFFERING_KINDS = ['league-place', 'team-place', 'roster-place', 'academy-place'] as const
 export type OfferingKind = (typeof OFFERING_KINDS)[number]
 
-export const REGISTRATION_STATUSES = ['confirmed', 'offered', 'waitlisted', 'cancelled', 'declined', 'expired', 'moved'] as const
+export const REGISTRATION_STATUSES = ['confirmed', 'held', 'offered', 'waitlisted', 'cancelled', 'declined', 'expired', 'moved'] as const
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
 
 /**
@@ -18,10 +18,12 @@ export function participantKeyOf(childId: string | null): string {
   return childId ?? ACCOUNT_HOLDER
 }
 
-/** Statuses that hold one of the offering's places. */
-export const HOLDS_PLACE: readonly RegistrationStatus[] = ['confirmed', 'offered']
+/** Statuses that hold one of the offering's places: confirmed, held awaiting payment, offered from the waitlist. */
+export const HOLDS_PLACE: readonly RegistrationStatus[] = ['confirmed', 'held', 'offered']
 /** Statuses of a registration that is still going. */
-export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['confirmed', 'offered', 'waitlisted']
+export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['confirmed', 'held', 'offered', 'waitlisted']
+/** Statuses whose place lapses at `offerExpiresAt` unless taken up: held until paid, offered until claimed. */
+export const LAPSING_STATUSES = ['held', 'offered'] as const
 
 /**
  * Why nothing is due on a registration whatever its balance, or null when its balance is owed: an
@@ -38,6 +40,7 @@ export const DEFAULT_CLAIM_WINDOW_HOURS = 48
 
 export const STATUS_LABELS: Record<RegistrationStatus, string> = {
   confirmed: 'Confirmed',
+  held: 'Held for payment',
   offered: 'Place offered',
   waitlisted: 'Waitlisted',
   cancelled: 'Cancelled',

@@ -109,8 +109,9 @@ export function teamStatusOf(
 ): TeamStatus {
   if (entry.status === 'waitlisted') return 'waitlisted'
   if (entry.status === 'offered') return 'offered'
-  if (entry.status !== 'confirmed') return 'withdrawn'
-  const onRoster = players.filter((p) => p.status === 'confirmed')
+  // An entry held awaiting its fee is forming: its place is the team's, the fee still owed.
+  if (entry.status !== 'confirmed' && entry.status !== 'held') return 'withdrawn'
+  const onRoster = players.filter((p) => p.status === 'confirmed' || p.status === 'held')
   const paid = entry.balanceCents <= 0 && onRoster.every((p) => p.balanceCents <= 0)
   return onRoster.length >= (rosterMin ?? 1) && paid ? 'complete' : 'forming'
 }

@@ -25,6 +25,12 @@ function amountText(r: RegistrationView): string {
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
 
+/** " by Dec 1, 2026 at 3:00 PM": when an offered or held place lapses. */
+function deadlineText(r: { offerExpiresAt: string | null }): string {
+  const until = r.offerExpiresAt ? new Date(r.offerExpiresAt) : null
+  return until ? ` by ${formatDate(until)} at ${time.format(until)}` : ''
+}
+
 /** What a registration answer means for the person, said plainly (the place is confirmed, or not). */
 export function outcomeText({ registration: r, created }: RegisterResult): string {
   const who = r.child ? { is: `${r.child.name} is`, their: `${r.child.name}'s` } : { is: "You're", their: 'Your' }
@@ -39,10 +45,10 @@ export function outcomeText({ registration: r, created }: RegisterResult): strin
         : `${who.is} already on the waitlist for ${r.leagueName}: ${number} ${of}. We'll email you if a place opens up.`
     }
     case 'offered': {
-      const until = r.offerExpiresAt ? new Date(r.offerExpiresAt) : null
-      const deadline = until ? ` by ${formatDate(until)} at ${time.format(until)}` : ''
-      return `A place in ${r.leagueName} has opened up${r.child ? ` for ${r.child.name}` : ' for you'}. Claim it on your account page${deadline}.`
+      return `A place in ${r.leagueName} has opened up${r.child ? ` for ${r.child.name}` : ' for you'}. Claim it on your account page${deadlineText(r)}.`
     }
+    case 'held':
+      return `${who.their} place in ${r.leagueName} is held for payment. Pay ${formatMoney(r.balanceCents)}${deadlineText(r)} to confirm it.`
     default:
       return `${who.their} registration for ${r.leagueName} is ${STATUS_LABELS[r.status].toLowerCase()}.`
   }

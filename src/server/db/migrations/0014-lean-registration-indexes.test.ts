@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Compilable } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from '../../../../tests/test-app.ts'
-import { offersDue } from '../../features/registrations/waitlist.ts'
+import { lapsedDue } from '../../features/registrations/waitlist.ts'
 
 /**
  * Migration 0014 leaves most registrations out of two indexes. A partial index serves only the
@@ -28,8 +28,8 @@ async function plan(query: Compilable): Promise<string> {
   })
 }
 
-test('offers past their claim window are found through the index of offered registrations', async () => {
-  expect(await plan(offersDue(testDb.db, new Date()))).toContain('registrations_offers_due')
+test('offers and held places past their time are found through the index of lapsing registrations (0021)', async () => {
+  expect(await plan(lapsedDue(testDb.db, new Date()))).toContain('registrations_lapsing_due')
 })
 
 test("a team's registrations are found through the index of team registrations", async () => {

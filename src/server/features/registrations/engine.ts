@@ -7,7 +7,7 @@ import { inList, timestampParam } from '../../db/values.ts'
 import { ageRangeText, outsideAgesText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
-import { participantKeyOf } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, participantKeyOf } from '../../../shared/schemas/registration.ts'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { findChild } from '../children/children.queries.ts'
@@ -84,6 +84,12 @@ export interface PlaceRequest extends Admission {
   teamId?: string
   /** Set: a full offering refuses with this message instead of a waitlist position (a roster). */
   whenFull?: string
+  /**
+   * Set: a place taken is held awaiting payment until then (status `held`), and lapses to the
+   * waitlist unless paid by then (waitlist.ts `expireLapsed`). No email: the person is paying.
+   * A waitlist position is taken as ever.
+   */
+  holdUntil?: Date
   /** No email: the caller sends one for the whole operation. */
   quiet?: boolean
   /** The history entry, when someone else takes the place for the person (staff placing a player). */
@@ -248,7 +254,7 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   )
   const emails = made.flatMap(({ req, id, placed }) => {
     const view = views.get(id)!
-    if (req.quiet) return []
+    if (req.quiet || (placed && req.holdUntil)) return []
     return [placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view)]
   })
   await enqueueEmails(tx, emails, reqs[0]!.now)
@@ -299,11 +305,11 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
         userId: req.userId,
         participantKey: participantKeyOf(req.childId),
         childId: req.childId,
-        status: placed ? ('confirmed' as const) : ('waitlisted' as const),
+        status: statusOf(req, placed),
         seq,
         receiptNumber: receiptNumber(offering, seq),
         idempotencyKey: req.idempotencyKey,
-        offerExpiresAt: null,
+        offerExpiresAt: placed && req.holdUntil ? timestampParam(tx.dialect, req.holdUntil) : null,
         waiverVersion: req.waiverVersion,
         teamId: offering.teamId ?? req.teamId ?? null,
         // A player's place in a team league (docs/decisions/0015): one per league and participant.
@@ -323,12 +329,14 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
   )
   const events = eventsInsert(
     tx,
-    made.map(({ req, id, placed }) => ({ registrationId: id, action: placed ? 'confirmed' : 'waitlisted', actorId: req.userId, ...req.event, now: req.now })),
+    made.map(({ req, id, placed }) => ({ registrationId: id, action: statusOf(req, placed), actorId: req.userId, ...req.event, now: req.now })),
   )
   return [registrations, ...orders, events]
 }
 
-const LIVE = ['confirmed', 'offered', 'waitlisted'] as const
+const statusOf = (req: PlaceRequest, placed: boolean) => (!placed ? ('waitlisted' as const) : req.holdUntil ? ('held' as const) : ('confirmed' as const))
+
+const LIVE = ACTIVE_STATUSES
 
 /**
  * For each request, in one statement: the registration that already answers it (its live place

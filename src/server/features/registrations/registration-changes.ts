@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { HOLDS_PLACE, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { enqueueEmail, type NewEmail } from '../mail/outbox.queries.ts'
 import { lineOfRegistration, recordPayment, refundRegistration } from '../payments/orders.queries.ts'
@@ -74,7 +74,7 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
     await opts.check?.(tx)
     const before = await findRegistrationView(tx, registrationId)
     if (!before) return false
-    const from: readonly RegistrationStatus[] = ['confirmed', 'offered', 'waitlisted']
+    const from = ACTIVE_STATUSES
     // What it was when ended: it may have moved since `before` was read (an offer made meanwhile).
     const previous = await changeStatus(tx, registrationId, from, ending, opts.ctx.now)
     if (!previous) return false

@@ -65,15 +65,17 @@ export function offerEmail(siteUrl: string, r: RegistrationView): NewEmail {
   }
 }
 
-export function cancellationEmail(siteUrl: string, r: RegistrationView, reason: 'cancelled' | 'declined' | 'expired'): NewEmail {
+export function cancellationEmail(siteUrl: string, r: RegistrationView, reason: 'cancelled' | 'declined' | 'expired' | 'unpaid'): NewEmail {
   const what = {
     cancelled: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.leagueName} has been cancelled.`,
     declined: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.leagueName} was declined by the facility.`,
     expired: `The place offered to you in ${r.leagueName} was not claimed in time and has gone to the next person.`,
+    unpaid: `The place held for ${r.child ? r.child.name : 'you'} in ${r.leagueName} was not paid in time and has gone to the next person.`,
   }[reason]
+  const subject = { cancelled: 'cancelled', declined: 'declined', expired: 'offer expired', unpaid: 'not paid in time' }[reason]
   return {
     to: r.registrantEmail,
-    subject: `Registration ${reason === 'expired' ? 'offer expired' : reason}: ${r.leagueName}`,
+    subject: `Registration ${subject}: ${r.leagueName}`,
     text: [
       `Hi ${r.registrantName},`,
       '',

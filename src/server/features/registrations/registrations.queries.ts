@@ -140,13 +140,14 @@ export async function listUserRegistrations(db: Db, userId: string): Promise<Reg
 
 /**
  * Registrations awaiting payment or a decision, newest first (spec route /pendingRegistrations):
- * everyone waiting or offered a place, and confirmed ones with money still due; of one league,
+ * everyone waiting, offered a place or holding one awaiting payment, and confirmed ones with
+ * money still due; of one league,
  * and whose registrant's name or email, or child's name, contains `search`.
  */
 export async function listPendingRegistrations(db: Db, { leagueId, search }: { leagueId?: string; search?: string }): Promise<RegistrationView[]> {
   let query = views(db).where((eb) =>
     eb.or([
-      eb('r.status', 'in', ['offered', 'waitlisted']),
+      eb('r.status', 'in', ['held', 'offered', 'waitlisted']),
       eb.and([eb('r.status', '=', 'confirmed'), eb(eb.fn.coalesce(amountDueOf(eb), eb.lit(0)), '>', eb.fn.coalesce(amountPaidOf(eb), eb.lit(0)))]),
     ]),
   )

@@ -155,9 +155,9 @@ describe('waitlist promotion and the claim window', () => {
     await holder!.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})
     const [offer] = await mine(first!)
 
-    const { expireOffers } = await import('./waitlist.ts')
+    const { expireLapsed } = await import('./waitlist.ts')
     const later = new Date(Date.now() + 49 * HOUR)
-    await expireOffers(ctx.db, { now: later, claimWindowMs: 48 * HOUR, siteUrl: ctx.config.publicUrl })
+    await expireLapsed(ctx.db, { now: later, claimWindowMs: 48 * HOUR, siteUrl: ctx.config.publicUrl })
     expect((await mine(first!))[0]!.status).toBe('expired')
     expect((await mine(second!))[0]!.status).toBe('offered')
     expect(await placesTaken(league)).toBe(1)

@@ -1,12 +1,14 @@
+import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { createPeriodic } from '../../periodic.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
 import { enqueueEmail } from '../mail/outbox.queries.ts'
 import { releasePlace, takeFreePlace } from './capacity.ts'
-import { cancellationEmail, offerEmail } from './registration-emails.ts'
+import { cancellationEmail, confirmationEmail, offerEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { followEnding } from './offering-rules.ts'
+import { LAPSING_STATUSES } from '../../../shared/schemas/registration.ts'
 
 export interface WaitlistContext {
   now: Date
@@ -62,21 +64,36 @@ export async function claimOffer(db: Db, registrationId: string, userId: string,
 }
 
 /**
- * Offers whose claim window has passed go to the next person. Safe to run from every
- * instance at once: each expiry is a conditional status change.
+ * A place held awaiting payment is paid: it is the person's, confirmed and emailed. Answers
+ * `not-held` when it was no longer held (it lapsed, or was ended, before the payment came).
  */
-export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number> {
-  const due = await offersDue(db, ctx.now).execute()
+export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { actorId: string | null; now: Date; siteUrl: string }): Promise<'confirmed' | 'not-held'> {
+  return inTransaction(db, async (tx) => {
+    if (!(await changeStatus(tx, registrationId, ['held'], 'confirmed', ctx.now))) return 'not-held'
+    await logEvent(tx, { registrationId, action: 'confirmed', actorId: ctx.actorId, details: { wasHeld: true }, now: ctx.now })
+    const view = await findRegistrationView(tx, registrationId)
+    if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, view), ctx.now)
+    return 'confirmed'
+  })
+}
+
+/**
+ * Places whose time has passed go to the next person: offers not claimed in their window, and
+ * places held awaiting payment not paid by their deadline. Safe to run from every instance at
+ * once: each expiry is a conditional status change.
+ */
+export async function expireLapsed(db: Db, ctx: WaitlistContext): Promise<number> {
+  const due = await lapsedDue(db, ctx.now).execute()
   let expired = 0
-  for (const offer of due) {
+  for (const place of due) {
     const done = await inTransaction(db, async (tx) => {
-      if (!(await changeStatus(tx, offer.id, ['offered'], 'expired', ctx.now))) return false
-      await releasePlace(tx, offer.offeringId)
-      await logEvent(tx, { registrationId: offer.id, action: 'offer-expired', actorId: null, now: ctx.now })
-      const view = await findRegistrationView(tx, offer.id)
-      if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, 'expired'), ctx.now)
-      await offerFreePlaces(tx, offer.offeringId, ctx)
-      if (view) await followEnding(tx, { registrationId: offer.id, kind: view.kind, teamId: view.team?.id ?? null }, { actorId: null, refund: false, ctx })
+      if (!(await changeStatus(tx, place.id, [place.status], 'expired', ctx.now))) return false
+      await releasePlace(tx, place.offeringId)
+      await logEvent(tx, { registrationId: place.id, action: place.status === 'held' ? 'hold-expired' : 'offer-expired', actorId: null, now: ctx.now })
+      const view = await findRegistrationView(tx, place.id)
+      if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, place.status === 'held' ? 'unpaid' : 'expired'), ctx.now)
+      await offerFreePlaces(tx, place.offeringId, ctx)
+      if (view) await followEnding(tx, { registrationId: place.id, kind: view.kind, teamId: view.team?.id ?? null }, { actorId: null, refund: false, ctx })
       return true
     })
     if (done) expired++
@@ -84,17 +101,19 @@ export async function expireOffers(db: Db, ctx: WaitlistContext): Promise<number
   return expired
 }
 
-/** Up to a hundred offers whose claim window has passed at `now` (found through migration 0014's index). */
-export function offersDue(db: Db, now: Date) {
+/** Up to a hundred offered or held places whose time has passed at `now` (found through migration 0021's index). */
+export function lapsedDue(db: Db, now: Date) {
   return db.kysely
     .selectFrom('registrations')
-    .select(['id', 'offeringId'])
-    .where('status', '=', 'offered')
+    .select(['id', 'offeringId', 'status'])
+    // Written as the partial index's own condition, so SQLite sees that the index answers it.
+    .where(sql<boolean>`status in ('held', 'offered')`)
     .where('offerExpiresAt', '<=', timestampParam(db.dialect, now))
+    .$narrowType<{ status: (typeof LAPSING_STATUSES)[number] }>()
     .limit(100)
 }
 
-/** Looks for lapsed offers every `everyMs` on each instance. */
+/** Looks for lapsed offers and holds every `everyMs` on each instance. */
 export function createOfferSweeper(opts: {
   db: Db
   claimWindowMs: number
@@ -105,8 +124,8 @@ export function createOfferSweeper(opts: {
 }) {
   return createPeriodic({
     everyMs: opts.everyMs ?? 30_000,
-    work: () => expireOffers(opts.db, { now: opts.now(), claimWindowMs: opts.claimWindowMs, siteUrl: opts.siteUrl }),
+    work: () => expireLapsed(opts.db, { now: opts.now(), claimWindowMs: opts.claimWindowMs, siteUrl: opts.siteUrl }),
     log: opts.log,
-    failure: 'expiring waitlist offers failed',
+    failure: 'expiring lapsed offers and holds failed',
   })
 }

@@ -6,7 +6,7 @@ import type { RegistrationView } from '../../../shared/contracts/registrations.t
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
-import { expireOffers } from '../registrations/waitlist.ts'
+import { expireLapsed } from '../registrations/waitlist.ts'
 
 let ctx: TestApp
 beforeAll(async () => {
@@ -107,7 +107,7 @@ describe('a withdrawn team releases its players', () => {
     const admin = await createUser(ctx, 'admin')
     expect((await admin.client.post(`/api/admin/leagues/${leagueId}`, { teamCapacity: '2' })).status).toBe(200)
     const later = new Date(Date.now() + ctx.config.claimWindowMs + 60_000)
-    expect(await expireOffers(ctx.db, { now: later, claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl })).toBe(1)
+    expect(await expireLapsed(ctx.db, { now: later, claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl })).toBe(1)
     expect(await statusOf(waiting.entry!.registrationId)).toBe('expired')
     const after = (await read(admin, waiting)).body.team
     expect(after).toMatchObject({ status: 'withdrawn', players: [] })
