@@ -17,7 +17,7 @@ import { ACCESS_MESSAGES } from '../../shared/routes.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/connect.ts'
 import { findUserRecord } from '../features/users/users.queries.ts'
-import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.ts'
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts'
 import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders, type Guards } from './guards.ts'
@@ -90,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
     })
     if (!response.ok) {
       const taken = FRIENDLY.USER_ALREADY_EXISTS!
-      if (response.status === 422 && (await response.clone().text()).includes('USER_ALREADY_EXISTS')) throw new HttpError(409, taken, { email: taken })
+      if (response.status === 422 && (await response.clone().text()).includes('USER_ALREADY_EXISTS')) throw conflict(taken, { email: taken })
       return sendError(reply, response)
     }
     if (config.accountConfirmation === 'email') {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Access } from '../../shared/routes.ts'
 import type { CurrentUser, Guards } from '../auth/guards.ts'
-import { HttpError } from './errors.ts'
+import { answerOf } from './errors.ts'
 import { callFunction } from '../../shared/contracts/api.ts'
 import { serve } from './contract.ts'
 
@@ -47,7 +47,8 @@ export function registerFunctions(
 ): void {
   app.register(async (scope) => {
     scope.setErrorHandler((error, req, reply) => {
-      if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.fields)
+      const answer = answerOf(error)
+      if (answer) return sendError(reply, answer.statusCode, answer.message, answer.fields)
       const status = (error as { statusCode?: number }).statusCode
       if (status === 413) return sendError(reply, 413, 'The request body is too large.')
       if (status && status >= 400 && status < 500) return sendError(reply, 400, 'The request body must be JSON: {"data": ...}.')

@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { FORM_MESSAGES } from '../../shared/validation/rules.ts'
+import { conflict, invalid, notFound, Refusal, tooMany, type RefusalReason } from '../core/refusals.ts'
 
 /**
- * Errors a person can act on. Anything else is logged and answered with a plain 500 that
- * reveals nothing about the server.
+ * Errors a person can act on: the refusals of domain code (core/refusals.ts), each answered with
+ * its status, and the few only HTTP has (the server too busy). Anything else is logged and
+ * answered with a plain 500 that reveals nothing about the server.
  */
 export class HttpError extends Error {
   constructor(
@@ -16,12 +18,28 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields)
-export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message)
-export const forbidden = (message = 'You do not have access to this.') => new HttpError(403, message)
-export const notFound = (message = 'Not found.') => new HttpError(404, message)
-export const conflict = (message: string) => new HttpError(409, message)
-export const tooManyRequests = (message: string) => new HttpError(429, message)
+const STATUS_OF: Record<RefusalReason, number> = {
+  invalid: 400,
+  'not-signed-in': 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many': 429,
+}
+
+/** The status, message and fields a person's error is answered with; undefined for anything else. */
+export function answerOf(error: unknown): { statusCode: number; message: string; fields?: Record<string, string> } | undefined {
+  if (error instanceof Refusal) return { statusCode: STATUS_OF[error.reason], message: error.message, fields: error.fields }
+  if (error instanceof HttpError) return error
+  return undefined
+}
+
+/** The refusals, by the names routes answer with. */
+export const badRequest = invalid
+export const unauthorized = (message = 'Please sign in to continue.') => new Refusal('not-signed-in', message)
+export const forbidden = (message = 'You do not have access to this.') => new Refusal('forbidden', message)
+export { conflict, notFound }
+export const tooManyRequests = tooMany
 
 export interface ErrorBody {
   error: { message: string; fields?: Record<string, string> }
@@ -29,9 +47,8 @@ export interface ErrorBody {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: { message: error.message, fields: error.fields } } satisfies ErrorBody)
-    }
+    const answer = answerOf(error)
+    if (answer) return reply.code(answer.statusCode).send({ error: { message: answer.message, fields: answer.fields } } satisfies ErrorBody)
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A contract's own words (src/shared/contracts): one problem is the message itself.
       const problems = error.validation.map((v) => [v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body', v.message ?? 'is not valid'] as const)

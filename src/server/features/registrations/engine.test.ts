@@ -97,7 +97,7 @@ describe('a group of requests', () => {
       takePlace(ctx.db, await requestFor(leagueB, person!, { idempotencyKey: key })),
       takePlace(ctx.db, await requestFor(leagueB, other!)),
     ])
-    expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } })
+    expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: { reason: 'conflict' } })
     expect(outcomes[1]!.status).toBe('fulfilled')
     expect((await rowsOf(leagueB)).rows).toHaveLength(1)
   })

@@ -9,7 +9,7 @@ import { formatDate } from '../../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
 import { ACTIVE_STATUSES, participantKeyOf } from '../../../shared/schemas/registration.ts'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
+import { conflict, invalid, notFound } from '../../core/refusals.ts'
 import { findChild } from '../children/children.queries.ts'
 import { enqueueEmails } from '../mail/outbox.queries.ts'
 import { orderInserts } from '../payments/orders.queries.ts'
@@ -52,23 +52,23 @@ export async function admit(db: Db, offering: Offering, ask: { userId: string; c
 export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null }): Promise<Admission> {
   const { childId } = ask
   if (offering.forChildren && !childId) {
-    throw badRequest('Choose which child to register.', { childId: 'Choose which child to register.' })
+    throw invalid('Choose which child to register.', { childId: 'Choose which child to register.' })
   }
   if (childId) {
     const child = await findChild(db, ask.userId, childId)
     if (!child) throw notFound('There is no such child on your account.')
     if (!offering.forChildren) {
-      throw badRequest(`${offering.name} is for adults. ${child.firstName} can be registered in a Kids Sports league.`, {
+      throw invalid(`${offering.name} is for adults. ${child.firstName} can be registered in a Kids Sports league.`, {
         childId: `${offering.name} is for adults.`,
       })
     }
     const outside = outsideAgesText(child, offering)
-    if (outside) throw badRequest(outside, { childId: `${child.firstName} is outside this league's age range (${ageRangeText(offering.minAge, offering.maxAge)}).` })
+    if (outside) throw invalid(outside, { childId: `${child.firstName} is outside this league's age range (${ageRangeText(offering.minAge, offering.maxAge)}).` })
   }
 
   if (!offering.waiverRequired) return { childId, waiverVersion: null }
   const waiver = await currentWaiverSigned(db, ask.userId, participantKeyOf(childId))
-  if (!waiver.signed) throw new HttpError(409, 'Please sign the current waiver before registering.', { waiver: 'WAIVER_REQUIRED' })
+  if (!waiver.signed) throw conflict('Please sign the current waiver before registering.', { waiver: 'WAIVER_REQUIRED' })
   return { childId, waiverVersion: waiver.version }
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts'
 import { normalisedValue, validateField } from '../../../shared/validation/rules.ts'
 import { StaffTeamForm, teamNameKey } from '../../../shared/schemas/team.ts'
 import type { ImportRow } from '../../../shared/contracts/teams.ts'
-import { HttpError, badRequest, notFound } from '../../http/errors.ts'
+import { invalid, notFound, Refusal } from '../../core/refusals.ts'
 import { findTeamPlaces } from '../registrations/offerings.queries.ts'
 import type { Invites } from './invites.ts'
 import { createHeldTeam } from './teams.ts'
@@ -33,10 +33,10 @@ export async function importTeams(
   const places = await findTeamPlaces(db, req.leagueId)
   if (!places) throw notFound('Choose an open team league.')
   const records = readRecords(req.text)
-  if (records.length === 0) throw badRequest('There are no teams in what you sent: one team per line, as team name, captain email, player emails.')
-  if (records.length > MAX_IMPORT_ROWS) throw badRequest(`Send at most ${MAX_IMPORT_ROWS} teams at once.`)
+  if (records.length === 0) throw invalid('There are no teams in what you sent: one team per line, as team name, captain email, player emails.')
+  if (records.length > MAX_IMPORT_ROWS) throw invalid(`Send at most ${MAX_IMPORT_ROWS} teams at once.`)
   const playerEmails = records.reduce((n, r) => n + Math.max(0, r.cells.length - 2), 0)
-  if (playerEmails > MAX_PLAYERS_PER_FILE) throw badRequest(`Send at most ${MAX_PLAYERS_PER_FILE} player emails in one file; this one has ${playerEmails}.`)
+  if (playerEmails > MAX_PLAYERS_PER_FILE) throw invalid(`Send at most ${MAX_PLAYERS_PER_FILE} player emails in one file; this one has ${playerEmails}.`)
 
   const existing = await db.kysely.selectFrom('teams').select(['nameKey', 'captainEmail']).where('leagueId', '=', req.leagueId).execute()
   const captainEmails = await db.kysely
@@ -83,7 +83,7 @@ export async function importTeams(
       await createHeldTeam(db, invites, { leagueId: req.leagueId, name: row.name, captainEmail: row.captainEmail, playerEmails: row.players, now: req.now, holdMs: req.holdMs, siteUrl: req.siteUrl })
     } catch (error) {
       // Someone changed the league meanwhile: this row says so, the rest carry on.
-      if (!(error instanceof HttpError)) throw error
+      if (!(error instanceof Refusal)) throw error
       Object.assign(row, { outcome: 'error', message: error.message })
     }
   }
@@ -96,7 +96,7 @@ function readRecords(text: string): { line: number; cells: string[] }[] {
   try {
     records = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true, info: true, bom: true })
   } catch (error) {
-    throw badRequest(`The file could not be read as CSV: ${(error as Error).message}`)
+    throw invalid(`The file could not be read as CSV: ${(error as Error).message}`)
   }
   const rows = records.map(({ record, info }) => ({ line: info.lines, cells: record }))
   const first = rows[0]?.cells[0]?.toLowerCase()

@@ -10,7 +10,7 @@ import { isStaff, type Role } from '../../../shared/roles.ts'
 import { INVITE_LIMITS, TEAM_MESSAGES, teamNameKey } from '../../../shared/schemas/team.ts'
 import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
-import { conflict, HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
+import { conflict, notFound, Refusal, tooMany } from '../../core/refusals.ts'
 import { enqueueEmail, enqueueEmails } from '../mail/outbox.queries.ts'
 import { holdOffering, releasePlace, takeFreePlace } from '../registrations/capacity.ts'
 import { admit, admitParticipant, firstPlaces, takePlace, type PlaceNews, type PlaceRequest } from '../registrations/engine.ts'
@@ -47,7 +47,7 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (!places) throw notFound(TEAM_MESSAGES.notTeamLeague)
   const admission = await admit(db, places, { userId: req.userId, childId: null, today: req.today })
   const nameKey = teamNameKey(req.name)
-  const refusal = async (): Promise<{ teamId: string; created: false } | HttpError | undefined> => {
+  const refusal = async (): Promise<{ teamId: string; created: false } | Refusal | undefined> => {
     const mine = await enteredTeam(db, req.leagueId, req.userId)
     if (mine) return mine.nameKey === nameKey ? { teamId: mine.id, created: false } : conflict(TEAM_MESSAGES.alreadyCaptain)
     if (await placeInLeague(db, req.leagueId, req.userId)) return conflict(TEAM_MESSAGES.alreadyOnTeam)
@@ -55,7 +55,7 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
     return undefined
   }
   const refused = await refusal()
-  if (refused instanceof HttpError) throw refused
+  if (refused instanceof Refusal) throw refused
   if (refused) return refused
 
   const teamId = randomUUID()
@@ -72,7 +72,7 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (entry === true) return { teamId, created: true }
   // A repeat, or a lost race: another request made this team, took the name, or put this person on a team.
   const lost = await refusal()
-  if (lost instanceof HttpError) throw lost
+  if (lost instanceof Refusal) throw lost
   if (lost) return lost
   throw entry === false ? new Error(`the team place of ${req.userId} in ${req.leagueId} was answered without a team`) : entry
 }
@@ -113,7 +113,7 @@ export async function joinTeam(
     const joined = await takePlace(db, { ...admission, ...req, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, news: captainHears(team, req) })
     return { created: joined.created }
   } catch (error) {
-    if (!(error instanceof HttpError) && (await placeInLeague(db, req.leagueId, req.userId))) throw conflict(TEAM_MESSAGES.alreadyOnTeam)
+    if (!(error instanceof Refusal) && (await placeInLeague(db, req.leagueId, req.userId))) throw conflict(TEAM_MESSAGES.alreadyOnTeam)
     throw error
   }
 }
@@ -246,7 +246,7 @@ export async function emailInvites(
     if (counted.numUpdatedRows === 0n) {
       const { sent } = await tx.kysely.selectFrom('teamInvitesSent').select('sent').where('teamId', '=', team.id).where('day', '=', opts.today).executeTakeFirstOrThrow()
       const left = Math.max(0, cap - sent)
-      throw tooManyRequests(
+      throw tooMany(
         `A team can email at most ${cap} invites a day, and ${left === 1 ? '1 is' : `${left} are`} left today. Share the invite link instead, or send the rest tomorrow.`,
       )
     }
@@ -359,7 +359,7 @@ export async function createHeldTeam(
       await enqueueEmail(tx, heldTeamEmail({ ...team, leagueName: places.name }, invites.urlOf(req.siteUrl, team), expires), req.now)
     })
   } catch (error) {
-    if (!(error instanceof HttpError) && (await teamNameTaken(db, req.leagueId, nameKey))) throw conflict(TEAM_MESSAGES.nameTaken)
+    if (!(error instanceof Refusal) && (await teamNameTaken(db, req.leagueId, nameKey))) throw conflict(TEAM_MESSAGES.nameTaken)
     throw error
   }
   return teamId

@@ -1,7 +1,7 @@
 import { ListUsersInput, SetUserRoleInput } from '../../../shared/schemas/users.ts'
 import type { Db } from '../../db/connect.ts'
 import { defineFunction } from '../../http/callable.ts'
-import { badRequest, notFound } from '../../http/errors.ts'
+import { invalid, notFound } from '../../core/refusals.ts'
 import { listUsers, setUserRole } from './users.queries.ts'
 
 /** User administration, called from /admin/users through the callable protocol. */
@@ -19,7 +19,7 @@ export function userFunctions(db: Db) {
       input: SetUserRoleInput,
       handler: async ({ userId, role }, admin) => {
         // An admin demoting themself could leave the facility with no admin at all.
-        if (userId === admin.id && role !== 'admin') throw badRequest('You cannot remove your own admin role.')
+        if (userId === admin.id && role !== 'admin') throw invalid('You cannot remove your own admin role.')
         if (!(await setUserRole(db, userId, role))) throw notFound('There is no such user.')
         return { userId, role }
       },
