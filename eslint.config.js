@@ -10,6 +10,56 @@ const boundary = (from, forbidden, message) => ({
   },
 })
 
+/**
+ * The server's floors (docs/decisions/0017): core/ (the registration engine and the records it
+ * rests on) knows no feature and no HTTP; a feature imports core and the features on floors below
+ * its own, never one beside or above it. Tests may reach across to build their fixtures.
+ */
+const FEATURE_FLOORS = [
+  ['users', 'children', 'waivers', 'mail', 'backups', 'academies', 'registrations'],
+  ['teams'],
+  ['leagues'],
+  ['desk', 'dashboard'],
+]
+const serverClient = { group: ['**/client/**'], message: 'The server never imports client code.' }
+const serverFloors = [
+  {
+    files: ['src/server/core/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverClient,
+            { group: ['**/features/**', '**/http/**', '**/auth/**', 'fastify'], message: 'core/ is below the features and HTTP: it throws refusals (core/refusals.ts) and takes what it needs as arguments or registered rules (core/registrations/kinds.ts).' },
+          ],
+        },
+      ],
+    },
+  },
+  ...FEATURE_FLOORS.flatMap((floor, level) =>
+    floor.map((feature) => {
+      const higher = FEATURE_FLOORS.slice(level).flat().filter((other) => other !== feature)
+      return {
+        files: [`src/server/features/${feature}/**/*.ts`],
+        ignores: ['src/server/**/*.test.ts'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                serverClient,
+                ...(higher.length === 0 ? [] : [{ group: higher.map((other) => `../${other}/**`), message: `${feature} is on floor ${level + 1} of the features (eslint.config.js FEATURE_FLOORS): it may import core/ and the features below it, not these. Register a rule (core/registrations/kinds.ts) or move what both need down.` }]),
+              ],
+            },
+          ],
+        },
+      }
+    }),
+  ),
+]
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -28,6 +78,7 @@ export default tseslint.config(
   boundary('shared', ['**/server/**', '**/client/**', 'node:*'], 'src/shared runs in the browser and the server: no Node, no server or client code.'),
   boundary('client', ['**/server/**', 'node:*'], 'The client never imports server code.'),
   boundary('server', ['**/client/**'], 'The server never imports client code.'),
+  ...serverFloors,
   {
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: ['src/client/**/*.test.{ts,tsx}'],

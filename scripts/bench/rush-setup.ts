@@ -3,7 +3,7 @@ import type { Db } from '../../src/server/db/connect.ts'
 import { inTransaction } from '../../src/server/db/transaction.ts'
 import { boolParam, timestampParam } from '../../src/server/db/values.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
-import { currentWaiver } from '../../src/server/features/waivers/waivers.queries.ts'
+import { currentWaiver } from '../../src/server/core/waivers.queries.ts'
 
 /**
  * Prepares a rush: one open league and N customers who are already signed in and have

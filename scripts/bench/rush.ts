@@ -16,7 +16,7 @@ import { connect, type Db } from '../../src/server/db/connect.ts'
 import type { DbStats } from '../../src/server/db/stats.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { prepareRush } from './rush-setup.ts'
-import { leaguePlaces } from '../../src/server/features/registrations/offerings.queries.ts'
+import { leaguePlaces } from '../../src/server/core/registrations/offerings.queries.ts'
 import { createInvites } from '../../src/server/features/teams/invites.ts'
 
 const { values: args } = parseArgs({

@@ -1,4 +1,4 @@
-import type { NewEmail } from '../features/mail/outbox.queries.ts'
+import type { NewEmail } from '../core/outbox.queries.ts'
 import { href } from '../../shared/paths.ts'
 
 /** The words of the account emails, in one place. `siteUrl` has no trailing slash. */

@@ -5,7 +5,7 @@ import { DEFAULT_ROLE } from '../../shared/roles.ts'
 import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/account.ts'
 import { hashPassword, verifyPassword } from './password.ts'
 import { ensureUserRole } from '../features/users/users.queries.ts'
-import { enqueueEmail } from '../features/mail/outbox.queries.ts'
+import { enqueueEmail } from '../core/outbox.queries.ts'
 import { existingAccountEmail, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS, verificationEmail } from './account-emails.ts'
 
 /** The header through which the Fastify adapter passes the client address (STACK-NOTES). */

@@ -13,7 +13,7 @@ import type { Database } from './schema.ts'
  * Inside `work`, wait for nothing but this database: no email, no payment provider, no other
  * service. On SQLite every transaction of a batch runs in turn on one connection, so one network
  * wait would hold them all (and on PostgreSQL it holds row locks). An email leaves through an
- * outbox row written in the transaction (features/mail/outbox.queries.ts) and is sent after commit.
+ * outbox row written in the transaction (core/outbox.queries.ts) and is sent after commit.
  */
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   if (db.kysely.isTransaction) return work(db)

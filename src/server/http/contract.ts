@@ -3,6 +3,15 @@ import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyReques
 import type { z } from 'zod'
 import type { Answer, Contract } from '../../shared/contracts/contract.ts'
 import type { CurrentUser } from '../auth/guards.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/connect.ts'
+
+/** What a feature's routes are built from (app.ts). */
+export interface RouteDeps {
+  db: Db
+  config: Config
+  now: () => Date
+}
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { badRequest } from './errors.ts'
 
 /**
@@ -28,4 +28,14 @@ function containsNul(value: unknown): boolean {
     }
   }
   return false
+}
+
+/** The request's Idempotency-Key, when sent: a retry with the same key answers what the first did. */
+export function idempotencyKeyOf(req: FastifyRequest): string | null {
+  const key = req.headers['idempotency-key']
+  if (key === undefined) return null
+  if (typeof key !== 'string' || key.length < 8 || key.length > 100 || !/^[\w.:-]+$/.test(key)) {
+    throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, dots, dashes, colons or underscores.')
+  }
+  return key
 }

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Compilable } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from '../../../../tests/test-app.ts'
-import { lapsedDue } from '../../features/registrations/waitlist.ts'
+import { lapsedDue } from '../../core/registrations/waitlist.ts'
 
 /**
  * Migration 0014 leaves most registrations out of two indexes. A partial index serves only the

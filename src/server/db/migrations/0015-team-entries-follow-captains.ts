@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 /**
  * A team's entry (its place in the league, its fee) belongs to its current captain: a handover
- * now moves it (features/teams/teams.ts changeCaptain). Entries of teams handed over before that
+ * now moves it (features/teams/roster.ts changeCaptain). Entries of teams handed over before that
  * move to their captains here, with their orders, and lose the first captain's request key.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
 import { conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { addChild, findChild, listChildren, removeChild, updateChild, type ChildInput } from './children.queries.ts'
+import { addChild, findChild, listChildren, removeChild, updateChild, type ChildInput } from '../../core/children.queries.ts'
 
 function childInput(body: unknown): ChildInput {
   const form = parseForm(ChildForm, body)

@@ -7,11 +7,11 @@ import { balanceCents } from '../../../shared/money.ts'
 import { formatPhone } from '../../../shared/phone.ts'
 import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
-import { listChildren } from '../children/children.queries.ts'
-import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
-import { listUserRegistrations } from '../registrations/registrations.queries.ts'
+import { listChildren } from '../../core/children.queries.ts'
+import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
+import { listUserRegistrations } from '../../core/registrations/registrations.queries.ts'
 import { listMyTeams } from '../teams/teams.queries.ts'
-import { currentWaiver, currentWaiverSignedOf } from '../waivers/waivers.queries.ts'
+import { currentWaiver, currentWaiverSignedOf } from '../../core/waivers.queries.ts'
 
 /** How many candidates a search reads before ranking, and how many it answers. */
 const CANDIDATES = 60

@@ -18,17 +18,18 @@ import type { Auth } from '../../auth/auth.ts'
 import { accountClaimEmail, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '../../auth/account-emails.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { passwordLinkToken } from '../../auth/reset-links.ts'
-import { serve } from '../../http/contract.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
 import { toCsv } from '../../http/csv.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { href } from '../../../shared/paths.ts'
 import { setUserRole } from '../users/users.queries.ts'
-import { enqueueEmail } from '../mail/outbox.queries.ts'
-import { admit, takePlace } from '../registrations/engine.ts'
-import { findLeagueOffering } from '../registrations/offerings.queries.ts'
-import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
-import { currentWaiver, signWaiver } from '../waivers/waivers.queries.ts'
+import { enqueueEmail } from '../../core/outbox.queries.ts'
+import { takePlace } from '../../core/registrations/engine.ts'
+import { admit } from '../../core/registrations/admission.ts'
+import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { idempotencyKeyOf } from '../../http/input.ts'
+import { currentWaiver, signWaiver } from '../../core/waivers.queries.ts'
 import { formatPhone } from '../../../shared/phone.ts'
 import type { Invites } from '../teams/invites.ts'
 import { customerRecord, findCustomers, listRegistrants } from './desk.queries.ts'
@@ -39,7 +40,7 @@ import { customerRecord, findCustomers, listRegistrants } from './desk.queries.t
  * register them through the same engine as online, send a password link, and print a league's
  * registrants. Every route is `staff`; the guard runs from the contract (http/access.ts).
  */
-export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth, invites }: RegistrationDeps & { auth: Auth; invites: Invites }): void {
+export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth, invites }: RouteDeps & { auth: Auth; invites: Invites }): void {
   const facility = config.site.facilityName
   const mailServer = config.smtpUrl !== undefined
 

@@ -3,8 +3,9 @@ import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
-import { updateLeagueOffering } from '../registrations/offerings.queries.ts'
-import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
+import { updateLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
+import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
 import { noTeams, teamStatusCounts } from '../teams/teams.queries.ts'
 import type { TeamStatus } from '../../../shared/schemas/team.ts'
@@ -115,7 +116,7 @@ export async function updateLeague(
   db: Db,
   leagueId: string,
   settings: LeagueSettings,
-  ctx: WaitlistContext,
+  ctx: ChangeContext,
 ): Promise<SaveLeagueResult | undefined> {
   return inTransaction(db, async (tx) => {
     const places = await updateLeagueOffering(tx, { id: leagueId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents }, ctx.now)

@@ -7,15 +7,14 @@ import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import type { RegistrationDeps } from '../registrations/registrations.routes.ts'
 import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
-import { serve } from '../../http/contract.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
 
 /** League management (create, edit, open and close), admin only (the list: staff): the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(
   app: FastifyInstance,
-  { db, config, now, activeLeagues }: RegistrationDeps & { activeLeagues: ActiveLeagues },
+  { db, config, now, activeLeagues }: RouteDeps & { activeLeagues: ActiveLeagues },
 ): void {
   // Staff: the desk chooses a league to register a walk-in or print its registrants (decision 0016).
   serve(app, listAdminLeagues, async () => {

@@ -7,7 +7,7 @@ import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/le
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
-import { leaguePlaces } from '../registrations/offerings.queries.ts'
+import { leaguePlaces } from '../../core/registrations/offerings.queries.ts'
 
 let ctx: TestApp
 let admin: TestUser

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { OUTBOX_PAGE_SIZE, readOutbox } from '../../../shared/contracts/mail.ts'
 import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
-import { listOutbox } from './outbox.queries.ts'
+import { listOutbox } from '../../core/outbox.queries.ts'
 
 export function registerMailRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   /** Admins read every email the site has sent or kept, to see nothing was dropped. */

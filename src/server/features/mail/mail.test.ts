@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { createMailer, type MailLog } from './mailer.ts'
 import type { OutboxPage } from '../../../shared/contracts/mail.ts'
 import { CHECK_EMAIL_FOR_RESET } from '../../../shared/schemas/account.ts'
-import { enqueueEmail, enqueueEmails, listOutbox, SECRET_TEXT_HIDDEN } from './outbox.queries.ts'
+import { enqueueEmail, enqueueEmails, listOutbox, SECRET_TEXT_HIDDEN } from '../../core/outbox.queries.ts'
 
 const MINUTE = 60_000
 

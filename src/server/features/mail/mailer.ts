@@ -3,7 +3,7 @@ import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { anyDueEmail, claimDueEmails, finishAttempts, SECRET_TEXT_HIDDEN, type AttemptOutcome, type ClaimedEmail } from './outbox.queries.ts'
+import { anyDueEmail, claimDueEmails, finishAttempts, SECRET_TEXT_HIDDEN, type AttemptOutcome, type ClaimedEmail } from '../../core/outbox.queries.ts'
 
 const POLL_MS = 2_000
 const BATCH_SIZE = 100

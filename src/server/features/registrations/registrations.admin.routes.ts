@@ -10,14 +10,13 @@ import { centsFromDollars, formatMoney } from '../../../shared/money.ts'
 import { DeskPaymentForm, type PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { checkCaptainStays, withTeamNews } from '../teams/teams.ts'
-import { endRegistration, takeDeskPayment, type Ending } from './registration-changes.ts'
-import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations } from './registrations.queries.ts'
-import type { RegistrationDeps } from './registrations.routes.ts'
-import { serve, type ContractRequest, type Served } from '../../http/contract.ts'
+import { endRegistration, takeDeskPayment, type Ending } from '../../core/registrations/registration-changes.ts'
+import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations } from '../../core/registrations/registrations.queries.ts'
+import { serve, type ContractRequest, type Served, type RouteDeps } from '../../http/contract.ts'
+import { changePlace, checkEnding, placeOf } from '../../core/registrations/kinds.ts'
 
 /** Staff tools behind /pendingRegistrations (admin only, product §2). Every change is logged. */
-export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now }: RegistrationDeps): void {
+export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
   serve(app, listPending, async (req) => {
     return { registrations: await listPendingRegistrations(db, { leagueId: req.query.leagueId || undefined, search: req.query.q }) }
   })
@@ -39,7 +38,8 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (!registration) throw notFound('There is no such registration.')
     const at = now()
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
-    const outcome = await withTeamNews(db, registration.id, { siteUrl: config.publicUrl, now: at }, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, at))
+    const ctx = { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
+    const outcome = await changePlace(db, placeOf(registration), ctx, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, at))
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
       throw badRequest(`The amount is more than the balance of ${formatMoney(registration.balanceCents)}.`, {
@@ -56,7 +56,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const ended = await endRegistration(db, registration.id, ending, {
       actorId: admin.id,
       refund: refund === true,
-      check: (tx) => checkCaptainStays(tx, registration),
+      check: (tx) => checkEnding(tx, placeOf(registration)),
       ctx: { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
     })
     if (!ended) throw conflict('This registration has already ended.')

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
   cancelRegistration,
   claimOffer as claimOfferContract,
@@ -9,24 +9,18 @@ import {
 } from '../../../shared/contracts/registrations.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/connect.ts'
-import { badRequest, conflict, notFound } from '../../http/errors.ts'
-import { endRegistration } from './registration-changes.ts'
-import { admit, takePlace } from './engine.ts'
-import { findLeagueOffering } from './offerings.queries.ts'
-import { changedRegistration, findReceipt, findRegistrationView, listUserRegistrations, ownsRegistration } from './registrations.queries.ts'
-import { claimOffer } from './waitlist.ts'
-import { checkLeaving } from '../teams/teams.ts'
-import { serve } from '../../http/contract.ts'
+import { conflict, notFound } from '../../http/errors.ts'
+import { idempotencyKeyOf } from '../../http/input.ts'
+import { endRegistration } from '../../core/registrations/registration-changes.ts'
+import { takePlace } from '../../core/registrations/engine.ts'
+import { admit } from '../../core/registrations/admission.ts'
+import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { changedRegistration, findReceipt, findRegistrationView, listUserRegistrations, ownsRegistration } from '../../core/registrations/registrations.queries.ts'
+import { claimOffer } from '../../core/registrations/waitlist.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
+import { checkLeaving, placeOf } from '../../core/registrations/kinds.ts'
 
-export interface RegistrationDeps {
-  db: Db
-  config: Config
-  now: () => Date
-}
-
-export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now }: RegistrationDeps): void {
+export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
   const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
 
   serve(app, register, async (req, reply, { user }) => {
@@ -64,7 +58,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
       // Read again once the place is held: a handover may have given a team's entry to a new captain.
       check: async (tx) => {
         if (!(await ownsRegistration(tx, registration.id, user.id))) throw notFound('There is no such registration.')
-        await checkLeaving(tx, registration, user.id, today)
+        await checkLeaving(tx, placeOf(registration), today)
       },
     })
     if (!ended) throw conflict('This registration has already ended.')
@@ -81,13 +75,4 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
       return { receipt }
     })
   }
-}
-
-export function idempotencyKeyOf(req: FastifyRequest): string | null {
-  const key = req.headers['idempotency-key']
-  if (key === undefined) return null
-  if (typeof key !== 'string' || key.length < 8 || key.length > 100 || !/^[\w.:-]+$/.test(key)) {
-    throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, dots, dashes, colons or underscores.')
-  }
-  return key
 }

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { facilityToday, formatDate } from '../../../shared/format.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import type { Receipt, RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { leaguePlaces } from './offerings.queries.ts'
+import { leaguePlaces } from '../../core/registrations/offerings.queries.ts'
 
 let ctx: TestApp
 let clockOffsetMs = 0
@@ -155,7 +155,7 @@ describe('waitlist promotion and the claim window', () => {
     await holder!.client.post(`/api/registrations/${held.body.registration.id}/cancel`, {})
     const [offer] = await mine(first!)
 
-    const { expireLapsed } = await import('./waitlist.ts')
+    const { expireLapsed } = await import('../../core/registrations/waitlist.ts')
     const later = new Date(Date.now() + 49 * HOUR)
     await expireLapsed(ctx.db, { now: later, claimWindowMs: 48 * HOUR, siteUrl: ctx.config.publicUrl })
     expect((await mine(first!))[0]!.status).toBe('expired')

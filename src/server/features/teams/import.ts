@@ -4,9 +4,9 @@ import { normalisedValue, validateField } from '../../../shared/validation/rules
 import { StaffTeamForm, teamNameKey } from '../../../shared/schemas/team.ts'
 import type { ImportRow } from '../../../shared/contracts/teams.ts'
 import { invalid, notFound, Refusal } from '../../core/refusals.ts'
-import { findTeamPlaces } from '../registrations/offerings.queries.ts'
+import { findTeamPlaces } from '../../core/registrations/offerings.queries.ts'
 import type { Invites } from './invites.ts'
-import { createHeldTeam } from './teams.ts'
+import { createHeldTeam } from './team-holds.ts'
 
 /** More rows than a league holds teams is a mistake; this bounds the work of one request. */
 const MAX_IMPORT_ROWS = 200

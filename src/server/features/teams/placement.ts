@@ -3,15 +3,17 @@ import { inTransaction } from '../../db/transaction.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
 import { conflict, notFound } from '../../core/refusals.ts'
-import { enqueueEmail } from '../mail/outbox.queries.ts'
-import { holdOffering, releasePlace } from '../registrations/capacity.ts'
-import { takePlace } from '../registrations/engine.ts'
-import { findRosterPlaces } from '../registrations/offerings.queries.ts'
-import { changeStatus, logEvent } from '../registrations/registrations.queries.ts'
-import { offerFreePlaces, type WaitlistContext } from '../registrations/waitlist.ts'
+import { enqueueEmail } from '../../core/outbox.queries.ts'
+import { holdOffering, releasePlace } from '../../core/registrations/capacity.ts'
+import { takePlace } from '../../core/registrations/engine.ts'
+import { findRosterPlaces } from '../../core/registrations/offerings.queries.ts'
+import { changeStatus, logEvent } from '../../core/registrations/registrations.queries.ts'
+import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
+import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { placedEmail, playerPlacedEmail } from './team-emails.ts'
 import { teamState } from './teams.queries.ts'
-import { checkCaptainStays, tellCaptain } from './teams.ts'
+import { tellCaptain } from './team-news.ts'
+import { checkCaptainStays } from './team-rules.ts'
 
 /**
  * Staff place a free agent on a team, or move a player to another team of the league (docs/
@@ -22,7 +24,7 @@ import { checkCaptainStays, tellCaptain } from './teams.ts'
  */
 export async function movePlayer(
   db: Db,
-  req: { registrationId: string; toTeamId: string; actorId: string; today: string; ctx: WaitlistContext },
+  req: { registrationId: string; toTeamId: string; actorId: string; today: string; ctx: ChangeContext },
 ): Promise<{ registrationId: string }> {
   const from = await db.kysely
     .selectFrom('registrations as r')
@@ -46,7 +48,7 @@ export async function movePlayer(
 
   return inTransaction(db, async (tx) => {
     await holdOffering(tx, from.offeringId)
-    await checkCaptainStays(tx, { kind: from.kind, userId: from.userId, team: from.teamId ? { id: from.teamId } : null })
+    await checkCaptainStays(tx, { registrationId: req.registrationId, kind: from.kind, userId: from.userId, teamId: from.teamId })
     const before = await teamState(tx, roster.leagueId!, req.toTeamId)
     if (!(await changeStatus(tx, from.id, ['confirmed'], 'moved', req.ctx.now))) throw conflict('This player’s place changed meanwhile. Reload and try again.')
     await releasePlace(tx, from.offeringId)

@@ -2,7 +2,7 @@ import { href } from '../../../shared/paths.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { cleanTeamName } from '../../../shared/schemas/team.ts'
-import type { NewEmail } from '../mail/outbox.queries.ts'
+import type { NewEmail } from '../../core/outbox.queries.ts'
 
 /** The words of every team email, in one place. `siteUrl` has no trailing slash. */
 

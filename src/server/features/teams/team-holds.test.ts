@@ -6,7 +6,8 @@ import { addDays } from '../../../shared/registration-window.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import type { Invitation, MyTeam, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
-import { releaseExpiredHolds, sendRosterReminders } from './teams.ts'
+import { sendRosterReminders } from './roster.ts'
+import { releaseExpiredHolds } from './team-holds.ts'
 
 /** Teams staff create from the soccer team waitlist, held for their captain; and roster-deadline reminders. */
 let ctx: TestApp

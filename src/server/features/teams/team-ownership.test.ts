@@ -6,7 +6,7 @@ import type { RegistrationView } from '../../../shared/contracts/registrations.t
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
-import { expireLapsed } from '../registrations/waitlist.ts'
+import { expireLapsed } from '../../core/registrations/waitlist.ts'
 
 let ctx: TestApp
 beforeAll(async () => {

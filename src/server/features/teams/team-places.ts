@@ -4,9 +4,9 @@ import type { Write } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
 import { playersPayFee, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { LeagueKind } from '../../../shared/sports.ts'
-import type { Counters } from '../registrations/capacity.ts'
-import { productPriced } from '../payments/products.queries.ts'
-import { findLeagueOffering, receiptPrefixOf, type Offering } from '../registrations/offerings.queries.ts'
+import type { Counters } from '../../core/registrations/capacity.ts'
+import { productPriced } from '../../core/payments/products.queries.ts'
+import { findLeagueOffering, receiptPrefixOf, type Offering } from '../../core/registrations/offerings.queries.ts'
 
 /** What staff set on a league that decides its team places and what rosters cost. */
 export interface TeamLeague {

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connect.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { createPeriodic } from '../../periodic.ts'
-import { releaseExpiredHolds, sendRosterReminders } from './teams.ts'
+import { sendRosterReminders } from './roster.ts'
+import { releaseExpiredHolds } from './team-holds.ts'
 
 /** On each instance, every `everyMs`: releases team places held past their time and sends the roster-deadline reminders due. */
 export function createTeamSweeper(opts: {

@@ -5,9 +5,9 @@ import { ACCOUNT_HOLDER, ACTIVE_STATUSES, type RegistrationStatus } from '../../
 import { playersPayFee, TEAM_STATUSES, teamPaysFee, teamStatusOf, type TeamPayment, type TeamStatus } from '../../../shared/schemas/team.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import type { LeaguePlayers, MyTeam, PlayerView, RosterPlayer, TeamLeague, TeamSummary } from '../../../shared/contracts/teams.ts'
-import { amountDueOf, amountPaidOf } from '../payments/orders.queries.ts'
-import { listEvents, listPayments, waitlistAheadOf } from '../registrations/registrations.queries.ts'
-import { currentWaiverSigned, currentWaiverSignedOf } from '../waivers/waivers.queries.ts'
+import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
+import { listEvents, listPayments, waitlistAheadOf } from '../../core/registrations/registrations.queries.ts'
+import { currentWaiverSigned, currentWaiverSignedOf } from '../../core/waivers.queries.ts'
 
 /** A team's own row, found only under its league's id (both are in every team address). */
 export async function findTeamRow(db: Db, leagueId: string, teamId: string) {

@@ -28,35 +28,23 @@ import { dollarsText } from '../../../shared/money.ts'
 import { toCsv } from '../../http/csv.ts'
 import { validateField } from '../../../shared/validation/rules.ts'
 import type { CurrentUser } from '../../auth/guards.ts'
-import { serve } from '../../http/contract.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { findRosterPlaces, findTeamPlaces } from '../registrations/offerings.queries.ts'
-import { findReceipt } from '../registrations/registrations.queries.ts'
-import { idempotencyKeyOf, type RegistrationDeps } from '../registrations/registrations.routes.ts'
+import { findRosterPlaces, findTeamPlaces } from '../../core/registrations/offerings.queries.ts'
+import { findReceipt } from '../../core/registrations/registrations.queries.ts'
+import { idempotencyKeyOf } from '../../http/input.ts'
 import type { Invites } from './invites.ts'
-import {
-  canManage,
-  canSee,
-  changeCaptain,
-  claimHeldTeam,
-  createHeldTeam,
-  createTeam,
-  emailInvites,
-  joinTeam,
-  maskedEmail,
-  regenerateInvite,
-  removePlayer,
-  renameTeam,
-  rosterOpen,
-  teamView,
-} from './teams.ts'
+import { createTeam, joinTeam } from './team-entry.ts'
 import { leaguePlayers, listMyTeams, playerOnTeam, listTeamLeagues as listTeamLeaguesQuery, listTeamSummaries, teamState, type TeamState } from './teams.queries.ts'
 import { movePlayer } from './placement.ts'
 import { importTeams } from './import.ts'
+import { claimHeldTeam, createHeldTeam, maskedEmail } from './team-holds.ts'
+import { canManage, canSee, teamView } from './team-view.ts'
+import { changeCaptain, emailInvites, regenerateInvite, removePlayer, renameTeam, rosterOpen } from './roster.ts'
 
 /** Teams: captains create them and share their invite link, players join, captains and staff manage rosters. */
-export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invites }: RegistrationDeps & { invites: Invites }): void {
+export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invites }: RouteDeps & { invites: Invites }): void {
   const today = (at: Date) => facilityToday(at, config.site.timeZone)
   const request = (user: CurrentUser, idempotencyKey: string | null) => {
     const at = now()

@@ -6,8 +6,8 @@ import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
 import { notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { findChild } from '../children/children.queries.ts'
-import { currentWaiver, listSignatures, publishWaiver, signWaiver } from './waivers.queries.ts'
+import { findChild } from '../../core/children.queries.ts'
+import { currentWaiver, listSignatures, publishWaiver, signWaiver } from '../../core/waivers.queries.ts'
 
 export function registerWaiverRoutes(app: FastifyInstance, { db, guards, now }: { db: Db; guards: Guards; now: () => Date }): void {
   /** Anyone may read the waiver; a signed-in person also sees whom they have signed it for. */

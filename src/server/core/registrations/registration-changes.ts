@@ -2,11 +2,11 @@ import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { ACTIVE_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
-import { enqueueEmail, type NewEmail } from '../mail/outbox.queries.ts'
+import { enqueueEmail, type NewEmail } from '../outbox.queries.ts'
 import { lineOfRegistration, recordPayment, refundRegistration } from '../payments/orders.queries.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { holdOffering, releasePlace } from './capacity.ts'
-import { followEnding, type HowEnded } from './offering-rules.ts'
+import { followEnding, placeOf, type HowEnded } from './kinds.ts'
 import { cancellationEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { offerFreePlaces } from './waitlist.ts'
@@ -63,7 +63,7 @@ export interface EndOptions extends HowEnded {
 /**
  * Ends a live registration. A place it held goes to the waitlist in the same transaction;
  * with `refund`, everything paid is recorded as refunded; what follows for its kind follows
- * (offering-rules.ts). Returns false when the registration was no longer live (someone else
+ * (kinds.ts). Returns false when the registration was no longer live (someone else
  * ended it first).
  */
 export async function endRegistration(db: Db, registrationId: string, ending: Ending, opts: EndOptions): Promise<boolean> {
@@ -94,7 +94,7 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
       await releasePlace(tx, place.offeringId)
       await offerFreePlaces(tx, place.offeringId, opts.ctx)
     }
-    await followEnding(tx, { registrationId, kind: before.kind, teamId: before.team?.id ?? null }, opts)
+    await followEnding(tx, placeOf(before), opts)
     return true
   })
 }

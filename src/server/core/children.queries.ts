@@ -1,9 +1,9 @@
 import type { SqlBool } from 'kysely'
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../db/connect.ts'
-import { isForeignKeyViolation } from '../../db/errors.ts'
-import { timestampParam, toBool } from '../../db/values.ts'
-import type { Child } from '../../../shared/contracts/children.ts'
+import type { Db } from '../db/connect.ts'
+import { isForeignKeyViolation } from '../db/errors.ts'
+import { timestampParam, toBool } from '../db/values.ts'
+import type { Child } from '../../shared/contracts/children.ts'
 
 /** A guardian's children, with whether a registration names each (then they cannot be removed). */
 function selectChildren(db: Db, guardianId: string) {

@@ -3,25 +3,19 @@ import type { Db } from '../../db/connect.ts'
 import { createPeriodic } from '../../periodic.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
-import { enqueueEmail } from '../mail/outbox.queries.ts'
+import { enqueueEmail } from '../outbox.queries.ts'
 import { releasePlace, takeFreePlace } from './capacity.ts'
 import { cancellationEmail, confirmationEmail, offerEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
-import { followEnding } from './offering-rules.ts'
+import { followEnding, placeOf, type ChangeContext } from './kinds.ts'
 import { LAPSING_STATUSES } from '../../../shared/schemas/registration.ts'
-
-export interface WaitlistContext {
-  now: Date
-  claimWindowMs: number
-  siteUrl: string
-}
 
 /**
  * Gives free places to the waitlist, first come first served: each promoted person gets an
  * offer with a claim window and an email. Runs inside the transaction that freed the place,
  * so nobody registering at the same moment can take it first.
  */
-export async function offerFreePlaces(tx: Db, offeringId: string, ctx: WaitlistContext): Promise<number> {
+export async function offerFreePlaces(tx: Db, offeringId: string, ctx: ChangeContext): Promise<number> {
   let offered = 0
   for (;;) {
     const next = await tx.kysely
@@ -82,7 +76,7 @@ export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { ac
  * places held awaiting payment not paid by their deadline. Safe to run from every instance at
  * once: each expiry is a conditional status change.
  */
-export async function expireLapsed(db: Db, ctx: WaitlistContext): Promise<number> {
+export async function expireLapsed(db: Db, ctx: ChangeContext): Promise<number> {
   const due = await lapsedDue(db, ctx.now).execute()
   let expired = 0
   for (const place of due) {
@@ -93,7 +87,7 @@ export async function expireLapsed(db: Db, ctx: WaitlistContext): Promise<number
       const view = await findRegistrationView(tx, place.id)
       if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, place.status === 'held' ? 'unpaid' : 'expired'), ctx.now)
       await offerFreePlaces(tx, place.offeringId, ctx)
-      if (view) await followEnding(tx, { registrationId: place.id, kind: view.kind, teamId: view.team?.id ?? null }, { actorId: null, refund: false, ctx })
+      if (view) await followEnding(tx, placeOf(view), { actorId: null, refund: false, ctx })
       return true
     })
     if (done) expired++

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { batchedRead } from '../../db/read-batches.ts'
-import { inList, timestampParam, toIso } from '../../db/values.ts'
-import type { WaiverDocument, WaiverSignature } from '../../../shared/contracts/waiver.ts'
+import type { Db } from '../db/connect.ts'
+import { inTransaction } from '../db/transaction.ts'
+import { batchedRead } from '../db/read-batches.ts'
+import { inList, timestampParam, toIso } from '../db/values.ts'
+import type { WaiverDocument, WaiverSignature } from '../../shared/contracts/waiver.ts'
 import { sql } from 'kysely'
-import { ACCOUNT_HOLDER, participantKeyOf } from '../../../shared/schemas/registration.ts'
-import type { RegistrationScope } from '../payments/orders.queries.ts'
+import { ACCOUNT_HOLDER, participantKeyOf } from '../../shared/schemas/registration.ts'
+import type { RegistrationScope } from './payments/orders.queries.ts'
 
 /** Whether the current waiver is signed for a registration's participant (a registration aliased `r` in the caller's query). */
 export const currentWaiverSignedOf = (eb: RegistrationScope) =>

@@ -4,73 +4,23 @@ import { createCoalescer, type Coalescer, type Settled } from '../../db/coalesce
 import { isForeignKeyViolation } from '../../db/errors.ts'
 import { inTransaction, writeTogether, type Write } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
-import { ageRangeText, outsideAgesText } from '../../../shared/age.ts'
-import { formatDate } from '../../../shared/format.ts'
-import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
 import { ACTIVE_STATUSES, participantKeyOf } from '../../../shared/schemas/registration.ts'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { conflict, invalid, notFound } from '../../core/refusals.ts'
-import { findChild } from '../children/children.queries.ts'
-import { enqueueEmails } from '../mail/outbox.queries.ts'
+import { conflict, notFound } from '../refusals.ts'
+import { enqueueEmails } from '../outbox.queries.ts'
 import { orderInserts } from '../payments/orders.queries.ts'
-import { currentWaiverSigned } from '../waivers/waivers.queries.ts'
 import { decide, decidePlaces, holdCounters, type Counters, type HeldCounters, type WhenFull } from './capacity.ts'
 import { priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
+import type { Admission } from './admission.ts'
 
 /**
  * The registration engine (docs/decisions/0012): one way to take a place in any offering — a
  * league place today; a team, a roster place or an academy place are offerings with their own
- * rows and the same rules. `admit` decides whether a participant may ask; `takePlace` takes a
+ * rows and the same rules. `admit` (admission.ts) decides whether a participant may ask; `takePlace` takes a
  * place or a waitlist position, with its order line, event and email, in one transaction.
  */
-
-export interface Admission {
-  childId: string | null
-  /** The waiver version signed for this participant; null when the offering needs none. */
-  waiverVersion: number | null
-}
-
-/**
- * Whether this participant may take a place on `today` (a facility day): the registration
- * window, children or adults, the age range on the start date, and the signed waiver. Answers
- * the admission or throws the error a person reads.
- */
-export async function admit(db: Db, offering: Offering, ask: { userId: string; childId: string | null; today: string }): Promise<Admission> {
-  const window = registrationWindow(offering, ask.today)
-  if (window === 'upcoming') throw conflict(`Registration for ${offering.name} opens on ${formatDate(offering.registrationDate)}.`)
-  if (window === 'closed') throw conflict(`Registration for ${offering.name} closed on ${formatDate(lastRegistrationDay(offering))}.`)
-  return admitParticipant(db, offering, ask)
-}
-
-/**
- * Whether this participant may take a place whatever the day: children or adults, the age range
- * and the signed waiver. For a place staff kept for someone (a team held for its captain), whose
- * window staff already decided.
- */
-export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null }): Promise<Admission> {
-  const { childId } = ask
-  if (offering.forChildren && !childId) {
-    throw invalid('Choose which child to register.', { childId: 'Choose which child to register.' })
-  }
-  if (childId) {
-    const child = await findChild(db, ask.userId, childId)
-    if (!child) throw notFound('There is no such child on your account.')
-    if (!offering.forChildren) {
-      throw invalid(`${offering.name} is for adults. ${child.firstName} can be registered in a Kids Sports league.`, {
-        childId: `${offering.name} is for adults.`,
-      })
-    }
-    const outside = outsideAgesText(child, offering)
-    if (outside) throw invalid(outside, { childId: `${child.firstName} is outside this league's age range (${ageRangeText(offering.minAge, offering.maxAge)}).` })
-  }
-
-  if (!offering.waiverRequired) return { childId, waiverVersion: null }
-  const waiver = await currentWaiverSigned(db, ask.userId, participantKeyOf(childId))
-  if (!waiver.signed) throw conflict('Please sign the current waiver before registering.', { waiver: 'WAIVER_REQUIRED' })
-  return { childId, waiverVersion: waiver.version }
-}
 
 export interface PlaceRequest extends Admission {
   offering: Offering

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../db/connect.ts'
-import { containsText } from '../../db/search.ts'
-import type { OutboxEmail } from '../../../shared/contracts/mail.ts'
-import { boolParam, inList, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
+import type { Db } from '../db/connect.ts'
+import { containsText } from '../db/search.ts'
+import type { OutboxEmail } from '../../shared/contracts/mail.ts'
+import { boolParam, inList, timestampParam, toBool, toCount, toIso } from '../db/values.ts'
 
 
 export interface NewEmail {

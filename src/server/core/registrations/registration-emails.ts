@@ -2,7 +2,7 @@ import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
-import type { NewEmail } from '../mail/outbox.queries.ts'
+import type { NewEmail } from '../outbox.queries.ts'
 
 /** The words of every registration email, in one place. `siteUrl` has no trailing slash. */
 export function receiptUrl(siteUrl: string, r: RegistrationView): string {

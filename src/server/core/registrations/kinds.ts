@@ -1,0 +1,78 @@
+import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import type { OfferingKind } from '../../../shared/schemas/registration.ts'
+
+/** When a change happens, and what its emails and waitlist offers need. */
+export interface ChangeContext {
+  now: Date
+  claimWindowMs: number
+  siteUrl: string
+}
+
+/** A place of some kind, as the rules of its kind read it. */
+export interface PlaceOfKind {
+  registrationId: string
+  kind: OfferingKind
+  /** Who holds the place. */
+  userId: string
+  teamId: string | null
+}
+
+/** How a place ended: who ended it (null for a sweep), whether what was paid is refunded. */
+export interface HowEnded {
+  actorId: string | null
+  refund: boolean
+  ctx: ChangeContext
+}
+
+/**
+ * What a kind of offering adds to the engine's rules. Each is optional: a league place needs
+ * none of them. Each throws the refusal a person reads, or returns.
+ */
+export interface KindRules {
+  /** Whether the holder may end their own place on `today` (a captain hands the captaincy over first). */
+  mayLeave?(tx: Db, place: PlaceOfKind, today: string): Promise<void>
+  /** Whether staff may end the place as things stand (a team's captain stays on its roster). */
+  mayEnd?(tx: Db, place: PlaceOfKind): Promise<void>
+  /** What follows when the place has ended, in the transaction that ended it (a team's roster closes). */
+  afterEnded?(tx: Db, place: PlaceOfKind, how: HowEnded): Promise<void>
+  /**
+   * Runs a change to the place (a payment) in a transaction, telling whoever hears of it after
+   * (a team's captain, when the team became complete).
+   */
+  aroundChange?<T>(tx: Db, place: PlaceOfKind, ctx: ChangeContext, change: (tx: Db) => Promise<T>): Promise<T>
+}
+
+/**
+ * The rules of each offering kind, registered by the feature that owns the kind where the app is
+ * built (app.ts), so the engine and the routes that call it never import a feature above them.
+ */
+const rulesOf = new Map<OfferingKind, KindRules>()
+
+export function registerKindRules(kind: OfferingKind, rules: KindRules): void {
+  rulesOf.set(kind, rules)
+}
+
+export async function checkLeaving(tx: Db, place: PlaceOfKind, today: string): Promise<void> {
+  await rulesOf.get(place.kind)?.mayLeave?.(tx, place, today)
+}
+
+export async function checkEnding(tx: Db, place: PlaceOfKind): Promise<void> {
+  await rulesOf.get(place.kind)?.mayEnd?.(tx, place)
+}
+
+export async function followEnding(tx: Db, place: PlaceOfKind, how: HowEnded): Promise<void> {
+  await rulesOf.get(place.kind)?.afterEnded?.(tx, place, how)
+}
+
+export function changePlace<T>(db: Db, place: PlaceOfKind, ctx: ChangeContext, change: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, (tx) => {
+    const around = rulesOf.get(place.kind)?.aroundChange
+    return around ? around(tx, place, ctx, change) : change(tx)
+  })
+}
+
+/** A registration's view (registrations.queries.ts) as the rules of its kind read it. */
+export function placeOf(view: { id: string; kind: OfferingKind; userId: string; team: { id: string } | null }): PlaceOfKind {
+  return { registrationId: view.id, kind: view.kind, userId: view.userId, teamId: view.team?.id ?? null }
+}

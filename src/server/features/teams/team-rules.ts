@@ -1,0 +1,77 @@
+import type { Db } from '../../db/connect.ts'
+import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
+import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
+import { conflict } from '../../core/refusals.ts'
+import { holdOffering } from '../../core/registrations/capacity.ts'
+import { registerKindRules, type ChangeContext, type HowEnded, type KindRules, type PlaceOfKind } from '../../core/registrations/kinds.ts'
+import { findRosterPlaces } from '../../core/registrations/offerings.queries.ts'
+import { endRegistration } from '../../core/registrations/registration-changes.ts'
+import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
+import { rosterOpen } from './roster.ts'
+import { teamWithdrawnEmail } from './team-emails.ts'
+import { tellCaptain } from './team-news.ts'
+import { isCaptain, teamState } from './teams.queries.ts'
+
+/**
+ * The rules team places and roster places add to the registration engine (kinds.ts), registered
+ * where the app is built.
+ */
+export function registerTeamRules(): void {
+  registerKindRules('team-place', { afterEnded: releaseRoster, aroundChange: withTeamNews })
+  registerKindRules('roster-place', { mayLeave, mayEnd: checkCaptainStays, aroundChange: withTeamNews })
+}
+
+/**
+ * A team whose entry ends (withdrawn by its captain or by staff, declined, or an offer from the
+ * waitlist left to expire) is gone: in the same transaction its roster closes — nobody joins it
+ * through the old invite link — and every place on it ends, each player told, what they paid
+ * refunded when the entry's was, so each is free to join another team or the free agents.
+ */
+async function releaseRoster(tx: Db, entry: PlaceOfKind, how: HowEnded): Promise<void> {
+  if (!entry.teamId) return
+  const roster = await tx.kysely.selectFrom('offerings').select('id').where('teamId', '=', entry.teamId).where('kind', '=', 'roster-place').executeTakeFirst()
+  if (!roster) return
+  await holdOffering(tx, roster.id)
+  await tx.kysely.updateTable('offerings').set({ capacity: 0 }).where('id', '=', roster.id).execute()
+  const places = await tx.kysely.selectFrom('registrations').select('id').where('offeringId', '=', roster.id).where('status', 'in', ACTIVE_STATUSES).orderBy('seq').execute()
+  for (const place of places) {
+    const before = await findRegistrationView(tx, place.id)
+    if (!before) continue
+    const refunded = how.refund ? before.paidCents : 0
+    await endRegistration(tx, place.id, 'cancelled', {
+      ...how,
+      notice: (ended) => teamWithdrawnEmail(how.ctx.siteUrl, { id: entry.teamId!, leagueId: ended.leagueId, name: ended.team?.name ?? '', leagueName: ended.leagueName }, { name: ended.registrantName, email: ended.registrantEmail }, refunded),
+    })
+  }
+}
+
+/** A change to a place on a team (a payment, say) with the news it makes: the captain hears when the team became complete. */
+export const withTeamNews: KindRules['aroundChange'] = async (tx, place, ctx: ChangeContext, change) => {
+  const team = place.teamId ? await tx.kysely.selectFrom('teams').select(['id', 'leagueId']).where('id', '=', place.teamId).executeTakeFirst() : undefined
+  const before = team && (await teamState(tx, team.leagueId, team.id))
+  const result = await change(tx)
+  if (before) await tellCaptain(tx, before, ctx.siteUrl, ctx.now, [])
+  return result
+}
+
+/**
+ * Staff may end or move any place on a team but its captain's: the team always has its captain
+ * on its roster, so staff name a new captain first. Checked with the roster's row held (a
+ * handover holds it too), so a handover cannot slip in between. Throws the reason, or returns.
+ */
+export async function checkCaptainStays(tx: Db, place: PlaceOfKind): Promise<void> {
+  if (place.kind === 'roster-place' && place.teamId && (await isCaptain(tx, place.teamId, place.userId))) {
+    throw conflict(TEAM_MESSAGES.captainStays)
+  }
+}
+
+/**
+ * Whether a player may end their own place on a team: a captain hands the captaincy over first,
+ * and after the roster deadline only staff change the roster. Checked with the roster's row held,
+ * as `checkCaptainStays`.
+ */
+async function mayLeave(tx: Db, place: PlaceOfKind, today: string): Promise<void> {
+  if (!place.teamId) return
+  if (await isCaptain(tx, place.teamId, place.userId)) throw conflict('You captain this team: hand the captaincy to another player before you leave it.')
+  if (!rosterOpen(await findRosterPlaces(tx, place.teamId), today)) throw conflict(TEAM_MESSAGES.rosterClosed)
+}
