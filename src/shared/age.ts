@@ -19,8 +19,9 @@ export function ageRangeText(minAge: number | null, maxAge: number | null): stri
 export function outsideAgesText(
   child: { firstName: string; dateOfBirth: string },
   league: { name: string; startDate: string; minAge: number | null; maxAge: number | null },
+  noun: 'league' | 'academy' = 'league',
 ): string | null {
   const age = ageOn(child.dateOfBirth, league.startDate)
   const fits = (league.minAge === null || age >= league.minAge) && (league.maxAge === null || age <= league.maxAge)
-  return fits ? null : `${child.firstName} will be ${age} when ${league.name} starts; this league is for ${ageRangeText(league.minAge, league.maxAge)}.`
+  return fits ? null : `${child.firstName} will be ${age} when ${league.name} starts; this ${noun} is for ${ageRangeText(league.minAge, league.maxAge)}.`
 }

@@ -20,3 +20,14 @@ export function href<Id extends RouteId>(id: Id, ...params: Args<Id>): string {
   if (path === undefined) throw new Error(`No route named ${id}`)
   return generatePath(path, params[0] ?? {})
 }
+
+/**
+ * A registration's receipt page, at the URL the route table gives its kind: a team's entry or
+ * roster place by team, an academy place by academy, a league place by registration.
+ */
+export function receiptPath(r: { id: string; userId: string; offering: { league: { id: string } | null; academy: { id: string } | null; team: { id: string } | null } }): string {
+  const { league, academy, team } = r.offering
+  if (academy) return href('academyReceipt', { userId: r.userId, academyId: academy.id })
+  if (team && league) return href('teamRegistrationReceipt', { userId: r.userId, leagueId: league.id, teamId: team.id })
+  return href('receipt', { userId: r.userId, leagueId: league?.id ?? '', registrationId: r.id })
+}

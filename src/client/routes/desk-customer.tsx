@@ -203,7 +203,7 @@ function RegisterAtDesk({ customer, participants }: { customer: CustomerRecord; 
     onSuccess: async ({ registration }) => {
       setKey(crypto.randomUUID())
       await client.invalidateQueries({ queryKey: ['admin'] })
-      const league = registration.leagueName
+      const league = registration.offering.name
       setOutcome(
         registration.status === 'waitlisted'
           ? `${league} is full: number ${registration.waitlistPosition} on the waitlist.`
@@ -272,10 +272,10 @@ function Registrations({ customer }: { customer: CustomerRecord }) {
               {customer.registrations.map((r) => (
                 <tr key={r.id}>
                   <th scope="row">
-                    {r.leagueName}
-                    {r.team && ` — ${r.team.name}`}
+                    {r.offering.name}
+                    {r.offering.team && ` — ${r.offering.team.name}`}
                     {/* A captain holds the team's entry and a place on its roster: two rows, told apart. */}
-                    {r.kind === 'team-place' ? ' (team entry)' : r.kind === 'roster-place' ? ' (player)' : ''}
+                    {r.offering.kind === 'team-place' ? ' (team entry)' : r.offering.kind === 'roster-place' ? ' (player)' : ''}
                   </th>
                   <td>{r.child?.name ?? customer.displayName}</td>
                   <td>{STATUS_LABELS[r.status]}</td>
@@ -283,10 +283,10 @@ function Registrations({ customer }: { customer: CustomerRecord }) {
                   <td>
                     {ACTIVE_STATUSES.includes(r.status) && (
                       <button type="button" className="link-button" onClick={() => setOpen(r.id)}>
-                        Payments and details<span className="visually-hidden">: {r.leagueName}</span>
+                        Payments and details<span className="visually-hidden">: {r.offering.name}</span>
                       </button>
                     )}{' '}
-                    {r.team && <Link to={href('leagueTeam', { leagueId: r.leagueId, teamId: r.team.id })}>Team page</Link>}
+                    {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}
                   </td>
                 </tr>
               ))}

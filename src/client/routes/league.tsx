@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
-import { href } from '../../shared/paths.ts'
+import { href, receiptPath } from '../../shared/paths.ts'
 import { TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
 import type { AdminLeague, LeagueSummary, updateLeague } from '../../shared/contracts/leagues.ts'
 import { leaguePriceText } from '../../shared/schemas/league.ts'
@@ -92,7 +92,7 @@ function MyTeams({ league, userId }: { league: LeagueSummary; userId: string }) 
 
 function MyPlaces({ league, userId }: { league: LeagueSummary; userId: string }) {
   const mine = useQuery(myRegistrationsQuery(userId))
-  const places = mine.data?.registrations.filter((r) => r.leagueId === league.id)
+  const places = mine.data?.registrations.filter((r) => r.offering.league?.id === league.id)
   if (mine.error) return <Alert>{errorMessage(mine.error)}</Alert>
   if (!places) return <p className="loading">Loading your registrations…</p>
   if (places.length === 0) {
@@ -109,7 +109,7 @@ function MyPlaces({ league, userId }: { league: LeagueSummary; userId: string })
       {places.map((r) => (
         <li key={r.id}>
           {r.child ? r.child.name : 'You'} — {STATUS_LABELS[r.status]}.{' '}
-          <Link to={href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })}>
+          <Link to={receiptPath(r)}>
             View receipt<span className="visually-hidden"> for {r.child ? r.child.name : 'you'}</span>
           </Link>
         </li>

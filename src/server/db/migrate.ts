@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-waivers-signed-at-the-desk.ts'
 import * as m0019 from './migrations/0019-phones-in-one-form.ts'
 import * as m0020 from './migrations/0020-refunds-of-payments.ts'
 import * as m0021 from './migrations/0021-places-held-for-payment.ts'
+import * as m0022 from './migrations/0022-offering-rules-on-their-owners.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -47,6 +48,7 @@ const migrations: Record<string, DialectMigration> = {
   '0019-phones-in-one-form': m0019,
   '0020-refunds-of-payments': m0020,
   '0021-places-held-for-payment': m0021,
+  '0022-offering-rules-on-their-owners': m0022,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -108,6 +108,10 @@ export interface LeaguesTable {
   /** Kids Sports: the age range on the league's start date. */
   minAge: number | null
   maxAge: number | null
+  /** Takes children (their ages checked against the range) or account holders only: Kids Sports leagues take children. */
+  forChildren: Bool
+  /** The current waiver must be signed for the participant before a place is taken. */
+  waiverRequired: Generated<boolean | number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -118,8 +122,15 @@ export interface AcademiesTable {
   description: string | null
   isActive: Bool
   registrationDate: string
+  /** The last day to register; null closes registration the day before startDate. */
+  registrationDeadline: string | null
   startDate: string
   endDate: string
+  /** Takes children (their ages checked against minAge..maxAge on startDate) or account holders only. */
+  forChildren: Generated<boolean | number>
+  minAge: number | null
+  maxAge: number | null
+  waiverRequired: Generated<boolean | number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

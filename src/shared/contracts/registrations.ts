@@ -14,14 +14,26 @@ export const Payment = z.object({
 })
 export type Payment = z.infer<typeof Payment>
 
+/**
+ * What a place is taken in: a league (a player's place, a team's entry, a place on a team's
+ * roster) or an academy. `name` and the dates are the league's or the academy's.
+ */
+export const OfferingRef = z.object({
+  kind: z.enum(OFFERING_KINDS).describe('a place in a league, a team entered in a league, a place on a team roster, or a place in an academy'),
+  id: z.string().describe("the offering's id"),
+  name: z.string().describe("the league's or the academy's name"),
+  startDate: z.string().describe('YYYY-MM-DD'),
+  endDate: z.string().describe('YYYY-MM-DD'),
+  league: z.object({ id: z.string(), sport: z.string() }).nullable(),
+  academy: z.object({ id: z.string() }).nullable(),
+  team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team entered or joined'),
+})
+export type OfferingRef = z.infer<typeof OfferingRef>
+
 /** A registration as its owner (and staff) see it. */
 export const RegistrationView = z.object({
   id: z.string(),
-  kind: z.enum(OFFERING_KINDS).describe('a place in a league, a team entered in a league, or a place on a team roster'),
-  leagueId: z.string(),
-  team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team entered or joined'),
-  leagueName: z.string(),
-  sport: z.string(),
+  offering: OfferingRef,
   userId: z.string(),
   registrantName: z.string(),
   registrantEmail: z.string(),
@@ -40,8 +52,6 @@ export type RegistrationView = z.infer<typeof RegistrationView>
 
 export const Receipt = RegistrationView.extend({
   payments: z.array(Payment),
-  leagueStartDate: z.string(),
-  leagueEndDate: z.string(),
 })
 export type Receipt = z.infer<typeof Receipt>
 

@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
-import { href } from '../../../shared/paths.ts'
+import { href, receiptPath } from '../../../shared/paths.ts'
 
 
 type Action = 'claim' | 'cancel'
@@ -24,9 +24,9 @@ function balanceText(registration: RegistrationView): string {
 
 /** What the place is: a league place, a team's registration, or a place on a team's roster. */
 function placeName(r: RegistrationView): string {
-  if (r.kind === 'team-place' && r.team) return `${r.leagueName}: team ${r.team.name}`
-  if (r.kind === 'roster-place' && r.team) return `${r.leagueName}: player on ${r.team.name}`
-  return r.leagueName
+  if (r.offering.kind === 'team-place' && r.offering.team) return `${r.offering.name}: team ${r.offering.team.name}`
+  if (r.offering.kind === 'roster-place' && r.offering.team) return `${r.offering.name}: player on ${r.offering.team.name}`
+  return r.offering.name
 }
 
 export function RegistrationsSection({ userId }: { userId: string }) {
@@ -47,8 +47,8 @@ export function RegistrationsSection({ userId }: { userId: string }) {
         : call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params }))
       setOutcome(
         action === 'claim'
-          ? `You claimed your place in ${registration.leagueName}. Your registration is confirmed.`
-          : `Your registration for ${registration.leagueName} has been cancelled.`,
+          ? `You claimed your place in ${registration.offering.name}. Your registration is confirmed.`
+          : `Your registration for ${registration.offering.name} has been cancelled.`,
       )
     } catch (e) {
       setActionError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
@@ -142,7 +142,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
       <dl className="account-registration-facts">
         <div>
           <dt>Participant</dt>
-          <dd>{r.kind === 'team-place' && r.team ? `Team ${r.team.name}` : r.child ? r.child.name : r.registrantName}</dd>
+          <dd>{r.offering.kind === 'team-place' && r.offering.team ? `Team ${r.offering.team.name}` : r.child ? r.child.name : r.registrantName}</dd>
         </div>
         <div>
           <dt>Registered</dt>
@@ -162,9 +162,9 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
         <p className="account-registration-note">Place offered — claim by {formatDateTime(r.offerExpiresAt)}</p>
       )}
       {confirming && live ? (
-        <div className="account-confirm" role="group" aria-label={`Cancel ${r.leagueName}`}>
+        <div className="account-confirm" role="group" aria-label={`Cancel ${r.offering.name}`}>
           <p>
-            Cancel your registration for {r.leagueName}?{' '}
+            Cancel your registration for {r.offering.name}?{' '}
             {r.status === 'waitlisted' ? 'You will lose your place on the waitlist.' : 'You will give up your place.'}
           </p>
           <div className="account-actions">
@@ -194,18 +194,18 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
           )}
           <Link
             className="button secondary"
-            to={href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })}
+            to={receiptPath(r)}
             aria-describedby={headingId}
           >
             Receipt
           </Link>
-          {r.team && (
-            <Link className="button secondary" to={href('leagueTeam', { leagueId: r.leagueId, teamId: r.team.id })} aria-describedby={headingId}>
+          {r.offering.team && r.offering.league && (
+            <Link className="button secondary" to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })} aria-describedby={headingId}>
               Team page
             </Link>
           )}
           {/* A team's place and its roster are changed from the team page, by its captain and staff. */}
-          {live && !r.team && (
+          {live && !r.offering.team && (
             <button
               ref={cancelButton}
               type="button"

@@ -98,7 +98,7 @@ export function PendingRegistrations() {
                     <span className="staff-muted">{r.registrantEmail}</span>
                   </th>
                   <td>{r.child?.name ?? '—'}</td>
-                  <td className="staff-wrap">{r.leagueName}</td>
+                  <td className="staff-wrap">{r.offering.name}</td>
                   <td>
                     <span className={badgeClass(r.status)}>{STATUS_LABELS[r.status]}</span>
                   </td>
@@ -109,7 +109,7 @@ export function PendingRegistrations() {
                   <td>{formatDate(r.createdAt)}</td>
                   <td>
                     <button id={`details-${r.id}`} type="button" className="button secondary" onClick={() => setSelectedId(r.id)}>
-                      Details<span className="visually-hidden"> for {r.child?.name ?? r.registrantName}, {r.leagueName}</span>
+                      Details<span className="visually-hidden"> for {r.child?.name ?? r.registrantName}, {r.offering.name}</span>
                     </button>
                   </td>
                 </tr>

@@ -59,7 +59,7 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
     <section className="staff-panel staff-detail" aria-labelledby="pending-detail-heading">
       <div className="staff-panel-head">
         <h2 id="pending-detail-heading" ref={heading} tabIndex={-1}>
-          {r ? `${participantOf(r)} — ${r.leagueName}` : 'Registration'}
+          {r ? `${participantOf(r)} — ${r.offering.name}` : 'Registration'}
         </h2>
         <button type="button" className="button secondary" onClick={onClose}>
           Close details
@@ -146,7 +146,7 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
       </div>
       <div>
         <dt>League</dt>
-        <dd>{r.leagueName}</dd>
+        <dd>{r.offering.name}</dd>
       </div>
       <div>
         <dt>Status</dt>
@@ -287,7 +287,7 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
         : call<typeof cancelRegistrationByStaff>('POST', '/api/admin/registrations/:registrationId/cancel', request))
       const refundText = withRefund ? ` A refund of ${formatMoney(r.paidCents)} was recorded.` : ''
       setConfirming(null)
-      onDone(`${ENDINGS[ending].done} the registration of ${participantOf(r)} for ${r.leagueName}.${refundText}`)
+      onDone(`${ENDINGS[ending].done} the registration of ${participantOf(r)} for ${r.offering.name}.${refundText}`)
     } catch (e) {
       setError(messageOf(e))
     } finally {
@@ -320,12 +320,12 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
     <div className="staff-confirm" role="group" aria-label={`${what} this registration`}>
       {error && <Alert>{error}</Alert>}
       <p>
-        {what} the registration of {participantOf(r)} for {r.leagueName}?{' '}
+        {what} the registration of {participantOf(r)} for {r.offering.name}?{' '}
         {HOLDS_PLACE.includes(r.status) ? 'The place goes to the next person on the waitlist.' : 'They leave the waitlist.'}{' '}
         An email tells them.
-        {r.kind === 'team-place' &&
-          r.team &&
-          ` ${r.team.name} is withdrawn with it: every player’s place on its roster ends and each player is told${r.paidCents > 0 ? '; a refund recorded here also refunds what the players paid' : ''}.`}
+        {r.offering.kind === 'team-place' &&
+          r.offering.team &&
+          ` ${r.offering.team.name} is withdrawn with it: every player’s place on its roster ends and each player is told${r.paidCents > 0 ? '; a refund recorded here also refunds what the players paid' : ''}.`}
       </p>
       {r.paidCents > 0 && (
         <div className="field staff-checkbox">

@@ -45,18 +45,18 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <div>
           <dt>League</dt>
           <dd>
-            {receipt.leagueName}
+            {receipt.offering.name}
             <br />
-            {formatDate(receipt.leagueStartDate)} – {formatDate(receipt.leagueEndDate)}
+            {formatDate(receipt.offering.startDate)} – {formatDate(receipt.offering.endDate)}
           </dd>
         </div>
-        {receipt.team && (
+        {receipt.offering.team && (
           <div>
             <dt>Team</dt>
             <dd>
-              {receipt.team.name}
+              {receipt.offering.team.name}
               <br />
-              {receipt.kind === 'team-place' ? 'Team registration' : 'Player on the roster'}
+              {receipt.offering.kind === 'team-place' ? 'Team registration' : 'Player on the roster'}
             </dd>
           </div>
         )}

@@ -7,7 +7,7 @@ import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import { lastRegistrationDay } from '../../../shared/registration-window.ts'
 import { isForChildren, SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { href } from '../../../shared/paths.ts'
+import { href, receiptPath } from '../../../shared/paths.ts'
 import { outcomeText, placesText, priceText } from './league-text.ts'
 import type { Outcome } from './use-registrations.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
@@ -68,12 +68,12 @@ function RegistrationOutcome({ result }: { result: RegisterResult }) {
     <div className={`signup-result signup-result-${r.status}`}>
       <p>{outcomeText(result)}</p>
       <p>
-        <Link to={href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })}>
+        <Link to={receiptPath(r)}>
           View receipt
           <span className="visually-hidden">
             {' '}
             for {r.child ? `${r.child.name} in ` : ''}
-            {r.leagueName}
+            {r.offering.name}
           </span>
         </Link>
         {r.status === 'offered' && (

@@ -7,11 +7,7 @@ function result(overrides: Partial<RegistrationView>, created = true): RegisterR
     created,
     registration: {
       id: 'r1',
-      kind: 'league-place',
-      leagueId: 'l1',
-      team: null,
-      leagueName: 'Spring Soccer',
-      sport: 'soccer',
+      offering: { kind: 'league-place', id: 'o1', name: 'Spring Soccer', startDate: '2027-03-01', endDate: '2027-05-31', league: { id: 'l1', sport: 'soccer' }, academy: null, team: null },
       userId: 'u1',
       registrantName: 'Jo Park',
       registrantEmail: 'jo@example.com',

@@ -36,20 +36,20 @@ export function outcomeText({ registration: r, created }: RegisterResult): strin
   const who = r.child ? { is: `${r.child.name} is`, their: `${r.child.name}'s` } : { is: "You're", their: 'Your' }
   switch (r.status) {
     case 'confirmed':
-      return `${who.is} ${created ? 'registered!' : 'already registered.'} ${who.their} place in ${r.leagueName} is confirmed. ${amountText(r)}`
+      return `${who.is} ${created ? 'registered!' : 'already registered.'} ${who.their} place in ${r.offering.name} is confirmed. ${amountText(r)}`
     case 'waitlisted': {
       const number = `number ${r.waitlistPosition ?? '?'}`
       const of = `(of ${r.waitlistSize})`
       return created
-        ? `${r.leagueName} is full. ${who.is} ${number} on the waitlist ${of}. We'll email you if a place opens up.`
-        : `${who.is} already on the waitlist for ${r.leagueName}: ${number} ${of}. We'll email you if a place opens up.`
+        ? `${r.offering.name} is full. ${who.is} ${number} on the waitlist ${of}. We'll email you if a place opens up.`
+        : `${who.is} already on the waitlist for ${r.offering.name}: ${number} ${of}. We'll email you if a place opens up.`
     }
     case 'offered': {
-      return `A place in ${r.leagueName} has opened up${r.child ? ` for ${r.child.name}` : ' for you'}. Claim it on your account page${deadlineText(r)}.`
+      return `A place in ${r.offering.name} has opened up${r.child ? ` for ${r.child.name}` : ' for you'}. Claim it on your account page${deadlineText(r)}.`
     }
     case 'held':
-      return `${who.their} place in ${r.leagueName} is held for payment. Pay ${formatMoney(r.balanceCents)}${deadlineText(r)} to confirm it.`
+      return `${who.their} place in ${r.offering.name} is held for payment. Pay ${formatMoney(r.balanceCents)}${deadlineText(r)} to confirm it.`
     default:
-      return `${who.their} registration for ${r.leagueName} is ${STATUS_LABELS[r.status].toLowerCase()}.`
+      return `${who.their} registration for ${r.offering.name} is ${STATUS_LABELS[r.status].toLowerCase()}.`
   }
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts'
 import { ageRangeText, outsideAgesText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
-import { participantKeyOf } from '../../../shared/schemas/registration.ts'
+import { offeringNoun, participantKeyOf } from '../../../shared/schemas/registration.ts'
 import { conflict, invalid, notFound } from '../refusals.ts'
 import { findChild } from '../children.queries.ts'
 import { currentWaiverSigned } from '../waivers.queries.ts'
@@ -39,6 +39,7 @@ export async function admit(db: Db, offering: Offering, ask: { userId: string; c
  */
 export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null }): Promise<Admission> {
   const { childId } = ask
+  const noun = offeringNoun(offering.kind)
   if (offering.forChildren && !childId) {
     throw invalid('Choose which child to register.', { childId: 'Choose which child to register.' })
   }
@@ -46,12 +47,13 @@ export async function admitParticipant(db: Db, offering: Offering, ask: { userId
     const child = await findChild(db, ask.userId, childId)
     if (!child) throw notFound('There is no such child on your account.')
     if (!offering.forChildren) {
-      throw invalid(`${offering.name} is for adults. ${child.firstName} can be registered in a Kids Sports league.`, {
+      const elsewhere = noun === 'league' ? ` ${child.firstName} can be registered in a Kids Sports league.` : ''
+      throw invalid(`${offering.name} is for adults.${elsewhere}`, {
         childId: `${offering.name} is for adults.`,
       })
     }
-    const outside = outsideAgesText(child, offering)
-    if (outside) throw invalid(outside, { childId: `${child.firstName} is outside this league's age range (${ageRangeText(offering.minAge, offering.maxAge)}).` })
+    const outside = outsideAgesText(child, offering, noun)
+    if (outside) throw invalid(outside, { childId: `${child.firstName} is outside this ${noun}'s age range (${ageRangeText(offering.minAge, offering.maxAge)}).` })
   }
 
   if (!offering.waiverRequired) return { childId, waiverVersion: null }

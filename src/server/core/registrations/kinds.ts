@@ -73,6 +73,6 @@ export function changePlace<T>(db: Db, place: PlaceOfKind, ctx: ChangeContext, c
 }
 
 /** A registration's view (registrations.queries.ts) as the rules of its kind read it. */
-export function placeOf(view: { id: string; kind: OfferingKind; userId: string; team: { id: string } | null }): PlaceOfKind {
-  return { registrationId: view.id, kind: view.kind, userId: view.userId, teamId: view.team?.id ?? null }
+export function placeOf(view: { id: string; userId: string; offering: { kind: OfferingKind; team: { id: string } | null } }): PlaceOfKind {
+  return { registrationId: view.id, kind: view.offering.kind, userId: view.userId, teamId: view.offering.team?.id ?? null }
 }

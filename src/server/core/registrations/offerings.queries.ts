@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { batchedRead } from '../../db/read-batches.ts'
-import { boolParam, inList, timestampParam } from '../../db/values.ts'
+import { boolParam, inList, timestampParam, toBool } from '../../db/values.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
-import { isForChildren, type LeagueKind } from '../../../shared/sports.ts'
+import type { LeagueKind } from '../../../shared/sports.ts'
 import { productPriced } from '../payments/products.queries.ts'
 
 /**
@@ -59,13 +59,14 @@ function leagueOfferings(db: Db) {
       'o.receiptPrefix',
       'o.productId',
       'l.name',
-      'l.sport',
       'l.registrationDate',
       'l.registrationDeadline',
       'l.rosterDeadline',
       'l.startDate',
       'l.minAge',
       'l.maxAge',
+      'l.forChildren',
+      'l.waiverRequired',
       'p.listPriceCents',
       'p.earlyBirdPriceCents',
       'p.earlyBirdUntil',
@@ -76,13 +77,27 @@ function leagueOfferings(db: Db) {
 type OfferingRow = Awaited<ReturnType<ReturnType<typeof leagueOfferings>['executeTakeFirstOrThrow']>>
 
 function toOffering(row: OfferingRow): Offering {
-  const { sport, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, rosterDeadline, ...offering } = row
+  const { rosterDeadline, ...offering } = row
+  // A roster changes until its deadline; without one, while the league takes registrations.
+  return ownRules({ ...offering, registrationDeadline: row.kind === 'roster-place' ? (rosterDeadline ?? row.registrationDeadline) : row.registrationDeadline })
+}
+
+/** An offering's row with its owner's columns (a league's or an academy's) and its product's price. */
+type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird'> & {
+  forChildren: boolean | number
+  waiverRequired: boolean | number
+  listPriceCents: number | null
+  earlyBirdPriceCents: number | null
+  earlyBirdUntil: string | null
+}
+
+/** Reads an offering into the engine's shape: the rules its owner row states, and its price. */
+function ownRules(row: OwnerRow): Offering {
+  const { forChildren, waiverRequired, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, ...rest } = row
   return {
-    ...offering,
-    // A roster changes until its deadline; without one, while the league takes registrations.
-    registrationDeadline: row.kind === 'roster-place' ? (rosterDeadline ?? row.registrationDeadline) : row.registrationDeadline,
-    forChildren: isForChildren({ sport }),
-    waiverRequired: true,
+    ...rest,
+    forChildren: toBool(forChildren),
+    waiverRequired: toBool(waiverRequired),
     listPriceCents: listPriceCents ?? 0,
     earlyBird: earlyBirdPriceCents !== null && earlyBirdUntil !== null ? { priceCents: earlyBirdPriceCents, until: earlyBirdUntil } : null,
   }
@@ -115,6 +130,40 @@ export async function findTeamPlaces(db: Db, leagueId: string): Promise<Offering
 export async function findRosterPlaces(db: Db, teamId: string): Promise<Offering | undefined> {
   const row = await leagueOfferings(db).where('o.teamId', '=', teamId).where('o.kind', '=', 'roster-place').executeTakeFirst()
   return row && toOffering(row)
+}
+
+/** The places of an active academy; undefined when there is none. */
+export async function findAcademyOffering(db: Db, academyId: string): Promise<Offering | undefined> {
+  const row = await db.kysely
+    .selectFrom('offerings as o')
+    .innerJoin('academies as a', 'a.id', 'o.academyId')
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .select([
+      'o.id',
+      'o.kind',
+      'o.leagueId',
+      'o.teamId',
+      'o.capacity',
+      'o.placesTaken',
+      'o.receiptPrefix',
+      'o.productId',
+      'a.name',
+      'a.registrationDate',
+      'a.registrationDeadline',
+      'a.startDate',
+      'a.minAge',
+      'a.maxAge',
+      'a.forChildren',
+      'a.waiverRequired',
+      'p.listPriceCents',
+      'p.earlyBirdPriceCents',
+      'p.earlyBirdUntil',
+    ])
+    .where('o.academyId', '=', academyId)
+    .where('o.kind', '=', 'academy-place')
+    .where('a.isActive', '=', boolParam(db.dialect, true))
+    .executeTakeFirst()
+  return row && ownRules(row)
 }
 
 /** A league's player places and their price, made with the league in the caller's transaction. */

@@ -1,29 +1,28 @@
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { href } from '../../../shared/paths.ts'
+import { href, receiptPath } from '../../../shared/paths.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { NewEmail } from '../outbox.queries.ts'
 
 /** The words of every registration email, in one place. `siteUrl` has no trailing slash. */
 export function receiptUrl(siteUrl: string, r: RegistrationView): string {
-  if (r.team) return siteUrl + href('teamRegistrationReceipt', { userId: r.userId, leagueId: r.leagueId, teamId: r.team.id })
-  return siteUrl + href('receipt', { userId: r.userId, leagueId: r.leagueId, registrationId: r.id })
+  return siteUrl + receiptPath(r)
 }
 
 /** Who takes the place: a child, a team, or the person themselves. */
 function who(r: RegistrationView): string {
-  if (r.kind === 'team-place' && r.team) return `Your team ${r.team.name} is`
+  if (r.offering.kind === 'team-place' && r.offering.team) return `Your team ${r.offering.team.name} is`
   return r.child ? `${r.child.name} is` : 'You are'
 }
 
 export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmail {
   return {
     to: r.registrantEmail,
-    subject: `Registration confirmed: ${r.leagueName}`,
+    subject: `Registration confirmed: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',
-      r.kind === 'roster-place' && r.team ? `You joined ${r.team.name} in ${r.leagueName}. Your place on the roster is held.` : `${who(r)} registered for ${r.leagueName}. Your place is held.`,
+      r.offering.kind === 'roster-place' && r.offering.team ? `You joined ${r.offering.team.name} in ${r.offering.name}. Your place on the roster is held.` : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
       `Receipt number: ${r.receiptNumber}`,
       `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`,
       '',
@@ -35,11 +34,11 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmai
 export function waitlistedEmail(siteUrl: string, r: RegistrationView): NewEmail {
   return {
     to: r.registrantEmail,
-    subject: `You are on the waitlist: ${r.leagueName}`,
+    subject: `You are on the waitlist: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',
-      `${r.leagueName} is full. ${who(r)} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
+      `${r.offering.name} is full. ${who(r)} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
       'If a place opens up we will email you, and you will have a limited time to claim it.',
       '',
       `Your registrations: ${siteUrl}${href('account')}`,
@@ -51,11 +50,11 @@ export function offerEmail(siteUrl: string, r: RegistrationView): NewEmail {
   const until = r.offerExpiresAt ? new Date(r.offerExpiresAt) : null
   return {
     to: r.registrantEmail,
-    subject: `A place opened up: ${r.leagueName}`,
+    subject: `A place opened up: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',
-      `Good news: a place opened up in ${r.leagueName}${r.child ? ` for ${r.child.name}` : ''}.`,
+      `Good news: a place opened up in ${r.offering.name}${r.child ? ` for ${r.child.name}` : ''}.`,
       until
         ? `Claim it before ${formatDate(until)} ${until.toISOString().slice(11, 16)} UTC, or it will be offered to the next person on the waitlist.`
         : 'Claim it soon, or it will be offered to the next person on the waitlist.',
@@ -67,15 +66,15 @@ export function offerEmail(siteUrl: string, r: RegistrationView): NewEmail {
 
 export function cancellationEmail(siteUrl: string, r: RegistrationView, reason: 'cancelled' | 'declined' | 'expired' | 'unpaid'): NewEmail {
   const what = {
-    cancelled: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.leagueName} has been cancelled.`,
-    declined: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.leagueName} was declined by the facility.`,
-    expired: `The place offered to you in ${r.leagueName} was not claimed in time and has gone to the next person.`,
-    unpaid: `The place held for ${r.child ? r.child.name : 'you'} in ${r.leagueName} was not paid in time and has gone to the next person.`,
+    cancelled: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.offering.name} has been cancelled.`,
+    declined: `${r.child ? `${r.child.name}'s` : 'Your'} registration for ${r.offering.name} was declined by the facility.`,
+    expired: `The place offered to you in ${r.offering.name} was not claimed in time and has gone to the next person.`,
+    unpaid: `The place held for ${r.child ? r.child.name : 'you'} in ${r.offering.name} was not paid in time and has gone to the next person.`,
   }[reason]
   const subject = { cancelled: 'cancelled', declined: 'declined', expired: 'offer expired', unpaid: 'not paid in time' }[reason]
   return {
     to: r.registrantEmail,
-    subject: `Registration ${subject}: ${r.leagueName}`,
+    subject: `Registration ${subject}: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',

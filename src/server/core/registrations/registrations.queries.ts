@@ -10,7 +10,7 @@ import type { MoneyMove } from '../../../shared/schemas/payments.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
 import { amountDueOf, amountPaidOf, type RegistrationScope } from '../payments/orders.queries.ts'
-import type { HistoryEntry, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { HistoryEntry, OfferingRef, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
 
 /** How many wait ahead of a registration (aliased `r`) in its offering's waitlist. */
 export const waitlistAheadOf = (eb: RegistrationScope) =>
@@ -47,20 +47,23 @@ function views(db: Db, { newest = false } = {}) {
   return db.kysely
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
-    .innerJoin('leagues as l', 'l.id', 'o.leagueId')
+    .leftJoin('leagues as l', 'l.id', 'o.leagueId')
+    .leftJoin('academies as ac', 'ac.id', 'o.academyId')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
     .leftJoin('teams as t', 't.id', 'r.teamId')
     .select((eb) => [
       'r.id',
+      'o.id as offeringId',
       'o.kind',
       'o.leagueId',
+      'o.academyId',
       'r.teamId',
       't.name as teamName',
-      'l.name as leagueName',
       'l.sport',
-      'l.startDate as leagueStartDate',
-      'l.endDate as leagueEndDate',
+      eb.fn.coalesce('l.name', 'ac.name').as('offeringName'),
+      eb.fn.coalesce('l.startDate', 'ac.startDate').as('startDate'),
+      eb.fn.coalesce('l.endDate', 'ac.endDate').as('endDate'),
       'r.userId',
       'u.displayName as registrantName',
       'u.email as registrantEmail',
@@ -81,19 +84,26 @@ function views(db: Db, { newest = false } = {}) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof views>['executeTakeFirstOrThrow']>>
 
-function toView(row: ViewRow): RegistrationView & { leagueStartDate: string; leagueEndDate: string } {
+/** What the place is in, from the offering's owner row: a league (and its team) or an academy. */
+function offeringOf(row: ViewRow): OfferingRef {
+  return {
+    kind: row.kind,
+    id: row.offeringId,
+    name: row.offeringName ?? '',
+    startDate: row.startDate ?? '',
+    endDate: row.endDate ?? '',
+    league: row.leagueId === null ? null : { id: row.leagueId, sport: row.sport ?? '' },
+    academy: row.academyId === null ? null : { id: row.academyId },
+    team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
+  }
+}
+
+function toView(row: ViewRow): RegistrationView {
   const priceCents = toCount(row.priceCents)
   const paidCents = toCount(row.paidCents)
-  if (row.leagueId === null) throw new Error(`registration ${row.id} is not in a league`)
   return {
     id: row.id,
-    kind: row.kind,
-    leagueId: row.leagueId,
-    team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
-    leagueName: row.leagueName,
-    sport: row.sport,
-    leagueStartDate: row.leagueStartDate,
-    leagueEndDate: row.leagueEndDate,
+    offering: offeringOf(row),
     userId: row.userId,
     registrantName: row.registrantName,
     registrantEmail: row.registrantEmail,
@@ -110,20 +120,16 @@ function toView(row: ViewRow): RegistrationView & { leagueStartDate: string; lea
   }
 }
 
-function strip({ leagueStartDate: _s, leagueEndDate: _e, ...view }: ReturnType<typeof toView>): RegistrationView {
-  return view
-}
-
 export async function findRegistrationView(db: Db, registrationId: string): Promise<RegistrationView | undefined> {
   const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
-  return row && strip(toView(row))
+  return row && toView(row)
 }
 
 /** Registrations just made by the registration engine (see `views`), by id. */
 export async function findNewRegistrationViews(tx: Db, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
   if (registrationIds.length === 0) return new Map()
   const rows = await views(tx, { newest: true }).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
-  return new Map(rows.map((row) => [row.id, strip(toView(row))]))
+  return new Map(rows.map((row) => [row.id, toView(row)]))
 }
 
 /** A registration just changed, read back in the answer: it cannot have gone in between. */
@@ -135,7 +141,7 @@ export async function changedRegistration(db: Db, registrationId: string): Promi
 
 export async function listUserRegistrations(db: Db, userId: string): Promise<RegistrationView[]> {
   const rows = await views(db).where('r.userId', '=', userId).orderBy('r.createdAt', 'desc').orderBy('r.id').execute()
-  return rows.map((r) => strip(toView(r)))
+  return rows.map((r) => toView(r))
 }
 
 /**
@@ -159,7 +165,7 @@ export async function listPendingRegistrations(db: Db, { leagueId, search }: { l
     )
   }
   const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(500).execute()
-  return rows.map((r) => strip(toView(r)))
+  return rows.map((r) => toView(r))
 }
 
 /**

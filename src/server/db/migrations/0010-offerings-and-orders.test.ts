@@ -119,7 +119,7 @@ describe('migration 0010: offerings, orders and payments allocated to lines', ()
     const after = []
     for (const { id } of before) {
       const view = await findRegistrationView(testDb.db, id)
-      const receipt = view && (await findReceipt(testDb.db, { userId: view.userId, leagueId: view.leagueId, registrationId: id }))
+      const receipt = view && (await findReceipt(testDb.db, { userId: view.userId, leagueId: view.offering.league!.id, registrationId: id }))
       after.push({
         id,
         receiptNumber: view?.receiptNumber,

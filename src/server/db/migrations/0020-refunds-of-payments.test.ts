@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from '../../../../tests/test-app.ts'
-import { leagueInput } from '../../../../tests/factories.ts'
-import { insertLeague } from '../../features/leagues/leagues.queries.ts'
-import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { oldLeague } from '../../../../tests/old-rows.ts'
 import { findRegistrationView, listPayments } from '../../core/registrations/registrations.queries.ts'
 import { migrateToLatest } from '../migrate.ts'
 import { boolParam, timestampParam } from '../values.ts'
@@ -29,8 +27,8 @@ test('a negative payment becomes refunds of the payments it returned, by their o
     .insertInto('users')
     .values({ id: 'ann', displayName: 'Ann', email: 'ann@example.com', emailVerified: boolParam(db.dialect, true), createdAt: at(1), updatedAt: at(1) })
     .execute()
-  const leagueId = await insertLeague(db, leagueInput({ priceCents: 5000 }))
-  const offering = (await findLeagueOffering(db, leagueId))!
+  await oldLeague(old, db.dialect, 'refund-league')
+  const offering = { id: 'refund-league-places', name: 'Refund League' }
   // As the engine wrote a place then: its registration, order and line.
   await old
     .insertInto('registrations')

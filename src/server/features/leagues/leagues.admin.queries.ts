@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts'
+import { isForChildren } from '../../../shared/sports.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
@@ -126,6 +127,7 @@ export async function updateLeague(
       .set({
         name: settings.name,
         sport: settings.sport,
+        forChildren: boolParam(tx.dialect, isForChildren(settings)),
         kind: settings.kind,
         description: settings.description,
         isActive: boolParam(tx.dialect, settings.isActive),

@@ -6,7 +6,7 @@ import { createLeagueOffering } from '../../core/registrations/offerings.queries
 import { syncTeamPlaces } from '../teams/team-places.ts'
 import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { LeagueSummary } from '../../../shared/contracts/leagues.ts'
-import type { ActiveLeague, LeagueKind, Sport } from '../../../shared/sports.ts'
+import { isForChildren, type ActiveLeague, type LeagueKind, type Sport } from '../../../shared/sports.ts'
 
 /** Product §7: the leagues with isActive true, for the home page. */
 export function activeLeaguesQuery(db: Db) {
@@ -69,6 +69,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         teamPayment: league.kind === 'team' ? (league.teamPayment ?? 'player-fee') : null,
         minAge: league.minAge ?? null,
         maxAge: league.maxAge ?? null,
+        forChildren: boolParam(tx.dialect, isForChildren(league)),
         createdAt: now,
         updatedAt: now,
       })

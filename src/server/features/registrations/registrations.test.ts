@@ -136,14 +136,14 @@ describe('waitlist promotion and the claim window', () => {
     const [offered] = await mine(first!)
     expect(offered).toMatchObject({ status: 'offered', waitlistPosition: null })
     expect(Date.parse(offered!.offerExpiresAt!) - Date.now()).toBeGreaterThan(47 * HOUR)
-    expect(await emailsTo(first!.email)).toContain(`A place opened up: ${offered!.leagueName}`)
+    expect(await emailsTo(first!.email)).toContain(`A place opened up: ${offered!.offering.name}`)
     expect((await mine(second!))[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, waitlistSize: 1 })
     expect(await placesTaken(league)).toBe(1)
 
     const claim = await first!.client.post<{ registration: RegistrationView }>(`/api/registrations/${offered!.id}/claim`, {})
     expect(claim.status).toBe(200)
     expect(claim.body.registration.status).toBe('confirmed')
-    expect(await emailsTo(holder!.email)).toContain(`Registration cancelled: ${offered!.leagueName}`)
+    expect(await emailsTo(holder!.email)).toContain(`Registration cancelled: ${offered!.offering.name}`)
   })
 
   test('an offer not claimed in time goes to the next person', async () => {
@@ -372,7 +372,7 @@ describe('receipts', () => {
     expect(ownView.status).toBe(200)
     expect(ownView.body.receipt).toMatchObject({
       receiptNumber: registration.receiptNumber,
-      leagueName: 'Receipt League',
+      offering: { kind: 'league-place', name: 'Receipt League', league: { id: league }, academy: null, team: null },
       registrantName: owner.displayName,
       priceCents: 6000,
       paidCents: 0,
@@ -466,7 +466,7 @@ describe('desk payments and staff changes', () => {
     expect((await admin.client.post(`/api/admin/registrations/${registration.id}/decline`, {})).status).toBe(200)
     expect((await admin.client.post(`/api/admin/registrations/${registration.id}/decline`, {})).status).toBe(409)
     expect((await mine(waiting!))[0]!.status).toBe('offered')
-    expect(await emailsTo(customer!.email)).toContain(`Registration declined: ${registration.leagueName}`)
+    expect(await emailsTo(customer!.email)).toContain(`Registration declined: ${registration.offering.name}`)
   })
 
   test('customers cannot use the staff tools; employees run them at the desk (decision 0016)', async () => {

@@ -40,7 +40,7 @@ async function releaseRoster(tx: Db, entry: PlaceOfKind, how: HowEnded): Promise
     const refunded = how.refund ? before.paidCents : 0
     await endRegistration(tx, place.id, 'cancelled', {
       ...how,
-      notice: (ended) => teamWithdrawnEmail(how.ctx.siteUrl, { id: entry.teamId!, leagueId: ended.leagueId, name: ended.team?.name ?? '', leagueName: ended.leagueName }, { name: ended.registrantName, email: ended.registrantEmail }, refunded),
+      notice: (ended) => teamWithdrawnEmail(how.ctx.siteUrl, { id: entry.teamId!, leagueId: ended.offering.league?.id ?? '', name: ended.offering.team?.name ?? '', leagueName: ended.offering.name }, { name: ended.registrantName, email: ended.registrantEmail }, refunded),
     })
   }
 }

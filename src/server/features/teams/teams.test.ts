@@ -37,7 +37,7 @@ describe('creating a team', () => {
 
     const receipt = await captain.client.get<{ receipt: Receipt }>(`/api/receipts/user/${captain.id}/league/${leagueId}/team/${team.id}`)
     expect(receipt.status, receipt.text).toBe(200)
-    expect(receipt.body.receipt).toMatchObject({ kind: 'team-place', team: { id: team.id, name: 'Net Gains' }, priceCents: 30000 })
+    expect(receipt.body.receipt).toMatchObject({ offering: { kind: 'team-place', team: { id: team.id, name: 'Net Gains' } }, priceCents: 30000 })
   })
 
   test('team names are unique within a league, ignoring letter case and spaces', async () => {
@@ -317,7 +317,7 @@ describe('fees and status', () => {
     const view = (await read(captain, team)).body.team
     expect(view.players.map((p) => p.balanceCents)).toEqual([5000, 5000])
     const receipt = await player.client.get<{ receipt: Receipt }>(`/api/receipts/user/${player.id}/league/${team.leagueId}/team/${team.id}`)
-    expect(receipt.body.receipt).toMatchObject({ kind: 'roster-place', priceCents: 5000 })
+    expect(receipt.body.receipt).toMatchObject({ offering: { kind: 'roster-place' }, priceCents: 5000 })
   })
 
   test('deposit and player fee: both are owed; the team is complete once the roster minimum plays and all is paid', async () => {
