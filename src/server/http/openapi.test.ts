@@ -74,6 +74,18 @@ describe('GET /api/openapi.json', () => {
     expect(child.parameters).toContainEqual(expect.objectContaining({ name: 'childId', in: 'path' }))
     expect(child['x-access']).toBe('owner')
   })
+
+  test('a form body lists the fields its form spec requires, and a change of some fields none', async () => {
+    const admin = await createUser(ctx, 'admin')
+    const { body } = await admin.client.get<Document>('/api/openapi.json')
+    const bodyOf = (path: string) => (body.paths[path]!.post as unknown as { requestBody: { content: { 'application/json': { schema: { required?: string[]; properties: Record<string, unknown> } } } } }).requestBody.content['application/json'].schema
+    const child = bodyOf('/api/children')
+    expect(child.required?.sort()).toEqual(['dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'firstName', 'lastName'])
+    expect(Object.keys(child.properties)).toContain('notes')
+    expect(JSON.stringify(child)).not.toContain('x-form-required')
+    expect(bodyOf('/api/admin/leagues').required).toEqual(expect.arrayContaining(['name', 'sport', 'startDate']))
+    expect(bodyOf('/api/admin/leagues/{leagueId}').required).toBeUndefined()
+  })
 })
 
 describe('GET /api/reference', () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { apiReference, describeApi } from '../../shared/contracts/api.ts'
+import { FORM_REQUIRED } from '../../shared/contracts/contract.ts'
 import { isStaff, type Role } from '../../shared/roles.ts'
 import type { Guards } from '../auth/guards.ts'
 import type { DeclaredRoute } from './access.ts'
@@ -67,7 +68,21 @@ export function openApiDocument(routes: readonly DeclaredRoute[], functions: Fun
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
-  return rest
+  return withFormRequired(rest)
+}
+
+/** A form's fields marked by `formBody` as required are listed in their object's `required`. */
+function withFormRequired(node: Record<string, unknown>): Record<string, unknown> {
+  const properties = node.properties as Record<string, Record<string, unknown>> | undefined
+  if (!properties) return node
+  const required = new Set((node.required as string[] | undefined) ?? [])
+  const shown = Object.fromEntries(
+    Object.entries(properties).map(([name, { [FORM_REQUIRED]: marked, ...property }]) => {
+      if (marked === true) required.add(name)
+      return [name, withFormRequired(property)]
+    }),
+  )
+  return { ...node, properties: shown, ...(required.size > 0 ? { required: [...required] } : {}) }
 }
 
 function parameters(schema: unknown, where: 'path' | 'query', url: string): Record<string, unknown>[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { FormSpec } from '../validation/rules.ts'
+import { isRequired, type FieldSpec, type FormSpec } from '../validation/rules.ts'
 
 /**
  * An API route's declaration: where it is, who may call it, and the shape of what it takes and
@@ -53,17 +53,27 @@ export type Answer<C extends Contract> = C['responses'] extends { 200: infer S e
 /** An id in the path: any non-empty text; what it names is the handler's question. */
 export const pathId = z.string().min(1, { error: 'The address is missing an id.' })
 
+const formValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
+
+/**
+ * Marks a form field the form spec requires, for the API reference (server/http/openapi.ts lists
+ * it in its object's `required`). Absent, it is refused by the form rules with the form's own
+ * words ("Form incomplete.", and the field's message), so the contract leaves that to them.
+ */
+export const FORM_REQUIRED = 'x-form-required'
+
 /**
  * A form's body as declared for Fastify and the API reference: its fields, each text (numbers
- * and true/false are read as text). The form rules (src/shared/validation) check the values and
- * give the messages, in the browser and on the server alike; undeclared fields are dropped.
+ * and true/false are read as text), those the form spec requires marked required. The form rules
+ * (src/shared/validation) check the values and give the messages, in the browser and on the
+ * server alike; undeclared fields are dropped. `partial`: a change of some fields (those left
+ * out keep their value), so none is required.
  */
-export function formBody<K extends string>(spec: FormSpec<K>) {
-  const field = (label: string) =>
-    z
-      .union([z.string(), z.number(), z.boolean(), z.null()], { error: `${label} must be text.` })
-      .optional()
-      .describe(label)
-  const shape = Object.fromEntries(Object.entries<FormSpec[string]>(spec).map(([name, f]) => [name, field(f.label)])) as Record<K, ReturnType<typeof field>>
+export function formBody<K extends string>(spec: FormSpec<K>, { partial = false } = {}) {
+  const field = (f: FieldSpec) => {
+    const value = z.union(formValue.options, { error: `${f.label} must be text.` }).optional()
+    return !partial && isRequired(f) ? value.meta({ description: f.label, [FORM_REQUIRED]: true }) : value.describe(f.label)
+  }
+  const shape = Object.fromEntries(Object.entries<FieldSpec>(spec).map(([name, f]) => [name, field(f)])) as Record<K, ReturnType<typeof field>>
   return z.object(shape, { error: 'Send the form as a JSON object.' })
 }

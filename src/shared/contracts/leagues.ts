@@ -141,6 +141,6 @@ export const updateLeague = contract({
   access: 'admin',
   summary: 'Change a league: the fields sent replace those saved; a higher capacity offers places to the waitlist at once',
   params: z.object({ leagueId: pathId }),
-  body: formBody(LeagueForm),
+  body: formBody(LeagueForm, { partial: true }),
   responses: { 200: SaveLeagueResult },
 })

@@ -280,6 +280,11 @@ interface ParsedRule {
   rule: Rule
 }
 
+/** Whether the field must be filled in. */
+export function isRequired(field: FieldSpec): boolean {
+  return parseRules(field.rules).some((rule) => rule.name === 'required')
+}
+
 /** Parses every rule up front, so a misspelt rule throws even while its field is empty. */
 function parseRules(rules: FieldSpec['rules']): ParsedRule[] {
   const list = typeof rules === 'string' ? (rules === '' ? [] : rules.split('|')) : rules
