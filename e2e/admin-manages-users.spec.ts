@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { countActiveLeagues } from '../src/server/features/leagues/leagues.queries.ts'
 import { countUsersByRole } from '../src/server/features/users/users.queries.ts'
+import { timestampParam } from '../src/server/db/values.ts'
 import { ROUTES, staffPages } from '../src/shared/routes.ts'
 import { BASE_URL, expect, test, uniqueToken } from './fixtures.ts'
 
@@ -153,4 +154,23 @@ test('the dashboard lists every page staff work on, from the route table, and th
   // The suite's servers make no scheduled backups: the page says so, and how to make one.
   await expect(backups.getByRole('alert')).toHaveText('Scheduled backups are off (BACKUP_EVERY_HOURS=0): make them with npm run backup.')
   await expect(backups).toContainText('npm run restore -- --from FILE')
+})
+
+test('the dashboard shows background work that failed, and an admin sends a dead job round again', async ({ asAdmin: page, backend }) => {
+  const kind = `e2e-refund-${uniqueToken()}`
+  const { db } = backend
+  const at = timestampParam(db.dialect, new Date())
+  await db.kysely
+    .insertInto('jobs')
+    .values({ id: kind, kind, payload: '{}', status: 'dead', attempts: 6, runAt: at, lastError: 'The payment provider answered 503.', createdAt: at, updatedAt: at })
+    .execute()
+  await page.goto('/dashboard')
+  const panel = page.getByRole('region', { name: 'Background work' })
+  const row = panel.getByRole('row').filter({ hasText: kind })
+  await expect(row.getByRole('cell')).toHaveText([kind, /\d/, '6', 'The payment provider answered 503.', /^Retry/])
+  await row.getByRole('button', { name: `Retry ${kind}` }).click()
+  // Pending again; the server has no handler for this kind, so it fails again and is retried by itself.
+  await expect(row.getByRole('button')).toHaveCount(0)
+  await expect(row.getByRole('cell').last()).toHaveText(/^Tried again at /)
+  expect((await db.kysely.selectFrom('jobs').select('status').where('id', '=', kind).executeTakeFirstOrThrow()).status).toBe('pending')
 })

@@ -35,6 +35,7 @@ import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
 import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
 import { registerRegistrationRoutes } from './features/registrations/registrations.routes.ts'
 import { createOfferSweeper } from './core/registrations/waitlist.ts'
+import { createJobRunner } from './core/jobs.ts'
 import { registerWaiverRoutes } from './features/waivers/waivers.routes.ts'
 import { registerMailRoutes } from './features/mail/mail.routes.ts'
 import { createMailer } from './features/mail/mailer.ts'
@@ -135,8 +136,10 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
   const teamSweeper = createTeamSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
+  const jobs = createJobRunner({ db, log: app.log, now: clock })
   app.addHook('onReady', async () => {
     mailer.start()
+    jobs.start()
     sweeper.start()
     teamSweeper.start()
     backups.start()
@@ -145,6 +148,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     await backups.stop()
     await sweeper.stop()
     await teamSweeper.stop()
+    await jobs.stop()
     await mailer.stop()
   })
   registerHealthRoutes(app, { db, maxBacklog: config.maxDbBacklog })

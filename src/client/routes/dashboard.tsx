@@ -4,6 +4,7 @@ import { formatBytes, formatDateTime } from '../../shared/format.ts'
 import type { BackupStatus } from '../../shared/contracts/dashboard.ts'
 import { staffPages } from '../../shared/routes.ts'
 import { Alert } from '../components/ui/alert.tsx'
+import { JobsPanel } from '../features/dashboard/jobs-panel.tsx'
 import { dashboardQuery } from '../queries/dashboard.ts'
 
 /** Every page staff work on, from the route table (shared/routes.ts). */
@@ -44,6 +45,7 @@ export default function DashboardPage() {
         ))}
       </ul>
       {summary && <BackupsPanel backups={summary.backups} />}
+      {summary && <JobsPanel jobs={summary.jobs} />}
     </section>
   )
 }

@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-phones-in-one-form.ts'
 import * as m0020 from './migrations/0020-refunds-of-payments.ts'
 import * as m0021 from './migrations/0021-places-held-for-payment.ts'
 import * as m0022 from './migrations/0022-offering-rules-on-their-owners.ts'
+import * as m0023 from './migrations/0023-after-commit-jobs.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -49,6 +50,7 @@ const migrations: Record<string, DialectMigration> = {
   '0020-refunds-of-payments': m0020,
   '0021-places-held-for-payment': m0021,
   '0022-offering-rules-on-their-owners': m0022,
+  '0023-after-commit-jobs': m0023,
 }
 
 /** The table where the migrations applied to a database are recorded. */

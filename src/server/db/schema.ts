@@ -335,6 +335,22 @@ export interface OutboxTable {
   carriesSecret: Generated<boolean | number>
 }
 
+/** Work done after the commit of the transaction that wrote it (core/jobs.ts, migration 0023). */
+export interface JobsTable {
+  id: string
+  /** Which registered handler does it. */
+  kind: string
+  /** JSON, the handler's input. */
+  payload: string
+  status: 'pending' | 'done' | 'dead'
+  attempts: Generated<number>
+  /** When it is next due; while an instance works on it, when its claim lapses. */
+  runAt: Timestamp
+  lastError: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
 export interface BackupsTable {
   id: string
   trigger: 'scheduled' | 'command'
@@ -373,5 +389,6 @@ export interface Database {
   refundAllocations: RefundAllocationsTable
   registrationEvents: RegistrationEventsTable
   outbox: OutboxTable
+  jobs: JobsTable
   backups: BackupsTable
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from '../roles.ts'
-import { contract } from './contract.ts'
+import { contract, pathId } from './contract.ts'
 
 /** Backups as the Dashboard shows them (server/features/backups/backup-schedule.ts). */
 export const BackupStatus = z.object({
@@ -12,10 +12,23 @@ export const BackupStatus = z.object({
 })
 export type BackupStatus = z.infer<typeof BackupStatus>
 
+/** Work done after a commit that failed (server/core/jobs.ts): retried by itself, or dead until an admin retries it. */
+export const BackgroundJob = z.object({
+  id: z.string(),
+  kind: z.string().describe('what the work is, e.g. a refund sent to the payment provider'),
+  status: z.enum(['retrying', 'dead']).describe('`retrying`: tried again at nextRunAt; `dead`: given up after the last attempt'),
+  attempts: z.number().int(),
+  lastError: z.string(),
+  nextRunAt: z.string().nullable(),
+  failedAt: z.string().describe('ISO 8601 time of the last failure'),
+})
+export type BackgroundJob = z.infer<typeof BackgroundJob>
+
 export const DashboardSummary = z.object({
   usersByRole: z.record(z.enum(ROLES), z.number().int()),
   activeLeagues: z.number().int(),
   backups: BackupStatus,
+  jobs: z.object({ waiting: z.number().int().describe('jobs due or in progress'), failing: z.array(BackgroundJob) }),
 })
 export type DashboardSummary = z.infer<typeof DashboardSummary>
 
@@ -23,6 +36,15 @@ export const readDashboard = contract({
   method: 'GET',
   url: '/api/dashboard',
   access: 'admin',
-  summary: 'Users by role, open leagues and the state of backups',
+  summary: 'Users by role, open leagues, the state of backups and background work that failed',
   responses: { 200: DashboardSummary },
+})
+
+export const retryJob = contract({
+  method: 'POST',
+  url: '/api/admin/jobs/:jobId/retry',
+  access: 'admin',
+  summary: 'Send a dead background job round again, its attempts counted afresh',
+  params: z.object({ jobId: pathId }),
+  responses: { 200: z.object({ retried: z.literal(true) }) },
 })
