@@ -23,23 +23,36 @@ export interface NewLine {
 }
 
 export interface NewOrder {
+  /** An order the caller opened (`openOrder`) that these lines join; without it, a new order. */
+  id?: string
   payerUserId: string
   lines: NewLine[]
   now: Date
 }
 
-/** Orders with their lines, as the two inserts to send in the caller's transaction (db/transaction.ts writeTogether). */
+/** Orders with their lines, as the inserts to send in the caller's transaction (db/transaction.ts writeTogether). */
 export function orderInserts(tx: Db, orders: readonly NewOrder[]): Write[] {
   if (orders.length === 0) return []
   const made = orders.map((order) => {
-    const id = randomUUID()
+    const id = order.id ?? randomUUID()
     const at = (ms: number) => timestampParam(tx.dialect, new Date(order.now.getTime() + ms))
     // An order's lines keep the order given (payments fill them oldest first): each a millisecond after the one before.
-    return { order: { id, payerUserId: order.payerUserId, createdAt: at(0) }, lines: order.lines.map((line, i) => ({ id: randomUUID(), orderId: id, createdAt: at(i), ...line })) }
+    return { order: order.id ? null : { id, payerUserId: order.payerUserId, createdAt: at(0) }, lines: order.lines.map((line, i) => ({ id: randomUUID(), orderId: id, createdAt: at(i), ...line })) }
   })
+  const newOrders = made.flatMap((m) => (m.order ? [m.order] : []))
   const lines = made.flatMap((m) => m.lines)
-  const ordersInsert = tx.kysely.insertInto('orders').values(made.map((m) => m.order))
-  return lines.length > 0 ? [ordersInsert, tx.kysely.insertInto('orderLines').values(lines)] : [ordersInsert]
+  return [...(newOrders.length > 0 ? [tx.kysely.insertInto('orders').values(newOrders)] : []), ...(lines.length > 0 ? [tx.kysely.insertInto('orderLines').values(lines)] : [])]
+}
+
+/**
+ * Opens an empty order for `payerUserId`, for places taken together and paid at one checkout (two
+ * children in one go): each place's line joins it (the engine's `PlaceRequest.orderId`), and a
+ * payment of the order is spread over its lines.
+ */
+export async function openOrder(db: Db, payerUserId: string, now: Date): Promise<string> {
+  const id = randomUUID()
+  await db.kysely.insertInto('orders').values({ id, payerUserId, createdAt: timestampParam(db.dialect, now) }).execute()
+  return id
 }
 
 /** Expressions about a registration aliased `r` in the caller's query. */

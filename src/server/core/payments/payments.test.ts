@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createLeague, createRegistrant, createUser, type TestUser } from '../../../../tests/factories.ts'
+import { addChild, createLeague, createRegistrant, createUser, signWaiver, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { findRegistrationView, listPayments } from '../registrations/registrations.queries.ts'
-import { allocate, lineOfRegistration, orderInserts, recordPayment, recordRefund, type NewPayment } from './orders.queries.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { admit } from '../registrations/admission.ts'
+import { takePlace } from '../registrations/engine.ts'
+import { findLeagueOffering } from '../registrations/offerings.queries.ts'
+import { allocate, lineOfRegistration, openOrder, orderInserts, recordPayment, recordRefund, type NewPayment } from './orders.queries.ts'
 
 /**
  * The money paths online payment stands on (issue 22): a payment recorded once per provider id,
@@ -101,6 +105,28 @@ describe('payments', () => {
     const parts = await ctx.db.kysely.selectFrom('paymentAllocations').select(['orderLineId', 'amountCents']).where('paymentId', '=', 'id' in paid ? paid.id : '').execute()
     const byName = Object.fromEntries(parts.map((p) => [lines.find((l) => l.id === p.orderLineId)!.description, p.amountCents]))
     expect(byName).toEqual({ 'Team fee': 30000, 'T-shirt': 1000 })
+  })
+
+  test('two children registered together share one order, and one payment of it pays both places', async () => {
+    const parent = await createRegistrant(ctx)
+    const leagueId = await createLeague(ctx, { sport: 'kids', minAge: 4, maxAge: 14, priceCents: 4500 })
+    const children = [await addChild(parent, { firstName: 'Ada', dateOfBirth: '2018-03-01' }), await addChild(parent, { firstName: 'Ben', dateOfBirth: '2019-07-01' })]
+    for (const child of children) await signWaiver(parent, child)
+    const offering = (await findLeagueOffering(ctx.db, leagueId))!
+    const today = facilityToday(now, ctx.config.site.timeZone)
+    const orderId = await openOrder(ctx.db, parent.id, now)
+    const places = await Promise.all(
+      children.map(async (childId) => {
+        const admission = await admit(ctx.db, offering, { userId: parent.id, childId, today })
+        return (await takePlace(ctx.db, { ...admission, offering, userId: parent.id, idempotencyKey: null, now, today, siteUrl: ctx.config.publicUrl, orderId })).registration
+      }),
+    )
+    const lines = await ctx.db.kysely.selectFrom('orderLines').select(['registrationId', 'amountDueCents']).where('orderId', '=', orderId).execute()
+    expect(lines.map((l) => l.registrationId).sort()).toEqual(places.map((p) => p.id).sort())
+
+    const paid = await inTransaction(ctx.db, (tx) => recordPayment(tx, online(orderId, 9000, 'cs_test_two_children')))
+    expect(paid.status).toBe('recorded')
+    for (const place of places) expect(await findRegistrationView(ctx.db, place.id)).toMatchObject({ paidCents: 4500, balanceCents: 0 })
   })
 })
 

@@ -30,6 +30,8 @@ export interface PlaceRequest extends Admission {
   /** The facility day, for the price (an early-bird price ends with a day). */
   today: string
   siteUrl: string
+  /** The order the place's line joins, opened by the caller for several places paid together (payments/orders.queries.ts `openOrder`). */
+  orderId?: string
   /** The team a team place is taken for (a roster place names its team on its offering). */
   teamId?: string
   /** Set: a full offering refuses with this message instead of a waitlist position (a roster). */
@@ -272,6 +274,7 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
   const orders = orderInserts(
     tx,
     made.map(({ req: { offering, ...req }, id }) => ({
+      id: req.orderId,
       payerUserId: req.userId,
       lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) }],
       now: req.now,
