@@ -177,6 +177,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       params: { userId: customer.id, leagueId: f.leagueId, registrationId: f.registrationId },
     },
     { route: 'GET /api/receipts/user/:userId/league/:leagueId', as: 'customer', params: { userId: customer.id, leagueId: f.leagueId } },
+    { route: 'GET /api/registrations/:registrationId/receipt', as: 'customer', params: { registrationId: f.registrationId } },
     { route: 'GET /api/admin/registrations', as: 'admin', query: { leagueId: f.leagueId, q: 'scan' } },
     { route: 'GET /api/admin/registrations/:registrationId', as: 'admin', params: { registrationId: f.registrationId } },
     // A cent at a time, so the balance lasts for every payload that gets through.

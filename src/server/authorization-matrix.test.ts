@@ -97,6 +97,10 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       return { params: { registrationId } }
     },
   },
+  'GET /api/registrations/:registrationId/receipt': {
+    staffReadable: true,
+    fixture: async () => ({ params: { registrationId: await registerOwner(await createLeague(ctx)) } }),
+  },
   'GET /api/receipts/user/:userId/league/:leagueId/registration/:registrationId': {
     staffReadable: true,
     fixture: async () => {

@@ -104,6 +104,15 @@ export const cancelRegistration = contract({
   responses: { 200: registrationAnswer },
 })
 
+export const receiptOfRegistration = contract({
+  method: 'GET',
+  url: '/api/registrations/:registrationId/receipt',
+  access: 'owner',
+  summary: "A registration's receipt, whatever it is a place in (its owner — a team's current captain for the team's entry — and staff)",
+  params: registrationId,
+  responses: { 200: receiptAnswer },
+})
+
 export const registrationReceipt = contract({
   method: 'GET',
   url: '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId',

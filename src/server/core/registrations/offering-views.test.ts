@@ -86,6 +86,14 @@ describe('one view for every kind of place', () => {
       offering: { kind: 'academy-place', name: expect.stringMatching(/^Goalkeeping Academy/), startDate: daysFromToday(30), endDate: daysFromToday(90), league: null, academy: { id: academyId }, team: null },
     })
 
+    // A receipt by registration, whatever the place is in: the owner and staff; anyone else, not found.
+    const receipt = await person.client.get<{ receipt: { offering: { kind: string }; receiptNumber: string } }>(`/api/registrations/${academyPlace.id}/receipt`)
+    expect(receipt.status, receipt.text).toBe(200)
+    expect(receipt.body.receipt).toMatchObject({ offering: { kind: 'academy-place' }, receiptNumber: academyPlace.receiptNumber })
+    expect((await player.client.get(`/api/registrations/${academyPlace.id}/receipt`)).status).toBe(404)
+    expect((await (await createUser(ctx, 'employee')).client.get(`/api/registrations/${academyPlace.id}/receipt`)).status).toBe(200)
+    expect((await person.client.get(`/api/registrations/${team.entry!.registrationId}/receipt`)).status).toBe(200)
+
     const mine = await person.client.get<{ registrations: { offering: { kind: string } }[] }>('/api/registrations/mine')
     expect(mine.status, mine.text).toBe(200)
     expect(mine.body.registrations.map((r) => r.offering.kind).sort()).toEqual(['academy-place', 'league-place', 'roster-place', 'team-place'])

@@ -188,6 +188,12 @@ export async function findReceipt(
   return { ...view, payments: await listPayments(db, view.id) }
 }
 
+/** A registration's receipt by its id alone; whether the viewer may see it is the caller's decision. */
+export async function findReceiptOf(db: Db, registrationId: string): Promise<Receipt | undefined> {
+  const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
+  return row && { ...toView(row), payments: await listPayments(db, registrationId) }
+}
+
 /** The payments and refunds of a registration, each as much of it as went to (or came back from) the registration's line. */
 export async function listPayments(db: Db, registrationId: string): Promise<Payment[]> {
   const paid = db.kysely

@@ -4,6 +4,7 @@ import {
   claimOffer as claimOfferContract,
   leagueReceipt,
   myRegistrations,
+  receiptOfRegistration,
   register,
   registrationReceipt,
 } from '../../../shared/contracts/registrations.ts'
@@ -15,7 +16,7 @@ import { endRegistration } from '../../core/registrations/registration-changes.t
 import { takePlace } from '../../core/registrations/engine.ts'
 import { admit } from '../../core/registrations/admission.ts'
 import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
-import { changedRegistration, findReceipt, findRegistrationView, listUserRegistrations, ownsRegistration } from '../../core/registrations/registrations.queries.ts'
+import { changedRegistration, findReceipt, findReceiptOf, findRegistrationView, listUserRegistrations, ownsRegistration } from '../../core/registrations/registrations.queries.ts'
 import { claimOffer } from '../../core/registrations/waitlist.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { checkLeaving, placeOf } from '../../core/registrations/kinds.ts'
@@ -66,7 +67,15 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
   })
 
   // Receipts: the owner and staff only. Anyone else gets the same 404 as for a receipt that
-  // does not exist, so ids cannot be probed.
+  // does not exist, so ids cannot be probed. By registration, for any kind of place; the spec's
+  // receipt URLs (by person and league) are read the same way.
+  serve(app, receiptOfRegistration, async (req, _reply, { user: viewer }) => {
+    const { registrationId } = req.params
+    if (!isStaff(viewer.role) && !(await ownsRegistration(db, registrationId, viewer.id))) throw notFound('There is no such receipt.')
+    const receipt = await findReceiptOf(db, registrationId)
+    if (!receipt) throw notFound('There is no such receipt.')
+    return { receipt }
+  })
   for (const receiptContract of [registrationReceipt, leagueReceipt]) {
     serve(app, receiptContract, async (req, _reply, { user: viewer }) => {
       if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
