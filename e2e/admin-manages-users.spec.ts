@@ -171,6 +171,6 @@ test('the dashboard shows background work that failed, and an admin sends a dead
   await row.getByRole('button', { name: `Retry ${kind}` }).click()
   // Pending again; the server has no handler for this kind, so it fails again and is retried by itself.
   await expect(row.getByRole('button')).toHaveCount(0)
-  await expect(row.getByRole('cell').last()).toHaveText(/^Tried again at /)
+  await expect(row.getByRole('cell').last()).toHaveText(/^Next try at /)
   expect((await db.kysely.selectFrom('jobs').select('status').where('id', '=', kind).executeTakeFirstOrThrow()).status).toBe('pending')
 })

@@ -151,9 +151,9 @@ export async function jobsNeedingAttention(db: Db): Promise<{ waiting: number; f
   }
 }
 
-/** An admin sends a dead job round again, with its attempts counted afresh; false when it is not dead. */
+/** An admin sends a dead job round again, its attempts counted afresh (its last failure keeps its time); false when it is not dead. */
 export async function retryJob(db: Db, jobId: string, now: Date): Promise<boolean> {
   const at = timestampParam(db.dialect, now)
-  const res = await db.kysely.updateTable('jobs').set({ status: 'pending', attempts: 0, runAt: at, updatedAt: at }).where('id', '=', jobId).where('status', '=', 'dead').executeTakeFirst()
+  const res = await db.kysely.updateTable('jobs').set({ status: 'pending', attempts: 0, runAt: at }).where('id', '=', jobId).where('status', '=', 'dead').executeTakeFirst()
   return Number(res.numUpdatedRows) === 1
 }

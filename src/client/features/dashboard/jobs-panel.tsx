@@ -15,7 +15,7 @@ export function JobsPanel({ jobs }: { jobs: DashboardSummary['jobs'] }) {
       <h2 id="jobs-heading">Background work</h2>
       {retry.error && <Alert>{errorMessage(retry.error)}</Alert>}
       {jobs.failing.length === 0 ? (
-        <p>Nothing has failed. {jobs.waiting === 1 ? '1 job is waiting to run.' : `${jobs.waiting} jobs are waiting to run.`}</p>
+        <p>{jobs.waiting === 0 ? 'Nothing has failed, and nothing is waiting to run.' : `Nothing has failed. ${jobs.waiting === 1 ? '1 job is' : `${jobs.waiting} jobs are`} waiting to run.`}</p>
       ) : (
         <div className="table-scroll">
           <table className="staff-table">
@@ -42,7 +42,7 @@ export function JobsPanel({ jobs }: { jobs: DashboardSummary['jobs'] }) {
                         Retry<span className="visually-hidden"> {job.kind}</span>
                       </button>
                     ) : (
-                      `Tried again at ${formatDateTime(job.nextRunAt ?? job.failedAt)}`
+                      `Next try at ${formatDateTime(job.nextRunAt ?? job.failedAt)}`
                     )}
                   </td>
                 </tr>

@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest'
+import { receiptPath } from './paths.ts'
+
+describe('receiptPath', () => {
+  const place = (kind: 'league-place' | 'team-place' | 'roster-place' | 'academy-place') => ({
+    id: 'reg1',
+    userId: 'u1',
+    offering: {
+      kind,
+      league: kind === 'academy-place' ? null : { id: 'l1' },
+      academy: kind === 'academy-place' ? { id: 'a1' } : null,
+      team: kind === 'team-place' || kind === 'roster-place' ? { id: 't1' } : null,
+    },
+  })
+
+  test("a team's entry is read by its team; a captain's own place on the roster by its registration", () => {
+    expect(receiptPath(place('team-place'))).toBe('/teamRegistrationReceipt/user/u1/league/l1/team/t1')
+    expect(receiptPath(place('roster-place'))).toBe('/receipt/user/u1/league/l1/registration/reg1')
+  })
+
+  test('a league place by its registration, an academy place by its academy', () => {
+    expect(receiptPath(place('league-place'))).toBe('/receipt/user/u1/league/l1/registration/reg1')
+    expect(receiptPath(place('academy-place'))).toBe('/academyReceipt/user/u1/academy/a1')
+  })
+})
