@@ -60,6 +60,26 @@ const serverFloors = [
   ),
 ]
 
+/**
+ * The browser's layers: route files read params and compose a feature's screens; a feature's
+ * writes (its api/ hooks, each owning its cache invalidation) are its own; lib/, components/ and
+ * queries/ are below every feature.
+ */
+const clientServer = { group: ['**/server/**', 'node:*'], message: 'The client never imports server code.' }
+const clientLayer = (files, patterns, ignores = []) => ({
+  files,
+  ignores: ['src/client/**/*.test.{ts,tsx}', ...ignores],
+  rules: { 'no-restricted-imports': ['error', { patterns: [clientServer, ...patterns] }] },
+})
+const clientLayers = [
+  clientLayer(['src/client/routes/**/*.{ts,tsx}'], [{ group: ['**/features/*/api/**'], message: "A route file composes a feature's screens; the feature's writes (api/) are its screens' own." }]),
+  clientLayer(['src/client/features/**/*.{ts,tsx}'], [
+    { group: ['**/routes/**'], message: 'A feature never imports a route file: routes compose features, not the other way round.' },
+    { group: ['../*/api/**', '../../*/api/**'], message: "Another feature's writes (api/) are its own: share through queries/, lib/ or components/." },
+  ]),
+  clientLayer(['src/client/{lib,components,queries}/**/*.{ts,tsx}'], [{ group: ['**/features/**', '**/routes/**'], message: 'lib/, components/ and queries/ are below the features and routes.' }]),
+]
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -79,6 +99,7 @@ export default tseslint.config(
   boundary('client', ['**/server/**', 'node:*'], 'The client never imports server code.'),
   boundary('server', ['**/client/**'], 'The server never imports client code.'),
   ...serverFloors,
+  ...clientLayers,
   {
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: ['src/client/**/*.test.{ts,tsx}'],

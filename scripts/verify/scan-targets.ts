@@ -161,7 +161,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite', as: 'customer', params: team, body: {}, runsLast: true },
     { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1', q: 'scan' } },
     // No job is dead in the scan's site: every payload is looked up and answered 404.
-    { route: 'POST /api/admin/jobs/:jobId/retry', as: 'admin', params: { jobId: 'scan-no-such-job' } },
+    { route: 'POST /api/admin/jobs/:jobId/retry', as: 'admin', params: { jobId: 'scan-no-such-job' }, body: {} },
     {
       route: 'POST /api/leagues/:leagueId/registrations',
       as: 'customer',

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { readStored, SessionProvider } from './features/session/session.tsx'
+import { readStored, SessionProvider } from './lib/session.tsx'
 import { createRouter } from './router.tsx'
 
 export function createApp(): ReactNode {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router'
 import { decideAccess, ROUTES, type RouteDefinition, type RouteId } from '../shared/routes.ts'
 import { Layout, type NavigationState } from './components/layout.tsx'
-import { useSession } from './features/session/session.tsx'
+import { useSession } from './lib/session.tsx'
 import { siteConfig } from './site-config.ts'
 import { HomePage } from './routes/home.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { countOf, facilityToday, formatBytes, formatDate, formatDateTime } from './format.ts'
+import { countOf, facilityToday, formatBytes, formatDate, formatDateRange, formatDateTime } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -34,4 +34,8 @@ test('counts take the plural only when they are not one (issue 21: "1 admin")', 
   expect(countOf(3, 'player')).toBe('3 players')
   expect(countOf(1, 'person', 'people')).toBe('1 person')
   expect(countOf(2, 'person', 'people')).toBe('2 people')
+})
+
+test('a season reads from its first day to its last, each day as formatDate writes it', () => {
+  expect(formatDateRange('2027-01-10', '2027-03-09')).toBe('1/10/2027 – 3/9/2027')
 })

@@ -22,6 +22,11 @@ export function formatDate(value: string | Date): string {
   return Number.isNaN(date.getTime()) ? '' : localDate().format(date)
 }
 
+/** From one calendar day to another, as every page shows a league's or an academy's season: `1/10/2027 – 3/10/2027`. */
+export function formatDateRange(start: string, end: string): string {
+  return `${formatDate(start)} – ${formatDate(end)}`
+}
+
 /** A moment (`2027-01-15T14:30:00Z`) in en-US form in the reader's time zone: `1/15/2027, 9:30 AM`. */
 export function formatDateTime(value: string | Date): string {
   const date = new Date(value)

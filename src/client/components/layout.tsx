@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 import { href } from '../../shared/paths.ts'
 import { siteConfig } from '../site-config.ts'
 import { Alert } from './ui/alert.tsx'

@@ -1,6 +1,6 @@
 import { hydrate, QueryClient, QueryClientContext, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
 import { use, useLayoutEffect, useRef, type ReactNode } from 'react'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from './session.tsx'
 import { PAGE_DATA } from '../../shared/page-data.ts'
 import { ApiError } from './api.ts'
 

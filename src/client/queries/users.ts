@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ListUsersInput } from '../../shared/schemas/users.ts'
-import { listUsers } from '../features/users/user-functions.ts'
+import type { ListUsersInput, ListUsersResult } from '../../shared/schemas/users.ts'
+import { httpsCallable } from '../lib/callable.ts'
+
+const listUsers = httpsCallable<Partial<ListUsersInput>, ListUsersResult>('listUsers')
 
 /** Every account with a query: what the Users page shows (the callable function listUsers, product §7). */
 export const USERS = ['admin', 'users'] as const

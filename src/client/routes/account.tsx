@@ -7,7 +7,7 @@ import { errorMessage } from '../lib/api.ts'
 import { childrenQuery } from '../queries/children.ts'
 import { TeamsSection } from '../features/account/teams-section.tsx'
 import { WaiversSection } from '../features/account/waivers-section.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 
 export default function AccountPage() {
   const { user } = useSession()

@@ -6,7 +6,7 @@ import { ROLES, type Role } from '../../shared/roles.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { setUserRole } from '../features/users/user-functions.ts'
 import { USERS, usersQuery } from '../queries/users.ts'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 import { FunctionsError } from '../lib/callable.ts'
 
 const PAGE_SIZE = 25

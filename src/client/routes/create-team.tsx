@@ -10,8 +10,9 @@ import { CreateTeamForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../s
 import type { createTeam, MyTeam, TeamLeague } from '../../shared/contracts/teams.ts'
 import type { NavigationState } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
+import { CardFacts } from '../components/ui/card-facts.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 import { newIdempotencyKey } from '../features/signup/register-api.ts'
 import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
 import { ApiError } from '../lib/api.ts'
@@ -97,30 +98,15 @@ function TeamLeagueCard({ league, team }: { league: TeamLeague; team: MyTeam | u
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{league.name}</h2>
-      <dl className="league-dates">
-        <div>
-          <dt>Starts</dt>
-          <dd>{formatDate(league.startDate)}</dd>
-        </div>
-        <div>
-          <dt>Ends</dt>
-          <dd>{formatDate(league.endDate)}</dd>
-        </div>
-        <div>
-          <dt>Registration closes</dt>
-          <dd>{formatDate(lastRegistrationDay(league))}</dd>
-        </div>
-        {league.rosterDeadline && (
-          <div>
-            <dt>Roster deadline</dt>
-            <dd>{formatDate(league.rosterDeadline)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Fees</dt>
-          <dd>{feesText(league) || 'Free'}</dd>
-        </div>
-      </dl>
+      <CardFacts
+        facts={[
+          ['Starts', formatDate(league.startDate)],
+          ['Ends', formatDate(league.endDate)],
+          ['Registration closes', formatDate(lastRegistrationDay(league))],
+          league.rosterDeadline ? ['Roster deadline', formatDate(league.rosterDeadline)] : null,
+          ['Fees', feesText(league) || 'Free'],
+        ]}
+      />
       {league.description && <p>{league.description}</p>}
       <p className="signup-fact">{TEAM_PAYMENT_LABELS[league.teamPayment]}.</p>
       {roster && <p className="signup-fact">Rosters: {roster}.</p>}

@@ -12,7 +12,7 @@ import type { CustomerRecord, registerAtDesk, sendPasswordReset, signWaiverAtDes
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { RegistrationDetailPanel } from '../features/pending/registration-detail.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 import { ApiError, errorMessage } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
 import { useForm } from '../lib/use-form.ts'

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
-import { countOf, formatDate } from '../../shared/format.ts'
+import { countOf, formatDate, formatDateRange } from '../../shared/format.ts'
 import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import type { claimTeam, Invitation, joinTeam } from '../../shared/contracts/teams.ts'
 import type { NavigationState } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 import { newIdempotencyKey } from '../features/signup/register-api.ts'
 import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
 import { ApiError } from '../lib/api.ts'
@@ -100,7 +100,7 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
         <div>
           <dt>League</dt>
           <dd>
-            {invitation.leagueName}, {formatDate(invitation.startDate)} – {formatDate(invitation.endDate)}
+            {invitation.leagueName}, {formatDateRange(invitation.startDate, invitation.endDate)}
           </dd>
         </div>
         {!captaining && (

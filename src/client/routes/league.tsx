@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { formatDate } from '../../shared/format.ts'
+import { formatDate, formatDateRange } from '../../shared/format.ts'
 import { href, receiptPath } from '../../shared/paths.ts'
 import { TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../shared/schemas/team.ts'
 import type { AdminLeague, LeagueSummary, updateLeague } from '../../shared/contracts/leagues.ts'
@@ -8,7 +8,7 @@ import { leaguePriceText } from '../../shared/schemas/league.ts'
 import { STATUS_LABELS } from '../../shared/schemas/registration.ts'
 import { SPORT_LABELS } from '../../shared/sports.ts'
 import { Alert } from '../components/ui/alert.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 import { TeamsTable } from '../features/teams/teams-table.tsx'
 import { ApiError, errorMessage } from '../lib/api.ts'
 import { call } from '../lib/endpoint.ts'
@@ -51,7 +51,7 @@ function MyLeague({ league, userId }: { league: LeagueSummary; userId: string })
         <div>
           <dt>Dates</dt>
           <dd>
-            {formatDate(league.startDate)} – {formatDate(league.endDate)}
+            {formatDateRange(league.startDate, league.endDate)}
           </dd>
         </div>
         <div>
@@ -188,7 +188,7 @@ function LeagueFacts({ league }: { league: AdminLeague }) {
       <div>
         <dt>Dates</dt>
         <dd>
-          {formatDate(league.startDate)} – {formatDate(league.endDate)}
+          {formatDateRange(league.startDate, league.endDate)}
         </dd>
       </div>
       <div>

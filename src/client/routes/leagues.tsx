@@ -1,6 +1,6 @@
 import { LeagueManager } from '../features/leagues/league-manager.tsx'
 import { OpenLeagueList } from '../features/leagues/open-league-list.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 
 /** Admins manage every league here; everyone else sees the open ones and where to sign up. */
 export default function LeaguesPage() {

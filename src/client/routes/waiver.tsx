@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Alert } from '../components/ui/alert.tsx'
-import { useSession } from '../features/session/session.tsx'
+import { useSession } from '../lib/session.tsx'
 import { PublishWaiverForm } from '../features/waiver/publish-waiver-form.tsx'
 import { SignWaiverForm } from '../features/waiver/sign-waiver-form.tsx'
 import { signedForText, subjectsOf, type Subject } from '../features/waiver/subjects.ts'

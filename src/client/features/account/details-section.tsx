@@ -8,7 +8,7 @@ import type { updateProfile } from '../../../shared/contracts/session.ts'
 import { ApiError } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { useSession } from '../session/session.tsx'
+import { useSession } from '../../lib/session.tsx'
 
 const ROLE_NAMES = { admin: 'Administrator', employee: 'Employee', customer: 'Customer' } as const
 

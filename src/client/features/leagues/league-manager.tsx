@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
-import { formatDate } from '../../../shared/format.ts'
+import { formatDate, formatDateRange } from '../../../shared/format.ts'
 import { leaguePriceText } from '../../../shared/schemas/league.ts'
 import type { AdminLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
@@ -150,7 +150,7 @@ export function LeagueManager() {
                   </td>
                   <td className="staff-wrap">
                     <span className="staff-nowrap">
-                      {formatDate(league.startDate)} – {formatDate(league.endDate)}
+                      {formatDateRange(league.startDate, league.endDate)}
                     </span>
                     <br />
                     <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>

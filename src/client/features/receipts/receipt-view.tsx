@@ -1,4 +1,4 @@
-import { formatDate } from '../../../shared/format.ts'
+import { formatDate, formatDateRange } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
@@ -47,7 +47,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <dd>
             {receipt.offering.name}
             <br />
-            {formatDate(receipt.offering.startDate)} – {formatDate(receipt.offering.endDate)}
+            {formatDateRange(receipt.offering.startDate, receipt.offering.endDate)}
           </dd>
         </div>
         {receipt.offering.team && (

@@ -1,5 +1,4 @@
-import type { ListUsersInput, ListUsersResult, SetUserRoleInput } from '../../../shared/schemas/users.ts'
+import type { SetUserRoleInput } from '../../../shared/schemas/users.ts'
 import { httpsCallable } from '../../lib/callable.ts'
 
-export const listUsers = httpsCallable<Partial<ListUsersInput>, ListUsersResult>('listUsers')
 export const setUserRole = httpsCallable<SetUserRoleInput, SetUserRoleInput>('setUserRole')

@@ -1,8 +1,8 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { signIn as signInContract, signOut as signOutContract } from '../../../shared/contracts/account.ts'
-import type { readSession, SessionUser } from '../../../shared/contracts/session.ts'
-import { call } from '../../lib/endpoint.ts'
-import { sessionToken } from '../../lib/callable.ts'
+import type { signIn as signInContract, signOut as signOutContract } from '../../shared/contracts/account.ts'
+import type { readSession, SessionUser } from '../../shared/contracts/session.ts'
+import { call } from './endpoint.ts'
+import { sessionToken } from './callable.ts'
 
 /**
  * The session user state of product §3/§4: restored from localStorage at start so the page

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import type { NavigationState } from '../../components/layout.tsx'
+import type { NavigationState } from '../components/layout.tsx'
 
 /** The page a person was sent away from to sign in, so they come back to it afterwards. */
 export function useReturnPath(): string {
