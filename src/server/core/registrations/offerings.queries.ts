@@ -43,34 +43,18 @@ export function priceOn(offering: Pick<Offering, 'listPriceCents' | 'earlyBird'>
   return offering.earlyBird && today <= offering.earlyBird.until ? offering.earlyBird.priceCents : offering.listPriceCents
 }
 
+/** What every kind's reader takes from the offering row (aliased `o`) and its product (`p`). */
+const OFFERING_COLUMNS = ['o.id', 'o.kind', 'o.leagueId', 'o.teamId', 'o.capacity', 'o.placesTaken', 'o.receiptPrefix', 'o.productId'] as const
+const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil'] as const
+
 /** Offerings of leagues (aliased `o`, `l`, `p`) with what the engine reads of them. */
 function leagueOfferings(db: Db) {
   return db.kysely
     .selectFrom('offerings as o')
     .innerJoin('leagues as l', 'l.id', 'o.leagueId')
     .leftJoin('products as p', 'p.id', 'o.productId')
-    .select([
-      'o.id',
-      'o.kind',
-      'o.leagueId',
-      'o.teamId',
-      'o.capacity',
-      'o.placesTaken',
-      'o.receiptPrefix',
-      'o.productId',
-      'l.name',
-      'l.registrationDate',
-      'l.registrationDeadline',
-      'l.rosterDeadline',
-      'l.startDate',
-      'l.minAge',
-      'l.maxAge',
-      'l.forChildren',
-      'l.waiverRequired',
-      'p.listPriceCents',
-      'p.earlyBirdPriceCents',
-      'p.earlyBirdUntil',
-    ])
+    .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
+    .select(['l.name', 'l.registrationDate', 'l.registrationDeadline', 'l.rosterDeadline', 'l.startDate', 'l.minAge', 'l.maxAge', 'l.forChildren', 'l.waiverRequired'])
     .where('l.isActive', '=', boolParam(db.dialect, true))
 }
 
@@ -138,27 +122,8 @@ export async function findAcademyOffering(db: Db, academyId: string): Promise<Of
     .selectFrom('offerings as o')
     .innerJoin('academies as a', 'a.id', 'o.academyId')
     .leftJoin('products as p', 'p.id', 'o.productId')
-    .select([
-      'o.id',
-      'o.kind',
-      'o.leagueId',
-      'o.teamId',
-      'o.capacity',
-      'o.placesTaken',
-      'o.receiptPrefix',
-      'o.productId',
-      'a.name',
-      'a.registrationDate',
-      'a.registrationDeadline',
-      'a.startDate',
-      'a.minAge',
-      'a.maxAge',
-      'a.forChildren',
-      'a.waiverRequired',
-      'p.listPriceCents',
-      'p.earlyBirdPriceCents',
-      'p.earlyBirdUntil',
-    ])
+    .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
+    .select(['a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired'])
     .where('o.academyId', '=', academyId)
     .where('o.kind', '=', 'academy-place')
     .where('a.isActive', '=', boolParam(db.dialect, true))
