@@ -93,10 +93,9 @@ describe('a group of requests', () => {
     const [person, other] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
     const key = randomUUID()
     await takePlace(ctx.db, await requestFor(leagueA, person!, { idempotencyKey: key }))
-    const outcomes = await Promise.allSettled([
-      takePlace(ctx.db, await requestFor(leagueB, person!, { idempotencyKey: key })),
-      takePlace(ctx.db, await requestFor(leagueB, other!)),
-    ])
+    // Both requests are ready before either is sent: a refusal must meet its handler at once.
+    const requests = [await requestFor(leagueB, person!, { idempotencyKey: key }), await requestFor(leagueB, other!)]
+    const outcomes = await Promise.allSettled(requests.map((request) => takePlace(ctx.db, request)))
     expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: { reason: 'conflict' } })
     expect(outcomes[1]!.status).toBe('fulfilled')
     expect((await rowsOf(leagueB)).rows).toHaveLength(1)
