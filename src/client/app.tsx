@@ -1,6 +1,6 @@
 import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
 import { readStored, SessionProvider } from './lib/session.tsx'
 import { createRouter } from './router.tsx'
 

@@ -15,15 +15,21 @@ export interface NavigationState {
 
 /**
  * Takes the redirect's message away once the page says something of its own, such as a failed
- * sign-in after "Please sign in to register": one alert at a time, never two stacked.
+ * sign-in after "Please sign in to register": one alert at a time, never two stacked. Await it
+ * before showing the page's message: the message is rendered outside a transition, so a
+ * navigation left to one would commit after it and show both alerts for a moment.
  */
-export function useDropFlash(): () => void {
+export function useDropFlash(): () => Promise<void> {
   const location = useLocation()
   const navigate = useNavigate()
-  return () => {
+  return async () => {
     const state = location.state as NavigationState | null
     if (!state?.flash) return
-    void navigate(location.pathname + location.search, { replace: true, state: { ...state, flash: undefined, flashTone: undefined } satisfies NavigationState })
+    await navigate(location.pathname + location.search, {
+      replace: true,
+      flushSync: true,
+      state: { ...state, flash: undefined, flashTone: undefined } satisfies NavigationState,
+    })
   }
 }
 

@@ -36,7 +36,7 @@ export default function RegisterPage() {
       await session.refresh()
       navigate(returnTo, { replace: true })
     } catch (error) {
-      dropFlash()
+      await dropFlash()
       if (error instanceof ApiError) {
         const { name, ...fields } = error.fields
         form.setServerErrors({ ...fields, ...(name ? { displayName: name } : {}) }, error.message)

@@ -34,7 +34,7 @@ export default function SignInPage() {
       await signIn(email.trim(), password)
       navigate(returnTo, { replace: true })
     } catch (error) {
-      dropFlash()
+      await dropFlash()
       form.setServerErrors({}, error instanceof ApiError ? error.message : 'Signing in failed. Please try again.')
     }
   })
