@@ -14,8 +14,10 @@ import { registerTeamRoutes } from './features/teams/teams.routes.ts'
 import { registerTeamRules } from './features/teams/team-rules.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
+import { carriesSession } from './auth/session-cookie.ts'
 import { collectRoutes, installAccessGuards, type DeclaredRoute } from './http/access.ts'
 import { registerFunctions } from './http/callable.ts'
+import { firstOf, keptAnswers, serverAnsweringFirst, type FrontAnswer } from './http/front-answers.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { installInputHygiene } from './http/input.ts'
 import { registerHealthRoutes } from './http/health.ts'
@@ -29,7 +31,6 @@ import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.t
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { registerDeskRoutes } from './features/desk/desk.routes.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
-import { answerHomeFirst, serverAnsweringFirst, type FrontAnswer } from './features/leagues/home-answers.ts'
 import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
 import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
@@ -155,7 +156,18 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   let routes: DeclaredRoute[] = []
   registerOpenApiRoutes(app, guards, (reader) => openApiDocument(routes, functions, config.site.facilityName, reader))
   if (html) await registerPages(app, { html, clientDir, site: config.site, activeLeagues })
-  answerFirst = answerHomeFirst(app, activeLeagues, html ? ['/api/leagues/active', '/'] : ['/api/leagues/active'])
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name
+  answerFirst = firstOf(
+    keptAnswers(app, {
+      paths: html ? ['/api/leagues/active', '/'] : ['/api/leagues/active'],
+      version: () => {
+        const json = activeLeagues.json()
+        return typeof json === 'string' ? json : undefined
+      },
+    }),
+    // Every page asks who is signed in; a visitor's answer never changes.
+    keptAnswers(app, { paths: ['/api/session'], version: () => 'signed out', serves: (req) => !carriesSession(req.headers, sessionCookie) }),
+  )
 
   // Loads the plugins registered above, so their routes are known, then refuses to start when
   // any route has no declared access.

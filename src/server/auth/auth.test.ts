@@ -158,6 +158,19 @@ describe('sign in and out', () => {
     expect(replay.body).toEqual({ user: null })
   })
 
+  test("a visitor's session answer is kept and replayed ahead of the framework; a session cookie or a token always reaches it", async () => {
+    const visitor = ctx.client()
+    const answers = []
+    for (let i = 0; i < 20; i++) answers.push(await visitor.get('/api/session', { cookie: 'unrelated=1' }))
+    expect(answers.map((res) => [res.status, res.body, res.headers.get('cache-control')])).toEqual(answers.map(() => [200, { user: null }, 'no-store']))
+
+    const user = await createUser(ctx)
+    expect((await user.client.get<{ user: SessionUser }>('/api/session')).body.user.email).toBe(user.email)
+    const { body: token } = await user.client.get<{ token: string }>('/api/session/token')
+    const byToken = await ctx.client().get<{ user: SessionUser }>('/api/session', { authorization: `Bearer ${token.token}` })
+    expect(byToken.body.user.email).toBe(user.email)
+  })
+
   test('a wrong password and an unknown email get the same answer', async () => {
     const user = await createUser(ctx)
     const wrong = await ctx.client().post('/api/auth/sign-in/email', { email: user.email, password: 'not-the-password' })

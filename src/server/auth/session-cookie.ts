@@ -1,4 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+
+/** Whether a request may carry a session: a bearer token, or a cookie by the session's name (not yet checked). */
+export function carriesSession(headers: IncomingHttpHeaders, cookieName: string): boolean {
+  return headers.authorization !== undefined || (headers.cookie?.includes(`${cookieName}=`) ?? false)
+}
 
 /**
  * Reads the session token from better-auth's signed cookie (`<token>.<base64 HMAC-SHA256>`,

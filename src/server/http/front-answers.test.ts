@@ -1,11 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import type { ActiveLeagues } from './active-leagues.ts'
-import { answerHomeFirst, serverAnsweringFirst, type FrontAnswer } from './home-answers.ts'
+import { firstOf, keptAnswers, serverAnsweringFirst, type FrontAnswer } from './front-answers.ts'
 
 /*
  * The answers kept ahead of the framework (docs/decisions/0007), on a small app whose leagues
- * and handler runs the test controls.
+ * (the version of the kept answers) and handler runs the test controls.
  */
 
 let app: FastifyInstance
@@ -24,8 +23,14 @@ beforeEach(async () => {
     handled += 1
     return reply.code(status).header('x-made-by', 'the framework').type('application/json; charset=utf-8').send(leagues)
   })
-  const activeLeagues: ActiveLeagues = { json: () => leagues, changed: () => undefined, close: async () => undefined }
-  answerFirst = answerHomeFirst(app, activeLeagues, ['/api/leagues/active'])
+  app.get('/api/session', async (req) => {
+    handled += 1
+    return { user: req.headers.authorization ? 'someone' : null }
+  })
+  answerFirst = firstOf(
+    keptAnswers(app, { paths: ['/api/leagues/active'], version: () => leagues }),
+    keptAnswers(app, { paths: ['/api/session'], version: () => 'signed out', serves: (req) => req.headers.authorization === undefined }),
+  )
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
 })
 afterEach(() => app.close())
@@ -33,11 +38,11 @@ afterEach(() => app.close())
 const get = (path = '/api/leagues/active', init: RequestInit = {}) => fetch(baseUrl + path, init)
 
 /** Asks until an answer comes without the framework handling it; the answers, first and kept. */
-async function untilKept(): Promise<{ first: Response; kept: Response }> {
-  const first = await get()
+async function untilKept(path?: string): Promise<{ first: Response; kept: Response }> {
+  const first = await get(path)
   for (let i = 0; i < 50; i++) {
     const before = handled
-    const res = await get()
+    const res = await get(path)
     if (handled === before) return { first, kept: res }
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
@@ -84,6 +89,16 @@ test('other methods, paths and query strings go to the framework', async () => {
   expect((await get('/api/leagues/active?x=1')).status).toBe(200)
   expect((await get('/elsewhere')).status).toBe(404)
   expect(handled).toBe(before + 2)
+})
+
+test('a request the kept answer does not serve goes to the framework, before and after it is kept', async () => {
+  const signedIn = { headers: { authorization: 'Bearer t' } }
+  expect(await (await get('/api/session', signedIn)).json()).toEqual({ user: 'someone' })
+  const { kept } = await untilKept('/api/session')
+  expect(await kept.json()).toEqual({ user: null })
+  const before = handled
+  expect(await (await get('/api/session', signedIn)).json()).toEqual({ user: 'someone' })
+  expect(handled).toBe(before + 1)
 })
 
 test("the server keeps Fastify's own timeouts", () => {

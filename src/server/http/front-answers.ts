@@ -1,6 +1,5 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyServerFactory } from 'fastify'
-import type { ActiveLeagues } from './active-leagues.ts'
 
 /** Answers a request before the framework sees it; false leaves it to the framework. */
 export type FrontAnswer = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -29,24 +28,37 @@ export function serverAnsweringFirst(front: () => FrontAnswer): FastifyServerFac
   }
 }
 
+/** The first of `answers` that answers the request, if any. */
+export function firstOf(...answers: FrontAnswer[]): FrontAnswer {
+  return (req, res) => answers.some((answer) => answer(req, res))
+}
+
 interface Kept {
-  /** The leagues the answer was made from. */
-  json: string | undefined
+  /** The version the answer was made at. */
+  version: string | undefined
   reply?: { status: number; headers: OutgoingHttpHeaders; body: string }
   refilling?: boolean
   retryAt?: number
 }
 
-/**
- * The busiest answers of a sell-out night, the home page and its leagues, are public, take no
- * input and change only when a league does. They are kept as the framework made them (status,
- * headers, bytes) and replayed until the leagues change (docs/decisions/0007): the framework
- * itself answers the first request after a change while the new answer is made.
- */
-export function answerHomeFirst(app: FastifyInstance, activeLeagues: ActiveLeagues, paths: string[]): FrontAnswer {
-  const kept = new Map<string, Kept>(paths.map((path) => [path, { json: undefined }]))
+export interface KeptAnswers {
+  paths: string[]
+  /** What the answers are made from; a change makes them again, undefined leaves every request to the framework. */
+  version(): string | undefined
+  /** Which requests get the kept answer (all GETs of the paths by default): the others go to the framework. */
+  serves?(req: IncomingMessage): boolean
+}
 
-  async function refill(path: string, entry: Kept, json: string): Promise<void> {
+/**
+ * Public GETs without input whose answer changes seldom (the home page, its leagues, a visitor's
+ * session) are kept as the framework made them (status, headers, bytes) and replayed while their
+ * version stays the same (docs/decisions/0007): the framework itself answers the first request
+ * after a change while the new answer is made.
+ */
+export function keptAnswers(app: FastifyInstance, { paths, version, serves = () => true }: KeptAnswers): FrontAnswer {
+  const kept = new Map<string, Kept>(paths.map((path) => [path, { version: undefined }]))
+
+  async function refill(path: string, entry: Kept, at: string): Promise<void> {
     entry.refilling = true
     try {
       const res = await app.inject({ method: 'GET', url: path })
@@ -55,9 +67,9 @@ export function answerHomeFirst(app: FastifyInstance, activeLeagues: ActiveLeagu
         return
       }
       const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !NOT_REPLAYED.has(name)))
-      // Both answers are UTF-8 text; a string goes out in one write with the head.
+      // The answers are UTF-8 text; a string goes out in one write with the head.
       entry.reply = { status: res.statusCode, headers, body: res.payload }
-      entry.json = json
+      entry.version = at
     } finally {
       entry.refilling = false
     }
@@ -66,12 +78,12 @@ export function answerHomeFirst(app: FastifyInstance, activeLeagues: ActiveLeagu
   return (req, res) => {
     if (req.method !== 'GET' || req.url === undefined) return false
     const entry = kept.get(req.url)
-    if (!entry) return false
-    const json = activeLeagues.json()
-    if (typeof json !== 'string') return false
-    if (entry.json !== json || !entry.reply) {
+    if (!entry || !serves(req)) return false
+    const at = version()
+    if (at === undefined) return false
+    if (entry.version !== at || !entry.reply) {
       if (!entry.refilling && !(entry.retryAt && Date.now() < entry.retryAt)) {
-        refill(req.url, entry, json).catch((error: unknown) => app.log.error({ err: error }, `Could not keep the answer of ${req.url}`))
+        refill(req.url, entry, at).catch((error: unknown) => app.log.error({ err: error }, `Could not keep the answer of ${req.url}`))
       }
       return false
     }
