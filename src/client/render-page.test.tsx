@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { OpenLeague } from '../shared/contracts/leagues.ts'
+import type { SessionUser } from '../shared/contracts/session.ts'
 import type { ActiveLeague } from '../shared/sports.ts'
 import { pageAnswers, renderHome, renderPage } from './render-page.tsx'
 
@@ -67,6 +68,17 @@ const openLeague = (overrides: Partial<OpenLeague> = {}): OpenLeague => ({
   ...overrides,
 })
 
+const sessionUser = (role: 'customer' | 'admin'): SessionUser => ({
+  uid: `${role}-1`,
+  email: `${role}@example.com`,
+  displayName: role === 'admin' ? 'Ada Admin' : 'Casey Customer',
+  phone: '+15550100000',
+  isLoggedIn: true,
+  isAdmin: role === 'admin',
+  isEmployee: false,
+  userRole: role,
+})
+
 describe('the other open pages', () => {
   test('each names the public answers it shows, and only those', () => {
     expect(pageAnswers('/soccerIndividualSignUp').map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer'])
@@ -96,6 +108,28 @@ describe('the other open pages', () => {
     expect(html).toContain('League 79')
     expect(html).not.toContain('<script')
     expect(html).not.toContain('<template')
+  })
+
+  test("a signed-in person's page names their own answers, on the pages they may open only", () => {
+    const customer = sessionUser('customer')
+    const admin = sessionUser('admin')
+    expect(pageAnswers('/account', customer).map((a) => a.url)).toEqual(['/api/registrations/mine', '/api/children', '/api/teams/mine', '/api/waiver/signatures/mine'])
+    expect(pageAnswers('/account', customer)[1]!.queryKey).toEqual(['mine', customer.uid, 'children'])
+    expect(pageAnswers('/dashboard', customer)).toEqual([])
+    expect(pageAnswers('/dashboard', admin).map((a) => a.url)).toEqual(['/api/dashboard'])
+    expect(pageAnswers('/pendingRegistrations', admin).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/registrations'])
+    expect(pageAnswers('/league/l-1', customer).map((a) => a.url)).toEqual(['/api/leagues/l-1'])
+    expect(pageAnswers('/league/l-1', admin).map((a) => a.url)).toEqual(['/api/leagues/l-1', '/api/admin/leagues'])
+    // Signed in, the waiver page reads the person's own signatures, not the visitor's answer.
+    expect(pageAnswers('/waiver', customer)).toEqual([])
+  })
+
+  test('a page rendered for a signed-in person shows them signed in, and a staff page its screen, not a redirect', async () => {
+    const { html } = await renderPage(site, '/leagues', [], sessionUser('admin'))
+    expect(html).toContain('<h1>Leagues</h1>')
+    expect(html).not.toContain('>Sign In<')
+    const visitor = await renderPage(site, '/account', [])
+    expect(visitor.html).not.toContain('<h1>Account</h1>')
   })
 
   test('a page without answers is rendered too; its form waits for the script, so nothing typed or pressed before is lost', async () => {

@@ -3,24 +3,34 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { matchRoute } from '../shared/routes.ts'
+import type { SessionUser } from '../shared/contracts/session.ts'
+import { isStaff } from '../shared/roles.ts'
+import { decideAccess, matchRoute } from '../shared/routes.ts'
 import type { ActiveLeague } from '../shared/sports.ts'
 import { leaguesInPage } from './features/home/use-active-leagues.ts'
 import { SessionProvider } from './lib/session.tsx'
 import { isSignUpRoute, sportOfSignUp } from './features/signup/sign-up-sports.ts'
 import { academiesQuery } from './queries/academies.ts'
+import { adminLeaguesQuery } from './queries/admin-leagues.ts'
+import { childrenQuery } from './queries/children.ts'
+import { dashboardQuery } from './queries/dashboard.ts'
+import { leagueQuery } from './queries/league.ts'
+import { myRegistrationsQuery } from './queries/my-registrations.ts'
+import { mySignaturesQuery } from './queries/my-signatures.ts'
 import { openLeaguesQuery } from './queries/open-leagues.ts'
-import { teamLeaguesQuery } from './queries/teams.ts'
+import { pendingRegistrationsQuery } from './queries/pending-registrations.ts'
+import { myTeamsQuery, teamLeaguesQuery, teamSummariesQuery } from './queries/teams.ts'
 import { waiverQuery } from './queries/waiver.ts'
 import { appRoutes } from './router.tsx'
 import { siteConfig, type SiteConfig } from './site-config.ts'
 
 /**
- * The open pages as a visitor first sees them, rendered on the server by the app's own
- * components (built to dist/ssr and called by server/pages.ts), so a phone paints the page
- * before the script arrives; the browser then takes the markup over (main.tsx, app.tsx):
- * docs/decisions/0007 and 0014. Only answers that are the same for everyone are rendered in:
- * what varies per person is fetched after the page is taken over.
+ * The pages as their reader first sees them, rendered on the server by the app's own components
+ * (built to dist/ssr and called by server/pages.ts), so a phone paints the page before the script
+ * arrives; the browser then takes the markup over (main.tsx, app.tsx): docs/decisions/0007, 0014
+ * and 0019. An open page is rendered for a visitor with the answers that are the same for
+ * everyone; a signed-in person's page with their session and the answers the page opens with,
+ * read with their cookie. What else varies is fetched after the page is taken over.
  */
 
 /** A public answer a page is rendered with: the query it fills and the API address it comes from. */
@@ -29,29 +39,55 @@ export interface PageAnswer {
   url: string
 }
 
-/** What each open page shows that is the same for every visitor, read from the API. */
-export function pageAnswers(pathname: string): PageAnswer[] {
-  const id = matchRoute(pathname)?.route.id
-  const queries = !id
-    ? []
-    : isSignUpRoute(id)
-      ? [openLeaguesQuery(sportOfSignUp(id))]
-      : id === 'academy'
-        ? [academiesQuery()]
-        : id === 'waiver'
-          ? [waiverQuery(null)]
-          : id === 'adultBasketball'
-            ? [teamLeaguesQuery('basketball')]
-            : []
-  return queries.flatMap((q) => (q.meta?.url ? [{ queryKey: q.queryKey, url: q.meta.url }] : []))
+/**
+ * What the page at `pathname` opens with, read from the API: for a visitor what is the same for
+ * everyone, for a signed-in `user` also their own answers on the pages they may open.
+ */
+export function pageAnswers(pathname: string, user: SessionUser | null = null): PageAnswer[] {
+  const match = matchRoute(pathname)
+  if (!match) return []
+  const { route, params } = match
+  const id = route.id
+  const open = isSignUpRoute(id)
+    ? [openLeaguesQuery(sportOfSignUp(id))]
+    : id === 'academy'
+      ? [academiesQuery()]
+      : id === 'waiver' && !user
+        ? [waiverQuery(null)]
+        : id === 'adultBasketball'
+          ? [teamLeaguesQuery('basketball')]
+          : []
+  const personal = user && decideAccess(route.access, user.userRole).allowed ? answersOf(id, params, user) : []
+  return [...open, ...personal].flatMap((q) => (q.meta?.url ? [{ queryKey: q.queryKey, url: q.meta.url }] : []))
 }
 
-function page(site: SiteConfig, url: string, children?: (app: ReactNode) => ReactNode) {
+/** The queries a signed-in page opens with, as its screen asks for them on its first render. */
+function answersOf(id: string, params: Record<string, string | undefined>, user: SessionUser) {
+  const staff = isStaff(user.userRole)
+  switch (id) {
+    case 'account':
+      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), myTeamsQuery(user.uid), mySignaturesQuery(user.uid)]
+    case 'leagues':
+      return [adminLeaguesQuery()]
+    case 'dashboard':
+      return [dashboardQuery()]
+    case 'pendingRegistrations':
+      return [adminLeaguesQuery(), pendingRegistrationsQuery('')]
+    case 'teamsView':
+      return [adminLeaguesQuery(), teamSummariesQuery('')]
+    case 'league':
+      return params.leagueId ? [leagueQuery(params.leagueId), ...(staff ? [adminLeaguesQuery()] : [])] : []
+    default:
+      return []
+  }
+}
+
+function page(site: SiteConfig, url: string, user: SessionUser | null, children?: (app: ReactNode) => ReactNode) {
   // The settings are the same for every request of a server; setting them before each render
   // keeps a test's renders with other settings apart.
   Object.assign(siteConfig, site)
   const app = (
-    <SessionProvider>
+    <SessionProvider serverUser={user}>
       <RouterProvider router={createMemoryRouter(appRoutes(), { initialEntries: [url] })} />
     </SessionProvider>
   )
@@ -61,18 +97,19 @@ function page(site: SiteConfig, url: string, children?: (app: ReactNode) => Reac
 /** The home page with its leagues: one synchronous render, so renders never mix. */
 export function renderHome(site: SiteConfig, leaguesJson: string): string {
   leaguesInPage.current = (JSON.parse(leaguesJson) as { leagues: ActiveLeague[] }).leagues
-  return renderToString(page(site, '/'))
+  return renderToString(page(site, '/', null))
 }
 
 /**
- * Any other page at `url` with the answers it shows (JSON as the API sent it), once every screen
- * it loads on demand has arrived. `state` is the cache the browser starts from, so its first
- * render finds the same answers and asks for nothing.
+ * Any other page at `url`, for `user` or a visitor, with the answers it shows (JSON as the API
+ * sent it), once every screen it loads on demand has arrived. `state` is the cache the browser
+ * starts from, so its first render finds the same answers and asks for nothing.
  */
 export async function renderPage(
   site: SiteConfig,
   url: string,
   answers: { queryKey: QueryKey; json: string }[],
+  user: SessionUser | null = null,
 ): Promise<{ html: string; state: string }> {
   // A cache of this render's own: answers never pass from one request to another.
   const client = new QueryClient()
@@ -81,7 +118,7 @@ export async function renderPage(
   // site's CSP refuses: the whole page is refused instead, and the browser renders it alone.
   const errors: unknown[] = []
   const { prelude } = await prerenderToNodeStream(
-    page(site, url, (app) => <QueryClientProvider client={client}>{app}</QueryClientProvider>),
+    page(site, url, user, (app) => <QueryClientProvider client={client}>{app}</QueryClientProvider>),
     // However long the page, every part stays in place: a part sent later needs an inline script.
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   )

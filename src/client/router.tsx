@@ -5,7 +5,6 @@ import { Layout, type NavigationState } from './components/layout.tsx'
 import { useSession } from './lib/session.tsx'
 import { siteConfig } from './site-config.ts'
 import { HomePage } from './routes/home.tsx'
-import { NotFoundPage } from './routes/not-found.tsx'
 import { PlannedPage } from './routes/planned.tsx'
 
 /**
@@ -68,6 +67,9 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   outbox: screen(() => import('./routes/outbox.tsx')),
 }
 
+/** A mistyped address is rare: its screen stays out of the home page's first bundle. */
+const NotFoundPage = lazy(() => import('./routes/not-found.tsx').then(({ NotFoundPage }) => ({ default: NotFoundPage })))
+
 /** Product §6: a page the person may not see sends them elsewhere with the reason. */
 function Guarded({ route, children }: { route: RouteDefinition; children: ReactNode }) {
   const { user, confirmed } = useSession()
@@ -113,7 +115,14 @@ export function appRoutes(): RouteObject[] {
             </Guarded>
           ),
         })),
-        { path: '*', element: <NotFoundPage /> },
+        {
+          path: '*',
+          element: (
+            <Suspense fallback={<p className="loading">Loading…</p>}>
+              <NotFoundPage />
+            </Suspense>
+          ),
+        },
       ],
     },
   ]

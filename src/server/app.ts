@@ -43,6 +43,7 @@ import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
 import type { Access } from '../shared/routes.ts'
+import { sessionUserFrom } from '../shared/roles.ts'
 
 export interface AppOptions {
   db: Db
@@ -155,7 +156,13 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerHealthRoutes(app, { db, maxBacklog: config.maxDbBacklog })
   let routes: DeclaredRoute[] = []
   registerOpenApiRoutes(app, guards, (reader) => openApiDocument(routes, functions, config.site.facilityName, reader))
-  if (html) await registerPages(app, { html, clientDir, site: config.site, activeLeagues })
+  if (html) {
+    const sessionUserOf = async (req: FastifyRequest) => {
+      const user = await guards.currentUser(req)
+      return user ? sessionUserFrom(user) : null
+    }
+    await registerPages(app, { html, clientDir, site: config.site, activeLeagues, sessionUserOf })
+  }
   const sessionCookie = (await auth.$context).authCookies.sessionToken.name
   answerFirst = firstOf(
     keptAnswers(app, {

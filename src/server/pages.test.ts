@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { leagueInput } from '../../tests/factories.ts'
+import { createUser, leagueInput } from '../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../tests/test-app.ts'
 import { insertLeague } from './features/leagues/leagues.queries.ts'
 import { ROUTES } from '../shared/routes.ts'
@@ -15,8 +15,18 @@ beforeAll(async () => {
       template: async () => SHELL,
       renderer: async () => ({
         renderHome: (site, leagues) => `<p>Home in ${site.timeZone}: ${(JSON.parse(leagues) as { leagues: unknown[] }).leagues.length} leagues</p>`,
-        pageAnswers: (pathname) => (pathname === '/academy' ? [{ queryKey: ['academies'], url: '/api/academies/active' }] : []),
-        renderPage: async (_site, url, answers) => ({ html: `<p>${url} with ${answers.map((a) => a.json).join(' ')}</p>`, state: JSON.stringify(answers) }),
+        pageAnswers: (pathname, user) =>
+          pathname === '/academy'
+            ? [{ queryKey: ['academies'], url: '/api/academies/active' }]
+            : pathname === '/account' && user
+              ? [{ queryKey: ['mine', user.uid, 'children'], url: '/api/children' }]
+              : pathname === '/dashboard'
+                ? [{ queryKey: ['admin', 'dashboard'], url: '/api/dashboard' }]
+                : [],
+        renderPage: async (_site, url, answers, user) => ({
+          html: `<p>${url}${user ? ` for ${user.email}` : ''} with ${answers.map((a) => a.json).join(' ')}</p>`,
+          state: JSON.stringify(answers),
+        }),
       }),
     },
     env: { FACILITY_NAME: 'Riverside </script><script>alert(1)</script> Sports', FACILITY_WEBSITE_URL: 'https://riverside.example' },
@@ -108,12 +118,35 @@ describe('pages', () => {
     expect(res.text).toContain('<div id="root"><p>/signIn with </p></div>')
   })
 
-  test.each(['/account', '/leagues', '/nope'])('%s (signed-in, staff or unknown) is never rendered on the server: the browser renders it', async (path) => {
+  test.each(['/account', '/leagues', '/nope'])('%s (signed-in, staff or unknown) is never rendered on the server for a visitor: the browser renders it', async (path) => {
     const res = await ctx.client().get(path)
     expect(res.text).not.toContain('id="active-leagues"')
     expect(res.text).not.toContain('id="query-state"')
+    expect(res.text).not.toContain('id="session-user"')
     expect(res.text).toContain('<div id="root"></div>')
     expect(res.text).toContain('<script type="module" crossorigin src="/assets/app.js">')
+  })
+
+  test("a signed-in person's page arrives rendered for them: their session and their answers, read with their cookie, stored nowhere", async () => {
+    const user = await createUser(ctx)
+    await user.client.post('/api/children', { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '2016-04-02' })
+    const children = await user.client.get('/api/children')
+    const res = await user.client.get('/account')
+    expect(res.text).toContain(`<div id="root"><p>/account for ${user.email} with ${children.text}</p></div>`)
+    const session = /<script type="application\/json" id="session-user">(.*?)<\/script>/.exec(res.text)
+    expect(JSON.parse(session![1]!)).toEqual((await user.client.get<{ user: unknown }>('/api/session')).body.user)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    expect(res.headers.get('vary')).toMatch(/cookie/i)
+  })
+
+  test('a page the signed-in person may not open is not rendered for them, and the home page is the same for everyone', async () => {
+    const user = await createUser(ctx)
+    const dashboard = await user.client.get('/dashboard')
+    expect(dashboard.text).toContain('<div id="root"></div>')
+    expect(dashboard.text).not.toContain('id="query-state"')
+    const home = await user.client.get('/')
+    expect(home.text).not.toContain('id="session-user"')
+    expect(home.text).not.toContain(user.email)
   })
 
   test('pages forbid inline script and framing', async () => {

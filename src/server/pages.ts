@@ -1,24 +1,30 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import type { SessionUser } from '../shared/contracts/session.ts'
 import { PAGE_DATA } from '../shared/page-data.ts'
-import { matchRoute } from '../shared/routes.ts'
+import { decideAccess, matchRoute } from '../shared/routes.ts'
 import type { SiteConfig } from './config.ts'
 import { access, declareOpen } from './http/access.ts'
 import type { ActiveLeagues } from './features/leagues/active-leagues.ts'
 
 /**
- * The open pages as a visitor first sees them, made by the client's own components
+ * The pages as their reader first sees them, made by the client's own components
  * (src/client/render-page.tsx, built to dist/ssr): they paint before the script has arrived
- * (docs/decisions/0007, 0014).
+ * (docs/decisions/0007, 0014, 0019).
  */
 export interface PageRenderer {
   renderHome(site: SiteConfig, leaguesJson: string): string
-  /** The public API answers the page at `pathname` shows. */
-  pageAnswers(pathname: string): { queryKey: readonly unknown[]; url: string }[]
-  renderPage(site: SiteConfig, url: string, answers: { queryKey: readonly unknown[]; json: string }[]): Promise<{ html: string; state: string }>
+  /** The API answers the page at `pathname` opens with, for `user` or a visitor. */
+  pageAnswers(pathname: string, user: SessionUser | null): { queryKey: readonly unknown[]; url: string }[]
+  renderPage(
+    site: SiteConfig,
+    url: string,
+    answers: { queryKey: readonly unknown[]; json: string }[],
+    user: SessionUser | null,
+  ): Promise<{ html: string; state: string }>
 }
 
 /** Where the page's HTML shell comes from: the built file, or Vite while developing. */
@@ -55,8 +61,9 @@ export function builtHtml(clientDir: string): HtmlSource {
  * Serves the single-page app. Every path of the route table gets the shell with 200; any
  * other path gets the same shell with 404, and the app shows its Page Not Found screen.
  * The facility's settings travel inside the shell; an open page arrives rendered for a visitor
- * with the public answers it shows inside it too (the home page its active leagues), so its
- * first paint needs neither the script nor a second round trip.
+ * with the public answers it shows inside it too (the home page its active leagues), and a page
+ * a signed-in person may open arrives rendered for them with their session and their answers
+ * (docs/decisions/0019), so the first paint needs neither the script nor a second round trip.
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -65,7 +72,15 @@ export async function registerPages(
     clientDir,
     site,
     activeLeagues,
-  }: { html: HtmlSource; clientDir: string | undefined; site: SiteConfig; activeLeagues: ActiveLeagues },
+    sessionUserOf,
+  }: {
+    html: HtmlSource
+    clientDir: string | undefined
+    site: SiteConfig
+    activeLeagues: ActiveLeagues
+    /** The signed-in person a request comes from, or null. */
+    sessionUserOf(req: FastifyRequest): Promise<SessionUser | null>
+  },
 ): Promise<void> {
   if (clientDir) {
     // The built files are open to everyone; @fastify/static takes no route config, so its scope declares it.
@@ -90,18 +105,18 @@ export async function registerPages(
   }
 
   /**
-   * An open page with the public answers it shows, read through the API itself (the same bytes
-   * a browser gets as a visitor), and the cache state the browser starts from.
+   * A page with the answers it opens with, read through the API itself with the request's cookie
+   * (the same bytes the browser would get), and the cache state the browser starts from.
    */
-  async function renderOpenPage(renderer: PageRenderer, url: string, pathname: string) {
+  async function renderWithAnswers(renderer: PageRenderer, req: FastifyRequest, pathname: string, user: SessionUser | null) {
     const answers = await Promise.all(
-      renderer.pageAnswers(pathname).map(async ({ queryKey, url: source }) => {
-        const res = await app.inject({ method: 'GET', url: source })
+      renderer.pageAnswers(pathname, user).map(async ({ queryKey, url: source }) => {
+        const res = await app.inject({ method: 'GET', url: source, headers: user && req.headers.cookie ? { cookie: req.headers.cookie } : {} })
         if (res.statusCode !== 200) throw new Error(`${source} answered ${res.statusCode}`)
         return { queryKey, json: res.body }
       }),
     )
-    return renderer.renderPage(site, url, answers)
+    return renderer.renderPage(site, req.url, answers, user)
   }
 
   const siteConfig = dataBlock(PAGE_DATA.site, JSON.stringify(site))
@@ -114,13 +129,16 @@ export async function registerPages(
     const template = await html.template(req.url)
     let data = siteConfig
     let content: string | undefined
+    // The home page is the same for everyone (it is kept and replayed: http/front-answers.ts).
+    const user = match && match.route.id !== 'home' ? await sessionUserOf(req) : null
+    if (user) data += dataBlock(PAGE_DATA.sessionUser, JSON.stringify(user))
     if (match?.route.id === 'home') {
       // The home page comes with its cards and their leagues: no second round trip (product §4).
       const leagues = await activeLeagues.json()
       data += dataBlock(PAGE_DATA.activeLeagues, leagues)
       if (html.renderer) content = (await html.renderer()).renderHome(site, leagues)
-    } else if (match?.route.access === 'open' && html.renderer) {
-      const rendered = await renderOpenPage(await html.renderer(), req.url, pathname).catch((error: unknown) => {
+    } else if (match && decideAccess(match.route.access, user?.userRole ?? null).allowed && html.renderer) {
+      const rendered = await renderWithAnswers(await html.renderer(), req, pathname, user).catch((error: unknown) => {
         // The browser can still render the page alone.
         req.log.error({ err: error }, 'rendering the page on the server failed')
         return undefined
@@ -137,7 +155,9 @@ export async function registerPages(
     return reply
       .code(match ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      // A page rendered for a person is theirs alone: never stored, by a shared cache or the browser.
+      .header('cache-control', user ? 'private, no-store' : 'no-cache')
+      .header('vary', 'cookie')
       .send(page)
   })
 }

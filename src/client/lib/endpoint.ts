@@ -9,7 +9,7 @@ import { api } from './api.ts'
  */
 
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined
-type Request<C extends Contract> = { params?: Input<C['params']>; query?: Input<C['query']>; body?: Input<C['body']>; headers?: Record<string, string> }
+export type Request<C extends Contract> = { params?: Input<C['params']>; query?: Input<C['query']>; body?: Input<C['body']>; headers?: Record<string, string> }
 
 /** `/api/children/:childId` with `{ childId: 'a b' }` → `/api/children/a%20b`, plus the query's set fields. */
 export function urlOf<C extends Contract>(url: C['url'], { params, query }: Pick<Request<C>, 'params' | 'query'> = {}): string {

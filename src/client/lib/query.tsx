@@ -13,8 +13,10 @@ import { ApiError } from './api.ts'
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** Set on the answers that are the same for everyone: the API address the server renders them from. */
+      /** The API address the answer is read from: the server renders a page with it (render-page.tsx). */
       url?: string
+      /** The answer is the same for everyone: it stays in the cache when the signed-in person changes. */
+      shared?: boolean
     }
   }
 }
@@ -61,7 +63,7 @@ export function QueryProvider({ children }: { children: ReactNode }) {
 
 /**
  * When the signed-in person changes — signing out, or in as someone else, here or in another
- * tab — every answer but those that are the same for everyone (`meta.url`) leaves the cache
+ * tab — every answer but those that are the same for everyone (`meta.shared`) leaves the cache
  * before the screen is painted: a shared front-desk browser keeps nothing of the person before.
  */
 function ForgetOtherPeople() {
@@ -71,7 +73,7 @@ function ForgetOtherPeople() {
   useLayoutEffect(() => {
     if (seen.current === uid) return
     seen.current = uid
-    browserQueryClient().removeQueries({ predicate: (query) => query.meta?.url === undefined })
+    browserQueryClient().removeQueries({ predicate: (query) => query.meta?.shared !== true })
   }, [uid])
   return null
 }

@@ -1,12 +1,14 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { signIn as signInContract, signOut as signOutContract } from '../../shared/contracts/account.ts'
 import type { readSession, SessionUser } from '../../shared/contracts/session.ts'
+import { PAGE_DATA } from '../../shared/page-data.ts'
 import { call } from './endpoint.ts'
 import { sessionToken } from './callable.ts'
 
 /**
- * The session user state of product §3/§4: restored from localStorage at start so the page
- * renders at once, then confirmed with the server, whose HttpOnly cookie is the truth.
+ * The session user state of product §3/§4: the person a page was rendered for comes inside it
+ * (server/pages.ts), confirmed; otherwise the one restored from localStorage, so the page renders
+ * at once, then confirmed with the server, whose HttpOnly cookie is the truth.
  */
 const STORAGE_KEY = 'sessionUser'
 
@@ -21,6 +23,19 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null)
+
+/** The signed-in person the server rendered this page for; undefined when the page does not say. */
+export const pageUser: SessionUser | undefined = typeof document === 'undefined' ? undefined : readPageUser()
+
+function readPageUser(): SessionUser | undefined {
+  const text = document.getElementById(PAGE_DATA.sessionUser)?.textContent
+  if (!text) return undefined
+  try {
+    return JSON.parse(text) as SessionUser
+  } catch {
+    return undefined
+  }
+}
 
 /** The user this browser last knew to be signed in, or null. */
 export function readStored(): SessionUser | null {
@@ -41,9 +56,13 @@ function store(user: SessionUser | null): void {
   }
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(readStored)
-  const [confirmed, setConfirmed] = useState(false)
+// The page is the server's word: the browser remembers who it was rendered for.
+if (pageUser) store(pageUser)
+
+/** `serverUser`: the person the server renders the page for (render-page.tsx); in the browser, the page says. */
+export function SessionProvider({ children, serverUser }: { children: ReactNode; serverUser?: SessionUser | null }) {
+  const [user, setUser] = useState<SessionUser | null>(() => (serverUser !== undefined ? serverUser : (pageUser ?? readStored())))
+  const [confirmed, setConfirmed] = useState(serverUser !== undefined || pageUser !== undefined)
 
   const apply = useCallback((next: SessionUser | null) => {
     store(next)
@@ -58,6 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [apply])
 
   useEffect(() => {
+    if (pageUser) return
     call<typeof readSession>('GET', '/api/session')
       .then(({ user: current }) => apply(current))
       .catch((error: unknown) => console.error('Could not confirm the session', error))

@@ -10,6 +10,6 @@ export function academiesQuery() {
   return queryOptions({
     queryKey: ['academies', 'active'],
     queryFn: () => api.get<Answer<typeof listAcademies>>(url),
-    meta: { url },
+    meta: { url, shared: true },
   })
 }

@@ -14,6 +14,6 @@ export function openLeaguesQuery(sport: Sport | null) {
   return queryOptions({
     queryKey: [...OPEN_LEAGUES, sport ?? 'all'],
     queryFn: () => api.get<Answer<typeof listOpenLeagues>>(url),
-    meta: { url },
+    meta: { url, shared: true },
   })
 }

@@ -4,6 +4,7 @@ import type { exportTeams, getInvitation, getPlayer, getTeam, listLeaguePlayers,
 import type { Sport } from '../../shared/sports.ts'
 import { api } from '../lib/api.ts'
 import { call, urlOf } from '../lib/endpoint.ts'
+import { readOf } from './read-of.ts'
 
 /** Everything a team change may change: leagues' team places, the teams themselves, your teams. */
 export const TEAMS = ['teams'] as const
@@ -14,7 +15,7 @@ export function teamLeaguesQuery(sport: Sport | null) {
   return queryOptions({
     queryKey: [...TEAMS, 'leagues', sport ?? 'all'],
     queryFn: () => api.get<Answer<typeof listTeamLeagues>>(url),
-    meta: { url },
+    meta: { url, shared: true },
   })
 }
 
@@ -37,14 +38,14 @@ export const invitationQuery = (leagueId: string, teamId: string, invite: string
 export const myTeamsQuery = (userId: string) =>
   queryOptions({
     queryKey: [...TEAMS, 'mine', userId],
-    queryFn: () => call<typeof myTeams>('GET', '/api/teams/mine'),
+    ...readOf<typeof myTeams>('/api/teams/mine'),
   })
 
 /** Every team (of one league, or all: ''), for staff. */
 export const teamSummariesQuery = (leagueId: string) =>
   queryOptions({
     queryKey: [...TEAMS, 'admin', leagueId],
-    queryFn: () => call<typeof listTeams>('GET', '/api/admin/teams', { query: leagueId ? { leagueId } : {} }),
+    ...readOf<typeof listTeams>('/api/admin/teams', { query: leagueId ? { leagueId } : {} }),
   })
 
 /** Where the staff's CSV of the same list downloads from. */
@@ -54,7 +55,7 @@ export const teamsCsvUrl = (leagueId: string) => urlOf<typeof exportTeams>('/api
 export const leaguePlayersQuery = (leagueId: string) =>
   queryOptions({
     queryKey: [...TEAMS, 'players', leagueId],
-    queryFn: () => call<typeof listLeaguePlayers>('GET', '/api/admin/leagues/:leagueId/players', { params: { leagueId } }),
+    ...readOf<typeof listLeaguePlayers>('/api/admin/leagues/:leagueId/players', { params: { leagueId } }),
   })
 
 /** A player on a roster (staff and the player). */

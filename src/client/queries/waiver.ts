@@ -14,6 +14,6 @@ export function waiverQuery(userId: string | null) {
     queryKey: userId ? ['mine', userId, 'waiver'] : ['waiver'],
     queryFn: () => api.get<Answer<typeof readWaiver>>(url),
     // A visitor's answer is the same for everyone, so the page is rendered with it.
-    meta: userId ? {} : { url },
+    meta: userId ? {} : { url, shared: true },
   })
 }
