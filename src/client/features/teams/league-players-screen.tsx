@@ -9,6 +9,7 @@ import { isStaff } from '../../../shared/roles.ts'
 import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import type { LeaguePlayers } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
@@ -46,22 +47,15 @@ function LeaguePicker({ leagueId }: { leagueId: string }) {
   const teamLeagues = leagues.data?.leagues.filter((l) => l.kind === 'team') ?? []
   return (
     <div className="toolbar">
-      <div className="field">
-        <label htmlFor="players-league">League</label>
-        <select
-          id="players-league"
-          value={leagueId}
-          onChange={(e) => navigate(e.target.value ? href('manageLeaguePlayers', { leagueId: e.target.value }) : href('manageLeaguePlayers', {}))}
-        >
-          <option value="">Choose a team league</option>
-          {teamLeagues.map((league) => (
-            <option key={league.id} value={league.id}>
-              {league.name}
-              {league.isActive ? '' : ' (closed)'}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id="players-league" label="League" value={leagueId} onChange={(id) => navigate(id ? href('manageLeaguePlayers', { leagueId: id }) : href('manageLeaguePlayers', {}))}>
+        <option value="">Choose a team league</option>
+        {teamLeagues.map((league) => (
+          <option key={league.id} value={league.id}>
+            {league.name}
+            {league.isActive ? '' : ' (closed)'}
+          </option>
+        ))}
+      </FilterSelect>
       {leagues.error && <Alert>{`The leagues could not be loaded: ${errorMessage(leagues.error)}`}</Alert>}
     </div>
   )

@@ -4,6 +4,7 @@ import { TEAM_STATUS_LABELS, TEAM_STATUSES, type TeamStatus } from '../../../sha
 import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
 import type { TeamSummary } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { teamsCsvUrl, teamSummariesQuery } from '../../queries/teams.ts'
@@ -36,50 +37,38 @@ export function TeamsViewScreen() {
     <section className="page">
       <h1>Teams</h1>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="teams-league">League</label>
-          <select id="teams-league" value={leagueId} onChange={(e) => setLeagueId(e.target.value)}>
-            <option value="">All leagues</option>
-            {teamLeagues.map((league) => (
-              <option key={league.id} value={league.id}>
-                {league.name}
-                {league.isActive ? '' : ' (closed)'}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="teams-sport">Sport</label>
-          <select id="teams-sport" value={sport} onChange={(e) => setSport(e.target.value as Sport | '')}>
-            <option value="">All sports</option>
-            {SPORTS.map((s) => (
-              <option key={s} value={s}>
-                {SPORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="teams-status">Status</label>
-          <select id="teams-status" value={status} onChange={(e) => setStatus(e.target.value as TeamStatus | '')}>
-            <option value="">Every status</option>
-            {TEAM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TEAM_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="teams-sort">Sort by</label>
-          <select id="teams-sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
-            {Object.entries(SORTS).map(([key, { label }]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="teams-league" label="League" value={leagueId} onChange={setLeagueId}>
+          <option value="">All leagues</option>
+          {teamLeagues.map((league) => (
+            <option key={league.id} value={league.id}>
+              {league.name}
+              {league.isActive ? '' : ' (closed)'}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="teams-sport" label="Sport" value={sport} onChange={setSport}>
+          <option value="">All sports</option>
+          {SPORTS.map((s) => (
+            <option key={s} value={s}>
+              {SPORT_LABELS[s]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="teams-status" label="Status" value={status} onChange={setStatus}>
+          <option value="">Every status</option>
+          {TEAM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {TEAM_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="teams-sort" label="Sort by" value={sort} onChange={setSort}>
+          {Object.entries(SORTS).map(([key, { label }]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </FilterSelect>
         <a className="button secondary" href={teamsCsvUrl(leagueId)} download>
           Export CSV
         </a>

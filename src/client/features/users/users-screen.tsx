@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatDate } from '../../../shared/format.ts'
 import { ROLES, type Role } from '../../../shared/roles.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { usersQuery } from '../../queries/users.ts'
 import { useSession } from '../../lib/session.tsx'
 import { FunctionsError } from '../../lib/callable.ts'
@@ -85,21 +86,14 @@ export function UsersScreen() {
           <label htmlFor="user-search">Search by email, name or phone</label>
           <input id="user-search" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="role-filter">Role</label>
-          <select
-            id="role-filter"
-            value={query.role}
-            onChange={(e) => setQuery((q) => ({ ...q, role: e.target.value as Role | '', page: 1 }))}
-          >
-            <option value="">All roles</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="role-filter" label="Role" value={query.role} onChange={(role) => setQuery((q) => ({ ...q, role, page: 1 }))}>
+          <option value="">All roles</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </FilterSelect>
         <button type="submit" className="button">
           Search
         </button>
