@@ -4,6 +4,7 @@ import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
 
 /** The customer's registrations and team places, each with its payments and details a click away. */
@@ -42,9 +43,9 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
                   <td className="staff-money">{nothingDue(r) ?? formatMoney(r.balanceCents)}</td>
                   <td>
                     {ACTIVE_STATUSES.includes(r.status) && (
-                      <button type="button" className="link-button" onClick={() => setOpen(r.id)}>
-                        Payments and details<span className="visually-hidden">: {r.offering.name}</span>
-                      </button>
+                      <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOpen(r.id)}>
+                        Payments and details
+                      </RowAction>
                     )}{' '}
                     {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}
                   </td>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../shared/money.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { badgeClass } from './history.ts'
 import { RegistrationDetailPanel } from './registration-detail.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -106,9 +107,9 @@ export function PendingRegistrations() {
                   <td className="staff-money">{nothingDue(r) ?? formatMoney(r.balanceCents)}</td>
                   <td>{formatDate(r.createdAt)}</td>
                   <td>
-                    <button id={`details-${r.id}`} type="button" className="button secondary" onClick={() => setSelectedId(r.id)}>
-                      Details<span className="visually-hidden"> for {r.child?.name ?? r.registrantName}, {r.offering.name}</span>
-                    </button>
+                    <RowAction id={`details-${r.id}`} row={` for ${r.child?.name ?? r.registrantName}, ${r.offering.name}`} onAct={() => setSelectedId(r.id)}>
+                      Details
+                    </RowAction>
                   </td>
                 </tr>
               ))}

@@ -10,6 +10,7 @@ import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import type { LeaguePlayers } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
@@ -209,10 +210,9 @@ function MoveControl(props: { id: string; label: string; action: string; who: st
           </option>
         ))}
       </select>
-      <button type="button" className="button secondary" disabled={!team || props.busy} onClick={() => team && props.onMove(team)}>
+      <RowAction row={` ${props.who}`} disabled={!team || props.busy} onAct={() => team && props.onMove(team)}>
         {props.action}
-        <span className="visually-hidden"> {props.who}</span>
-      </button>
+      </RowAction>
     </div>
   )
 }
