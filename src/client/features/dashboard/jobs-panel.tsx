@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../shared/format.ts'
 import type { DashboardSummary } from '../../../shared/contracts/dashboard.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useRetryJob } from './api/use-retry-job.ts'
 
@@ -38,9 +39,9 @@ export function JobsPanel({ jobs }: { jobs: DashboardSummary['jobs'] }) {
                   <td>{job.lastError}</td>
                   <td>
                     {job.status === 'dead' ? (
-                      <button type="button" className="button secondary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
-                        Retry<span className="visually-hidden"> {job.kind}</span>
-                      </button>
+                      <RowAction row={` ${job.kind}`} disabled={retry.isPending} onAct={() => retry.mutate(job.id)}>
+                        Retry
+                      </RowAction>
                     ) : (
                       `Next try at ${formatDateTime(job.nextRunAt ?? job.failedAt)}`
                     )}

@@ -7,6 +7,7 @@ import { leaguePriceText } from '../../../shared/schemas/league.ts'
 import type { AdminLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
 import { adminLeaguesQuery, leaguesChanged } from '../../queries/admin-leagues.ts'
@@ -172,18 +173,12 @@ export function LeagueManager() {
                   <td>
                     {/* One above the other, so the table fits a 1280 px screen without scrolling. */}
                     <div className="staff-actions staff-actions-stacked">
-                      <button id={`edit-${league.id}`} type="button" className="button secondary" onClick={() => open(league)}>
-                        Edit<span className="visually-hidden"> {league.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button secondary"
-                        disabled={busyId !== null}
-                        onClick={() => void setActive(league, !league.isActive)}
-                      >
+                      <RowAction id={`edit-${league.id}`} row={` ${league.name}`} onAct={() => open(league)}>
+                        Edit
+                      </RowAction>
+                      <RowAction row={` ${league.name}`} disabled={busyId !== null} onAct={() => void setActive(league, !league.isActive)}>
                         {league.isActive ? 'Close' : 'Open'}
-                        <span className="visually-hidden"> {league.name}</span>
-                      </button>
+                      </RowAction>
                     </div>
                   </td>
                 </tr>

@@ -4,6 +4,8 @@ import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { badgeClass } from './history.ts'
 import { RegistrationDetailPanel } from './registration-detail.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -35,18 +37,15 @@ export function PendingRegistrations() {
   return (
     <>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="league-filter">League</label>
-          <select id="league-filter" value={leagueId} onChange={(e) => setLeagueId(e.target.value)}>
-            <option value="">All leagues</option>
-            {leagues.data?.leagues.map((league) => (
-              <option key={league.id} value={league.id}>
-                {league.name}
-                {league.isActive ? '' : ' (closed)'}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="league-filter" label="League" value={leagueId} onChange={setLeagueId}>
+          <option value="">All leagues</option>
+          {leagues.data?.leagues.map((league) => (
+            <option key={league.id} value={league.id}>
+              {league.name}
+              {league.isActive ? '' : ' (closed)'}
+            </option>
+          ))}
+        </FilterSelect>
         <div className="field">
           <label htmlFor="pending-search">Search by name</label>
           <input id="pending-search" type="search" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
@@ -108,9 +107,9 @@ export function PendingRegistrations() {
                   <td className="staff-money">{nothingDue(r) ?? formatMoney(r.balanceCents)}</td>
                   <td>{formatDate(r.createdAt)}</td>
                   <td>
-                    <button id={`details-${r.id}`} type="button" className="button secondary" onClick={() => setSelectedId(r.id)}>
-                      Details<span className="visually-hidden"> for {r.child?.name ?? r.registrantName}, {r.offering.name}</span>
-                    </button>
+                    <RowAction id={`details-${r.id}`} row={` for ${r.child?.name ?? r.registrantName}, ${r.offering.name}`} onAct={() => setSelectedId(r.id)}>
+                      Details
+                    </RowAction>
                   </td>
                 </tr>
               ))}

@@ -11,6 +11,7 @@ import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, TEAM_PAYMENT_LABELS, T
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import type { NavigationState } from '../../components/layout.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
@@ -317,27 +318,25 @@ function Roster({ team, manager }: { team: TeamView; manager: boolean }) {
                   <td>
                     {!player.isCaptain && (
                       <div className="staff-actions">
-                        <button
-                          type="button"
+                        <RowAction
                           className="link-button"
+                          row={`: ${player.name}`}
+                          question={`Make ${player.name} the captain?${team.viewer.isCaptain ? ' You will no longer manage the team.' : ''}`}
                           disabled={change.isPending}
-                          onClick={() => {
-                            if (window.confirm(`Make ${player.name} the captain?${team.viewer.isCaptain ? ' You will no longer manage the team.' : ''}`)) change.mutate({ action: 'captain', player })
-                          }}
+                          onAct={() => change.mutate({ action: 'captain', player })}
                         >
-                          Make captain<span className="visually-hidden">: {player.name}</span>
-                        </button>
+                          Make captain
+                        </RowAction>
                         {canRemove && (
-                          <button
-                            type="button"
+                          <RowAction
                             className="link-button"
+                            row={` ${player.name}`}
+                            question={`Take ${player.name} off the roster?`}
                             disabled={change.isPending}
-                            onClick={() => {
-                              if (window.confirm(`Take ${player.name} off the roster?`)) change.mutate({ action: 'remove', player })
-                            }}
+                            onAct={() => change.mutate({ action: 'remove', player })}
                           >
-                            Remove<span className="visually-hidden"> {player.name}</span>
-                          </button>
+                            Remove
+                          </RowAction>
                         )}
                       </div>
                     )}

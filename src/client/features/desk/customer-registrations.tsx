@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { formatMoney } from '../../../shared/money.ts'
+import { href } from '../../../shared/paths.ts'
+import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
+import { RowAction } from '../../components/ui/row-action.tsx'
+import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
+
+/** The customer's registrations and team places, each with its payments and details a click away. */
+export function CustomerRegistrations({ customer }: { customer: CustomerRecord }) {
+  const [open, setOpen] = useState<string | null>(null)
+  return (
+    <section className="account-panel account-panel-wide" aria-labelledby="desk-registrations">
+      <h3 id="desk-registrations">Registrations and team places</h3>
+      {customer.registrations.length === 0 ? (
+        <p>No registrations yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">League</th>
+                <th scope="col">Who</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="staff-money">
+                  Balance
+                </th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {customer.registrations.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">
+                    {r.offering.name}
+                    {r.offering.team && ` — ${r.offering.team.name}`}
+                    {/* A captain holds the team's entry and a place on its roster: two rows, told apart. */}
+                    {r.offering.kind === 'team-place' ? ' (team entry)' : r.offering.kind === 'roster-place' ? ' (player)' : ''}
+                  </th>
+                  <td>{r.child?.name ?? customer.displayName}</td>
+                  <td>{STATUS_LABELS[r.status]}</td>
+                  <td className="staff-money">{nothingDue(r) ?? formatMoney(r.balanceCents)}</td>
+                  <td>
+                    {ACTIVE_STATUSES.includes(r.status) && (
+                      <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOpen(r.id)}>
+                        Payments and details
+                      </RowAction>
+                    )}{' '}
+                    {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open && <RegistrationDetailPanel key={open} registrationId={open} onClose={() => setOpen(null)} />}
+    </section>
+  )
+}

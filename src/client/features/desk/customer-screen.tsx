@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query'
+import { formatPhone } from '../../../shared/phone.ts'
+import { Link } from 'react-router'
+import { ageOn } from '../../../shared/age.ts'
+import { formatDate, formatDateTime } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { href } from '../../../shared/paths.ts'
+import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { customerRecordQuery } from '../../queries/desk.ts'
+import { CustomerRegistrations } from './customer-registrations.tsx'
+import { participantsOf } from './participants.ts'
+import { PasswordLink } from './password-link.tsx'
+import { RegisterAtDesk } from './register-at-desk.tsx'
+import { SignAtDesk } from './sign-at-desk.tsx'
+
+/** A customer's record and what the desk does for them (docs/decisions/0016). */
+export function CustomerScreen({ userId }: { userId: string }) {
+  const { data, error } = useQuery(customerRecordQuery(userId))
+  return (
+    <section className="page">
+      <h1>Customer</h1>
+      <p>
+        <Link to={href('desk')}>Back to the front desk</Link>
+      </p>
+      {error && <Alert>{error instanceof ApiError && error.status === 404 ? 'There is no such customer.' : errorMessage(error)}</Alert>}
+      {!data && !error && <p className="loading">Loading the customer…</p>}
+      {data && <Record customer={data.customer} />}
+    </section>
+  )
+}
+
+function Record({ customer }: { customer: CustomerRecord }) {
+  const participants = participantsOf(customer)
+  const signed = (key: string) => customer.waiver.signatures.some((s) => s.subjectKey === key && s.waiverVersion === customer.waiver.currentVersion)
+  return (
+    <>
+      <h2>{customer.displayName}</h2>
+      <dl className="staff-facts">
+        <div>
+          <dt>Email</dt>
+          <dd className="wrap-anywhere">{customer.email}</dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{formatPhone(customer.phone)}</dd>
+        </div>
+        <div>
+          <dt>Customer since</dt>
+          <dd>{formatDate(customer.createdAt.slice(0, 10))}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd>{customer.balanceCents < 0 ? `${formatMoney(-customer.balanceCents)} credit` : formatMoney(customer.balanceCents)}</dd>
+        </div>
+      </dl>
+      <PasswordLink customer={customer} />
+      <section className="account-panel" aria-labelledby="desk-children">
+        <h3 id="desk-children">Children</h3>
+        {customer.children.length === 0 ? (
+          <p>No children on this account.</p>
+        ) : (
+          <ul>
+            {customer.children.map((c) => (
+              <li key={c.id}>
+                <strong>
+                  {c.firstName} {c.lastName}
+                </strong>
+                , born {formatDate(c.dateOfBirth)} (age {ageOn(c.dateOfBirth, new Date().toISOString().slice(0, 10))}). Emergency contact: {c.emergencyContactName}{' '}
+                {formatPhone(c.emergencyContactPhone)}.{c.notes && ` Medical notes: ${c.notes}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="account-panel" aria-labelledby="desk-waiver">
+        <h3 id="desk-waiver">Waiver (version {customer.waiver.currentVersion})</h3>
+        <ul>
+          {participants.map((p) => (
+            <li key={p.key}>
+              {p.name}: {signed(p.key) ? 'signed' : 'not signed'}
+            </li>
+          ))}
+        </ul>
+        {customer.waiver.signatures.length > 0 && (
+          <p>
+            Signatures:{' '}
+            {customer.waiver.signatures
+              .map((s) => `${s.signedName}, version ${s.waiverVersion}, ${formatDateTime(s.signedAt)}${s.witnessedBy ? ` at the desk with ${s.witnessedBy}` : ' online'}`)
+              .join('; ')}
+            .
+          </p>
+        )}
+        {participants.some((p) => !signed(p.key)) && <SignAtDesk customer={customer} unsigned={participants.filter((p) => !signed(p.key))} />}
+      </section>
+      <RegisterAtDesk customer={customer} participants={participants} />
+      <CustomerRegistrations customer={customer} />
+    </>
+  )
+}

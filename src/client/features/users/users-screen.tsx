@@ -1,0 +1,166 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { formatPhone } from '../../../shared/phone.ts'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { formatDate } from '../../../shared/format.ts'
+import { ROLES, type Role } from '../../../shared/roles.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { usersQuery } from '../../queries/users.ts'
+import { useSession } from '../../lib/session.tsx'
+import { FunctionsError } from '../../lib/callable.ts'
+import { useSetUserRole } from './api/use-set-user-role.ts'
+
+const PAGE_SIZE = 25
+
+interface Query {
+  search: string
+  role: Role | ''
+  page: number
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof FunctionsError ? error.message : 'Something went wrong. Please try again.'
+}
+
+/** Every user, searched, filtered by role and paged, with each one's role to change (not one's own). */
+export function UsersScreen() {
+  const { user: me } = useSession()
+  const [query, setQuery] = useState<Query>({ search: '', role: '', page: 1 })
+  const [searchText, setSearchText] = useState('')
+  const [changeError, setChangeError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const setRole = useSetUserRole()
+  // The page shown stays until the next one arrives.
+  const list = useQuery({
+    ...usersQuery({
+      page: query.page,
+      pageSize: PAGE_SIZE,
+      ...(query.search ? { search: query.search } : {}),
+      ...(query.role ? { role: query.role } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  })
+  const result = list.data ?? null
+  const error = changeError ?? (list.error ? messageOf(list.error) : null)
+  const previousButton = useRef<HTMLButtonElement>(null)
+  const nextButton = useRef<HTMLButtonElement>(null)
+  // The pager button last pressed: on the first or last page it is disabled, which drops the focus.
+  const paged = useRef<'previous' | 'next' | null>(null)
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault()
+    setQuery((q) => ({ ...q, search: searchText.trim(), page: 1 }))
+  }
+
+  const changeRole = async (userId: string, email: string, role: Role) => {
+    setNotice(null)
+    setChangeError(null)
+    try {
+      await setRole.mutateAsync({ userId, role })
+      setNotice(`${email} is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`)
+    } catch (e) {
+      setChangeError(messageOf(e))
+    }
+  }
+
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1
+
+  useEffect(() => {
+    const pressed = paged.current
+    paged.current = null
+    if (pressed === null) return
+    const [button, other] = pressed === 'next' ? [nextButton, previousButton] : [previousButton, nextButton]
+    if (button.current?.disabled) other.current?.focus()
+  }, [result])
+
+  const turnPage = (step: 'previous' | 'next') => {
+    paged.current = step
+    setQuery((q) => ({ ...q, page: q.page + (step === 'next' ? 1 : -1) }))
+  }
+
+  return (
+    <section className="page">
+      <h1>Users</h1>
+      <form className="toolbar" role="search" onSubmit={onSearch}>
+        <div className="field">
+          <label htmlFor="user-search">Search by email, name or phone</label>
+          <input id="user-search" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        </div>
+        <FilterSelect id="role-filter" label="Role" value={query.role} onChange={(role) => setQuery((q) => ({ ...q, role, page: 1 }))}>
+          <option value="">All roles</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </FilterSelect>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+      {error && <Alert>{error}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {result === null && !error && <p className="loading">Loading users…</p>}
+      {result && (
+        <>
+          <p aria-live="polite">
+            {result.total === 0
+              ? 'No users match.'
+              : `Showing ${(result.page - 1) * result.pageSize + 1}–${Math.min(result.total, result.page * result.pageSize)} of ${result.total} users.`}
+          </p>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Display name</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.users.map((u) => (
+                  <tr key={u.id}>
+                    <td>{u.email}</td>
+                    <td>{u.displayName}</td>
+                    <td>{formatPhone(u.phone)}</td>
+                    <td>
+                      <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                        Role of {u.email}
+                      </label>
+                      <select
+                        id={`role-${u.id}`}
+                        value={u.role}
+                        disabled={u.id === me?.uid}
+                        onChange={(e) => void changeRole(u.id, u.email, e.target.value as Role)}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{formatDate(u.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Pages of users">
+            <button ref={previousButton} type="button" className="button secondary" disabled={result.page <= 1} onClick={() => turnPage('previous')}>
+              Previous
+            </button>
+            <span>
+              Page {result.page} of {pages}
+            </span>
+            <button ref={nextButton} type="button" className="button secondary" disabled={result.page >= pages} onClick={() => turnPage('next')}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  )
+}
