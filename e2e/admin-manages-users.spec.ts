@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test'
 import { countActiveLeagues } from '../src/server/features/leagues/leagues.queries.ts'
 import { countUsersByRole } from '../src/server/features/users/users.queries.ts'
 import { timestampParam } from '../src/server/db/values.ts'
-import { ROUTES, staffPages } from '../src/shared/routes.ts'
+import { staffPages } from '../src/shared/route-purposes.ts'
+import { ROUTES } from '../src/shared/routes.ts'
 import { BASE_URL, expect, test, uniqueToken } from './fixtures.ts'
 
 /*

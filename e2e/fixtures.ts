@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { createAuth, type Auth } from '../src/server/auth/auth.ts'
 import { resolveAuthSecret } from '../src/server/auth/secret.ts'
 import { loadConfig } from '../src/server/config.ts'
@@ -134,10 +134,14 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   // Never asked for on a page rendered for a signed-in person: its end with the page is no error.
   confirmed.catch(() => undefined)
   await page.goto(path)
-  // A page rendered for a signed-in person names them inside it: the app asks the server nothing
-  // and is mounted once its script has come and the page's first reads have settled.
-  if ((await page.locator('#session-user').count()) > 0) await page.waitForLoadState('networkidle')
+  // A page rendered for a signed-in person names them inside it: the app asks the server nothing.
+  if ((await page.locator('#session-user').count()) > 0) await takenOver(page)
   else await confirmed
+}
+
+/** A page rendered for a signed-in person is inert until the app has taken its screen over. */
+export async function takenOver(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert')
 }
 
 /** A short random token that makes names unique across tests and runs. */

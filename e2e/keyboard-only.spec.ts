@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, takenOver, test, uniqueToken, type TestUser } from './fixtures.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
 
 /*
@@ -55,6 +55,7 @@ test.describe('skip link', () => {
   test('the skip link is there for a signed-in person too, ahead of the Account menu', async ({ asCustomer: page }) => {
     await page.goto('/account')
     await expect(heading(page)).toHaveText('Account')
+    await takenOver(page)
     await page.keyboard.press('Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
     await page.keyboard.press('Enter')

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { BASE_URL, expect, test } from './fixtures.ts'
+import { BASE_URL, expect, takenOver, test } from './fixtures.ts'
 
 /*
  * The pages a signed-in person opens most arrive rendered for them (docs/decisions/0019): their
@@ -35,6 +35,8 @@ for (const { person, path, heading } of PAGES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account', exact: true })).toBeVisible()
       await expect(page.getByText(/^Loading/)).toHaveCount(0)
+      // Nothing on it works without the script, so nothing can be pressed in vain.
+      await expect(page.locator('#root')).toHaveAttribute('inert')
     } finally {
       await context.close()
     }
@@ -52,6 +54,7 @@ for (const { person, path, heading } of PAGES) {
       })
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await takenOver(page)
       await page.waitForLoadState('networkidle')
       expect(apiReads).toEqual([])
       expect(errors).toEqual([])

@@ -5,7 +5,6 @@ import { Layout, type NavigationState } from './components/layout.tsx'
 import { useSession } from './lib/session.tsx'
 import { siteConfig } from './site-config.ts'
 import { HomePage } from './routes/home.tsx'
-import { PlannedPage } from './routes/planned.tsx'
 
 /**
  * A screen loaded on demand, with the data layer it reads through (lib/query.tsx) loaded beside
@@ -67,8 +66,9 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   outbox: screen(() => import('./routes/outbox.tsx')),
 }
 
-/** A mistyped address is rare: its screen stays out of the home page's first bundle. */
+/** A mistyped address is rare, and a planned page soon gone: neither is in the home page's first bundle. */
 const NotFoundPage = lazy(() => import('./routes/not-found.tsx').then(({ NotFoundPage }) => ({ default: NotFoundPage })))
+const PlannedPage = lazy(() => import('./routes/planned.tsx').then(({ PlannedPage }) => ({ default: PlannedPage })))
 
 /** Product §6: a page the person may not see sends them elsewhere with the reason. */
 function Guarded({ route, children }: { route: RouteDefinition; children: ReactNode }) {
@@ -94,7 +94,21 @@ function Guarded({ route, children }: { route: RouteDefinition; children: ReactN
 
 function screenFor(route: RouteDefinition): ReactNode {
   const Screen = SCREENS[route.id as RouteId]
-  return Screen ? <Screen /> : <PlannedPage route={route} />
+  return (
+    <>
+      {Screen ? <Screen /> : <PlannedPage route={route} />}
+      <TakenOver />
+    </>
+  )
+}
+
+/**
+ * A page rendered for a signed-in person arrives inert (server/pages.ts): it becomes usable once
+ * its screen, not only the frame around it, has been taken over.
+ */
+function TakenOver() {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
+  return null
 }
 
 export function createRouter() {

@@ -132,7 +132,7 @@ describe('pages', () => {
     await user.client.post('/api/children', { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '2016-04-02' })
     const children = await user.client.get('/api/children')
     const res = await user.client.get('/account')
-    expect(res.text).toContain(`<div id="root"><p>/account for ${user.email} with ${children.text}</p></div>`)
+    expect(res.text).toContain(`<div id="root" inert><p>/account for ${user.email} with ${children.text}</p></div>`)
     const session = /<script type="application\/json" id="session-user">(.*?)<\/script>/.exec(res.text)
     expect(JSON.parse(session![1]!)).toEqual((await user.client.get<{ user: unknown }>('/api/session')).body.user)
     expect(res.headers.get('cache-control')).toBe('private, no-store')

@@ -151,7 +151,10 @@ export async function registerPages(
     let page = template.replace('<!--site-config-->', () => data)
     // The tab, the history and a shared link name the page before any script runs.
     if (match) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(`${match.route.title} | ${site.facilityName}`)}</title>`)
-    if (content !== undefined) page = withLowPriorityScripts(page.replace('<div id="root"></div>', () => `<div id="root">${content}</div>`))
+    // A person's page is full of buttons that work only once the script has taken it over: until
+    // then it is inert, so nothing is pressed in vain (the app lifts it: client/router.tsx).
+    const root = user ? '<div id="root" inert>' : '<div id="root">'
+    if (content !== undefined) page = withLowPriorityScripts(page.replace('<div id="root"></div>', () => `${root}${content}</div>`))
     return reply
       .code(match ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')

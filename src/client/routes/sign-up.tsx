@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { outsideAgesText } from '../../shared/age.ts'
 import { facilityToday, formatDate } from '../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../shared/registration-window.ts'
+import { purposeOf } from '../../shared/route-purposes.ts'
 import { matchRoute, type RouteDefinition } from '../../shared/routes.ts'
 import type { OpenLeague } from '../../shared/contracts/leagues.ts'
 import type { Child } from '../../shared/contracts/children.ts'
@@ -130,7 +131,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
   return (
     <section className="page">
       <h1>{route.title}</h1>
-      <p>{route.description}</p>
+      <p>{purposeOf(route).description}</p>
       {failed && <Alert>The leagues could not be loaded. Please try again later.</Alert>}
       {leagues === null && !failed && <p className="loading">Loading leagues…</p>}
       {leagues?.length === 0 && (

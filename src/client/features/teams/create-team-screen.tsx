@@ -5,6 +5,7 @@ import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import { lastRegistrationDay } from '../../../shared/registration-window.ts'
+import { purposeOf } from '../../../shared/route-purposes.ts'
 import type { RouteDefinition } from '../../../shared/routes.ts'
 import { CreateTeamForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import type { MyTeam, TeamLeague } from '../../../shared/contracts/teams.ts'
@@ -34,7 +35,7 @@ export function CreateTeamScreen({ route }: { route: RouteDefinition | undefined
   return (
     <section className="page">
       <h1>{route?.title}</h1>
-      <p>{basketballOnly ? 'Register your team for the Adult Basketball league: name it, and share its invite link with your players.' : route?.description}</p>
+      <p>{basketballOnly ? 'Register your team for the Adult Basketball league: name it, and share its invite link with your players.' : route && purposeOf(route).description}</p>
       {mine.data && mine.data.teams.length > 0 && <YourTeams teams={mine.data.teams} />}
       {leagues.isError && <Alert>The leagues could not be loaded. Please try again later.</Alert>}
       {leagues.isPending && <p className="loading">Loading leagues…</p>}
