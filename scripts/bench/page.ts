@@ -1,4 +1,4 @@
-// npm run bench:page -- [--runs 5] [--page-runs 3] [--only /academy,/signIn,/account]
+// npm run bench:page -- [--runs 5] [--page-runs 3] [--only /academy,/signIn,/account,/league]
 // Lighthouse (mobile form factor, default simulated throttling) on every open page of the route
 // table, built, with the demo leagues, in Debian's Chromium: the home page `--runs` times, every
 // other open page `--page-runs` times; then the pages a signed-in admin opens most (SIGNED_IN),
@@ -81,7 +81,7 @@ await createOrUpdateUser(db, createAuth({ db, config: loadConfig({ DATA_DIR: dat
 await db.close()
 /** The signed-in pages of issue 22: what a person opens after signing in, and staff's daily pages. */
 const SIGNED_IN = ['/account', '/leagues', '/dashboard', '/admin/users', '/pendingRegistrations', '/teamsView', `/league/${leagueIds[0]}`].filter(
-  (p) => !args.only || args.only.split(',').includes(p),
+  (p) => !args.only || args.only.split(',').some((only) => p === only || p.startsWith(`${only}/`)),
 )
 
 let server: ChildProcess | undefined
