@@ -4,6 +4,7 @@ import { createAuth, type Auth } from '../src/server/auth/auth.ts'
 import { resolveAuthSecret } from '../src/server/auth/secret.ts'
 import { loadConfig } from '../src/server/config.ts'
 import { connect, type Db } from '../src/server/db/connect.ts'
+import { insertAcademy, type NewAcademy } from '../src/server/features/academies/academies.queries.ts'
 import { insertLeague, type NewLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import type { Role } from '../src/shared/roles.ts'
@@ -108,6 +109,7 @@ interface TestFixtures {
   /** The first link in the newest email to `to`; with `path`, waits for one linking there. */
   emailLink: (to: string, path?: string) => Promise<string>
   insertLeague: (league: LeagueInput) => Promise<string>
+  insertAcademy: (academy: NewAcademy) => Promise<string>
   /** The site a visitor's page opens: BASE_URL, or EMAIL_CONFIRMATION_URL for that mode's specs. */
   siteUrl: string
   asVisitor: Page
@@ -275,6 +277,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   emailLink: async ({ backend }, use) => {
     await use((to, path) => linkInNewestEmail(backend.db, to, path))
+  },
+
+  insertAcademy: async ({ backend }, use) => {
+    await use((academy) => insertAcademy(backend.db, academy))
   },
 
   insertLeague: async ({ backend }, use) => {

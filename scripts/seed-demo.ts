@@ -34,7 +34,7 @@ try {
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
     for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
     console.log(
-      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents and ${DEMO_ACADEMIES.length} academy.`,
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents and ${DEMO_ACADEMIES.length} academies.`,
     )
   } else {
     console.log('The database already has leagues: demo content not loaded again.')

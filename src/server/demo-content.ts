@@ -6,7 +6,7 @@ function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 }
 
-/** What `npm run demo` loads: an open league for every home page card, and an academy. */
+/** What `npm run demo` loads: an open league for every home page card, and three academies. */
 export const DEMO_LEAGUES: NewLeague[] = [
   {
     name: 'Winter Soccer Free Agents',
@@ -105,12 +105,60 @@ export const DEMO_LEAGUES: NewLeague[] = [
 
 export const DEMO_ACADEMIES: NewAcademy[] = [
   {
-    name: 'Winter Soccer Academy',
-    description: 'Technical training for ages 8-14, twice a week with licensed coaches.',
+    name: 'Soccer Skills Academy',
+    sport: 'soccer',
+    description: 'Ball control, passing and small-sided games for 8 to 10 year olds, with licensed coaches.',
+    coach: 'Coach Daniela Ortiz',
+    location: 'Field 1',
     isActive: true,
+    forChildren: true,
+    minAge: 8,
+    maxAge: 10,
+    weekdays: [2, 4],
+    startTime: '18:00',
+    endTime: '19:00',
+    skippedDates: [day(40)],
     registrationDate: day(-7),
     startDate: day(31),
-    endDate: day(100),
+    endDate: day(86),
+    capacity: 16,
+    priceCents: 18_000,
+  },
+  {
+    name: 'Teen Basketball Shooting Clinic',
+    sport: 'basketball',
+    description: 'Footwork, form and game-speed shooting for players aged 13 to 17.',
+    coach: 'Coach Marcus Hill',
+    location: 'Court 2',
+    isActive: true,
+    forChildren: true,
+    minAge: 13,
+    maxAge: 17,
+    weekdays: [6],
+    startTime: '10:00',
+    endTime: '11:30',
+    registrationDate: day(-14),
+    startDate: day(24),
+    endDate: day(66),
+    capacity: 10,
+    priceCents: 12_000,
+  },
+  {
+    name: 'Adult Beginners Soccer',
+    sport: 'soccer',
+    description: 'Never played, or not for years? Learn the game from the start, at your own pace.',
+    coach: 'Coach Priya Shah',
+    location: 'Field 2',
+    isActive: true,
+    forChildren: false,
+    weekdays: [3],
+    startTime: '19:30',
+    endTime: '21:00',
+    registrationDate: day(-3),
+    startDate: day(17),
+    endDate: day(59),
+    capacity: 20,
+    priceCents: 9_500,
   },
 ]
 

@@ -131,6 +131,17 @@ export interface AcademiesTable {
   minAge: number | null
   maxAge: number | null
   waiverRequired: Generated<boolean | number>
+  sport: string | null
+  coach: string | null
+  /** Where it meets: a court or a field. */
+  location: string | null
+  /** ISO weekdays it meets on, as `2,4` (shared/academy-schedule.ts); empty until set. */
+  weekdays: Generated<string>
+  /** HH:MM in the facility's time zone. */
+  startTime: string | null
+  endTime: string | null
+  /** Dates it does not meet on (holidays), as `2026-11-26,2026-12-24`. */
+  skippedDates: Generated<string>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

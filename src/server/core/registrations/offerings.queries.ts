@@ -131,23 +131,23 @@ export async function findAcademyOffering(db: Db, academyId: string): Promise<Of
   return row && ownRules(row)
 }
 
-/** A league's player places and their price, made with the league in the caller's transaction. */
-export async function createLeagueOffering(
+/** A league's player places or an academy's places, and their price, made with their owner in the caller's transaction. */
+export async function createOffering(
   tx: Db,
-  league: { id: string; name: string; capacity: number | null; priceCents: number },
+  offering: { kind: 'league-place' | 'academy-place'; ownerId: string; name: string; capacity: number | null; priceCents: number },
   now: Date,
 ): Promise<void> {
-  const productId = await productPriced(tx, { name: league.name, priceCents: league.priceCents, current: null, now })
+  const productId = await productPriced(tx, { name: offering.name, priceCents: offering.priceCents, current: null, now })
   await tx.kysely
     .insertInto('offerings')
     .values({
       id: randomUUID(),
-      kind: 'league-place',
-      leagueId: league.id,
-      academyId: null,
+      kind: offering.kind,
+      leagueId: offering.kind === 'league-place' ? offering.ownerId : null,
+      academyId: offering.kind === 'academy-place' ? offering.ownerId : null,
       productId,
-      capacity: league.capacity,
-      receiptPrefix: receiptPrefixOf(league.id),
+      capacity: offering.capacity,
+      receiptPrefix: receiptPrefixOf(offering.ownerId),
       createdAt: timestampParam(tx.dialect, now),
     })
     .execute()

@@ -1,43 +1,140 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
+import { createOffering } from '../../core/registrations/offerings.queries.ts'
+import { sessionDates, WEEKDAYS, type Weekday } from '../../../shared/academy-schedule.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
+import { SPORTS, type Sport } from '../../../shared/sports.ts'
 
+const isWeekday = (n: number): n is Weekday => (WEEKDAYS as readonly number[]).includes(n)
+const isSport = (s: string | null): s is Sport => s !== null && (SPORTS as readonly string[]).includes(s)
+
+/** `2,4` → [2, 4]: the weekdays column as the schedule reads it. */
+export function weekdaysOf(column: string): Weekday[] {
+  return column
+    .split(',')
+    .map(Number)
+    .filter(isWeekday)
+}
+
+export const datesOf = (column: string): string[] => column.split(',').filter((date) => date !== '')
+
+/** The open academies with their schedule, price and places, the soonest first. */
 export async function listActiveAcademies(db: Db): Promise<Academy[]> {
-  return db.kysely
-    .selectFrom('academies')
-    .select(['id', 'name', 'description', 'registrationDate', 'startDate', 'endDate'])
-    .where('isActive', '=', boolParam(db.dialect, true))
-    .orderBy('startDate')
-    .orderBy('name')
+  const rows = await db.kysely
+    .selectFrom('academies as a')
+    .innerJoin('offerings as o', (join) => join.onRef('o.academyId', '=', 'a.id').on('o.kind', '=', 'academy-place'))
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .select([
+      'a.id',
+      'a.name',
+      'a.sport',
+      'a.description',
+      'a.coach',
+      'a.location',
+      'a.forChildren',
+      'a.minAge',
+      'a.maxAge',
+      'a.weekdays',
+      'a.startTime',
+      'a.endTime',
+      'a.skippedDates',
+      'a.registrationDate',
+      'a.startDate',
+      'a.endDate',
+      'p.listPriceCents',
+      'o.capacity',
+      'o.placesTaken',
+      'o.waiting',
+    ])
+    .where('a.isActive', '=', boolParam(db.dialect, true))
+    .orderBy('a.startDate')
+    .orderBy('a.name')
     .execute()
+  return rows.map((row) => {
+    const weekdays = weekdaysOf(row.weekdays)
+    const schedule = { weekdays, firstDate: row.startDate, lastDate: row.endDate, skippedDates: datesOf(row.skippedDates) }
+    return {
+      id: row.id,
+      name: row.name,
+      sport: isSport(row.sport) ? row.sport : null,
+      description: row.description,
+      coach: row.coach,
+      location: row.location,
+      forChildren: Boolean(row.forChildren),
+      minAge: row.minAge,
+      maxAge: row.maxAge,
+      weekdays,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      sessionDates: sessionDates({ ...schedule, startTime: row.startTime ?? '', endTime: row.endTime ?? '' }),
+      registrationDate: row.registrationDate,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      priceCents: row.listPriceCents ?? 0,
+      placesLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.placesTaken),
+      waitlistSize: row.waiting,
+    }
+  })
 }
 
 export interface NewAcademy {
   name: string
+  sport: Sport
   description?: string | null
+  coach?: string | null
+  location?: string | null
   isActive: boolean
+  forChildren: boolean
+  minAge?: number | null
+  maxAge?: number | null
+  weekdays: Weekday[]
+  startTime: string
+  endTime: string
+  skippedDates?: string[]
   registrationDate: string
+  registrationDeadline?: string | null
   startDate: string
   endDate: string
+  capacity: number | null
+  priceCents: number
+  waiverRequired?: boolean
 }
 
+/** An academy with its places and their price (docs/decisions/0012), in one transaction. */
 export async function insertAcademy(db: Db, academy: NewAcademy): Promise<string> {
   const id = randomUUID()
-  const now = timestampParam(db.dialect, new Date())
-  await db.kysely
-    .insertInto('academies')
-    .values({
-      id,
-      name: academy.name,
-      description: academy.description ?? null,
-      isActive: boolParam(db.dialect, academy.isActive),
-      registrationDate: academy.registrationDate,
-      startDate: academy.startDate,
-      endDate: academy.endDate,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
+  const at = new Date()
+  const now = timestampParam(db.dialect, at)
+  await inTransaction(db, async (tx) => {
+    await tx.kysely
+      .insertInto('academies')
+      .values({
+        id,
+        name: academy.name,
+        sport: academy.sport,
+        description: academy.description ?? null,
+        coach: academy.coach ?? null,
+        location: academy.location ?? null,
+        isActive: boolParam(tx.dialect, academy.isActive),
+        forChildren: boolParam(tx.dialect, academy.forChildren),
+        minAge: academy.minAge ?? null,
+        maxAge: academy.maxAge ?? null,
+        waiverRequired: boolParam(tx.dialect, academy.waiverRequired ?? true),
+        weekdays: [...academy.weekdays].sort((a, b) => a - b).join(','),
+        startTime: academy.startTime,
+        endTime: academy.endTime,
+        skippedDates: (academy.skippedDates ?? []).join(','),
+        registrationDate: academy.registrationDate,
+        registrationDeadline: academy.registrationDeadline ?? null,
+        startDate: academy.startDate,
+        endDate: academy.endDate,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+    await createOffering(tx, { kind: 'academy-place', ownerId: id, name: academy.name, capacity: academy.capacity, priceCents: academy.priceCents }, at)
+  })
   return id
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool } from '../../db/values.ts'
-import { createLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { createOffering } from '../../core/registrations/offerings.queries.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
 import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { LeagueSummary } from '../../../shared/contracts/leagues.ts'
@@ -74,7 +74,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         updatedAt: now,
       })
       .execute()
-    await createLeagueOffering(tx, { id, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0 }, at)
+    await createOffering(tx, { kind: 'league-place', ownerId: id, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0 }, at)
     await syncTeamPlaces(
       tx,
       {

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { describeSchedule } from '../../../shared/academy-schedule.ts'
+import type { Academy } from '../../../shared/contracts/academies.ts'
+import { countOf, formatDateRange } from '../../../shared/format.ts'
+import { href } from '../../../shared/paths.ts'
+import { SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { CardFacts } from '../../components/ui/card-facts.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { academiesQuery } from '../../queries/academies.ts'
+import { academyAgesText, academyPlacesText, academyPriceText, takesAge } from './academy-text.ts'
+
+/** The Academies page (issue 23): every open academy, filtered by sport and by a child's age. */
+export function AcademiesScreen() {
+  const { data, isError: failed } = useQuery(academiesQuery())
+  const academies = data?.academies ?? null
+  const [sport, setSport] = useState<Sport | ''>('')
+  const [age, setAge] = useState('')
+  const ageId = useId()
+
+  const sports = [...new Set(academies?.flatMap((a) => (a.sport ? [a.sport] : [])))]
+  const childAge = age.trim() === '' ? null : Number(age)
+  const shown = academies?.filter((a) => (sport === '' || a.sport === sport) && (childAge === null || !Number.isInteger(childAge) || takesAge(a, childAge)))
+
+  return (
+    <section className="page">
+      <h1>Academies</h1>
+      <p>Training programs open for registration.</p>
+      {failed && <Alert>The academies could not be loaded. Please try again later.</Alert>}
+      {!failed && academies === null && <p className="loading">Loading academies…</p>}
+      {academies?.length === 0 && <p>There are no academies open for registration at this time.</p>}
+      {academies && academies.length > 0 && (
+        <div className="toolbar">
+          <FilterSelect<Sport | ''> id="academy-sport" label="Sport" value={sport} onChange={setSport}>
+            <option value="">All sports</option>
+            {sports.map((s) => (
+              <option key={s} value={s}>
+                {SPORT_LABELS[s]}
+              </option>
+            ))}
+          </FilterSelect>
+          <div className="field">
+            <label htmlFor={ageId}>Child’s age</label>
+            <input id={ageId} type="number" inputMode="numeric" min={0} max={99} value={age} onChange={(e) => setAge(e.target.value)} />
+          </div>
+        </div>
+      )}
+      {academies && academies.length > 0 && shown?.length === 0 && (
+        <p role="status">No academy matches: try another sport or age.</p>
+      )}
+      <div className="sport-grid">
+        {shown?.map((academy) => (
+          <AcademyCard key={academy.id} academy={academy} />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function AcademyCard({ academy }: { academy: Academy }) {
+  const headingId = `academy-${academy.id}`
+  const places = academyPlacesText(academy)
+  const schedule = academy.startTime && academy.endTime && academy.weekdays.length > 0 ? describeSchedule({ ...academy, startTime: academy.startTime, endTime: academy.endTime }) : null
+  return (
+    <article className="sport-card" aria-labelledby={headingId}>
+      {academy.sport && <p className="signup-sport">{SPORT_LABELS[academy.sport]}</p>}
+      <h2 id={headingId}>{academy.name}</h2>
+      <CardFacts
+        facts={[
+          ['Ages', academyAgesText(academy) ?? 'All ages'],
+          ['When', schedule ?? 'To be announced'],
+          ['Dates', formatDateRange(academy.startDate, academy.endDate)],
+          ['Sessions', countOf(academy.sessionDates.length, 'session')],
+          ['Price', academyPriceText(academy.priceCents)],
+          academy.coach ? ['Coach', academy.coach] : null,
+          academy.location ? ['Where', academy.location] : null,
+        ]}
+      />
+      {academy.description && <p>{academy.description}</p>}
+      {places && <p className="signup-fact">{places}</p>}
+      <p className="card-actions">
+        <Link className="button" to={href('academySignUp', { id: academy.id })} aria-label={`Sign Up: ${academy.name}`}>
+          Sign Up
+        </Link>
+      </p>
+    </article>
+  )
+}
