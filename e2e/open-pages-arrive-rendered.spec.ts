@@ -67,3 +67,13 @@ test('a sign-up page carries its leagues: without a script they show, with one t
   await expect(page).toHaveURL(`${BASE_URL}/signIn`)
   await expect(page.getByText('Please sign in to register.')).toBeVisible()
 })
+
+test("a page reached by a redirect and reloaded is taken over without a mismatch, the redirect's message shown", async ({ asVisitor: page }) => {
+  const errors = collectErrors(page)
+  await page.goto('/account')
+  await expect(page).toHaveURL(`${BASE_URL}/signIn`)
+  await page.reload()
+  await expect(page.getByRole('alert')).toHaveText('You must be logged in to see this page')
+  await page.waitForLoadState('networkidle')
+  expect(errors).toEqual([])
+})

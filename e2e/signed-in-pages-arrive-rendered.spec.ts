@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { BASE_URL, expect, takenOver, test } from './fixtures.ts'
+import { timestampParam } from '../src/server/db/values.ts'
+import { BASE_URL, expect, takenOver, test, uniqueToken } from './fixtures.ts'
 
 /*
  * The pages a signed-in person opens most arrive rendered for them (docs/decisions/0019): their
@@ -23,6 +24,8 @@ const PAGES = [
   { person: 'admin', path: '/dashboard', heading: 'Dashboard' },
   { person: 'admin', path: '/pendingRegistrations', heading: 'Pending Registrations' },
   { person: 'admin', path: '/teamsView', heading: 'Teams' },
+  { person: 'admin', path: '/outbox', heading: 'Emails' },
+  { person: 'employee', path: '/desk', heading: 'Front Desk' },
 ] as const
 
 for (const { person, path, heading } of PAGES) {
@@ -43,7 +46,8 @@ for (const { person, path, heading } of PAGES) {
   })
 
   test(`${path} is taken over without a mismatch or a request for what it carries`, async ({ browser, sessions }) => {
-    const context = await browser.newContext({ baseURL: BASE_URL, storageState: (await sessions.get(person)).storageState })
+    // A reader far from the facility: moments are shown in the facility's zone on both sides.
+    const context = await browser.newContext({ baseURL: BASE_URL, timezoneId: 'Pacific/Auckland', storageState: (await sessions.get(person)).storageState })
     try {
       const page = await context.newPage()
       const errors = collectErrors(page)
@@ -65,3 +69,43 @@ for (const { person, path, heading } of PAGES) {
     }
   })
 }
+
+test('a moment on a rendered page reads the same in the server’s render and the browser far from the facility: in the facility’s zone', async ({ browser, sessions, backend }) => {
+  const kind = `e2e-moment-${uniqueToken()}`
+  const failedAt = new Date(Date.UTC(2027, 0, 15, 19, 5))
+  const at = timestampParam(backend.db.dialect, failedAt)
+  await backend.db.kysely
+    .insertInto('jobs')
+    .values({ id: kind, kind, payload: '{}', status: 'dead', attempts: 6, runAt: at, lastError: 'The payment provider answered 503.', createdAt: at, updatedAt: at })
+    .execute()
+  const context = await browser.newContext({ baseURL: BASE_URL, timezoneId: 'Pacific/Auckland', storageState: (await sessions.get('admin')).storageState })
+  try {
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await page.goto('/dashboard')
+    await takenOver(page)
+    // 19:05 UTC is 2:05 PM in New York, the suite's facility zone; in Auckland it is already the 16th.
+    const row = page.getByRole('region', { name: 'Background work' }).getByRole('row').filter({ hasText: kind })
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1/15/2027, 2:05 PM')
+    expect(errors).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+test('signing out takes what the page carried of the person out of it, not only off the screen', async ({ browser, sessions }) => {
+  const context = await browser.newContext({ baseURL: BASE_URL, storageState: (await sessions.get('customer')).storageState })
+  try {
+    const page = await context.newPage()
+    await page.goto('/account')
+    await takenOver(page)
+    await expect(page.locator('#session-user')).toHaveCount(1)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account', exact: true }).click()
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.locator('#session-user')).toHaveCount(0)
+    await expect(page.locator('#query-state')).toHaveCount(0)
+    expect(await page.content()).not.toContain((await sessions.get('customer')).user.email)
+  } finally {
+    await context.close()
+  }
+})

@@ -120,6 +120,10 @@ describe('the other open pages', () => {
     expect(pageAnswers('/pendingRegistrations', admin).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/registrations'])
     expect(pageAnswers('/league/l-1', customer).map((a) => a.url)).toEqual(['/api/leagues/l-1'])
     expect(pageAnswers('/league/l-1', admin).map((a) => a.url)).toEqual(['/api/leagues/l-1', '/api/admin/leagues'])
+    expect(pageAnswers('/desk', admin).map((a) => a.url)).toEqual(['/api/admin/leagues'])
+    expect(pageAnswers('/outbox', admin).map((a) => a.url)).toEqual(['/api/admin/outbox?page=1'])
+    expect(pageAnswers('/receipt/user/u-1/league/l-1/registration/r-1', customer).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/registration/r-1'])
+    expect(pageAnswers('/teamRegistrationReceipt/user/u-1/league/l-1/team/t-1', customer).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/team/t-1'])
     // Signed in, the waiver page reads the person's own signatures, not the visitor's answer.
     expect(pageAnswers('/waiver', customer)).toEqual([])
   })

@@ -18,11 +18,14 @@ import { leagueQuery } from './queries/league.ts'
 import { myRegistrationsQuery } from './queries/my-registrations.ts'
 import { mySignaturesQuery } from './queries/my-signatures.ts'
 import { openLeaguesQuery } from './queries/open-leagues.ts'
+import { outboxQuery } from './queries/outbox.ts'
 import { pendingRegistrationsQuery } from './queries/pending-registrations.ts'
+import { receiptQuery } from './queries/receipt.ts'
 import { myTeamsQuery, teamLeaguesQuery, teamSummariesQuery } from './queries/teams.ts'
 import { waiverQuery } from './queries/waiver.ts'
 import { appRoutes } from './router.tsx'
 import { siteConfig, type SiteConfig } from './site-config.ts'
+import { showMomentsIn } from '../shared/format.ts'
 
 /**
  * The pages as their reader first sees them, rendered on the server by the app's own components
@@ -77,6 +80,16 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [adminLeaguesQuery(), teamSummariesQuery('')]
     case 'league':
       return params.leagueId ? [leagueQuery(params.leagueId), ...(staff ? [adminLeaguesQuery()] : [])] : []
+    case 'desk':
+      return [adminLeaguesQuery()]
+    case 'outbox':
+      return [outboxQuery(1)]
+    case 'receipt':
+    case 'registrationReceipt':
+    case 'teamRegistrationReceipt':
+      return params.userId && params.leagueId
+        ? [receiptQuery({ userId: params.userId, leagueId: params.leagueId, registrationId: params.registrationId, teamId: params.teamId })]
+        : []
     default:
       return []
   }
@@ -86,6 +99,7 @@ function page(site: SiteConfig, url: string, user: SessionUser | null, children?
   // The settings are the same for every request of a server; setting them before each render
   // keeps a test's renders with other settings apart.
   Object.assign(siteConfig, site)
+  showMomentsIn(site.timeZone)
   const app = (
     <SessionProvider serverUser={user}>
       <RouterProvider router={createMemoryRouter(appRoutes(), { initialEntries: [url] })} />

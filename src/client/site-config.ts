@@ -1,3 +1,4 @@
+import { showMomentsIn } from '../shared/format.ts'
 import { PAGE_DATA } from '../shared/page-data.ts'
 
 /** The facility's settings, sent inside the page by the server (server/pages.ts). */
@@ -28,5 +29,6 @@ function read(): SiteConfig {
   }
 }
 
-/** Read from the page in the browser; filled in by the server's render of the home page (render-home.tsx). */
+/** Read from the page in the browser; filled in by the server's render of each page (render-page.tsx). */
 export const siteConfig: SiteConfig = typeof document === 'undefined' ? { ...fallback } : read()
+showMomentsIn(siteConfig.timeZone)

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { countOf, facilityToday, formatBytes, formatDate, formatDateRange, formatDateTime } from './format.ts'
+import { countOf, facilityToday, formatBytes, formatDate, formatDateRange, formatDateTime, showMomentsIn } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -38,4 +38,12 @@ test('counts take the plural only when they are not one (issue 21: "1 admin")', 
 
 test('a season reads from its first day to its last, each day as formatDate writes it', () => {
   expect(formatDateRange('2027-01-10', '2027-03-09')).toBe('1/10/2027 – 3/9/2027')
+})
+
+test('once a page names the facility’s time zone, moments are shown in it, wherever the reader is', () => {
+  showMomentsIn('America/New_York')
+  expect(formatDateTime('2027-01-15T19:05:00Z')).toBe('1/15/2027, 2:05 PM')
+  expect(formatDate(new Date('2027-01-16T03:00:00Z'))).toBe('1/15/2027')
+  showMomentsIn('Europe/Berlin')
+  expect(formatDateTime('2027-01-15T19:05:00Z')).toBe('1/15/2027, 8:05 PM')
 })

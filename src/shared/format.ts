@@ -7,13 +7,30 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make())
 }
 
-const localDate = once(() => new Intl.DateTimeFormat('en-US'))
-const localDateTime = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' }))
+/** The zone moments are shown in: the reader's own until a page names the facility's. */
+let momentZone: string | undefined
+const dateFormat = () => new Intl.DateTimeFormat('en-US', { timeZone: momentZone })
+const dateTimeFormat = () =>
+  new Intl.DateTimeFormat('en-US', { timeZone: momentZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+let localDate = once(dateFormat)
+let localDateTime = once(dateTimeFormat)
+
+/**
+ * Moments are shown in the facility's time zone (site-config.ts, and render-page.tsx on the
+ * server): a page rendered on the server then reads the same once the browser takes it over,
+ * wherever the reader is.
+ */
+export function showMomentsIn(timeZone: string): void {
+  if (timeZone === momentZone) return
+  momentZone = timeZone
+  localDate = once(dateFormat)
+  localDateTime = once(dateTimeFormat)
+}
 
 /**
  * An ISO calendar date (`2027-01-15`) or timestamp in en-US form (`1/15/2027`), product §9.
  * Calendar dates are written from their digits, so no time zone can move them a day;
- * timestamps are shown in the reader's own time zone.
+ * timestamps are shown in the facility's time zone (showMomentsIn).
  */
 export function formatDate(value: string | Date): string {
   const calendar = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null
@@ -27,7 +44,7 @@ export function formatDateRange(start: string, end: string): string {
   return `${formatDate(start)} – ${formatDate(end)}`
 }
 
-/** A moment (`2027-01-15T14:30:00Z`) in en-US form in the reader's time zone: `1/15/2027, 9:30 AM`. */
+/** A moment (`2027-01-15T14:30:00Z`) in en-US form in the facility's time zone: `1/15/2027, 9:30 AM`. */
 export function formatDateTime(value: string | Date): string {
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? '' : localDateTime().format(date)

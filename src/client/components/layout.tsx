@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useSession } from '../lib/session.tsx'
+import { useHydrated } from '../lib/use-hydrated.ts'
 import { href } from '../../shared/paths.ts'
 import { siteConfig } from '../site-config.ts'
 import { Alert } from './ui/alert.tsx'
@@ -36,6 +37,9 @@ export function useDropFlash(): () => Promise<void> {
 export function Layout() {
   const location = useLocation()
   const { flash, flashTone } = (location.state as NavigationState | null) ?? {}
+  // The message lives in the browser's history, which the server never sees: shown once the
+  // page is taken over, so a reloaded page's markup is the same on both sides.
+  const hydrated = useHydrated()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -43,7 +47,7 @@ export function Layout() {
       </a>
       <TopBar />
       <main id="main" tabIndex={-1}>
-        {flash && <Alert tone={flashTone}>{flash}</Alert>}
+        {flash && hydrated && <Alert tone={flashTone}>{flash}</Alert>}
         <Outlet />
       </main>
       <footer className="site-footer">

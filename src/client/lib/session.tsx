@@ -59,12 +59,18 @@ function store(user: SessionUser | null): void {
 // The page is the server's word: the browser remembers who it was rendered for.
 if (pageUser) store(pageUser)
 
+/** Once the person the page was rendered for is gone, so is what the page carried of them. */
+function forgetPageData(): void {
+  for (const id of [PAGE_DATA.sessionUser, PAGE_DATA.queryState]) document.getElementById(id)?.remove()
+}
+
 /** `serverUser`: the person the server renders the page for (render-page.tsx); in the browser, the page says. */
 export function SessionProvider({ children, serverUser }: { children: ReactNode; serverUser?: SessionUser | null }) {
   const [user, setUser] = useState<SessionUser | null>(() => (serverUser !== undefined ? serverUser : (pageUser ?? readStored())))
   const [confirmed, setConfirmed] = useState(serverUser !== undefined || pageUser !== undefined)
 
   const apply = useCallback((next: SessionUser | null) => {
+    if (pageUser && next?.uid !== pageUser.uid) forgetPageData()
     store(next)
     setUser(next)
     if (!next) sessionToken.clear()

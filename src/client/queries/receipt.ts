@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { leagueReceipt, registrationReceipt } from '../../shared/contracts/registrations.ts'
 import type { teamReceipt } from '../../shared/contracts/teams.ts'
-import { call } from '../lib/endpoint.ts'
+import { readOf } from './read-of.ts'
 
 export interface ReceiptIds {
   userId: string
@@ -16,12 +16,11 @@ export interface ReceiptIds {
 export const receiptQuery = ({ userId, leagueId, registrationId, teamId }: ReceiptIds) =>
   queryOptions({
     queryKey: ['receipt', userId, leagueId, registrationId ?? (teamId ? `team ${teamId}` : 'own')],
-    queryFn: () =>
-      teamId !== undefined
-        ? call<typeof teamReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId/team/:teamId', { params: { userId, leagueId, teamId } })
-        : registrationId === undefined
-        ? call<typeof leagueReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId', { params: { userId, leagueId } })
-        : call<typeof registrationReceipt>('GET', '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId', {
+    ...(teamId !== undefined
+      ? readOf<typeof teamReceipt>('/api/receipts/user/:userId/league/:leagueId/team/:teamId', { params: { userId, leagueId, teamId } })
+      : registrationId === undefined
+        ? readOf<typeof leagueReceipt>('/api/receipts/user/:userId/league/:leagueId', { params: { userId, leagueId } })
+        : readOf<typeof registrationReceipt>('/api/receipts/user/:userId/league/:leagueId/registration/:registrationId', {
             params: { userId, leagueId, registrationId },
-          }),
+          })),
   })
