@@ -7,14 +7,15 @@ interface FilterSelectProps<V extends string> {
   onChange(value: NoInfer<V>): void
   /** The `<option>`s, each value one of V. */
   children: ReactNode
+  disabled?: boolean
 }
 
 /** A labelled choice above a staff table: what the table shows, or in which order. */
-export function FilterSelect<V extends string>({ id, label, value, onChange, children }: FilterSelectProps<V>) {
+export function FilterSelect<V extends string>({ id, label, value, onChange, children, disabled }: FilterSelectProps<V>) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
         {children}
       </select>
     </div>

@@ -9,6 +9,7 @@ import { SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { academiesQuery } from '../../queries/academies.ts'
 import { academyAgesText, academyPlacesText, academyPriceText, takesAge } from './academy-text.ts'
 
@@ -19,6 +20,8 @@ export function AcademiesScreen() {
   const [sport, setSport] = useState<Sport | ''>('')
   const [age, setAge] = useState('')
   const ageId = useId()
+  // The page arrives rendered: a filter changed before the script has taken it over would be lost.
+  const hydrated = useHydrated()
 
   const sports = [...new Set(academies?.flatMap((a) => (a.sport ? [a.sport] : [])))]
   const childAge = age.trim() === '' ? null : Number(age)
@@ -33,7 +36,7 @@ export function AcademiesScreen() {
       {academies?.length === 0 && <p>There are no academies open for registration at this time.</p>}
       {academies && academies.length > 0 && (
         <div className="toolbar">
-          <FilterSelect<Sport | ''> id="academy-sport" label="Sport" value={sport} onChange={setSport}>
+          <FilterSelect<Sport | ''> id="academy-sport" label="Sport" value={sport} onChange={setSport} disabled={!hydrated}>
             <option value="">All sports</option>
             {sports.map((s) => (
               <option key={s} value={s}>
@@ -43,7 +46,7 @@ export function AcademiesScreen() {
           </FilterSelect>
           <div className="field">
             <label htmlFor={ageId}>Child’s age</label>
-            <input id={ageId} type="number" inputMode="numeric" min={0} max={99} value={age} onChange={(e) => setAge(e.target.value)} />
+            <input id={ageId} type="number" inputMode="numeric" min={0} max={99} value={age} readOnly={!hydrated} onChange={(e) => setAge(e.target.value)} />
           </div>
         </div>
       )}
