@@ -244,3 +244,17 @@ test.describe('the emails page with one open (issue 21 §4)', () => {
     })
   }
 })
+
+test.describe('the academies staff page with its form open (issue 23)', () => {
+  for (const width of [1280, 375]) {
+    test(`the academies and the new academy form, ${width} px wide`, async ({ pageAs }) => {
+      const admin = await pageAs('admin')
+      await admin.setViewportSize({ width, height: 900 })
+      await open(admin, '/academyRegistrations', 'Academy Registrations')
+      await admin.getByRole('button', { name: 'New academy' }).click()
+      await admin.getByRole('button', { name: 'Create academy' }).click()
+      await expect(admin.getByText('Name is required.')).toBeVisible()
+      await expectNoSeriousViolations(admin)
+    })
+  }
+})

@@ -50,6 +50,8 @@ export interface Fixtures {
   kidsLeagueId: string
   /** A league only the admin's edit form is aimed at, so its changes touch nothing else. */
   adminLeagueId: string
+  /** An academy only the admin's edit form is aimed at. */
+  adminAcademyId: string
   childId: string
   registrationId: string
   /** A registration already cancelled: the cancel, decline and claim routes answer the same every time. */
@@ -132,13 +134,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId }
     const running = server
     return {
       ...site,
@@ -205,6 +207,7 @@ async function prepareDatabase(env: Record<string, string>) {
     for (const league of DEMO_LEAGUES) await insertLeague(db, league)
     for (const academy of DEMO_ACADEMIES) await insertAcademy(db, academy)
     const adminLeagueId = await insertLeague(db, { ...DEMO_LEAGUES[0]!, name: 'Scanner Edited League', isActive: false })
+    const adminAcademyId = await insertAcademy(db, { ...DEMO_ACADEMIES[0]!, name: 'Scanner Edited Academy', isActive: false })
     const ids = {} as Record<keyof typeof PEOPLE, Account>
     for (const [key, person] of Object.entries(PEOPLE) as [keyof typeof PEOPLE, { email: string; role: Role }][]) {
       const password = randomBytes(12).toString('base64url')
@@ -213,7 +216,7 @@ async function prepareDatabase(env: Record<string, string>) {
       ids[key] = { id, email: person.email, password }
     }
     const plainGets = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/') && !/[:*]/.test(r.url)).map((r) => r.url)
-    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId }
+    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId }
   } finally {
     await db.close()
   }
@@ -243,7 +246,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)

@@ -88,10 +88,33 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     minAge: '6',
     maxAge: '12',
   }
+  const academy = {
+    name: 'Scanner Academy',
+    sport: 'soccer',
+    description: 'Made by the security scan',
+    coach: 'Coach Scan',
+    location: 'Field 9',
+    isActive: 'false',
+    forChildren: 'true',
+    minAge: '8',
+    maxAge: '10',
+    weekdays: '2,4',
+    startTime: '18:00',
+    endTime: '19:00',
+    registrationDate: day(-1),
+    startDate: day(30),
+    endDate: day(90),
+    skippedDates: day(37),
+    price: '180.00',
+    capacity: '16',
+    waiverRequired: 'true',
+  }
   const team = { leagueId: f.teamLeagueId, teamId: f.teamId }
   return [
     { route: 'POST /api/admin/leagues', as: 'admin', body: league },
     { route: 'POST /api/admin/leagues/:leagueId', as: 'admin', params: { leagueId: f.adminLeagueId }, body: league },
+    { route: 'POST /api/admin/academies', as: 'admin', body: academy },
+    { route: 'POST /api/admin/academies/:academyId', as: 'admin', params: { academyId: f.adminAcademyId }, body: academy },
     { route: 'POST /api/auth/sign-up/email', as: 'customer', manyAddresses: true, body: signUp, only: ['body.email'] },
     {
       route: 'POST /api/auth/sign-up/email',

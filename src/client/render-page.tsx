@@ -11,6 +11,7 @@ import { leaguesInPage } from './features/home/use-active-leagues.ts'
 import { SessionProvider } from './lib/session.tsx'
 import { isSignUpRoute, sportOfSignUp } from './features/signup/sign-up-sports.ts'
 import { academiesQuery } from './queries/academies.ts'
+import { adminAcademiesQuery } from './queries/admin-academies.ts'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
 import { childrenQuery } from './queries/children.ts'
 import { dashboardQuery } from './queries/dashboard.ts'
@@ -80,6 +81,8 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [adminLeaguesQuery(), teamSummariesQuery('')]
     case 'league':
       return params.leagueId ? [leagueQuery(params.leagueId), ...(staff ? [adminLeaguesQuery()] : [])] : []
+    case 'academyRegistrations':
+      return [adminAcademiesQuery()]
     case 'desk':
       return [adminLeaguesQuery()]
     case 'outbox':

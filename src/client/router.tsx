@@ -38,6 +38,7 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   adminUsers: screen(() => import('./routes/admin-users.tsx')),
   dashboard: screen(() => import('./routes/dashboard.tsx')),
   academy: screen(() => import('./routes/academies.tsx')),
+  academyRegistrations: screen(() => import('./routes/academy-registrations.tsx')),
   soccerIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
   basketballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
   footballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),

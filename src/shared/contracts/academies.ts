@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { WEEKDAYS } from '../academy-schedule.ts'
 import { SPORTS } from '../sports.ts'
-import { contract } from './contract.ts'
+import { AcademyForm } from '../schemas/academy.ts'
+import { contract, formBody, pathId } from './contract.ts'
 
 /** An academy open for registration, as the Academies page lists it (issue 23). */
 export const Academy = z.object({
@@ -33,4 +34,47 @@ export const listAcademies = contract({
   access: 'open',
   summary: 'The open academies with their schedule, price and places left',
   responses: { 200: z.object({ academies: z.array(Academy) }) },
+})
+
+/** An academy as staff manage it: everything the form sets, and its places. */
+export const AdminAcademy = Academy.omit({ placesLeft: true }).extend({
+  isActive: z.boolean(),
+  registrationDeadline: z.string().nullable().describe('the last day to register; null: the day before the first session'),
+  skippedDates: z.array(z.string()).describe('YYYY-MM-DD, dates it does not meet on'),
+  capacity: z.number().int().nullable().describe('null when the academy has no limit'),
+  placesTaken: z.number().int().describe('confirmed and offered places'),
+  waiverRequired: z.boolean(),
+})
+export type AdminAcademy = z.infer<typeof AdminAcademy>
+
+export const SaveAcademyResult = z.object({
+  academy: AdminAcademy,
+  offered: z.number().int().describe('waitlisted people offered a place because the capacity went up'),
+})
+
+export const listAdminAcademies = contract({
+  method: 'GET',
+  url: '/api/admin/academies',
+  access: 'staff',
+  summary: 'Every academy, open ones first, with its schedule, places taken and waitlist',
+  responses: { 200: z.object({ academies: z.array(AdminAcademy) }) },
+})
+
+export const createAcademy = contract({
+  method: 'POST',
+  url: '/api/admin/academies',
+  access: 'admin',
+  summary: 'Create an academy from the academy form',
+  body: formBody(AcademyForm),
+  responses: { 201: SaveAcademyResult },
+})
+
+export const updateAcademy = contract({
+  method: 'POST',
+  url: '/api/admin/academies/:academyId',
+  access: 'admin',
+  summary: 'Change an academy: the fields sent replace those saved; a higher capacity offers places to the waitlist at once',
+  params: z.object({ academyId: pathId }),
+  body: formBody(AcademyForm, { partial: true }),
+  responses: { 200: SaveAcademyResult },
 })

@@ -74,6 +74,8 @@ export function usePhoneReader(reader: (text: string) => string | null): void {
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
 const INTEGER = /^[+-]?\d+$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+/** A wall-clock time, 24-hour: `18:00`, `07:30`. */
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 /**
  * A mailbox at a named domain: dotted labels of letters, digits and inner hyphens, the last one
  * starting with a letter. So no address literal (`x@[127.0.0.1]`), no bare IP, no domain without a dot.
@@ -220,6 +222,11 @@ const RULES: Readonly<Record<string, Rule>> = {
   },
   date_after: dateRule((value, ref) => value > ref, 'after'),
   date_before: dateRule((value, ref) => value < ref, 'before'),
+  time: {
+    arity: 0,
+    passes: ({ text }) => TIME.test(text),
+    message: ({ label }) => `${label} must be a time such as 18:00.`,
+  },
   url: {
     arity: 0,
     passes: ({ text }) => isWebUrl(text),

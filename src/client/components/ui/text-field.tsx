@@ -5,7 +5,7 @@ interface TextFieldProps<K extends string> {
   label: string
   field: FieldProps<K>
   error: string | undefined
-  type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'date' | 'url'
+  type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'date' | 'time' | 'url'
   autoComplete?: string
   hint?: string
 }

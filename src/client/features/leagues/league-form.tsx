@@ -11,7 +11,7 @@ import { call } from '../../lib/endpoint.ts'
 import { useForm, type FieldProps } from '../../lib/use-form.ts'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
-import { CheckboxField, NumberField } from './form-fields.tsx'
+import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 
 const NEW_LEAGUE: LeagueFormValues = {
   name: '',

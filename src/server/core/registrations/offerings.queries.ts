@@ -154,23 +154,27 @@ export async function createOffering(
 }
 
 /**
- * Staff changed a league's capacity or price: its places take the capacity, and point at a
- * product of the price (payments/products.queries.ts; the product itself is never rewritten).
- * Answers the capacity it had, or undefined without a league.
+ * Staff changed a league's or an academy's capacity or price: its places take the capacity, and
+ * point at a product of the price (payments/products.queries.ts; the product itself is never
+ * rewritten). Answers the capacity it had, or undefined without such places.
  */
-export async function updateLeagueOffering(
+export async function updateOffering(
   tx: Db,
-  league: { id: string; name: string; capacity: number | null; priceCents: number },
+  offering: { kind: 'league-place' | 'academy-place'; ownerId: string; name: string; capacity: number | null; priceCents: number },
   now: Date,
 ): Promise<{ offeringId: string; capacityBefore: number | null } | undefined> {
-  let current = tx.kysely.selectFrom('offerings').select(['id', 'capacity', 'productId']).where('leagueId', '=', league.id).where('kind', '=', 'league-place')
+  let current = tx.kysely
+    .selectFrom('offerings')
+    .select(['id', 'capacity', 'productId'])
+    .where(offering.kind === 'league-place' ? 'leagueId' : 'academyId', '=', offering.ownerId)
+    .where('kind', '=', offering.kind)
   // PostgreSQL: hold the row so the capacity compared by the caller is the one being replaced.
   // SQLite runs one transaction at a time and has no FOR UPDATE.
   if (tx.dialect === 'postgres') current = current.forUpdate()
   const before = await current.executeTakeFirst()
   if (!before) return undefined
-  const productId = await productPriced(tx, { name: league.name, priceCents: league.priceCents, current: before.productId, now })
-  await tx.kysely.updateTable('offerings').set({ capacity: league.capacity, productId }).where('id', '=', before.id).execute()
+  const productId = await productPriced(tx, { name: offering.name, priceCents: offering.priceCents, current: before.productId, now })
+  await tx.kysely.updateTable('offerings').set({ capacity: offering.capacity, productId }).where('id', '=', before.id).execute()
   return { offeringId: before.id, capacityBefore: before.capacity }
 }
 

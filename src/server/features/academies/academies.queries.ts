@@ -8,7 +8,7 @@ import type { Academy } from '../../../shared/contracts/academies.ts'
 import { SPORTS, type Sport } from '../../../shared/sports.ts'
 
 const isWeekday = (n: number): n is Weekday => (WEEKDAYS as readonly number[]).includes(n)
-const isSport = (s: string | null): s is Sport => s !== null && (SPORTS as readonly string[]).includes(s)
+export const isSport = (s: string | null): s is Sport => s !== null && (SPORTS as readonly string[]).includes(s)
 
 /** `2,4` → [2, 4]: the weekdays column as the schedule reads it. */
 export function weekdaysOf(column: string): Weekday[] {

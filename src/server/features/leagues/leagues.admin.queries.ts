@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/values.ts'
 import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
-import { updateLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { updateOffering } from '../../core/registrations/offerings.queries.ts'
 import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
@@ -120,7 +120,7 @@ export async function updateLeague(
   ctx: ChangeContext,
 ): Promise<SaveLeagueResult | undefined> {
   return inTransaction(db, async (tx) => {
-    const places = await updateLeagueOffering(tx, { id: leagueId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents }, ctx.now)
+    const places = await updateOffering(tx, { kind: 'league-place', ownerId: leagueId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents }, ctx.now)
     if (!places) return undefined
     await tx.kysely
       .updateTable('leagues')

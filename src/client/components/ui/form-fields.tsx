@@ -1,7 +1,7 @@
 import type { FieldProps } from '../../lib/use-form.ts'
-import { describedBy, FieldError, FieldHint, FieldShell } from '../../components/ui/field-shell.tsx'
+import { describedBy, FieldError, FieldHint, FieldShell } from './field-shell.tsx'
 
-/* The league form's own controls, with the markup of every field (components/ui/field-shell.tsx). */
+/* Staff forms' own controls (leagues, academies), with the markup of every field (field-shell.tsx). */
 
 interface ShellProps<K extends string> {
   label: string

@@ -1,0 +1,160 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { describeSchedule } from '../../../shared/academy-schedule.ts'
+import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
+import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
+import { SPORT_LABELS } from '../../../shared/sports.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { academiesChanged, adminAcademiesQuery } from '../../queries/admin-academies.ts'
+import { AcademyFormPanel } from './academy-form.tsx'
+import { academyAgesText, academyPriceText } from './academy-text.ts'
+import { useSetAcademyOpen } from './api/use-set-academy-open.ts'
+
+/** Which form is open: a new academy, or the academy being edited. */
+type Editing = { academy: AdminAcademy | undefined } | null
+
+function savedMessage({ academy, offered }: { academy: AdminAcademy; offered: number }, created: boolean): string {
+  const parts = [created ? `Created ${academy.name}; it is ${academy.isActive ? 'open' : 'closed'} for registration.` : `Saved ${academy.name}.`]
+  if (offered > 0) parts.push(`${countOf(offered, 'person', 'people')} on the waitlist ${offered === 1 ? 'was' : 'were'} offered a place.`)
+  return parts.join(' ')
+}
+
+const scheduleOf = (a: AdminAcademy) => (a.startTime && a.endTime && a.weekdays.length > 0 ? describeSchedule({ weekdays: a.weekdays, startTime: a.startTime, endTime: a.endTime }) : 'No schedule yet')
+
+/** The staff's academies (issue 23): every academy with its schedule and places, and create, edit, open and close for admins. */
+export function AcademyManager({ canChange }: { canChange: boolean }) {
+  const client = useQueryClient()
+  const { data, error } = useQuery(adminAcademiesQuery())
+  const setOpen = useSetAcademyOpen()
+  const [editing, setEditing] = useState<Editing>(null)
+  const [outcome, setOutcome] = useState('')
+  const newButton = useRef<HTMLButtonElement>(null)
+  // After the form closes, focus returns to the button that opened it.
+  const returnFocus = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (editing !== null || returnFocus.current === null) return
+    const target = returnFocus.current === 'new' ? newButton.current : document.getElementById(`edit-academy-${returnFocus.current}`)
+    returnFocus.current = null
+    target?.focus()
+  }, [editing])
+
+  const open = (academy: AdminAcademy | undefined) => {
+    setOutcome('')
+    setOpen.reset()
+    setEditing({ academy })
+  }
+  const close = () => {
+    returnFocus.current = editing?.academy?.id ?? 'new'
+    setEditing(null)
+  }
+  const saved = (result: { academy: AdminAcademy; offered: number }, created: boolean) => {
+    setOutcome(savedMessage(result, created))
+    close()
+    academiesChanged(client)
+  }
+  const toggle = (academy: AdminAcademy) => {
+    setOutcome('')
+    setOpen.mutate(
+      { academy, isActive: !academy.isActive },
+      { onSuccess: ({ academy: after }) => setOutcome(`${after.name} is now ${after.isActive ? 'open' : 'closed'} for registration.`) },
+    )
+  }
+
+  const academies = data?.academies
+  return (
+    <>
+      <p role="status" className="staff-outcome">
+        {outcome}
+      </p>
+      {setOpen.error && <Alert>{errorMessage(setOpen.error)}</Alert>}
+      {canChange &&
+        (editing ? (
+          <AcademyFormPanel key={editing.academy?.id ?? 'new'} academy={editing.academy} onSaved={saved} onCancel={close} />
+        ) : (
+          <p>
+            <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>
+              New academy
+            </button>
+          </p>
+        ))}
+      <h2>All academies</h2>
+      {error && <Alert>{errorMessage(error)}</Alert>}
+      {!academies && !error && <p className="loading">Loading academies…</p>}
+      {academies && academies.length === 0 && <p>There are no academies yet.{canChange && ' Create the first one with New academy.'}</p>}
+      {academies && academies.length > 0 && (
+        <div className="table-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Sport and ages</th>
+                <th scope="col">Sessions</th>
+                <th scope="col" className="staff-money">
+                  Price
+                </th>
+                <th scope="col">Places</th>
+                <th scope="col">Waitlist</th>
+                <th scope="col">Active</th>
+                {canChange && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {academies.map((academy) => (
+                <tr key={academy.id}>
+                  <th scope="row">
+                    {academy.name}
+                    {academy.coach && (
+                      <>
+                        <br />
+                        <span className="staff-muted">{academy.coach}</span>
+                      </>
+                    )}
+                  </th>
+                  <td>
+                    {academy.sport ? SPORT_LABELS[academy.sport] : '—'}
+                    <br />
+                    <span className="staff-muted">{academyAgesText(academy) ?? 'All ages'}</span>
+                  </td>
+                  <td className="staff-wrap">
+                    {scheduleOf(academy)}
+                    <br />
+                    <span className="staff-muted">
+                      {formatDateRange(academy.startDate, academy.endDate)}, {countOf(academy.sessionDates.length, 'session')}; registration from {formatDate(academy.registrationDate)}
+                    </span>
+                  </td>
+                  <td className="staff-money">{academyPriceText(academy.priceCents)}</td>
+                  <td>
+                    {academy.placesTaken} / {academy.capacity ?? 'no limit'}
+                  </td>
+                  <td>{academy.waitlistSize}</td>
+                  <td>
+                    <span className={academy.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{academy.isActive ? 'Open' : 'Closed'}</span>
+                  </td>
+                  {canChange && (
+                    <td>
+                      <div className="staff-actions staff-actions-stacked">
+                        <RowAction id={`edit-academy-${academy.id}`} row={` ${academy.name}`} onAct={() => open(academy)}>
+                          Edit
+                        </RowAction>
+                        <RowAction row={` ${academy.name}`} disabled={setOpen.isPending} onAct={() => toggle(academy)}>
+                          {academy.isActive ? 'Close' : 'Open'}
+                        </RowAction>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}

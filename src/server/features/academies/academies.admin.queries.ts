@@ -1,0 +1,116 @@
+import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { boolParam, timestampParam, toBool } from '../../db/values.ts'
+import { updateOffering } from '../../core/registrations/offerings.queries.ts'
+import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
+import type { ChangeContext } from '../../core/registrations/kinds.ts'
+import { sessionDates } from '../../../shared/academy-schedule.ts'
+import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
+import { datesOf, insertAcademy, isSport, weekdaysOf, type NewAcademy } from './academies.queries.ts'
+
+/** Every academy with its places, open ones first, then by first session. */
+function academiesWithPlaces(db: Db) {
+  return db.kysely
+    .selectFrom('academies as a')
+    .innerJoin('offerings as o', (join) => join.onRef('o.academyId', '=', 'a.id').on('o.kind', '=', 'academy-place'))
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .selectAll('a')
+    .select(['p.listPriceCents', 'o.capacity', 'o.placesTaken', 'o.waiting'])
+    .orderBy('a.isActive', 'desc')
+    .orderBy('a.startDate')
+    .orderBy('a.name')
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof academiesWithPlaces>['execute']>>[number]
+
+function toAdminAcademy(row: Row): AdminAcademy {
+  const weekdays = weekdaysOf(row.weekdays)
+  const skippedDates = datesOf(row.skippedDates)
+  return {
+    id: row.id,
+    name: row.name,
+    sport: isSport(row.sport) ? row.sport : null,
+    description: row.description,
+    coach: row.coach,
+    location: row.location,
+    isActive: toBool(row.isActive),
+    forChildren: toBool(row.forChildren),
+    minAge: row.minAge,
+    maxAge: row.maxAge,
+    weekdays,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    skippedDates,
+    sessionDates: sessionDates({ weekdays, startTime: row.startTime ?? '', endTime: row.endTime ?? '', firstDate: row.startDate, lastDate: row.endDate, skippedDates }),
+    registrationDate: row.registrationDate,
+    registrationDeadline: row.registrationDeadline,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    priceCents: row.listPriceCents ?? 0,
+    capacity: row.capacity,
+    placesTaken: row.placesTaken,
+    waitlistSize: row.waiting,
+    waiverRequired: toBool(row.waiverRequired),
+  }
+}
+
+export async function listAcademiesForAdmin(db: Db): Promise<AdminAcademy[]> {
+  return (await academiesWithPlaces(db).execute()).map(toAdminAcademy)
+}
+
+export async function findAcademyForAdmin(db: Db, academyId: string): Promise<AdminAcademy | undefined> {
+  const row = await academiesWithPlaces(db).where('a.id', '=', academyId).executeTakeFirst()
+  return row && toAdminAcademy(row)
+}
+
+export async function createAcademy(db: Db, settings: NewAcademy): Promise<AdminAcademy> {
+  const id = await insertAcademy(db, settings)
+  const created = await findAcademyForAdmin(db, id)
+  if (!created) throw new Error(`academy ${id} vanished after it was created`)
+  return created
+}
+
+/**
+ * Staff changed an academy: its row, its places and price in one transaction; a higher capacity
+ * offers the new places to the waitlist at once, as for a league.
+ */
+export async function updateAcademy(
+  db: Db,
+  academyId: string,
+  settings: NewAcademy,
+  ctx: ChangeContext,
+): Promise<{ academy: AdminAcademy; offered: number } | undefined> {
+  return inTransaction(db, async (tx) => {
+    const places = await updateOffering(tx, { kind: 'academy-place', ownerId: academyId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents }, ctx.now)
+    if (!places) return undefined
+    await tx.kysely
+      .updateTable('academies')
+      .set({
+        name: settings.name,
+        sport: settings.sport,
+        description: settings.description ?? null,
+        coach: settings.coach ?? null,
+        location: settings.location ?? null,
+        isActive: boolParam(tx.dialect, settings.isActive),
+        forChildren: boolParam(tx.dialect, settings.forChildren),
+        minAge: settings.minAge ?? null,
+        maxAge: settings.maxAge ?? null,
+        waiverRequired: boolParam(tx.dialect, settings.waiverRequired ?? true),
+        weekdays: [...settings.weekdays].sort((a, b) => a - b).join(','),
+        startTime: settings.startTime,
+        endTime: settings.endTime,
+        skippedDates: (settings.skippedDates ?? []).join(','),
+        registrationDate: settings.registrationDate,
+        registrationDeadline: settings.registrationDeadline ?? null,
+        startDate: settings.startDate,
+        endDate: settings.endDate,
+        updatedAt: timestampParam(tx.dialect, ctx.now),
+      })
+      .where('id', '=', academyId)
+      .execute()
+    const raised = places.capacityBefore !== null && (settings.capacity === null || settings.capacity > places.capacityBefore)
+    const offered = raised ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
+    const academy = await findAcademyForAdmin(tx, academyId)
+    return academy && { academy, offered }
+  })
+}
