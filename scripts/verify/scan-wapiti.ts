@@ -168,11 +168,12 @@ async function excuse(site: ScanSite, finding: Finding): Promise<string | undefi
   }
   if (finding.category === 'Backup file') {
     // "/league/backup.sql" is the League page for a league id of "backup.sql": the app shell,
-    // the same for every page, which then shows "not found". No file is served.
+    // the same for every page, which then shows "not found" (inert when rendered for the signed-in
+    // scanner). No file is served.
     const url = new URL(finding.path, site.url)
     const res = await fetch(url, { headers: { cookie: site.customer.cookie } })
     const body = await res.text()
-    if (matchRoute(url.pathname) && res.headers.get('content-type')?.startsWith('text/html') && body.includes('<div id="root">')) {
+    if (matchRoute(url.pathname) && res.headers.get('content-type')?.startsWith('text/html') && /<div id="root"[ >]/.test(body)) {
       return 'a page address with a parameter (/league/backup.sql is the League page for the id "backup.sql"): the app shell, checked for each, not a file'
     }
   }

@@ -9,8 +9,10 @@ const SHELL =
   '<link rel="modulepreload" crossorigin href="/assets/more.js"></head><body><div id="root"></div></body></html>'
 
 let ctx: TestApp
+const logLines: string[] = []
 beforeAll(async () => {
   ctx = await startTestApp({
+    logStream: { write: (line) => logLines.push(line) },
     html: {
       template: async () => SHELL,
       renderer: async () => ({
@@ -22,14 +24,16 @@ beforeAll(async () => {
               ? [{ queryKey: ['mine', user.uid, 'children'], url: '/api/children' }]
               : pathname === '/dashboard'
                 ? [{ queryKey: ['admin', 'dashboard'], url: '/api/dashboard' }]
-                : [],
+                : pathname.startsWith('/league/') && user
+                  ? [{ queryKey: ['leagues', 'one'], url: `/api/leagues${pathname.slice('/league'.length)}` }]
+                  : [],
         renderPage: async (_site, url, answers, user) => ({
           html: `<p>${url}${user ? ` for ${user.email}` : ''} with ${answers.map((a) => a.json).join(' ')}</p>`,
           state: JSON.stringify(answers),
         }),
       }),
     },
-    env: { FACILITY_NAME: 'Riverside </script><script>alert(1)</script> Sports', FACILITY_WEBSITE_URL: 'https://riverside.example' },
+    env: { FACILITY_NAME: 'Riverside </script><script>alert(1)</script> Sports', FACILITY_WEBSITE_URL: 'https://riverside.example', LOG_LEVEL: 'warn' },
   })
 })
 afterAll(() => ctx.close())
@@ -137,6 +141,15 @@ describe('pages', () => {
     expect(JSON.parse(session![1]!)).toEqual((await user.client.get<{ user: unknown }>('/api/session')).body.user)
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     expect(res.headers.get('vary')).toMatch(/cookie/i)
+  })
+
+  test('a page whose answer is a refusal (no such league) is left to the browser, and is no error of the server', async () => {
+    const user = await createUser(ctx)
+    const res = await user.client.get('/league/no-such-league')
+    expect(res.status).toBe(200)
+    expect(res.text).toContain('<div id="root"></div>')
+    expect(res.text).not.toContain('id="query-state"')
+    expect(logLines.filter((line) => line.includes('"level":50'))).toEqual([])
   })
 
   test('a page the signed-in person may not open is not rendered for them, and the home page is the same for everyone', async () => {

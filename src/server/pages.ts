@@ -106,17 +106,19 @@ export async function registerPages(
 
   /**
    * A page with the answers it opens with, read through the API itself with the request's cookie
-   * (the same bytes the browser would get), and the cache state the browser starts from.
+   * (the same bytes the browser would get), and the cache state the browser starts from; undefined
+   * when an answer is a refusal (no such league, not your receipt): the browser renders the page
+   * and says what the API said, and the API has logged what needed logging.
    */
   async function renderWithAnswers(renderer: PageRenderer, req: FastifyRequest, pathname: string, user: SessionUser | null) {
     const answers = await Promise.all(
       renderer.pageAnswers(pathname, user).map(async ({ queryKey, url: source }) => {
         const res = await app.inject({ method: 'GET', url: source, headers: user && req.headers.cookie ? { cookie: req.headers.cookie } : {} })
-        if (res.statusCode !== 200) throw new Error(`${source} answered ${res.statusCode}`)
-        return { queryKey, json: res.body }
+        return res.statusCode === 200 ? { queryKey, json: res.body } : undefined
       }),
     )
-    return renderer.renderPage(site, req.url, answers, user)
+    if (answers.some((answer) => answer === undefined)) return undefined
+    return renderer.renderPage(site, req.url, answers.filter((answer) => answer !== undefined), user)
   }
 
   const siteConfig = dataBlock(PAGE_DATA.site, JSON.stringify(site))
