@@ -1,12 +1,12 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { boolParam, timestampParam, toBool } from '../../db/values.ts'
+import { timestampParam, toBool } from '../../db/values.ts'
 import { updateOffering } from '../../core/registrations/offerings.queries.ts'
 import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { sessionDates } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
-import { datesOf, insertAcademy, isSport, weekdaysOf, type NewAcademy } from './academies.queries.ts'
+import { academyColumns, datesOf, insertAcademy, isSport, weekdaysOf, type NewAcademy } from './academies.queries.ts'
 
 /** Every academy with its places, open ones first, then by first session. */
 function academiesWithPlaces(db: Db) {
@@ -86,24 +86,7 @@ export async function updateAcademy(
     await tx.kysely
       .updateTable('academies')
       .set({
-        name: settings.name,
-        sport: settings.sport,
-        description: settings.description ?? null,
-        coach: settings.coach ?? null,
-        location: settings.location ?? null,
-        isActive: boolParam(tx.dialect, settings.isActive),
-        forChildren: boolParam(tx.dialect, settings.forChildren),
-        minAge: settings.minAge ?? null,
-        maxAge: settings.maxAge ?? null,
-        waiverRequired: boolParam(tx.dialect, settings.waiverRequired ?? true),
-        weekdays: [...settings.weekdays].sort((a, b) => a - b).join(','),
-        startTime: settings.startTime,
-        endTime: settings.endTime,
-        skippedDates: (settings.skippedDates ?? []).join(','),
-        registrationDate: settings.registrationDate,
-        registrationDeadline: settings.registrationDeadline ?? null,
-        startDate: settings.startDate,
-        endDate: settings.endDate,
+        ...academyColumns(tx.dialect, settings),
         updatedAt: timestampParam(tx.dialect, ctx.now),
       })
       .where('id', '=', academyId)

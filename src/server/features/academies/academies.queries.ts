@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../db/connect.ts'
+import type { Db, Dialect } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { createOffering } from '../../core/registrations/offerings.queries.ts'
@@ -102,6 +102,30 @@ export interface NewAcademy {
   waiverRequired?: boolean
 }
 
+/** The academy row's own columns as staff set them: what creating and changing an academy write. */
+export function academyColumns(dialect: Dialect, academy: NewAcademy) {
+  return {
+    name: academy.name,
+    sport: academy.sport,
+    description: academy.description ?? null,
+    coach: academy.coach ?? null,
+    location: academy.location ?? null,
+    isActive: boolParam(dialect, academy.isActive),
+    forChildren: boolParam(dialect, academy.forChildren),
+    minAge: academy.minAge ?? null,
+    maxAge: academy.maxAge ?? null,
+    waiverRequired: boolParam(dialect, academy.waiverRequired ?? true),
+    weekdays: [...academy.weekdays].sort((a, b) => a - b).join(','),
+    startTime: academy.startTime,
+    endTime: academy.endTime,
+    skippedDates: (academy.skippedDates ?? []).join(','),
+    registrationDate: academy.registrationDate,
+    registrationDeadline: academy.registrationDeadline ?? null,
+    startDate: academy.startDate,
+    endDate: academy.endDate,
+  }
+}
+
 /** An academy with its places and their price (docs/decisions/0012), in one transaction. */
 export async function insertAcademy(db: Db, academy: NewAcademy): Promise<string> {
   const id = randomUUID()
@@ -112,24 +136,7 @@ export async function insertAcademy(db: Db, academy: NewAcademy): Promise<string
       .insertInto('academies')
       .values({
         id,
-        name: academy.name,
-        sport: academy.sport,
-        description: academy.description ?? null,
-        coach: academy.coach ?? null,
-        location: academy.location ?? null,
-        isActive: boolParam(tx.dialect, academy.isActive),
-        forChildren: boolParam(tx.dialect, academy.forChildren),
-        minAge: academy.minAge ?? null,
-        maxAge: academy.maxAge ?? null,
-        waiverRequired: boolParam(tx.dialect, academy.waiverRequired ?? true),
-        weekdays: [...academy.weekdays].sort((a, b) => a - b).join(','),
-        startTime: academy.startTime,
-        endTime: academy.endTime,
-        skippedDates: (academy.skippedDates ?? []).join(','),
-        registrationDate: academy.registrationDate,
-        registrationDeadline: academy.registrationDeadline ?? null,
-        startDate: academy.startDate,
-        endDate: academy.endDate,
+        ...academyColumns(tx.dialect, academy),
         createdAt: now,
         updatedAt: now,
       })
