@@ -259,8 +259,19 @@ export interface RegistrationsTable {
   teamId: string | null
   /** The league of a player's place in a team league: one live place per league and participant. */
   leagueSlot: string | null
+  /** An academy place's photo consent, as its guardian chose at sign-up; null where nobody was asked. */
+  photoConsent: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>
   createdAt: Timestamp
   updatedAt: Timestamp
+}
+
+/** Who came to an academy's session: one row per place and session date, the last mark wins. */
+export interface AcademyAttendanceTable {
+  registrationId: string
+  sessionDate: string
+  present: Bool
+  markedBy: string | null
+  markedAt: Timestamp
 }
 
 export interface OrdersTable {
@@ -392,6 +403,7 @@ export interface Database {
   products: ProductsTable
   offerings: OfferingsTable
   registrations: RegistrationsTable
+  academyAttendance: AcademyAttendanceTable
   orders: OrdersTable
   orderLines: OrderLinesTable
   payments: PaymentsTable
