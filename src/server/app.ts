@@ -12,6 +12,7 @@ import { createInvites } from './features/teams/invites.ts'
 import { createTeamSweeper } from './features/teams/team-sweeper.ts'
 import { registerTeamRoutes } from './features/teams/teams.routes.ts'
 import { registerTeamRules } from './features/teams/team-rules.ts'
+import { registerAcademyRules } from './features/academies/academy-rules.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
 import { carriesSession } from './auth/session-cookie.ts'
@@ -126,6 +127,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerRegistrationRoutes(app, { db, config, now: clock })
   registerRegistrationAdminRoutes(app, { db, config, now: clock })
   registerTeamRules()
+  registerAcademyRules()
   const invites = createInvites(secret)
   registerTeamRoutes(app, { db, config, now: clock, invites })
   registerLeagueAdminRoutes(app, { db, config, now: clock, activeLeagues })

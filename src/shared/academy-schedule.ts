@@ -49,6 +49,26 @@ export function sessionDates(schedule: WeeklySchedule): string[] {
   return dates
 }
 
+const isWeekday = (n: number): n is Weekday => (WEEKDAYS as readonly number[]).includes(n)
+
+/** An academy's row as stored: weekdays as `2,4`, skipped dates as `2026-11-26,2026-12-24`. */
+export interface StoredSchedule {
+  weekdays: string
+  startTime: string | null
+  endTime: string | null
+  skippedDates: string
+  startDate: string
+  endDate: string
+}
+
+/** A stored schedule read back, with the session dates that follow from it. */
+export function readSchedule(row: StoredSchedule): { weekdays: Weekday[]; skippedDates: string[]; sessionDates: string[] } {
+  const weekdays = row.weekdays.split(',').map(Number).filter(isWeekday)
+  const skippedDates = row.skippedDates.split(',').filter((date) => date !== '')
+  const schedule = { weekdays, startTime: row.startTime ?? '', endTime: row.endTime ?? '', firstDate: row.startDate, lastDate: row.endDate, skippedDates }
+  return { weekdays, skippedDates, sessionDates: sessionDates(schedule) }
+}
+
 /** "6:00 PM" from "18:00". */
 export function formatTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number)

@@ -3,6 +3,7 @@ import { WEEKDAYS } from '../academy-schedule.ts'
 import { SPORTS } from '../sports.ts'
 import { AcademyForm } from '../schemas/academy.ts'
 import { contract, formBody, pathId } from './contract.ts'
+import { Receipt, RegistrationView } from './registrations.ts'
 
 /** An academy open for registration, as the Academies page lists it (issue 23). */
 export const Academy = z.object({
@@ -20,11 +21,13 @@ export const Academy = z.object({
   endTime: z.string().nullable().describe('HH:MM, the facility time zone'),
   sessionDates: z.array(z.string()).describe('YYYY-MM-DD, every date it meets on: the weekly pattern less the skipped dates'),
   registrationDate: z.string().describe('YYYY-MM-DD, the first day to register'),
+  registrationDeadline: z.string().nullable().describe('the last day to register; null: the day before the first session'),
   startDate: z.string().describe('YYYY-MM-DD'),
   endDate: z.string().describe('YYYY-MM-DD'),
   priceCents: z.number().int(),
   placesLeft: z.number().int().nullable().describe('null: no limit'),
   waitlistSize: z.number().int(),
+  waiverRequired: z.boolean().describe('the current waiver must be signed for each participant'),
 })
 export type Academy = z.infer<typeof Academy>
 
@@ -36,14 +39,62 @@ export const listAcademies = contract({
   responses: { 200: z.object({ academies: z.array(Academy) }) },
 })
 
+/** Who takes part in an academy: the account holder or children, each with a photo-consent choice. */
+export const AcademySignUp = z.object(
+  {
+    participants: z
+      .array(
+        z.object({
+          childId: z.string().nullable().describe("the child taking part; null: the account holder"),
+          photoConsent: z.boolean({ error: 'Say for each participant whether photos may be taken of them.' }),
+        }),
+        { error: 'Choose who takes part.' },
+      )
+      .min(1, 'Choose who takes part.')
+      .max(10, 'Sign up at most 10 people at once.'),
+  },
+  { error: 'Send the sign-up as a JSON object.' },
+)
+export type AcademySignUp = z.infer<typeof AcademySignUp>
+
+export const AcademySignUpResult = z.object({
+  registrations: z.array(RegistrationView).describe('one per participant, in the order sent: a place while places last, the waitlist after'),
+  created: z.boolean().describe('false when this answer repeats an earlier sign-up (double submit, retry)'),
+})
+export type AcademySignUpResult = z.infer<typeof AcademySignUpResult>
+
+export const signUpForAcademy = contract({
+  method: 'POST',
+  url: '/api/academies/:academyId/registrations',
+  access: 'login',
+  summary: 'Sign yourself or several children up for an academy in one order: places while they last, the waitlist after (send an Idempotency-Key)',
+  params: z.object({ academyId: pathId }),
+  body: AcademySignUp,
+  responses: { 200: AcademySignUpResult, 201: AcademySignUpResult },
+})
+
+/** A person's receipt for an academy: every place they took in it (their children's too), with payments. */
+export const AcademyReceipt = z.object({
+  academy: Academy.pick({ id: true, name: true, sport: true, coach: true, location: true, weekdays: true, startTime: true, endTime: true, sessionDates: true, startDate: true, endDate: true }),
+  places: z.array(Receipt),
+})
+export type AcademyReceipt = z.infer<typeof AcademyReceipt>
+
+export const academyReceipt = contract({
+  method: 'GET',
+  url: '/api/receipts/user/:userId/academy/:academyId',
+  access: 'owner',
+  summary: "A person's receipt for an academy: each participant's place, the sessions, price, paid and balance (its owner and staff)",
+  params: z.object({ userId: pathId, academyId: pathId }),
+  responses: { 200: z.object({ receipt: AcademyReceipt }) },
+})
+
 /** An academy as staff manage it: everything the form sets, and its places. */
 export const AdminAcademy = Academy.omit({ placesLeft: true }).extend({
   isActive: z.boolean(),
-  registrationDeadline: z.string().nullable().describe('the last day to register; null: the day before the first session'),
   skippedDates: z.array(z.string()).describe('YYYY-MM-DD, dates it does not meet on'),
   capacity: z.number().int().nullable().describe('null when the academy has no limit'),
   placesTaken: z.number().int().describe('confirmed and offered places'),
-  waiverRequired: z.boolean(),
 })
 export type AdminAcademy = z.infer<typeof AdminAcademy>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WEEKDAYS } from '../academy-schedule.ts'
 import { DeskPaymentForm, MONEY_MOVES, PAYMENT_METHODS } from '../schemas/payments.ts'
 import { OFFERING_KINDS, REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { contract, formBody, pathId } from './contract.ts'
@@ -25,7 +26,15 @@ export const OfferingRef = z.object({
   startDate: z.string().describe('YYYY-MM-DD'),
   endDate: z.string().describe('YYYY-MM-DD'),
   league: z.object({ id: z.string(), sport: z.string() }).nullable(),
-  academy: z.object({ id: z.string() }).nullable(),
+  academy: z
+    .object({
+      id: z.string(),
+      weekdays: z.array(z.literal(WEEKDAYS)),
+      startTime: z.string().nullable().describe('HH:MM, the facility time zone'),
+      endTime: z.string().nullable(),
+      sessionDates: z.array(z.string()).describe('YYYY-MM-DD, every date it meets on'),
+    })
+    .nullable(),
   team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team entered or joined'),
 })
 export type OfferingRef = z.infer<typeof OfferingRef>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts'
 import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
 import { isForeignKeyViolation } from '../../db/errors.ts'
 import { inTransaction, writeTogether, type Write } from '../../db/transaction.ts'
-import { inList, timestampParam } from '../../db/values.ts'
+import { boolParam, inList, timestampParam } from '../../db/values.ts'
 import { ACTIVE_STATUSES, participantKeyOf } from '../../../shared/schemas/registration.ts'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { conflict, notFound } from '../refusals.ts'
@@ -42,6 +42,8 @@ export interface PlaceRequest extends Admission {
    * A waitlist position is taken as ever.
    */
   holdUntil?: Date
+  /** Whether photos may be taken of the participant, as their guardian chose (an academy place); left out where nobody is asked. */
+  photoConsent?: boolean
   /** No email: the caller sends one for the whole operation. */
   quiet?: boolean
   /** The history entry, when someone else takes the place for the person (staff placing a player). */
@@ -266,6 +268,7 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
         teamId: offering.teamId ?? req.teamId ?? null,
         // A player's place in a team league (docs/decisions/0015): one per league and participant.
         leagueSlot: offering.kind === 'roster-place' ? offering.leagueId : null,
+        photoConsent: req.photoConsent === undefined ? null : boolParam(tx.dialect, req.photoConsent),
         createdAt: at,
         updatedAt: at,
       }

@@ -1,3 +1,4 @@
+import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href, receiptPath } from '../../../shared/paths.ts'
@@ -15,6 +16,15 @@ function who(r: RegistrationView): string {
   return r.child ? `${r.child.name} is` : 'You are'
 }
 
+/** An academy place's sessions: when it meets, and every date. */
+function sessionLines(r: RegistrationView): string[] {
+  const academy = r.offering.academy
+  if (!academy || academy.sessionDates.length === 0) return []
+  const when = academy.startTime && academy.endTime ? `${describeSchedule({ ...academy, startTime: academy.startTime, endTime: academy.endTime })}. ` : ''
+  const count = academy.sessionDates.length
+  return [`${when}${count} session${count === 1 ? '' : 's'}: ${academy.sessionDates.map(formatDate).join(', ')}.`]
+}
+
 export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmail {
   return {
     to: r.registrantEmail,
@@ -23,6 +33,7 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmai
       `Hi ${r.registrantName},`,
       '',
       r.offering.kind === 'roster-place' && r.offering.team ? `You joined ${r.offering.team.name} in ${r.offering.name}. Your place on the roster is held.` : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
+      ...sessionLines(r),
       `Receipt number: ${r.receiptNumber}`,
       `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`,
       '',

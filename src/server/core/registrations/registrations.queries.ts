@@ -8,6 +8,7 @@ import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { MoneyMove } from '../../../shared/schemas/payments.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
 import { amountDueOf, amountPaidOf, type RegistrationScope } from '../payments/orders.queries.ts'
 import type { HistoryEntry, OfferingRef, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
@@ -61,6 +62,10 @@ function views(db: Db, { newest = false } = {}) {
       'r.teamId',
       't.name as teamName',
       'l.sport',
+      'ac.weekdays',
+      'ac.startTime',
+      'ac.endTime',
+      'ac.skippedDates',
       eb.fn.coalesce('l.name', 'ac.name').as('offeringName'),
       eb.fn.coalesce('l.startDate', 'ac.startDate').as('startDate'),
       eb.fn.coalesce('l.endDate', 'ac.endDate').as('endDate'),
@@ -93,9 +98,16 @@ function offeringOf(row: ViewRow): OfferingRef {
     startDate: row.startDate ?? '',
     endDate: row.endDate ?? '',
     league: row.leagueId === null ? null : { id: row.leagueId, sport: row.sport ?? '' },
-    academy: row.academyId === null ? null : { id: row.academyId },
+    academy: row.academyId === null ? null : academyOf(row.academyId, row),
     team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
   }
+}
+
+/** An academy's sessions, from its weekly pattern between the place's first and last dates. */
+function academyOf(id: string, row: ViewRow): NonNullable<OfferingRef['academy']> {
+  const stored = { startTime: row.startTime, endTime: row.endTime, startDate: row.startDate ?? '', endDate: row.endDate ?? '' }
+  const { weekdays, sessionDates } = readSchedule({ ...stored, weekdays: row.weekdays ?? '', skippedDates: row.skippedDates ?? '' })
+  return { id, weekdays, startTime: row.startTime, endTime: row.endTime, sessionDates }
 }
 
 function toView(row: ViewRow): RegistrationView {
@@ -186,6 +198,12 @@ export async function findReceipt(
   if (!row) return undefined
   const view = toView(row)
   return { ...view, payments: await listPayments(db, view.id) }
+}
+
+/** A person's places in an academy, their children's too, each with its payments, in the order taken. */
+export async function findAcademyReceipts(db: Db, userId: string, academyId: string): Promise<Receipt[]> {
+  const rows = await views(db).where('r.userId', '=', userId).where('o.academyId', '=', academyId).orderBy('r.createdAt').orderBy('r.seq').execute()
+  return Promise.all(rows.map(async (row) => ({ ...toView(row), payments: await listPayments(db, row.id) })))
 }
 
 /** A registration's receipt by its id alone; whether the viewer may see it is the caller's decision. */

@@ -4,9 +4,9 @@ import { timestampParam, toBool } from '../../db/values.ts'
 import { updateOffering } from '../../core/registrations/offerings.queries.ts'
 import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
-import { sessionDates } from '../../../shared/academy-schedule.ts'
+import { readSchedule } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
-import { academyColumns, datesOf, insertAcademy, isSport, weekdaysOf, type NewAcademy } from './academies.queries.ts'
+import { academyColumns, insertAcademy, isSport, type NewAcademy } from './academies.queries.ts'
 
 /** Every academy with its places, open ones first, then by first session. */
 function academiesWithPlaces(db: Db) {
@@ -24,8 +24,7 @@ function academiesWithPlaces(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof academiesWithPlaces>['execute']>>[number]
 
 function toAdminAcademy(row: Row): AdminAcademy {
-  const weekdays = weekdaysOf(row.weekdays)
-  const skippedDates = datesOf(row.skippedDates)
+  const { weekdays, skippedDates, sessionDates } = readSchedule(row)
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +40,7 @@ function toAdminAcademy(row: Row): AdminAcademy {
     startTime: row.startTime,
     endTime: row.endTime,
     skippedDates,
-    sessionDates: sessionDates({ weekdays, startTime: row.startTime ?? '', endTime: row.endTime ?? '', firstDate: row.startDate, lastDate: row.endDate, skippedDates }),
+    sessionDates,
     registrationDate: row.registrationDate,
     registrationDeadline: row.registrationDeadline,
     startDate: row.startDate,

@@ -3,22 +3,11 @@ import type { Db, Dialect } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { createOffering } from '../../core/registrations/offerings.queries.ts'
-import { sessionDates, WEEKDAYS, type Weekday } from '../../../shared/academy-schedule.ts'
+import { readSchedule, type Weekday } from '../../../shared/academy-schedule.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
 import { SPORTS, type Sport } from '../../../shared/sports.ts'
 
-const isWeekday = (n: number): n is Weekday => (WEEKDAYS as readonly number[]).includes(n)
 export const isSport = (s: string | null): s is Sport => s !== null && (SPORTS as readonly string[]).includes(s)
-
-/** `2,4` → [2, 4]: the weekdays column as the schedule reads it. */
-export function weekdaysOf(column: string): Weekday[] {
-  return column
-    .split(',')
-    .map(Number)
-    .filter(isWeekday)
-}
-
-export const datesOf = (column: string): string[] => column.split(',').filter((date) => date !== '')
 
 /** The open academies with their schedule, price and places, the soonest first. */
 export async function listActiveAcademies(db: Db): Promise<Academy[]> {
@@ -41,6 +30,8 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
       'a.endTime',
       'a.skippedDates',
       'a.registrationDate',
+      'a.registrationDeadline',
+      'a.waiverRequired',
       'a.startDate',
       'a.endDate',
       'p.listPriceCents',
@@ -53,8 +44,7 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
     .orderBy('a.name')
     .execute()
   return rows.map((row) => {
-    const weekdays = weekdaysOf(row.weekdays)
-    const schedule = { weekdays, firstDate: row.startDate, lastDate: row.endDate, skippedDates: datesOf(row.skippedDates) }
+    const { weekdays, sessionDates } = readSchedule(row)
     return {
       id: row.id,
       name: row.name,
@@ -68,13 +58,15 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
       weekdays,
       startTime: row.startTime,
       endTime: row.endTime,
-      sessionDates: sessionDates({ ...schedule, startTime: row.startTime ?? '', endTime: row.endTime ?? '' }),
+      sessionDates,
       registrationDate: row.registrationDate,
+      registrationDeadline: row.registrationDeadline,
       startDate: row.startDate,
       endDate: row.endDate,
       priceCents: row.listPriceCents ?? 0,
       placesLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.placesTaken),
       waitlistSize: row.waiting,
+      waiverRequired: Boolean(row.waiverRequired),
     }
   })
 }

@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify'
-import { createAcademy as createAcademyContract, listAcademies, listAdminAcademies, updateAcademy as updateAcademyContract } from '../../../shared/contracts/academies.ts'
+import {
+  academyReceipt,
+  createAcademy as createAcademyContract,
+  listAcademies,
+  listAdminAcademies,
+  signUpForAcademy as signUpContract,
+  updateAcademy as updateAcademyContract,
+  type AdminAcademy,
+} from '../../../shared/contracts/academies.ts'
 import { AcademyForm, academyFormProblems, academyFormValues, listOf, type AcademyFormValues } from '../../../shared/schemas/academy.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { isStaff } from '../../../shared/roles.ts'
+import { idempotencyKeyOf } from '../../http/input.ts'
+import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
+import { findAcademyReceipts } from '../../core/registrations/registrations.queries.ts'
+import { signUpForAcademy } from './academy-sign-up.ts'
 import type { Weekday } from '../../../shared/academy-schedule.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
@@ -11,12 +25,38 @@ import { serve, type RouteDeps } from '../../http/contract.ts'
 import { listActiveAcademies, type NewAcademy } from './academies.queries.ts'
 import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcademy } from './academies.admin.queries.ts'
 
-/** The Academies page, and academy management (create, edit, open and close: admin; the list: staff). */
+/** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
 export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
   /** Open to everyone: the Academies page. */
   serve(app, listAcademies, async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
     return { academies: await listActiveAcademies(db) }
+  })
+
+  serve(app, signUpContract, async (req, reply, { user }) => {
+    const at = now()
+    const offering = await findAcademyOffering(db, req.params.academyId)
+    if (!offering) throw notFound('This academy is not open for registration.')
+    const result = await signUpForAcademy(db, {
+      ...req.body,
+      offering,
+      userId: user.id,
+      idempotencyKey: idempotencyKeyOf(req),
+      now: at,
+      today: facilityToday(at, config.site.timeZone),
+      siteUrl: config.publicUrl,
+    })
+    reply.code(result.created ? 201 : 200)
+    return result
+  })
+
+  // The owner and staff only; anyone else gets the 404 of a receipt that does not exist.
+  serve(app, academyReceipt, async (req, _reply, { user: viewer }) => {
+    if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
+    const academy = await findAcademyForAdmin(db, req.params.academyId)
+    const places = academy ? await findAcademyReceipts(db, req.params.userId, academy.id) : []
+    if (!academy || places.length === 0) throw notFound('There is no such receipt.')
+    return { receipt: { academy: onReceipt(academy), places } }
   })
 
   serve(app, listAdminAcademies, async () => {
@@ -37,6 +77,11 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
     if (!saved) throw notFound('There is no such academy.')
     return saved
   })
+}
+
+/** What a receipt says of its academy. */
+function onReceipt({ id, name, sport, coach, location, weekdays, startTime, endTime, sessionDates, startDate, endDate }: AdminAcademy) {
+  return { id, name, sport, coach, location, weekdays, startTime, endTime, sessionDates, startDate, endDate }
 }
 
 /** The form rules, then the checks across fields they cannot express. */

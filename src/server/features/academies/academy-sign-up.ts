@@ -1,0 +1,69 @@
+import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { participantKeyOf } from '../../../shared/schemas/registration.ts'
+import type { AcademySignUp, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
+import { findChild } from '../../core/children.queries.ts'
+import { admit, type Admission } from '../../core/registrations/admission.ts'
+import { takePlace, type PlaceRequest } from '../../core/registrations/engine.ts'
+import type { Offering } from '../../core/registrations/offerings.queries.ts'
+import { openOrder } from '../../core/payments/orders.queries.ts'
+import { conflict, invalid, Refusal } from '../../core/refusals.ts'
+
+export interface SignUpRequest extends AcademySignUp {
+  offering: Offering
+  userId: string
+  /** The request's Idempotency-Key: each participant's place is keyed by it and by who they are. */
+  idempotencyKey: string | null
+  now: Date
+  today: string
+  siteUrl: string
+}
+
+/**
+ * Signs several people up for one academy as one action (issue 23): everyone is admitted first —
+ * ages on the first day, the waiver — so a refusal takes no place; then each takes a place or a
+ * waitlist position, in the order sent, on one order paid by one payment. One participant goes
+ * through the engine's grouped path like any single registration.
+ */
+export async function signUpForAcademy(db: Db, req: SignUpRequest): Promise<AcademySignUpResult> {
+  const keys = req.participants.map((p) => participantKeyOf(p.childId))
+  if (new Set(keys).size !== keys.length) throw invalid('Each person can be signed up once.', { participants: 'Each person can be signed up once.' })
+  const admissions: Admission[] = []
+  for (const participant of req.participants) admissions.push(await admitParticipant(db, req, participant.childId))
+
+  const places: PlaceRequest[] = req.participants.map((participant, i) => ({
+    ...admissions[i]!,
+    offering: req.offering,
+    userId: req.userId,
+    idempotencyKey: req.idempotencyKey && `${req.idempotencyKey}:${keys[i]!}`,
+    now: req.now,
+    today: req.today,
+    siteUrl: req.siteUrl,
+    photoConsent: participant.photoConsent,
+  }))
+  if (places.length === 1) {
+    const { registration, created } = await takePlace(db, places[0]!)
+    return { registrations: [registration], created }
+  }
+  return inTransaction(db, async (tx) => {
+    const orderId = await openOrder(tx, req.userId, req.now)
+    const taken = []
+    for (const place of places) taken.push(await takePlace(tx, { ...place, orderId }))
+    const created = taken.some((t) => t.created)
+    // Everyone already had their place (a repeat): the order no place joined is not kept.
+    if (!created) await tx.kysely.deleteFrom('orders').where('id', '=', orderId).execute()
+    return { registrations: taken.map((t) => t.registration), created }
+  })
+}
+
+/** The engine's admission, with a waiver refusal naming whom it is for, so the page asks for the right signature. */
+async function admitParticipant(db: Db, req: SignUpRequest, childId: string | null): Promise<Admission> {
+  try {
+    return await admit(db, req.offering, { userId: req.userId, childId, today: req.today })
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.fields?.waiver !== 'WAIVER_REQUIRED') throw error
+    const child = childId ? await findChild(db, req.userId, childId) : undefined
+    const message = child ? `Please sign the current waiver for ${child.firstName} before signing up.` : 'Please sign the current waiver before signing up.'
+    throw conflict(message, { waiver: 'WAIVER_REQUIRED', participant: participantKeyOf(childId) })
+  }
+}
