@@ -21,7 +21,7 @@ import { mySignaturesQuery } from './queries/my-signatures.ts'
 import { openLeaguesQuery } from './queries/open-leagues.ts'
 import { outboxQuery } from './queries/outbox.ts'
 import { pendingRegistrationsQuery } from './queries/pending-registrations.ts'
-import { receiptQuery } from './queries/receipt.ts'
+import { academyReceiptQuery, receiptQuery } from './queries/receipt.ts'
 import { myTeamsQuery, teamLeaguesQuery, teamSummariesQuery } from './queries/teams.ts'
 import { waiverQuery } from './queries/waiver.ts'
 import { appRoutes } from './router.tsx'
@@ -54,7 +54,7 @@ export function pageAnswers(pathname: string, user: SessionUser | null = null): 
   const id = route.id
   const open = isSignUpRoute(id)
     ? [openLeaguesQuery(sportOfSignUp(id))]
-    : id === 'academy'
+    : id === 'academy' || id === 'academySignUp'
       ? [academiesQuery()]
       : id === 'waiver' && !user
         ? [waiverQuery(null)]
@@ -87,6 +87,10 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [adminLeaguesQuery()]
     case 'outbox':
       return [outboxQuery(1)]
+    case 'academySignUp':
+      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
+    case 'academyReceipt':
+      return params.userId && params.academyId ? [academyReceiptQuery({ userId: params.userId, academyId: params.academyId })] : []
     case 'receipt':
     case 'registrationReceipt':
     case 'teamRegistrationReceipt':

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
-import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, signWaiver, type TestUser } from '../../tests/factories.ts'
+import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../tests/factories.ts'
+import { insertAcademy } from './features/academies/academies.queries.ts'
 import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
 import { ROUTES, type Access } from '../shared/routes.ts'
 import type { RegisterResult } from '../shared/contracts/registrations.ts'
@@ -114,6 +115,28 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       const leagueId = await createLeague(ctx)
       await registerOwner(leagueId)
       return { params: { userId: owner.id, leagueId } }
+    },
+  },
+  'GET /api/receipts/user/:userId/academy/:academyId': {
+    staffReadable: true,
+    fixture: async () => {
+      const academyId = await insertAcademy(ctx.db, {
+        name: `Adult class ${randomUUID().slice(0, 6)}`,
+        sport: 'soccer',
+        isActive: true,
+        forChildren: false,
+        weekdays: [3],
+        startTime: '19:00',
+        endTime: '20:00',
+        registrationDate: daysFromToday(-1),
+        startDate: daysFromToday(20),
+        endDate: daysFromToday(60),
+        capacity: null,
+        priceCents: 9500,
+      })
+      const res = await owner.client.post(`/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
+      expect(res.status, res.text).toBe(201)
+      return { params: { userId: owner.id, academyId } }
     },
   },
   'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },

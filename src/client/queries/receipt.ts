@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { leagueReceipt, registrationReceipt } from '../../shared/contracts/registrations.ts'
 import type { teamReceipt } from '../../shared/contracts/teams.ts'
+import type { academyReceipt } from '../../shared/contracts/academies.ts'
 import { readOf } from './read-of.ts'
 
 export interface ReceiptIds {
@@ -23,4 +24,11 @@ export const receiptQuery = ({ userId, leagueId, registrationId, teamId }: Recei
         : readOf<typeof registrationReceipt>('/api/receipts/user/:userId/league/:leagueId/registration/:registrationId', {
             params: { userId, leagueId, registrationId },
           })),
+  })
+
+/** A person's receipt for an academy: every place they took in it; 404 alike when missing or not yours. */
+export const academyReceiptQuery = ({ userId, academyId }: { userId: string; academyId: string }) =>
+  queryOptions({
+    queryKey: ['receipt', userId, 'academy', academyId],
+    ...readOf<typeof academyReceipt>('/api/receipts/user/:userId/academy/:academyId', { params: { userId, academyId } }),
   })

@@ -149,7 +149,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
           chosen={chosen}
           onChoose={setChosenId}
           onAdded={(child) => {
-            children.added(child)
+            children.saved(child)
             setChosenId(child.id)
           }}
         />

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
-import { countOf, formatDateRange } from '../../../shared/format.ts'
 import { href } from '../../../shared/paths.ts'
 import { SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -11,7 +9,7 @@ import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { academiesQuery } from '../../queries/academies.ts'
-import { academyAgesText, academyPlacesText, academyPriceText, takesAge } from './academy-text.ts'
+import { academyFacts, academyPlacesText, takesAge } from './academy-text.ts'
 
 /** The Academies page (issue 23): every open academy, filtered by sport and by a child's age. */
 export function AcademiesScreen() {
@@ -65,22 +63,11 @@ export function AcademiesScreen() {
 function AcademyCard({ academy }: { academy: Academy }) {
   const headingId = `academy-${academy.id}`
   const places = academyPlacesText(academy)
-  const schedule = academy.startTime && academy.endTime && academy.weekdays.length > 0 ? describeSchedule({ ...academy, startTime: academy.startTime, endTime: academy.endTime }) : null
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       {academy.sport && <p className="signup-sport">{SPORT_LABELS[academy.sport]}</p>}
       <h2 id={headingId}>{academy.name}</h2>
-      <CardFacts
-        facts={[
-          ['Ages', academyAgesText(academy) ?? 'All ages'],
-          ['When', schedule ?? 'To be announced'],
-          ['Dates', formatDateRange(academy.startDate, academy.endDate)],
-          ['Sessions', countOf(academy.sessionDates.length, 'session')],
-          ['Price', academyPriceText(academy.priceCents)],
-          academy.coach ? ['Coach', academy.coach] : null,
-          academy.location ? ['Where', academy.location] : null,
-        ]}
-      />
+      <CardFacts facts={academyFacts(academy)} />
       {academy.description && <p>{academy.description}</p>}
       {places && <p className="signup-fact">{places}</p>}
       <p className="card-actions">

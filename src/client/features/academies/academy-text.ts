@@ -1,5 +1,7 @@
+import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import { ageRangeText } from '../../../shared/age.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
+import { countOf, formatDateRange } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 
 /** The words of the Academies page, apart from its components so they can be unit-tested. */
@@ -25,4 +27,23 @@ export function academyAgesText({ forChildren, minAge, maxAge }: Pick<Academy, '
 /** Whether a child of `age` may take part: an academy for children whose ages include it. */
 export function takesAge({ forChildren, minAge, maxAge }: Pick<Academy, 'forChildren' | 'minAge' | 'maxAge'>, age: number): boolean {
   return forChildren && (minAge === null || age >= minAge) && (maxAge === null || age <= maxAge)
+}
+
+/** "Tuesdays and Thursdays, 6:00 PM – 7:00 PM", or null until its days and times are set. */
+export function academyScheduleText(academy: Pick<Academy, 'weekdays' | 'startTime' | 'endTime'>): string | null {
+  const { startTime, endTime, weekdays } = academy
+  return startTime && endTime && weekdays.length > 0 ? describeSchedule({ weekdays, startTime, endTime }) : null
+}
+
+/** What a card and the sign-up page say of an academy, term by term. */
+export function academyFacts(academy: Academy): ([string, string] | null)[] {
+  return [
+    ['Ages', academyAgesText(academy) ?? 'All ages'],
+    ['When', academyScheduleText(academy) ?? 'To be announced'],
+    ['Dates', formatDateRange(academy.startDate, academy.endDate)],
+    ['Sessions', countOf(academy.sessionDates.length, 'session')],
+    ['Price', academyPriceText(academy.priceCents)],
+    academy.coach ? ['Coach', academy.coach] : null,
+    academy.location ? ['Where', academy.location] : null,
+  ]
 }

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { formatDate, formatDateTime } from '../../../shared/format.ts'
+import { formatTime } from '../../../shared/academy-schedule.ts'
+import { facilityToday, formatDate, formatDateTime } from '../../../shared/format.ts'
+import { siteConfig } from '../../site-config.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { cancelRegistration, claimOffer, RegistrationView } from '../../../shared/contracts/registrations.ts'
@@ -102,7 +104,22 @@ interface CardProps {
   onAction(action: Action): void
 }
 
+/** An academy place's next session on or after `today` ("Tue 12/1/2026, 6:00 PM"), and whether the sessions have begun. */
+function academySessions(r: RegistrationView, today: string): { next: string | null; begun: boolean } | null {
+  const academy = r.offering.academy
+  if (!academy) return null
+  const next = academy.sessionDates.find((date) => date >= today)
+  const first = academy.sessionDates[0] ?? r.offering.startDate
+  return {
+    next: next ? `${formatDate(next)}${academy.startTime ? `, ${formatTime(academy.startTime)}` : ''}` : null,
+    begun: today >= first,
+  }
+}
+
 function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
+  // One reading of the clock per card: rendering must not depend on when it happens.
+  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const sessions = academySessions(r, today)
   const headingId = useId()
   const [confirming, setConfirming] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -152,12 +169,19 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
           <dt>Balance</dt>
           <dd>{balanceText(r)}</dd>
         </div>
+        {sessions && live && (
+          <div>
+            <dt>Next session</dt>
+            <dd>{sessions.next ?? 'None left'}</dd>
+          </div>
+        )}
       </dl>
       {r.status === 'waitlisted' && r.waitlistPosition !== null && (
         <p className="account-registration-note">
           Number {r.waitlistPosition} of {r.waitlistSize} on the waitlist
         </p>
       )}
+      {sessions?.begun && live && <p className="account-registration-note">The sessions have begun: to cancel, ask the front desk.</p>}
       {r.status === 'offered' && r.offerExpiresAt && (
         <p className="account-registration-note">Place offered — claim by {formatDateTime(r.offerExpiresAt)}</p>
       )}
@@ -205,7 +229,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
             </Link>
           )}
           {/* A team's place and its roster are changed from the team page, by its captain and staff. */}
-          {live && !r.offering.team && (
+          {live && !r.offering.team && !sessions?.begun && (
             <button
               ref={cancelButton}
               type="button"

@@ -43,7 +43,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </div>
         )}
         <div>
-          <dt>League</dt>
+          <dt>{receipt.offering.kind === 'academy-place' ? 'Academy' : 'League'}</dt>
           <dd>
             {receipt.offering.name}
             <br />

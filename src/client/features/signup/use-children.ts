@@ -10,10 +10,10 @@ export function useChildren(userId: string | null) {
   return {
     children: data?.children ?? null,
     failed: isError,
-    /** Adds a child the server has just created, keeping the server's order (first name). */
-    added: (child: Child) =>
+    /** Puts in a child the server has just created or changed, keeping the server's order (first name). */
+    saved: (child: Child) =>
       client.setQueryData(query.queryKey, (answer) => ({
-        children: [...(answer?.children ?? []), child].sort((a, b) => a.firstName.localeCompare(b.firstName)),
+        children: [...(answer?.children ?? []).filter((c) => c.id !== child.id), child].sort((a, b) => a.firstName.localeCompare(b.firstName)),
       })),
   }
 }

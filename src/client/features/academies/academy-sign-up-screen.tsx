@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import type { Academy, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
+import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { href } from '../../../shared/paths.ts'
+import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
+import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import type { NavigationState } from '../../components/layout.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { CardFacts } from '../../components/ui/card-facts.tsx'
+import { useSession } from '../../lib/session.tsx'
+import { academiesQuery } from '../../queries/academies.ts'
+import { siteConfig } from '../../site-config.ts'
+import { AcademySignUpForm } from './academy-sign-up-form.tsx'
+import { academyFacts, academyPlacesText } from './academy-text.ts'
+
+/**
+ * Signing up for an academy (issue 23): the academy, then who takes part — yourself for an
+ * adults' class, or one or several children — with what the coach needs to know of each, the
+ * waiver, and one press for everyone. Open to visitors, who sign in and come back here.
+ */
+export function AcademySignUpScreen({ academyId }: { academyId: string }) {
+  const { user } = useSession()
+  const { data, isError } = useQuery(academiesQuery())
+  const academy = data?.academies.find((a) => a.id === academyId)
+  const [done, setDone] = useState<AcademySignUpResult | null>(null)
+  // One reading of the clock per visit: rendering must not depend on when it happens.
+  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+
+  return (
+    <section className="page narrow academy-sign-up">
+      <h1>Academy Sign Up</h1>
+      {isError && <Alert>The academy could not be loaded. Please try again later.</Alert>}
+      {!data && !isError && <p className="loading">Loading the academy…</p>}
+      {data && !academy && (
+        <>
+          <p>This academy is not open for registration.</p>
+          <p>
+            <Link to={href('academy')}>See the academies open now</Link>
+          </p>
+        </>
+      )}
+      {academy && (
+        <>
+          <h2>{academy.name}</h2>
+          <CardFacts facts={academyFacts(academy)} />
+          {academy.description && <p>{academy.description}</p>}
+          {done ? (
+            <SignedUp academy={academy} result={done} />
+          ) : (
+            <WhoTakesPart academy={academy} today={today} userId={user?.uid ?? null} onDone={setDone} />
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+function WhoTakesPart({ academy, today, userId, onDone }: { academy: Academy; today: string; userId: string | null; onDone(result: AcademySignUpResult): void }) {
+  const location = useLocation()
+  const from = { from: location.pathname } satisfies NavigationState
+  const window = registrationWindow(academy, today)
+  if (window === 'upcoming') return <p>Registration opens on {formatDate(academy.registrationDate)}.</p>
+  if (window === 'closed') return <p>Registration for this academy closed on {formatDate(lastRegistrationDay(academy))}.</p>
+  const places = academyPlacesText(academy)
+  return (
+    <>
+      {places && <p className="signup-fact">{places}</p>}
+      {userId ? (
+        <AcademySignUpForm academy={academy} userId={userId} onDone={onDone} />
+      ) : (
+        <p>
+          <Link to={href('signIn')} state={from}>
+            Sign in
+          </Link>{' '}
+          or{' '}
+          <Link to={href('createAccount')} state={from}>
+            create an account
+          </Link>{' '}
+          to sign up. You will come back here.
+        </p>
+      )}
+    </>
+  )
+}
+
+/** What the sign-up made: each participant's place or waitlist position, and the receipt. */
+function SignedUp({ academy, result }: { academy: Academy; result: AcademySignUpResult }) {
+  const userId = result.registrations[0]?.userId ?? ''
+  return (
+    <div className="signup-done">
+      <h3 tabIndex={-1} ref={(heading) => heading?.focus()}>
+        {result.created ? 'You are signed up' : 'You were already signed up'}
+      </h3>
+      <ul className="account-list">
+        {result.registrations.map((r) => (
+          <li key={r.id}>
+            {r.child ? r.child.name : 'You'} — {STATUS_LABELS[r.status]}
+            {r.status === 'waitlisted' && r.waitlistPosition !== null && `, number ${r.waitlistPosition} on the waitlist`}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {siteConfig.sendsEmail ? 'We emailed you the session dates. ' : 'The receipt lists the session dates. '}
+        {result.registrations.some((r) => r.balanceCents > 0) && 'Pay at the front desk before the first session.'}
+      </p>
+      <p className="card-actions">
+        <Link className="button" to={href('academyReceipt', { userId, academyId: academy.id })}>
+          View receipt
+        </Link>
+        <Link className="button secondary" to={href('academy')}>
+          Back to academies
+        </Link>
+      </p>
+    </div>
+  )
+}
