@@ -1,39 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import type { APIRequestContext } from '@playwright/test'
-import { admitParticipant } from '../src/server/core/registrations/admission.ts'
-import { takePlace } from '../src/server/core/registrations/engine.ts'
-import { findAcademyOffering } from '../src/server/core/registrations/offerings.queries.ts'
-import type { Db } from '../src/server/db/connect.ts'
-import { BASE_URL, daysFromToday, expect, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { academyInput, addChildWithWaiver, enrolInAcademy } from './academy-places.ts'
+import { BASE_URL, expect, signIn, test, uniqueToken } from './fixtures.ts'
 
 /*
  * Staff run an academy's participants (issue 23): they open an academy's list from the academies
  * staff page, read a child's medical notes, download the CSV, and move a participant to another
- * academy. The family's part — a child added, the waiver signed — goes through the API; the
- * place is taken by the registration engine, as the family's sign-up will.
+ * academy. The family's part goes through the API and the engine (academy-places.ts).
  */
-
-const sent = { headers: { origin: BASE_URL } }
-
-/** Adds the signed-in guardian's child and signs the waiver for them; answers the child's id. */
-async function childOf(request: APIRequestContext, guardian: TestUser, child: { firstName: string; notes: string }): Promise<string> {
-  const added = await request.post(`${BASE_URL}/api/children`, {
-    ...sent,
-    data: { ...child, lastName: 'Okafor', dateOfBirth: '2018-05-20', emergencyContactName: 'Grace Okafor', emergencyContactPhone: '555-010-7777' },
-  })
-  expect(added.status(), await added.text()).toBe(201)
-  const childId = ((await added.json()) as { child: { id: string } }).child.id
-  const waiver = await request.post(`${BASE_URL}/api/waiver/signatures`, { ...sent, data: { signedName: guardian.displayName, agree: 'yes', childId } })
-  expect(waiver.status(), await waiver.text()).toBe(201)
-  return childId
-}
-
-async function enrol(db: Db, academyId: string, userId: string, childId: string): Promise<void> {
-  const offering = await findAcademyOffering(db, academyId)
-  if (!offering) throw new Error('the academy is not open')
-  const admission = await admitParticipant(db, offering, { userId, childId })
-  await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now: new Date(), today: daysFromToday(0), siteUrl: BASE_URL })
-}
 
 test('staff open an academy’s participants, read a child’s medical notes, download the CSV and move a participant to another academy', async ({
   asAdmin: page,
@@ -43,33 +16,16 @@ test('staff open an academy’s participants, read a child’s medical notes, do
   playwright,
 }) => {
   const token = uniqueToken()
-  const academy = (name: string) =>
-    insertAcademy({
-      name,
-      sport: 'soccer',
-      isActive: true,
-      forChildren: true,
-      minAge: 8,
-      maxAge: 10,
-      weekdays: [2, 4],
-      startTime: '18:00',
-      endTime: '19:00',
-      registrationDate: daysFromToday(-1),
-      startDate: '2027-01-05',
-      endDate: '2027-01-28',
-      capacity: 12,
-      priceCents: 18_000,
-    })
   const skills = `Skills Academy ${token}`
   const finishing = `Finishing Clinic ${token}`
-  const [skillsId, finishingId] = [await academy(skills), await academy(finishing)]
+  const [skillsId, finishingId] = [await insertAcademy(academyInput(skills)), await insertAcademy(academyInput(finishing))]
   const guardian = await createUser({ label: 'academy-guardian' })
   const request = await playwright.request.newContext()
   await signIn(request, guardian)
-  const maya = await childOf(request, guardian, { firstName: 'Maya', notes: `Peanut allergy ${token}: EpiPen in her bag` })
-  const leo = await childOf(request, guardian, { firstName: 'Leo', notes: '' })
+  const maya = await addChildWithWaiver(request, guardian, { firstName: 'Maya', notes: `Peanut allergy ${token}: EpiPen in her bag` })
+  const leo = await addChildWithWaiver(request, guardian, { firstName: 'Leo', notes: '' })
   await request.dispose()
-  for (const childId of [maya, leo]) await enrol(backend.db, skillsId, guardian.id, childId)
+  for (const childId of [maya, leo]) await enrolInAcademy(backend.db, skillsId, guardian.id, childId)
 
   await page.goto('/academyRegistrations')
   await page.getByRole('row', { name: new RegExp(skills) }).getByRole('button', { name: `Participants of ${skills}` }).click()
