@@ -16,7 +16,7 @@ interface TableProps {
   onDone(news: string): void
 }
 
-const photoText = (consent: boolean | null) => (consent === null ? 'Not asked' : consent ? 'Yes' : 'No')
+const photoText = (consent: boolean | null) => (consent === null ? 'not asked' : consent ? 'yes' : 'no')
 const full = (a: AdminAcademy) => a.capacity !== null && a.placesTaken >= a.capacity
 
 /** An academy's participants, one row each, with the staff's move and cancel at the end of the row. */
@@ -47,15 +47,7 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
               <th scope="col">Guardian</th>
               <th scope="col">Emergency contact</th>
               <th scope="col">Medical notes</th>
-              <th scope="col">Waiver</th>
-              <th scope="col">Photos</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="staff-money">
-                Owed
-              </th>
-              <th scope="col" className="staff-money">
-                Paid
-              </th>
+              <th scope="col">Waiver and photos</th>
               <th scope="col" className="staff-money">
                 Balance
               </th>
@@ -71,29 +63,37 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
                 <th scope="row">
                   {p.name}
                   <br />
-                  <span className="staff-muted">{p.age === null ? 'Adult' : `Age ${p.age}`}</span>
+                  <span className="staff-muted">
+                    {p.age === null ? 'Adult' : `Age ${p.age}`} · {STATUS_LABELS[p.status]}
+                  </span>
                 </th>
                 <td className="staff-wrap">
                   {p.guardianName}
                   <br />
-                  <span className="staff-muted">{p.guardianPhone}</span>
+                  <span className="staff-muted staff-nowrap">{p.guardianPhone}</span>
                 </td>
                 <td className="staff-wrap">
                   {p.emergencyContactName ?? '—'}
                   {p.emergencyContactPhone && (
                     <>
                       <br />
-                      <span className="staff-muted">{p.emergencyContactPhone}</span>
+                      <span className="staff-muted staff-nowrap">{p.emergencyContactPhone}</span>
                     </>
                   )}
                 </td>
                 <td className="staff-wrap">{p.medicalNotes ?? '—'}</td>
-                <td>{p.waiverSigned ? 'Signed' : 'Not signed'}</td>
-                <td>{photoText(p.photoConsent)}</td>
-                <td>{STATUS_LABELS[p.status]}</td>
-                <td className="staff-money">{formatMoney(p.priceCents)}</td>
-                <td className="staff-money">{formatMoney(p.paidCents)}</td>
-                <td className="staff-money">{formatMoney(p.balanceCents)}</td>
+                <td>
+                  {p.waiverSigned ? 'Signed' : 'Not signed'}
+                  <br />
+                  <span className="staff-muted">Photos: {photoText(p.photoConsent)}</span>
+                </td>
+                <td className="staff-money">
+                  {formatMoney(p.balanceCents)}
+                  <br />
+                  <span className="staff-muted staff-nowrap">
+                    paid {formatMoney(p.paidCents)} of {formatMoney(p.priceCents)}
+                  </span>
+                </td>
                 <td>{p.attended}</td>
                 <td>
                   <div className="staff-actions staff-actions-stacked">
