@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { decideAccess, ROUTES } from '../src/shared/routes.ts'
-import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, test, uniqueToken, type Person } from './fixtures.ts'
+import { academyInput, addChildWithWaiver, enrolInAcademy } from './academy-places.ts'
+import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
  * Every page of the route table, signed out and as each role, checked by axe-core against
@@ -254,6 +255,29 @@ test.describe('the academies staff page with its form open (issue 23)', () => {
       await admin.getByRole('button', { name: 'New academy' }).click()
       await admin.getByRole('button', { name: 'Create academy' }).click()
       await expect(admin.getByText('Name is required.')).toBeVisible()
+      await expectNoSeriousViolations(admin)
+    })
+  }
+})
+
+test.describe('an academy’s participants and waitlist (issue 23)', () => {
+  for (const width of [1280, 375]) {
+    test(`a child with medical notes, the staff's actions and the waitlist, ${width} px wide`, async ({ pageAs, backend, createUser, insertAcademy, playwright }) => {
+      const name = `A11y Academy ${uniqueToken()}`
+      const academyId = await insertAcademy(academyInput(name, { capacity: 1 }))
+      const guardian = await createUser({ label: 'a11y-academy' })
+      const api = await playwright.request.newContext()
+      await signIn(api, guardian)
+      for (const child of [{ firstName: 'Maya', notes: 'Peanut allergy' }, { firstName: 'Leo', notes: '' }]) {
+        await enrolInAcademy(backend.db, academyId, guardian.id, await addChildWithWaiver(api, guardian, child))
+      }
+      await api.dispose()
+
+      const admin = await pageAs('admin')
+      await admin.setViewportSize({ width, height: 900 })
+      await open(admin, `/academyRegistrations?academy=${academyId}`, 'Academy Registrations')
+      await expect(admin.getByRole('region', { name: `${name}: participants` })).toContainText('Peanut allergy')
+      await expect(admin.getByRole('region', { name: `${name}: waitlist` })).toContainText('Leo Okafor')
       await expectNoSeriousViolations(admin)
     })
   }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, takenOver, test, uniqueToken, type TestUser } from './fixtures.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
+import { academyInput, addChildWithWaiver, enrolInAcademy } from './academy-places.ts'
 
 /*
  * The flows of the other specs done with the keyboard alone (issue 4, Accessibility): Tab and
@@ -645,6 +646,46 @@ test('staff place a free agent on a team by keyboard', async ({ asAdmin: page, c
   await tabTo(page, page.getByRole('button', { name: `Place KAgent ${token}` }))
   await page.keyboard.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: `KAgent ${token} is now on Tabbers ${token}.` })).toBeVisible()
+})
+
+test('staff open an academy’s participants, move one to another academy and cancel another with a refund, by keyboard', async ({
+  asAdmin: page,
+  backend,
+  createUser,
+  insertAcademy,
+  playwright,
+}) => {
+  const token = uniqueToken()
+  const [from, to] = [`Keyboard Academy ${token}`, `Keyboard Clinic ${token}`]
+  const academyId = await insertAcademy(academyInput(from))
+  await insertAcademy(academyInput(to))
+  const guardian = await createUser({ label: 'keyboard-academy' })
+  const api = await playwright.request.newContext()
+  await signIn(api, guardian)
+  for (const firstName of ['Maya', 'Leo']) await enrolInAcademy(backend.db, academyId, guardian.id, await addChildWithWaiver(api, guardian, { firstName, notes: '' }))
+  await api.dispose()
+
+  await page.goto('/academyRegistrations')
+  await expect(heading(page)).toHaveText('Academy Registrations')
+  await takenOver(page)
+  await tabTo(page, page.getByRole('button', { name: `Participants of ${from}` }))
+  await page.keyboard.press('Enter')
+  const participantsHeading = page.getByRole('heading', { level: 2, name: 'Participants' })
+  await expect(participantsHeading).toBeFocused()
+  const table = page.getByRole('region', { name: `${from}: participants` })
+  await expect(table.getByRole('row')).toHaveCount(3)
+
+  await chooseOption(page, table.getByLabel('Academy to move Leo Okafor to'), to)
+  await tabTo(page, table.getByRole('button', { name: 'Move Leo Okafor' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText(`Leo Okafor moved to ${to}; what was paid moved with the place.`)
+  await expect(page.getByRole('heading', { level: 3, name: from })).toBeFocused()
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  await tabTo(page, table.getByRole('button', { name: 'Cancel and refund Maya Okafor' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText(`Maya Okafor’s place in ${from} is cancelled.`)
+  await expect(page.getByText('Nobody has a place yet.')).toBeVisible()
 })
 
 test('an employee finds a customer and makes them a password link by keyboard, on a 375 px screen too', async ({ asEmployee: page, createUser }) => {

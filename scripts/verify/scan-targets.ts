@@ -115,6 +115,10 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/leagues/:leagueId', as: 'admin', params: { leagueId: f.adminLeagueId }, body: league },
     { route: 'POST /api/admin/academies', as: 'admin', body: academy },
     { route: 'POST /api/admin/academies/:academyId', as: 'admin', params: { academyId: f.adminAcademyId }, body: academy },
+    { route: 'GET /api/admin/academies/:academyId/participants', as: 'admin', params: { academyId: f.adminAcademyId } },
+    { route: 'GET /api/admin/academies/:academyId/participants.csv', as: 'admin', params: { academyId: f.adminAcademyId } },
+    // An ended league place: never an academy participant, so every payload meets the same refusal and nothing moves.
+    { route: 'POST /api/admin/academy-registrations/:registrationId/move', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { academyId: f.adminAcademyId } },
     { route: 'POST /api/auth/sign-up/email', as: 'customer', manyAddresses: true, body: signUp, only: ['body.email'] },
     {
       route: 'POST /api/auth/sign-up/email',

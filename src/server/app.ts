@@ -27,6 +27,7 @@ import { installOverloadGuard } from './http/overload.ts'
 import { installSameOriginCheck } from './http/origins.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
+import { registerAcademyParticipantRoutes } from './features/academies/academy-participants.routes.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
@@ -122,6 +123,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerLeagueRoutes(app, { db, activeLeagues })
   const clock = now ?? (() => new Date())
   registerAcademyRoutes(app, { db, config, now: clock })
+  registerAcademyParticipantRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerMailRoutes(app, { db })
   registerRegistrationRoutes(app, { db, config, now: clock })

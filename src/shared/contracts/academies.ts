@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { WEEKDAYS } from '../academy-schedule.ts'
 import { SPORTS } from '../sports.ts'
+import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { AcademyForm } from '../schemas/academy.ts'
 import { contract, formBody, pathId } from './contract.ts'
 import { Receipt, RegistrationView } from './registrations.ts'
@@ -128,4 +129,80 @@ export const updateAcademy = contract({
   params: z.object({ academyId: pathId }),
   body: formBody(AcademyForm, { partial: true }),
   responses: { 200: SaveAcademyResult },
+})
+
+/**
+ * A participant of an academy as staff and the coach see them (issue 23): the child (or the
+ * adult), who to call, what to know of their health, and what they owe. Medical notes leave the
+ * server only in staff answers.
+ */
+export const AcademyParticipant = z.object({
+  registrationId: z.string(),
+  name: z.string(),
+  age: z.number().int().nullable().describe('a child’s age on the first session; null for an adult'),
+  guardianName: z.string().describe('the account holder: the child’s guardian, or the adult taking part'),
+  guardianPhone: z.string(),
+  guardianEmail: z.string(),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactPhone: z.string().nullable(),
+  medicalNotes: z.string().nullable().describe('the child’s notes: allergies, medication'),
+  waiverSigned: z.boolean().describe('the current waiver is signed for this participant'),
+  photoConsent: z.boolean().nullable().describe('null: nobody was asked'),
+  status: z.enum(REGISTRATION_STATUSES),
+  priceCents: z.number().int(),
+  paidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  attended: z.number().int().describe('sessions marked present'),
+})
+export type AcademyParticipant = z.infer<typeof AcademyParticipant>
+
+export const AcademyWaiting = z.object({
+  registrationId: z.string(),
+  position: z.number().int(),
+  name: z.string(),
+  guardianName: z.string(),
+  guardianPhone: z.string(),
+  waitingSince: z.string().describe('ISO time the place was asked for'),
+})
+export type AcademyWaiting = z.infer<typeof AcademyWaiting>
+
+export const AcademyParticipants = z.object({
+  academy: z.object({ id: z.string(), name: z.string(), startDate: z.string(), capacity: z.number().int().nullable(), placesTaken: z.number().int() }),
+  participants: z.array(AcademyParticipant),
+  waitlist: z.array(AcademyWaiting),
+})
+export type AcademyParticipants = z.infer<typeof AcademyParticipants>
+
+const academyId = z.object({ academyId: pathId })
+
+export const listAcademyParticipants = contract({
+  method: 'GET',
+  url: '/api/admin/academies/:academyId/participants',
+  access: 'staff',
+  summary: 'An academy’s participants with age, guardian, emergency contact, medical notes, waiver, photo consent, balance and attendance; then its waitlist in order',
+  params: academyId,
+  responses: { 200: AcademyParticipants },
+})
+
+export const academyParticipantsCsv = contract({
+  method: 'GET',
+  url: '/api/admin/academies/:academyId/participants.csv',
+  access: 'staff',
+  summary: 'The same participants as a CSV file for a spreadsheet',
+  params: academyId,
+  contentType: 'text/csv',
+  responses: { 200: z.string().describe('CSV, one row per participant') },
+})
+
+const chosenAcademy = 'Choose the academy to move to.'
+
+export const moveAcademyParticipant = contract({
+  method: 'POST',
+  url: '/api/admin/academy-registrations/:registrationId/move',
+  access: 'staff',
+  summary: 'Move a participant to another open academy: its capacity respected, what was paid follows the place, the place left goes to the waitlist',
+  params: z.object({ registrationId: pathId }),
+  // Checked after the guard, so a visitor hears first that they must sign in.
+  body: z.object({ academyId: z.string({ error: chosenAcademy }).min(1, { error: chosenAcademy }) }, { error: 'Send the academy as a JSON object.' }),
+  responses: { 200: z.object({ registration: RegistrationView }) },
 })

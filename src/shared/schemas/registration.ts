@@ -49,5 +49,5 @@ export const STATUS_LABELS: Record<RegistrationStatus, string> = {
   cancelled: 'Cancelled',
   declined: 'Declined',
   expired: 'Offer expired',
-  moved: 'Moved to a team',
+  moved: 'Moved',
 }

@@ -23,8 +23,8 @@ function savedMessage({ academy, offered }: { academy: AdminAcademy; offered: nu
 
 const scheduleOf = (a: AdminAcademy) => (a.startTime && a.endTime && a.weekdays.length > 0 ? describeSchedule({ weekdays: a.weekdays, startTime: a.startTime, endTime: a.endTime }) : 'No schedule yet')
 
-/** The staff's academies (issue 23): every academy with its schedule and places, and create, edit, open and close for admins. */
-export function AcademyManager({ canChange }: { canChange: boolean }) {
+/** The staff's academies (issue 23): every academy with its schedule and places, its participants, and create, edit, open and close for admins. */
+export function AcademyManager({ canChange, onShowParticipants }: { canChange: boolean; onShowParticipants(academyId: string): void }) {
   const client = useQueryClient()
   const { data, error } = useQuery(adminAcademiesQuery())
   const setOpen = useSetAcademyOpen()
@@ -98,11 +98,9 @@ export function AcademyManager({ canChange }: { canChange: boolean }) {
                 <th scope="col">Places</th>
                 <th scope="col">Waitlist</th>
                 <th scope="col">Active</th>
-                {canChange && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                )}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -137,18 +135,23 @@ export function AcademyManager({ canChange }: { canChange: boolean }) {
                   <td>
                     <span className={academy.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{academy.isActive ? 'Open' : 'Closed'}</span>
                   </td>
-                  {canChange && (
-                    <td>
-                      <div className="staff-actions staff-actions-stacked">
-                        <RowAction id={`edit-academy-${academy.id}`} row={` ${academy.name}`} onAct={() => open(academy)}>
-                          Edit
-                        </RowAction>
-                        <RowAction row={` ${academy.name}`} disabled={setOpen.isPending} onAct={() => toggle(academy)}>
-                          {academy.isActive ? 'Close' : 'Open'}
-                        </RowAction>
-                      </div>
-                    </td>
-                  )}
+                  <td>
+                    <div className="staff-actions staff-actions-stacked">
+                      <RowAction row={` of ${academy.name}`} onAct={() => onShowParticipants(academy.id)}>
+                        Participants
+                      </RowAction>
+                      {canChange && (
+                        <>
+                          <RowAction id={`edit-academy-${academy.id}`} row={` ${academy.name}`} onAct={() => open(academy)}>
+                            Edit
+                          </RowAction>
+                          <RowAction row={` ${academy.name}`} disabled={setOpen.isPending} onAct={() => toggle(academy)}>
+                            {academy.isActive ? 'Close' : 'Open'}
+                          </RowAction>
+                        </>
+                      )}
+                    </div>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -301,3 +301,18 @@ async function earlierRecording(
   const row = await tx.kysely.selectFrom(table).select('id').where('provider', '=', provider).where('externalId', '=', externalId).executeTakeFirst()
   return row && { status: 'already-recorded', id: row.id }
 }
+
+/**
+ * A place moved (a player to another team, a participant to another academy): what was paid
+ * towards the old place's line now counts towards the new one. The allocations of its payments
+ * and refunds move; the payments and refunds themselves stay as recorded. The new line was made
+ * in this transaction, so no payment is allocated to both.
+ */
+export async function moveLinePayments(tx: Db, fromRegistrationId: string, toRegistrationId: string): Promise<void> {
+  const lines = await tx.kysely.selectFrom('orderLines').select(['id', 'registrationId']).where('registrationId', 'in', [fromRegistrationId, toRegistrationId]).execute()
+  const fromLine = lines.find((l) => l.registrationId === fromRegistrationId)
+  const toLine = lines.find((l) => l.registrationId === toRegistrationId)
+  if (!fromLine || !toLine) return
+  await tx.kysely.updateTable('paymentAllocations').set({ orderLineId: toLine.id }).where('orderLineId', '=', fromLine.id).execute()
+  await tx.kysely.updateTable('refundAllocations').set({ orderLineId: toLine.id }).where('orderLineId', '=', fromLine.id).execute()
+}

@@ -4,6 +4,7 @@ import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
 import { conflict, notFound } from '../../core/refusals.ts'
 import { enqueueEmail } from '../../core/outbox.queries.ts'
+import { moveLinePayments } from '../../core/payments/orders.queries.ts'
 import { holdOffering, releasePlace } from '../../core/registrations/capacity.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
 import { findRosterPlaces } from '../../core/registrations/offerings.queries.ts'
@@ -66,7 +67,7 @@ export async function movePlayer(
       event: { action: 'placed', actorId: req.actorId, details: { fromRegistration: from.id } },
     })
     const to = placed.registration
-    await moveMoney(tx, from.id, to.id)
+    await moveLinePayments(tx, from.id, to.id)
     await logEvent(tx, { registrationId: from.id, action: 'moved', actorId: req.actorId, details: { toTeam: target.team.name, toRegistration: to.id }, now: req.ctx.now })
     // The place left behind goes to whoever waits for it (a free agent league, or nobody on a roster).
     await offerFreePlaces(tx, from.offeringId, req.ctx)
@@ -78,18 +79,4 @@ export async function movePlayer(
     }
     return { registrationId: to.id }
   })
-}
-
-/**
- * What was paid towards the old place's line now counts towards the new one: the allocations of
- * its payments and refunds move, the payments and refunds themselves stay as recorded. The new
- * line was made in this transaction, so no payment is allocated to both.
- */
-async function moveMoney(tx: Db, fromRegistrationId: string, toRegistrationId: string): Promise<void> {
-  const lines = await tx.kysely.selectFrom('orderLines').select(['id', 'registrationId']).where('registrationId', 'in', [fromRegistrationId, toRegistrationId]).execute()
-  const fromLine = lines.find((l) => l.registrationId === fromRegistrationId)
-  const toLine = lines.find((l) => l.registrationId === toRegistrationId)
-  if (!fromLine || !toLine) return
-  await tx.kysely.updateTable('paymentAllocations').set({ orderLineId: toLine.id }).where('orderLineId', '=', fromLine.id).execute()
-  await tx.kysely.updateTable('refundAllocations').set({ orderLineId: toLine.id }).where('orderLineId', '=', fromLine.id).execute()
 }

@@ -1,0 +1,55 @@
+import type { APIRequestContext } from '@playwright/test'
+import { admitParticipant } from '../src/server/core/registrations/admission.ts'
+import { takePlace } from '../src/server/core/registrations/engine.ts'
+import { findAcademyOffering } from '../src/server/core/registrations/offerings.queries.ts'
+import type { Db } from '../src/server/db/connect.ts'
+import type { NewAcademy } from '../src/server/features/academies/academies.queries.ts'
+import { BASE_URL, daysFromToday, expect, type TestUser } from './fixtures.ts'
+
+/*
+ * Families in academies for the staff specs: a child added and their waiver signed through the
+ * API, and the place taken by the registration engine, as the family's sign-up will.
+ */
+
+/** An open academy for 8 to 10 year olds, twice a week in January 2027. */
+export function academyInput(name: string, overrides: Partial<NewAcademy> = {}): NewAcademy {
+  return {
+    name,
+    sport: 'soccer',
+    isActive: true,
+    forChildren: true,
+    minAge: 8,
+    maxAge: 10,
+    weekdays: [2, 4],
+    startTime: '18:00',
+    endTime: '19:00',
+    registrationDate: daysFromToday(-1),
+    startDate: '2027-01-05',
+    endDate: '2027-01-28',
+    capacity: 12,
+    priceCents: 18_000,
+    ...overrides,
+  }
+}
+
+/** Adds a child (8 on the first session) to the signed-in guardian's account and signs the waiver for them; answers the child's id. */
+export async function addChildWithWaiver(request: APIRequestContext, guardian: TestUser, child: { firstName: string; notes: string }): Promise<string> {
+  const sent = { headers: { origin: BASE_URL } }
+  const added = await request.post(`${BASE_URL}/api/children`, {
+    ...sent,
+    data: { ...child, lastName: 'Okafor', dateOfBirth: '2018-05-20', emergencyContactName: 'Grace Okafor', emergencyContactPhone: '555-010-7777' },
+  })
+  expect(added.status(), await added.text()).toBe(201)
+  const childId = ((await added.json()) as { child: { id: string } }).child.id
+  const waiver = await request.post(`${BASE_URL}/api/waiver/signatures`, { ...sent, data: { signedName: guardian.displayName, agree: 'yes', childId } })
+  expect(waiver.status(), await waiver.text()).toBe(201)
+  return childId
+}
+
+/** Takes a place (or a waitlist position) in the academy for the child. */
+export async function enrolInAcademy(db: Db, academyId: string, userId: string, childId: string): Promise<void> {
+  const offering = await findAcademyOffering(db, academyId)
+  if (!offering) throw new Error('the academy is not open')
+  const admission = await admitParticipant(db, offering, { userId, childId })
+  await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now: new Date(), today: daysFromToday(0), siteUrl: BASE_URL })
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react'
+import type { AcademyParticipant, AcademyParticipants, AdminAcademy } from '../../../shared/contracts/academies.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { useCancelParticipant } from './api/use-cancel-participant.ts'
+import { useMoveParticipant } from './api/use-move-participant.ts'
+
+interface TableProps {
+  academy: AcademyParticipants['academy']
+  participants: AcademyParticipant[]
+  /** The open academies a participant may be moved to. */
+  others: AdminAcademy[]
+  onDone(news: string): void
+}
+
+const photoText = (consent: boolean | null) => (consent === null ? 'not asked' : consent ? 'yes' : 'no')
+const full = (a: AdminAcademy) => a.capacity !== null && a.placesTaken >= a.capacity
+
+/** An academy's participants, one row each, with the staff's move and cancel at the end of the row. */
+export function ParticipantsTable({ academy, participants, others, onDone }: TableProps) {
+  const move = useMoveParticipant()
+  const cancel = useCancelParticipant()
+  const busy = move.isPending || cancel.isPending
+  const moveTo = (p: AcademyParticipant, to: AdminAcademy) => {
+    cancel.reset()
+    move.mutate({ registrationId: p.registrationId, academyId: to.id }, { onSuccess: () => onDone(`${p.name} moved to ${to.name}; what was paid moved with the place.`) })
+  }
+  const cancelPlace = (p: AcademyParticipant) => {
+    move.reset()
+    const refund = p.paidCents > 0 ? ` A refund of ${formatMoney(p.paidCents)} is recorded.` : ''
+    cancel.mutate({ registrationId: p.registrationId }, { onSuccess: () => onDone(`${p.name}’s place in ${academy.name} is cancelled.${refund}`) })
+  }
+  const failure = move.error ?? cancel.error
+
+  return (
+    <>
+      {failure && <Alert>{errorMessage(failure)}</Alert>}
+      {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={`${academy.name}: participants`}>
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">Participant</th>
+              <th scope="col">Guardian</th>
+              <th scope="col">Emergency contact</th>
+              <th scope="col">Medical notes</th>
+              <th scope="col">Waiver and photos</th>
+              <th scope="col" className="staff-money">
+                Balance
+              </th>
+              <th scope="col">Attended</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {participants.map((p) => (
+              <tr key={p.registrationId}>
+                <th scope="row">
+                  {p.name}
+                  <br />
+                  <span className="staff-muted">
+                    {p.age === null ? 'Adult' : `Age ${p.age}`} · {STATUS_LABELS[p.status]}
+                  </span>
+                </th>
+                <td className="staff-wrap">
+                  {p.guardianName}
+                  <br />
+                  <span className="staff-muted staff-nowrap">{p.guardianPhone}</span>
+                </td>
+                <td className="staff-wrap">
+                  {p.emergencyContactName ?? '—'}
+                  {p.emergencyContactPhone && (
+                    <>
+                      <br />
+                      <span className="staff-muted staff-nowrap">{p.emergencyContactPhone}</span>
+                    </>
+                  )}
+                </td>
+                <td className="staff-wrap">{p.medicalNotes ?? '—'}</td>
+                <td>
+                  {p.waiverSigned ? 'Signed' : 'Not signed'}
+                  <br />
+                  <span className="staff-muted">Photos: {photoText(p.photoConsent)}</span>
+                </td>
+                <td className="staff-money">
+                  {formatMoney(p.balanceCents)}
+                  <br />
+                  <span className="staff-muted staff-nowrap">
+                    paid {formatMoney(p.paidCents)} of {formatMoney(p.priceCents)}
+                  </span>
+                </td>
+                <td>{p.attended}</td>
+                <td>
+                  <div className="staff-actions staff-actions-stacked">
+                    {p.status === 'confirmed' && <MoveControl participant={p} others={others} busy={busy} onMove={(to) => moveTo(p, to)} />}
+                    <RowAction
+                      row={` ${p.name}`}
+                      className="button staff-danger"
+                      disabled={busy}
+                      question={`Cancel ${p.name}’s place in ${academy.name}${p.paidCents > 0 ? ` and record a refund of ${formatMoney(p.paidCents)}` : ''}? The place goes to the first person on the waitlist.`}
+                      onAct={() => cancelPlace(p)}
+                    >
+                      Cancel and refund
+                    </RowAction>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+/** Another academy to choose (full ones shown, not chosen) and the button that moves. */
+function MoveControl({ participant, others, busy, onMove }: { participant: AcademyParticipant; others: AdminAcademy[]; busy: boolean; onMove(to: AdminAcademy): void }) {
+  const [academyId, setAcademyId] = useState('')
+  const to = others.find((a) => a.id === academyId)
+  const id = `move-${participant.registrationId}`
+  if (others.length === 0) return <span className="staff-muted">No other open academy</span>
+  return (
+    <div className="staff-actions">
+      <label className="visually-hidden" htmlFor={id}>
+        Academy to move {participant.name} to
+      </label>
+      <select id={id} value={academyId} onChange={(e) => setAcademyId(e.target.value)}>
+        <option value="">Move to…</option>
+        {others.map((a) => (
+          <option key={a.id} value={a.id} disabled={full(a)}>
+            {a.name}
+            {full(a) ? ' — full' : ''}
+          </option>
+        ))}
+      </select>
+      <RowAction row={` ${participant.name}`} disabled={!to || busy} onAct={() => to && onMove(to)}>
+        Move
+      </RowAction>
+    </div>
+  )
+}

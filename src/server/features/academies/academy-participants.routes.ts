@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify'
+import { academyParticipantsCsv, listAcademyParticipants, moveAcademyParticipant } from '../../../shared/contracts/academies.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { dollarsText } from '../../../shared/money.ts'
+import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
+import { toCsv } from '../../http/csv.ts'
+import { notFound } from '../../http/errors.ts'
+import { listParticipants } from './academy-participants.queries.ts'
+import { moveParticipant } from './academy-moves.ts'
+
+/**
+ * An academy's participants for staff and the coach (issue 23): the list with medical notes (staff
+ * only: the guard runs from each contract), its CSV, and moving a participant to another academy.
+ * Cancelling is the staff cancel every registration has (registrations.admin.routes.ts).
+ */
+export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
+  const participantsOf = async (academyId: string) => {
+    const list = await listParticipants(db, academyId)
+    if (!list) throw notFound('There is no such academy.')
+    return list
+  }
+
+  serve(app, listAcademyParticipants, async (req) => participantsOf(req.params.academyId))
+
+  serve(app, academyParticipantsCsv, async (req, reply) => {
+    const { academy, participants } = await participantsOf(req.params.academyId)
+    const yesNo = (value: boolean | null) => (value === null ? 'Not asked' : value ? 'Yes' : 'No')
+    const csv = toCsv(
+      ['Name', 'Age', 'Guardian', 'Phone', 'Email', 'Emergency contact', 'Emergency phone', 'Medical notes', 'Waiver', 'Photo consent', 'Status', 'Owed (dollars)', 'Paid (dollars)', 'Balance (dollars)', 'Attended'],
+      participants.map((p) => [
+        p.name,
+        p.age ?? 'Adult',
+        p.guardianName,
+        p.guardianPhone,
+        p.guardianEmail,
+        p.emergencyContactName,
+        p.emergencyContactPhone,
+        p.medicalNotes,
+        p.waiverSigned ? 'Signed' : 'Not signed',
+        yesNo(p.photoConsent),
+        STATUS_LABELS[p.status],
+        dollarsText(p.priceCents),
+        dollarsText(p.paidCents),
+        dollarsText(p.balanceCents),
+        p.attended,
+      ]),
+    )
+    const name = academy.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="academy-${name}-${facilityToday(now(), config.site.timeZone)}.csv"`)
+      .send(csv)
+  })
+
+  serve(app, moveAcademyParticipant, async (req, _reply, { user: staff }) => {
+    const at = now()
+    const registration = await moveParticipant(db, {
+      registrationId: req.params.registrationId,
+      toAcademyId: req.body.academyId,
+      actorId: staff.id,
+      today: facilityToday(at, config.site.timeZone),
+      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
+    })
+    return { registration }
+  })
+}
