@@ -282,3 +282,43 @@ test.describe('an academy’s participants and waitlist (issue 23)', () => {
     })
   }
 })
+
+test.describe('signing children up for an academy, and its receipt (issue 23)', () => {
+  for (const width of [1280, 375]) {
+    test(`two children chosen, one too old, the waiver to sign, then the receipt, ${width} px wide`, async ({ pageAs, createUser, insertAcademy }) => {
+      const name = `A11y Sign Up ${uniqueToken()}`
+      const academyId = await insertAcademy(academyInput(name))
+      const guardian = await createUser({ label: 'a11y-signup' })
+      const page = await pageAs('visitor')
+      await page.setViewportSize({ width, height: 900 })
+      await signIn(page.request, guardian)
+      await addChildWithWaiver(page.request, guardian, { firstName: 'Maya', notes: 'Peanut allergy' })
+      for (const [firstName, dateOfBirth] of [['Leo', '2017-09-01'], ['Olly', '2012-01-01']]) {
+        const added = await page.request.post(`${BASE_URL}/api/children`, {
+          headers: ORIGIN,
+          data: { firstName, lastName: 'Okafor', dateOfBirth, emergencyContactName: 'Grace Okafor', emergencyContactPhone: '555-010-7777', notes: '' },
+        })
+        expect(added.status()).toBe(201)
+      }
+
+      await open(page, `/academySignUp/${academyId}`, 'Academy Sign Up')
+      await expect(page.getByRole('checkbox', { name: 'Olly Okafor' })).toBeDisabled()
+      await page.getByRole('checkbox', { name: 'Maya Okafor' }).check()
+      await page.getByRole('checkbox', { name: 'Leo Okafor' }).check()
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await expect(page.getByRole('heading', { name: 'Sign the waiver' })).toBeVisible()
+      await expectNoSeriousViolations(page)
+
+      await page.getByRole('region', { name: 'Maya Okafor' }).getByRole('radio', { name: 'No photos of Maya, please' }).check()
+      await page.getByRole('region', { name: 'Leo Okafor' }).getByRole('radio', { name: 'No photos of Leo, please' }).check()
+      await page.getByLabel('Full name').fill(guardian.displayName)
+      await page.getByLabel('I have read and agree to this waiver').check()
+      await page.getByRole('button', { name: 'Sign for Leo Okafor' }).click()
+      await expect(page.getByRole('heading', { name: 'Sign the waiver' })).toHaveCount(0)
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await page.getByRole('link', { name: 'View receipt' }).click()
+      await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText('Leo Okafor')
+      await expectNoSeriousViolations(page)
+    })
+  }
+})

@@ -703,3 +703,33 @@ test('an employee finds a customer and makes them a password link by keyboard, o
     await expect(page.getByLabel('One-time password link')).toHaveValue(/\/resetPassword\?token=/)
   }
 })
+
+test('a parent signs a child up for an academy and opens the receipt, by keyboard on a 375 px screen', async ({ asVisitor: page, createUser, insertAcademy }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  const name = `Keyboard Academy ${uniqueToken()}`
+  const academyId = await insertAcademy(academyInput(name))
+  const guardian = await createUser({ label: 'keyboard-academy' })
+  await signIn(page.request, guardian)
+  await addChildWithWaiver(page.request, guardian, { firstName: 'Maya', notes: 'Peanut allergy' })
+
+  await page.goto(`/academySignUp/${academyId}`)
+  await takenOver(page)
+  const maya = page.getByRole('checkbox', { name: 'Maya Okafor' })
+  await tabTo(page, maya)
+  await page.keyboard.press('Space')
+  await expect(maya).toBeChecked()
+  const noPhotos = page.getByRole('radio', { name: 'No photos of Maya, please' })
+  await tabTo(page, page.getByRole('radio', { name: /may take photos of Maya/ }))
+  await page.keyboard.press('ArrowDown')
+  await expect(noPhotos).toBeChecked()
+  await tabTo(page, page.getByRole('button', { name: 'Sign up' }))
+  await page.keyboard.press('Enter')
+
+  const done = page.getByRole('heading', { name: 'You are signed up' })
+  await expect(done).toBeFocused()
+  await expect(page.getByText('Maya Okafor — Confirmed')).toBeVisible()
+  await tabTo(page, page.getByRole('link', { name: 'View receipt' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`${BASE_URL}/academyReceipt/user/${guardian.id}/academy/${academyId}`)
+  await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText('Maya Okafor')
+})

@@ -53,6 +53,8 @@ export interface Fixtures {
   /** An academy only the admin's edit form is aimed at. */
   adminAcademyId: string
   childId: string
+  /** The demo's adults' academy, where the customer has a place. */
+  academyId: string
   registrationId: string
   /** A registration already cancelled: the cancel, decline and claim routes answer the same every time. */
   endedRegistrationId: string
@@ -275,7 +277,10 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
     { name: 'Scan Team' },
   )
   const invite = new URL(team.inviteUrl).searchParams.get('invite')!
-  return { leagueId, kidsLeagueId, childId: child.id, registrationId, endedRegistrationId, teamLeagueId, teamId: team.id, invite, captainPlaceId: team.players[0]!.registrationId }
+  const { academies } = await call<{ academies: { id: string; forChildren: boolean }[] }>(site, customer, 'GET', '/api/academies/active')
+  const academyId = academies.find((a) => !a.forChildren)!.id
+  await call(site, customer, 'POST', `/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
+  return { leagueId, kidsLeagueId, childId: child.id, academyId, registrationId, endedRegistrationId, teamLeagueId, teamId: team.id, invite, captainPlaceId: team.players[0]!.registrationId }
 }
 
 async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void> {

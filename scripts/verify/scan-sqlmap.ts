@@ -137,6 +137,7 @@ function sqlmapArgs(site: ScanSite, target: Target, outputDir: string): string[]
 
 /** JSON text with sqlmap's `*` after each marked value (inside the quotes for strings). */
 function markedJson(value: unknown, at: string, mark: (point: string) => string): string {
+  if (Array.isArray(value)) return `[${value.map((item, i) => markedJson(item, `${at}.${i}`, mark)).join(',')}]`
   if (value !== null && typeof value === 'object') {
     const fields = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${markedJson(v, `${at}.${k}`, mark)}`)
     return `{${fields.join(',')}}`

@@ -2,7 +2,7 @@ import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Access } from '../../src/shared/routes.ts'
 import { SCAN_CHILD, type Fixtures, type Person } from './scan-site.ts'
 
-type Json = string | number | boolean | null | { [key: string]: Json }
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
 
 /**
  * One sqlmap run: a request of one API route, sent as one person, with every path param, query
@@ -196,6 +196,14 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       body: { childId: f.childId },
       headers: { 'Idempotency-Key': 'scan-registration-0001' },
     },
+    {
+      route: 'POST /api/academies/:academyId/registrations',
+      as: 'customer',
+      params: { academyId: f.academyId },
+      body: { participants: [{ childId: null, photoConsent: false }] },
+      headers: { 'Idempotency-Key': 'scan-academy-0001' },
+    },
+    { route: 'GET /api/receipts/user/:userId/academy/:academyId', as: 'customer', params: { userId: customer.id, academyId: f.academyId } },
     { route: 'POST /api/registrations/:registrationId/claim', as: 'customer', params: { registrationId: f.registrationId }, body: {} },
     { route: 'POST /api/registrations/:registrationId/cancel', as: 'customer', params: { registrationId: f.endedRegistrationId }, body: {} },
     {

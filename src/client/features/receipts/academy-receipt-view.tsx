@@ -77,7 +77,7 @@ export function AcademyReceiptView({ receipt }: { receipt: AcademyReceipt }) {
       </dl>
 
       <h2>Participants</h2>
-      <div className="table-scroll receipt-table">
+      <div className="table-scroll receipt-table" tabIndex={0} role="region" aria-label="Participants">
         <table>
           <thead>
             <tr>
@@ -117,7 +117,7 @@ export function AcademyReceiptView({ receipt }: { receipt: AcademyReceipt }) {
       {payments.length === 0 ? (
         <p>No payments have been recorded yet.</p>
       ) : (
-        <div className="table-scroll receipt-table">
+        <div className="table-scroll receipt-table" tabIndex={0} role="region" aria-label="Payments">
           <table>
             <thead>
               <tr>
