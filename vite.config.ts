@@ -23,7 +23,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: { input: 'src/client/render-page.tsx' },
       }
     : // The manifest tells the bundle check what the home page loads (scripts/check-bundle.mjs).
-      { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', manifest: true },
+      // No modulepreload polyfill: every browser that runs es2022 modules but lacks modulepreload
+      // (Safari before 17) still loads every script, only without the head start.
+      { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', manifest: true, modulePreload: { polyfill: false } },
   test: {
     root: '.',
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
