@@ -2,11 +2,13 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../../src/server/db/connect.ts'
 import { inTransaction } from '../../src/server/db/transaction.ts'
 import { boolParam, timestampParam } from '../../src/server/db/values.ts'
+import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { currentWaiver } from '../../src/server/core/waivers.queries.ts'
 
 /**
- * Prepares a rush: one open league and N customers who are already signed in and have
+ * Prepares a rush: one open league (and, for the academy mode, an adults' academy of the same
+ * capacity) and N customers who are already signed in and have
  * signed the waiver, written straight to the database. Signing in through the API would
  * make the benchmark measure argon2, not registration (issue: "the bench creates its
  * sessions first").
@@ -26,6 +28,20 @@ export async function prepareRush(db: Db, opts: { registrations: number; capacit
     priceCents: 4500,
     capacity: opts.teams ? null : opts.capacity,
     ...(opts.teams ? { teamCapacity: opts.capacity, rosterMax: opts.capacity, teamPayment: 'team-fee' as const, teamFeeCents: 30000 } : {}),
+  })
+  const academyId = await insertAcademy(db, {
+    name: 'Rush Academy',
+    sport: 'soccer',
+    isActive: true,
+    forChildren: false,
+    weekdays: [2, 4],
+    startTime: '18:00',
+    endTime: '19:00',
+    registrationDate: day(-1),
+    startDate: day(14),
+    endDate: day(90),
+    capacity: opts.capacity,
+    priceCents: 18_000,
   })
   const waiver = await currentWaiver(db)
   const now = timestampParam(db.dialect, today)
@@ -89,7 +105,7 @@ export async function prepareRush(db: Db, opts: { registrations: number; capacit
     })
     for (const u of users) cookies.push(sessionCookie(u.token, opts.secret))
   }
-  return { leagueId, cookies }
+  return { leagueId, academyId, cookies }
 }
 
 /** The cookie better-auth sets at sign-in: the token, a dot, and its HMAC-SHA256 in base64. */

@@ -1,9 +1,12 @@
 // npm run bench:rush -- --registrations 8000 --capacity 500 [--database-url URL] [--instances 2] [--connections 128] [--cpu-prof-dir DIR]
 // npm run bench:rush -- --teams --registrations 400 --capacity 20 [...]
+// npm run bench:rush -- --academy --registrations 2000 --capacity 200 [...]
 // Starts the real built server on a fresh database, fires N signed-in registrations for one
 // league at once over HTTP, then reads the database. The last line printed is the JSON result.
 // With --teams: N captains create teams at once for C team places (C placed, N - C waitlisted),
 // then N other people join one of those teams at once, its roster maximum C (exactly C on it).
+// With --academy: N people sign up for one academy of C places at once, through the sign-up
+// that takes several participants (C placed, N - C waitlisted).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -29,6 +32,7 @@ const { values: args } = parseArgs({
     // Writes a V8 CPU profile of each server to this folder, to see where the time goes.
     'cpu-prof-dir': { type: 'string' },
     teams: { type: 'boolean', default: false },
+    academy: { type: 'boolean', default: false },
   },
 })
 const N = Number(args.registrations)
@@ -68,7 +72,7 @@ try {
   await migrateToLatest(db)
   const people = args.teams ? 2 * N : N
   console.error(`Preparing ${people} signed-in customers and a league of ${C} ${args.teams ? 'team places' : 'places'} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}...`)
-  const { leagueId, cookies } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams })
+  const { leagueId, academyId, cookies } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams })
 
   const ports = Array.from({ length: instances }, (_, i) => 4700 + i)
   const publicUrl = `http://127.0.0.1:${ports[0]}`
@@ -93,7 +97,9 @@ try {
   await Promise.all(ports.map(waitForHealth))
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(connections / instances) })
-  const correct = args.teams ? await teamsRush(agent, ports, publicUrl, leagueId, cookies) : await registrationsRush(agent, ports, publicUrl, leagueId, cookies)
+  const correct = args.teams
+    ? await teamsRush(agent, ports, publicUrl, leagueId, cookies)
+    : await registrationsRush(agent, ports, publicUrl, cookies, args.academy ? academySignUps(academyId) : leagueRegistrations(leagueId))
   agent.destroy()
   process.exitCode = correct ? 0 : 1
 } finally {
@@ -149,8 +155,29 @@ function databaseCost(before: DbStats, after: DbStats) {
   }
 }
 
-/** N people register for one league of C places at once: C confirmed, N - C waitlisted, no duplicate, nothing lost. */
-async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: string, leagueId: string, cookies: string[]): Promise<boolean> {
+/** What a rush of registrations asks for: where each is sent with what, and the offering it fills. */
+interface RushTarget {
+  mode: 'league' | 'academy'
+  path: string
+  body: object
+  places(): Promise<{ id: string; placesTaken: number }>
+}
+
+function leagueRegistrations(leagueId: string): RushTarget {
+  return { mode: 'league', path: `/api/leagues/${leagueId}/registrations`, body: {}, places: () => leaguePlaces(db, leagueId) }
+}
+
+function academySignUps(academyId: string): RushTarget {
+  return {
+    mode: 'academy',
+    path: `/api/academies/${academyId}/registrations`,
+    body: { participants: [{ childId: null, photoConsent: true }] },
+    places: () => db.kysely.selectFrom('offerings').select(['id', 'placesTaken']).where('academyId', '=', academyId).where('kind', '=', 'academy-place').executeTakeFirstOrThrow(),
+  }
+}
+
+/** N people register for one offering of C places at once: C confirmed, N - C waitlisted, no duplicate, nothing lost. */
+async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: string, cookies: string[], target: RushTarget): Promise<boolean> {
   const latencies: number[] = []
   let errors = 0
   const errorSamples = new Map<string, number>()
@@ -161,7 +188,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
     cookies.map(async (cookie, i) => {
       const port = ports[i % ports.length]!
       const t0 = performance.now()
-      const { status, body } = await post(agent, port, `/api/leagues/${leagueId}/registrations`, cookie, publicUrl, `rush-${i}-key`)
+      const { status, body } = await post(agent, port, target.path, cookie, publicUrl, `rush-${i}-key`, target.body)
       latencies.push(performance.now() - t0)
       if (status !== 201 && status !== 200) {
         errors++
@@ -173,7 +200,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
   const seconds = (performance.now() - started) / 1000
   const cost = databaseCost(before, await readStats())
 
-  const places = await leaguePlaces(db, leagueId)
+  const places = await target.places()
   const counts = await db.kysely
     .selectFrom('registrations')
     .select((eb) => ['status', eb.fn.countAll<string | number>().as('n')])
@@ -194,6 +221,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
 
   latencies.sort((a, b) => a - b)
   const result = {
+    mode: target.mode,
     registrations: N,
     capacity: C,
     confirmed: byStatus.confirmed ?? 0,

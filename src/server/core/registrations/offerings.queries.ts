@@ -117,19 +117,25 @@ export async function findRosterPlaces(db: Db, teamId: string): Promise<Offering
 }
 
 /** The places of an active academy; undefined when there is none. */
-export async function findAcademyOffering(db: Db, academyId: string): Promise<Offering | undefined> {
-  const row = await db.kysely
+export function findAcademyOffering(db: Db, academyId: string): Promise<Offering | undefined> {
+  return academyOfferingOf(db, academyId)
+}
+
+/** The places of active academies: the requests arriving together (a rush of sign-ups) in one query. */
+const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string[]) => {
+  const rows = await db.kysely
     .selectFrom('offerings as o')
     .innerJoin('academies as a', 'a.id', 'o.academyId')
     .leftJoin('products as p', 'p.id', 'o.productId')
     .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired'])
-    .where('o.academyId', '=', academyId)
+    .select(['a.id as ownerId', 'a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired'])
+    .where(inList(db.dialect, 'o.academyId', [...new Set(academyIds)]))
     .where('o.kind', '=', 'academy-place')
     .where('a.isActive', '=', boolParam(db.dialect, true))
-    .executeTakeFirst()
-  return row && ownRules(row)
-}
+    .execute()
+  const found = new Map(rows.map(({ ownerId, ...row }) => [ownerId, ownRules(row)]))
+  return academyIds.map((id) => found.get(id))
+})
 
 /** A league's player places or an academy's places, and their price, made with their owner in the caller's transaction. */
 export async function createOffering(
