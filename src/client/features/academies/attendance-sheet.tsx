@@ -25,7 +25,8 @@ export function AttendanceSheetTable({ sheet }: { sheet: AttendanceSheet }) {
           Print the sheet
         </button>
       </div>
-      <div className="table-scroll">
+      {/* Focusable, so a keyboard can scroll the sessions across a phone's width. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={`${academy.name}: attendance sheet`}>
         <table className="staff-table attendance-table">
           <caption>
             {academy.name}: attendance
