@@ -1,3 +1,6 @@
+import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
+import { formatDate } from '../src/shared/format.ts'
+import { newestEmailTo } from '../tests/emails.ts'
 import { placeChildren } from './academy-places.ts'
 import { BASE_URL, daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
 
@@ -9,6 +12,30 @@ import { BASE_URL, daysFromToday, expect, test, uniqueToken } from './fixtures.t
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7] as const
 
+/** An academy meeting every evening from three days ago to three days ahead, so today is a session. */
+const thisWeeksAcademy = (name: string) => ({
+  name,
+  sport: 'soccer' as const,
+  coach: 'Coach Daniela Ortiz',
+  location: 'Field 1',
+  isActive: true,
+  forChildren: true,
+  minAge: 6,
+  maxAge: 12,
+  weekdays: [...EVERY_DAY],
+  startTime: '18:00',
+  endTime: '19:00',
+  registrationDate: daysFromToday(-10),
+  registrationDeadline: daysFromToday(3),
+  startDate: daysFromToday(-3),
+  endDate: daysFromToday(3),
+  capacity: 10,
+  priceCents: 18_000,
+  waiverRequired: false,
+})
+
+const dateOfBirth = `${Number(daysFromToday(0).slice(0, 4)) - 9}-03-15`
+
 test('on a phone, staff mark two children present and one absent at the door; the marks stay after a reload and the printed sheet totals them', async ({
   asAdmin: page,
   backend,
@@ -17,28 +44,8 @@ test('on a phone, staff mark two children present and one absent at the door; th
 }) => {
   await page.setViewportSize({ width: 375, height: 667 })
   const name = `Soccer Skills ${uniqueToken()}`
-  const academyId = await insertAcademy({
-    name,
-    sport: 'soccer',
-    coach: 'Coach Daniela Ortiz',
-    location: 'Field 1',
-    isActive: true,
-    forChildren: true,
-    minAge: 6,
-    maxAge: 12,
-    weekdays: [...EVERY_DAY],
-    startTime: '18:00',
-    endTime: '19:00',
-    registrationDate: daysFromToday(-10),
-    registrationDeadline: daysFromToday(3),
-    startDate: daysFromToday(-3),
-    endDate: daysFromToday(3),
-    capacity: 10,
-    priceCents: 18_000,
-    waiverRequired: false,
-  })
+  const academyId = await insertAcademy(thisWeeksAcademy(name))
   const guardian = await createUser({ label: 'attendance' })
-  const dateOfBirth = `${Number(daysFromToday(0).slice(0, 4)) - 9}-03-15`
   const [ava] = await placeChildren(backend.db, academyId, guardian.id, [
     { firstName: 'Ava', lastName: 'Brooks', dateOfBirth },
     { firstName: 'Ben', lastName: 'Brooks', dateOfBirth },
@@ -96,4 +103,26 @@ test('on a phone, staff mark two children present and one absent at the door; th
     ['Cleo Brooks', '0'],
   ])
   await expect(sheet.locator('thead th')).toHaveCount(2 + 7 + 1)
+})
+
+test("an admin cancels tomorrow's session after a confirm: it leaves the picker and the sheet, and the family is emailed", async ({ asAdmin: page, backend, createUser, insertAcademy }) => {
+  const name = `Soccer Skills ${uniqueToken()}`
+  const academyId = await insertAcademy(thisWeeksAcademy(name))
+  const guardian = await createUser({ label: 'attendance-cancel' })
+  await placeChildren(backend.db, academyId, guardian.id, [{ firstName: 'Ava', lastName: 'Brooks', dateOfBirth }])
+  await page.goto(attendanceHref(academyId))
+  const tomorrow = daysFromToday(1)
+  await page.getByLabel('Session').selectOption(tomorrow)
+  const day = formatDate(tomorrow)
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(`Cancel ${name} on ${day}? Every family with a place will be emailed.`)
+    void dialog.accept()
+  })
+  await page.getByRole('button', { name: `Cancel the session on ${day}` }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText(`The session on ${day} is cancelled; 1 family was emailed.`)
+  await expect(page.getByLabel('Session').locator(`option[value="${tomorrow}"]`)).toHaveCount(0)
+  await expect(page.getByRole('table', { name: `${name}: attendance` }).locator('thead th')).toHaveCount(2 + 6 + 1)
+  const email = await newestEmailTo(backend.db, guardian.email)
+  expect(email?.subject).toBe(`${name} on ${day} is cancelled`)
+  expect(email?.text).toContain(`Ava's session of ${name} on ${day} is cancelled.`)
 })
