@@ -50,7 +50,7 @@ export async function sendFirstSessionReminders(db: Db, ctx: ReminderContext): P
     const [first] = sessionDates({
       weekdays: weekdaysOf(academy.weekdays),
       startTime,
-      endTime: academy.endTime ?? startTime,
+      endTime: academy.endTime ?? '',
       firstDate: academy.startDate,
       lastDate: academy.endDate,
       skippedDates: datesOf(academy.skippedDates),
