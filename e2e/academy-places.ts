@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
+import { addChild } from '../src/server/core/children.queries.ts'
 import { admitParticipant } from '../src/server/core/registrations/admission.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { findAcademyOffering } from '../src/server/core/registrations/offerings.queries.ts'
@@ -8,7 +9,7 @@ import { BASE_URL, daysFromToday, expect, type TestUser } from './fixtures.ts'
 
 /*
  * Families in academies for the staff specs: a child added and their waiver signed through the
- * API, and the place taken by the registration engine, as the family's sign-up will.
+ * API, and the place taken by the registration engine, as the family's sign-up does.
  */
 
 /** An open academy for 8 to 10 year olds, twice a week in January 2027. */
@@ -52,4 +53,18 @@ export async function enrolInAcademy(db: Db, academyId: string, userId: string, 
   if (!offering) throw new Error('the academy is not open')
   const admission = await admitParticipant(db, offering, { userId, childId })
   await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now: new Date(), today: daysFromToday(0), siteUrl: BASE_URL })
+}
+
+/** Children added to the guardian's account and given places through the engine, the waiver aside; answers their registrations' ids in order. */
+export async function placeChildren(db: Db, academyId: string, guardianId: string, children: readonly { firstName: string; lastName: string; dateOfBirth: string }[]): Promise<string[]> {
+  const offering = await findAcademyOffering(db, academyId)
+  if (!offering) throw new Error(`academy ${academyId} has no open places`)
+  const ids: string[] = []
+  for (const child of children) {
+    const now = new Date()
+    const { id: childId } = await addChild(db, guardianId, { ...child, emergencyContactName: 'Alex Rivera', emergencyContactPhone: '+15550109999', notes: null }, now)
+    const { registration } = await takePlace(db, { offering, userId: guardianId, childId, waiverVersion: null, idempotencyKey: null, now, today: daysFromToday(0), siteUrl: BASE_URL })
+    ids.push(registration.id)
+  }
+  return ids
 }

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { decideAccess, ROUTES } from '../src/shared/routes.ts'
-import { academyInput, addChildWithWaiver, enrolInAcademy } from './academy-places.ts'
+import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
+import { academyInput, addChildWithWaiver, enrolInAcademy, placeChildren } from './academy-places.ts'
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
@@ -241,6 +242,46 @@ test.describe('the emails page with one open (issue 21 §4)', () => {
       await admin.getByLabel('Search by address or subject').fill(user.email)
       await admin.getByRole('list', { name: 'Emails' }).getByRole('button').first().click()
       await expect(admin.getByRole('article')).toContainText(user.email)
+      await expectNoSeriousViolations(admin)
+    })
+  }
+})
+
+test.describe('an academy’s attendance panel at the door (issue 23)', () => {
+  for (const width of [1280, 375]) {
+    test(`the session, the Present and Absent buttons and the sheet, ${width} px wide`, async ({ pageAs, backend, createUser, insertAcademy }) => {
+      const academyId = await insertAcademy({
+        name: `Axe Academy ${uniqueToken()}`,
+        sport: 'soccer',
+        coach: 'Coach Daniela Ortiz',
+        location: 'Field 1',
+        isActive: true,
+        forChildren: true,
+        minAge: 6,
+        maxAge: 12,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        startTime: '18:00',
+        endTime: '19:00',
+        registrationDate: daysFromToday(-10),
+        registrationDeadline: daysFromToday(3),
+        startDate: daysFromToday(-3),
+        endDate: daysFromToday(3),
+        capacity: 10,
+        priceCents: 18_000,
+        waiverRequired: false,
+      })
+      const guardian = await createUser({ label: 'axe-attendance' })
+      const dateOfBirth = `${Number(daysFromToday(0).slice(0, 4)) - 9}-03-15`
+      await placeChildren(backend.db, academyId, guardian.id, [
+        { firstName: 'Ava', lastName: 'Brooks', dateOfBirth },
+        { firstName: 'Ben', lastName: 'Brooks', dateOfBirth },
+      ])
+      const admin = await pageAs('admin')
+      await admin.setViewportSize({ width, height: 900 })
+      await open(admin, attendanceHref(academyId), 'Academy Registrations')
+      await admin.getByRole('button', { name: /^Present for Ava Brooks/ }).click()
+      await admin.getByRole('button', { name: /^Absent for Ben Brooks/ }).click()
+      await expect(admin.getByText('1 present, 1 absent, 0 not marked')).toBeVisible()
       await expectNoSeriousViolations(admin)
     })
   }

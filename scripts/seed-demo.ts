@@ -4,10 +4,14 @@ import { openForScript } from '../src/server/cli.ts'
 import { insertAcademy } from '../src/server/features/academies/academies.queries.ts'
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
-import { DEMO_ACADEMIES, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_TEAMS } from '../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_TEAMS } from '../src/server/demo-content.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { admit } from '../src/server/core/registrations/admission.ts'
-import { findLeagueOffering } from '../src/server/core/registrations/offerings.queries.ts'
+import { findAcademyOffering, findLeagueOffering } from '../src/server/core/registrations/offerings.queries.ts'
+import { addChild } from '../src/server/core/children.queries.ts'
+import { findAcademyForAdmin } from '../src/server/features/academies/academies.admin.queries.ts'
+import { attendanceSheet, markAttendance } from '../src/server/features/academies/academy-attendance.queries.ts'
+import { addDays } from '../src/shared/registration-window.ts'
 import { resolveAuthSecret } from '../src/server/auth/secret.ts'
 import { takeDeskPayment } from '../src/server/core/registrations/registration-changes.ts'
 import { createInvites, type Invites } from '../src/server/features/teams/invites.ts'
@@ -29,12 +33,14 @@ try {
   if (leagues.length === 0) {
     const leagueIds = new Map<string, string>()
     for (const league of DEMO_LEAGUES) leagueIds.set(league.name, await insertLeague(db, league))
-    for (const academy of DEMO_ACADEMIES) await insertAcademy(db, academy)
+    const academyIds = new Map<string, string>()
+    for (const academy of DEMO_ACADEMIES) academyIds.set(academy.name, await insertAcademy(db, academy))
     const invites = createInvites(await resolveAuthSecret(db, config.authSecret))
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
     for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
+    for (const people of DEMO_ACADEMY_PEOPLE) await seedAcademy(academyIds.get(people.academy)!, people, admin.id)
     console.log(
-      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents and ${DEMO_ACADEMIES.length} academies.`,
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents and ${DEMO_ACADEMIES.length} academies with their participants and attendance so far.`,
     )
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
@@ -67,6 +73,42 @@ async function seedFreeAgent(leagueId: string, name: string): Promise<void> {
   const offering = (await findLeagueOffering(db, leagueId))!
   const admission = await admit(db, offering, { userId, childId: null, today })
   await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now, today, siteUrl: config.publicUrl })
+}
+
+/**
+ * An academy's participants signed up the way the sign-up page does it (the waiver signed for each
+ * child, the age checked, a place or a waitlist position from the engine), then the coach's marks
+ * for every session held so far: most came, one in five missed one.
+ */
+async function seedAcademy(academyId: string, people: (typeof DEMO_ACADEMY_PEOPLE)[number], coachId: string): Promise<void> {
+  const now = new Date()
+  const today = facilityToday(now, config.site.timeZone)
+  const offering = (await findAcademyOffering(db, academyId))!
+  const { version } = await currentWaiver(db)
+  const place = async (userId: string, childId: string | null) => {
+    const admission = await admit(db, offering, { userId, childId, today })
+    await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now, today, siteUrl: config.publicUrl })
+  }
+  for (const name of people.adults ?? []) await place(await demoCustomer(name, now), null)
+  for (const family of people.families ?? []) {
+    const guardianId = await demoCustomer(family.guardian, now)
+    const lastName = family.guardian.split(' ').at(-1)!
+    for (const { firstName, age } of family.children) {
+      // Half a year past their birthday on the first day.
+      const dateOfBirth = addDays(offering.startDate, -Math.round((age + 0.5) * 365.25))
+      const child = await addChild(db, guardianId, { firstName, lastName, dateOfBirth, emergencyContactName: family.guardian, emergencyContactPhone: '+15550100100', notes: null }, now)
+      await signWaiver(db, { userId: guardianId, childId: child.id, waiverVersion: version, signedName: family.guardian, ipAddress: null, userAgent: null, now })
+      await place(guardianId, child.id)
+    }
+  }
+  const academy = (await findAcademyForAdmin(db, academyId))!
+  const { participants } = await attendanceSheet(db, academy, today)
+  const held = academy.sessionDates.filter((date) => date < today)
+  for (const [session, date] of held.entries()) {
+    for (const [row, { registrationId }] of participants.entries()) {
+      await markAttendance(db, academy, { registrationId, sessionDate: date, present: (row + session) % 5 !== 3 }, { userId: coachId, now })
+    }
+  }
 }
 
 /** A team made the way a captain and players make it: accounts, waivers, the team, joins, and the fee at the desk. */

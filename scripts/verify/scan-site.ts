@@ -11,6 +11,7 @@ import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
+import { findAcademyForAdmin } from '../../src/server/features/academies/academies.admin.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../../src/server/features/users/create-user.ts'
 import type { DeclaredRoute } from '../../src/server/http/access.ts'
@@ -52,6 +53,8 @@ export interface Fixtures {
   adminLeagueId: string
   /** An academy only the admin's edit form is aimed at. */
   adminAcademyId: string
+  /** Its session dates: the attendance sheet marks the first, a session cancelled is the last. */
+  adminAcademySessions: string[]
   childId: string
   /** The demo's adults' academy, where the customer has a place. */
   academyId: string
@@ -136,13 +139,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions }
     const running = server
     return {
       ...site,
@@ -210,6 +213,7 @@ async function prepareDatabase(env: Record<string, string>) {
     for (const academy of DEMO_ACADEMIES) await insertAcademy(db, academy)
     const adminLeagueId = await insertLeague(db, { ...DEMO_LEAGUES[0]!, name: 'Scanner Edited League', isActive: false })
     const adminAcademyId = await insertAcademy(db, { ...DEMO_ACADEMIES[0]!, name: 'Scanner Edited Academy', isActive: false })
+    const adminAcademySessions = (await findAcademyForAdmin(db, adminAcademyId))!.sessionDates
     const ids = {} as Record<keyof typeof PEOPLE, Account>
     for (const [key, person] of Object.entries(PEOPLE) as [keyof typeof PEOPLE, { email: string; role: Role }][]) {
       const password = randomBytes(12).toString('base64url')
@@ -218,7 +222,7 @@ async function prepareDatabase(env: Record<string, string>) {
       ids[key] = { id, email: person.email, password }
     }
     const plainGets = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/') && !/[:*]/.test(r.url)).map((r) => r.url)
-    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId }
+    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions }
   } finally {
     await db.close()
   }
@@ -248,7 +252,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)

@@ -119,6 +119,21 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'GET /api/admin/academies/:academyId/participants.csv', as: 'admin', params: { academyId: f.adminAcademyId } },
     // An ended league place: never an academy participant, so every payload meets the same refusal and nothing moves.
     { route: 'POST /api/admin/academy-registrations/:registrationId/move', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { academyId: f.adminAcademyId } },
+    { route: 'GET /api/admin/academies/:academyId/attendance', as: 'admin', params: { academyId: f.adminAcademyId } },
+    // The scan's academy has no participants: every mark is refused alike (404), whatever the payload.
+    {
+      route: 'POST /api/admin/academies/:academyId/attendance',
+      as: 'admin',
+      params: { academyId: f.adminAcademyId },
+      body: { registrationId: f.registrationId, sessionDate: f.adminAcademySessions[0]!, present: true },
+    },
+    // Its last session: the first payload that gets through cancels it, and every one after is told so.
+    {
+      route: 'POST /api/admin/academies/:academyId/sessions/:date/cancel',
+      as: 'admin',
+      params: { academyId: f.adminAcademyId, date: f.adminAcademySessions.at(-1)! },
+      runsLast: true,
+    },
     { route: 'POST /api/auth/sign-up/email', as: 'customer', manyAddresses: true, body: signUp, only: ['body.email'] },
     {
       route: 'POST /api/auth/sign-up/email',

@@ -28,6 +28,8 @@ import { installSameOriginCheck } from './http/origins.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerAcademyParticipantRoutes } from './features/academies/academy-participants.routes.ts'
+import { registerAcademyAttendanceRoutes } from './features/academies/academy-attendance.routes.ts'
+import { createAcademySweeper } from './features/academies/academy-reminders.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
@@ -124,6 +126,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const clock = now ?? (() => new Date())
   registerAcademyRoutes(app, { db, config, now: clock })
   registerAcademyParticipantRoutes(app, { db, config, now: clock })
+  registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerMailRoutes(app, { db })
   registerRegistrationRoutes(app, { db, config, now: clock })
@@ -141,6 +144,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
   const teamSweeper = createTeamSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
+  const academySweeper = createAcademySweeper({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
   const jobs = createJobRunner({ db, log: app.log, now: clock })
   app.addHook('onReady', async () => {
@@ -148,12 +152,14 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     jobs.start()
     sweeper.start()
     teamSweeper.start()
+    academySweeper.start()
     backups.start()
   })
   app.addHook('onClose', async () => {
     await backups.stop()
     await sweeper.stop()
     await teamSweeper.stop()
+    await academySweeper.stop()
     await jobs.stop()
     await mailer.stop()
   })

@@ -103,6 +103,18 @@ export const DEMO_LEAGUES: NewLeague[] = [
   },
 ]
 
+/** The first date on or after `offset` days from today that falls on an ISO `weekday` (1 is Monday). */
+function weekdayFrom(offset: number, weekday: number): string {
+  const date = new Date(Date.now() + offset * 86_400_000)
+  date.setUTCDate(date.getUTCDate() + ((weekday - ((date.getUTCDay() + 6) % 7) - 1 + 7) % 7))
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * Three academies (issue 23): the kids' soccer academy began three weeks ago and still takes late
+ * sign-ups, with places left; the teen clinic began two weeks ago and is full with a waitlist; the
+ * adults' class starts next week. The first two have attendance marked for their sessions so far.
+ */
 export const DEMO_ACADEMIES: NewAcademy[] = [
   {
     name: 'Soccer Skills Academy',
@@ -117,10 +129,12 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
     weekdays: [2, 4],
     startTime: '18:00',
     endTime: '19:00',
-    skippedDates: [day(40)],
-    registrationDate: day(-7),
-    startDate: day(31),
-    endDate: day(86),
+    // A holiday: the Thursday three weeks from now.
+    skippedDates: [weekdayFrom(21, 4)],
+    registrationDate: day(-35),
+    registrationDeadline: day(20),
+    startDate: day(-21),
+    endDate: day(56),
     capacity: 16,
     priceCents: 18_000,
   },
@@ -137,9 +151,10 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
     weekdays: [6],
     startTime: '10:00',
     endTime: '11:30',
-    registrationDate: day(-14),
-    startDate: day(24),
-    endDate: day(66),
+    registrationDate: day(-30),
+    registrationDeadline: day(14),
+    startDate: day(-14),
+    endDate: day(42),
     capacity: 10,
     priceCents: 12_000,
   },
@@ -155,10 +170,50 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
     startTime: '19:30',
     endTime: '21:00',
     registrationDate: day(-3),
-    startDate: day(17),
-    endDate: day(59),
+    startDate: day(7),
+    endDate: day(49),
     capacity: 20,
     priceCents: 9_500,
+  },
+]
+
+/** A family signing children up: the guardian's name, and each child's first name and age on the academy's first day. */
+export interface DemoFamily {
+  guardian: string
+  children: { firstName: string; age: number }[]
+}
+
+/** Who takes part in each demo academy, in the order they signed up: families with their children, or adults themselves. */
+export const DEMO_ACADEMY_PEOPLE: { academy: string; families?: DemoFamily[]; adults?: string[] }[] = [
+  {
+    academy: 'Soccer Skills Academy',
+    families: [
+      { guardian: 'Rosa Lopez', children: [{ firstName: 'Mia', age: 9 }, { firstName: 'Ethan', age: 8 }] },
+      { guardian: 'David Kim', children: [{ firstName: 'Noah', age: 10 }] },
+      { guardian: 'Aisha Bello', children: [{ firstName: 'Zara', age: 8 }, { firstName: 'Tobi', age: 10 }] },
+      { guardian: 'Hannah Fischer', children: [{ firstName: 'Lena', age: 9 }] },
+      { guardian: 'Carlos Mendes', children: [{ firstName: 'Lucas', age: 9 }] },
+      { guardian: 'Emily Walsh', children: [{ firstName: 'Grace', age: 8 }, { firstName: 'Owen', age: 10 }] },
+    ],
+  },
+  {
+    academy: 'Teen Basketball Shooting Clinic',
+    families: [
+      { guardian: 'Karen Wright', children: [{ firstName: 'Jayden', age: 15 }, { firstName: 'Ella', age: 13 }] },
+      { guardian: 'Miguel Torres', children: [{ firstName: 'Mateo', age: 16 }] },
+      { guardian: 'Priya Nair', children: [{ firstName: 'Arjun', age: 14 }] },
+      { guardian: 'Sarah Cohen', children: [{ firstName: 'Ben', age: 17 }, { firstName: 'Maya', age: 14 }] },
+      { guardian: 'James Okafor', children: [{ firstName: 'Chidi', age: 15 }] },
+      { guardian: 'Linda Park', children: [{ firstName: 'Jin', age: 16 }] },
+      { guardian: 'Tom Rivera', children: [{ firstName: 'Sofia', age: 13 }, { firstName: 'Diego', age: 15 }] },
+      // The clinic is full by now: these wait for a place.
+      { guardian: 'Nina Petrova', children: [{ firstName: 'Alexei', age: 14 }] },
+      { guardian: 'Grace Adams', children: [{ firstName: 'Liam', age: 16 }, { firstName: 'Chloe', age: 13 }] },
+    ],
+  },
+  {
+    academy: 'Adult Beginners Soccer',
+    adults: ['Olivia Grant', 'Raj Patel', 'Megan Doyle', 'Samuel Osei', 'Julia Novak'],
   },
 ]
 

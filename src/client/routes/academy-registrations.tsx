@@ -1,16 +1,20 @@
 import { useSearchParams } from 'react-router'
 import { AcademyManager } from '../features/academies/academy-manager.tsx'
 import { AcademyParticipantsPanel } from '../features/academies/academy-participants.tsx'
+import { AttendancePanel } from '../features/academies/attendance-panel.tsx'
 import { useSession } from '../lib/session.tsx'
 
 /**
- * Staff's academies page: one academy's participants (`?academy=<id>`), then every academy with
- * its places; admins create, edit, open and close academies here.
+ * Staff's academies page: one academy's participants (`?academy=<id>`) or its attendance
+ * (`&view=attendance`), then every academy with its places; admins create, edit, open and close
+ * academies here.
  */
 export default function AcademyRegistrationsPage() {
   const { user } = useSession()
   const [search, setSearch] = useSearchParams()
   const academyId = search.get('academy') ?? ''
+  const attendance = academyId !== '' && search.get('view') === 'attendance'
+  const isAdmin = user?.isAdmin ?? false
   const choose = (id: string) => setSearch(id ? { academy: id } : {})
   const showParticipants = (id: string) => {
     choose(id)
@@ -19,9 +23,15 @@ export default function AcademyRegistrationsPage() {
   }
   return (
     <section className="page">
-      <h1>Academy Registrations</h1>
-      <AcademyParticipantsPanel academyId={academyId} onChoose={choose} />
-      <AcademyManager canChange={user?.isAdmin ?? false} onShowParticipants={showParticipants} />
+      <h1 className={attendance ? 'no-print' : undefined}>Academy Registrations</h1>
+      {attendance ? (
+        <AttendancePanel key={academyId} academyId={academyId} canCancel={isAdmin} />
+      ) : (
+        <>
+          <AcademyParticipantsPanel academyId={academyId} onChoose={choose} />
+          <AcademyManager canChange={isAdmin} onShowParticipants={showParticipants} />
+        </>
+      )}
     </section>
   )
 }

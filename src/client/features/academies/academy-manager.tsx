@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
@@ -10,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts'
 import { academiesChanged, adminAcademiesQuery } from '../../queries/admin-academies.ts'
 import { AcademyFormPanel } from './academy-form.tsx'
 import { academyAgesText, academyPriceText } from './academy-text.ts'
+import { attendanceHref } from './attendance-text.ts'
 import { useSetAcademyOpen } from './api/use-set-academy-open.ts'
 
 /** Which form is open: a new academy, or the academy being edited. */
@@ -114,6 +116,10 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
                         <span className="staff-muted">{academy.coach}</span>
                       </>
                     )}
+                    <br />
+                    <Link to={attendanceHref(academy.id)}>
+                      Attendance<span className="visually-hidden"> of {academy.name}</span>
+                    </Link>
                   </th>
                   <td>
                     {academy.sport ? SPORT_LABELS[academy.sport] : '—'}

@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   declined: 'Registration declined',
   moved: 'Moved by staff',
   placed: 'Placed on the team by staff',
+  'first-session-reminder': 'Reminded of the first session by email',
 }
 
 const cents = (value: unknown) => (typeof value === 'number' ? value : 0)

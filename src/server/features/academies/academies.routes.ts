@@ -21,9 +21,11 @@ import type { Weekday } from '../../../shared/academy-schedule.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { listActiveAcademies, type NewAcademy } from './academies.queries.ts'
 import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcademy } from './academies.admin.queries.ts'
+import { tellScheduleChange } from './academy-session-changes.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
 export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
@@ -73,7 +75,13 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
     if (!current) throw notFound('There is no such academy.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseAcademyForm({ ...academyFormValues(current), ...req.body })
-    const saved = await updateAcademy(db, current.id, settingsFrom(form), { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
+    const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
+    // A new weekday or time reaches every family with the change, in its transaction.
+    const saved = await inTransaction(db, async (tx) => {
+      const changed = await updateAcademy(tx, current.id, settingsFrom(form), ctx)
+      if (changed) await tellScheduleChange(tx, current, changed.academy, ctx)
+      return changed
+    })
     if (!saved) throw notFound('There is no such academy.')
     return saved
   })

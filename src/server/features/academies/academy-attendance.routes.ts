@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { cancelSession as cancelSessionContract, getAttendance, markAttendance as markAttendanceContract } from '../../../shared/contracts/attendance.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { notFound } from '../../http/errors.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
+import { findAcademyForAdmin } from './academies.admin.queries.ts'
+import { attendanceSheet, markAttendance } from './academy-attendance.queries.ts'
+import { cancelSession } from './academy-session-changes.ts'
+
+/**
+ * The coach's side of an academy: the attendance sheet and marks at the door (staff: the coach
+ * and the front desk), and cancelling a session (admins: it changes the academy's schedule, as
+ * its form does, and emails every family).
+ */
+export function registerAcademyAttendanceRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
+  const academyOf = async (academyId: string) => {
+    const academy = await findAcademyForAdmin(db, academyId)
+    if (!academy) throw notFound('There is no such academy.')
+    return academy
+  }
+
+  serve(app, getAttendance, async (req) => attendanceSheet(db, await academyOf(req.params.academyId), facilityToday(now(), config.site.timeZone)))
+
+  serve(app, markAttendanceContract, async (req, _reply, { user }) => {
+    const mark = await markAttendance(db, await academyOf(req.params.academyId), req.body, { userId: user.id, now: now() })
+    return { mark }
+  })
+
+  serve(app, cancelSessionContract, async (req) => {
+    const at = now()
+    return cancelSession(db, req.params.academyId, req.params.date, { now: at, today: facilityToday(at, config.site.timeZone), siteUrl: config.publicUrl })
+  })
+}
