@@ -36,8 +36,8 @@ const thisWeeksAcademy = (name: string) => ({
 
 const dateOfBirth = `${Number(daysFromToday(0).slice(0, 4)) - 9}-03-15`
 
-test('on a phone, staff mark two children present and one absent at the door; the marks stay after a reload and the printed sheet totals them', async ({
-  asAdmin: page,
+test('on a phone, the coach (an employee) marks two children present and one absent at the door; the marks stay after a reload and the printed sheet totals them', async ({
+  asEmployee: page,
   backend,
   createUser,
   insertAcademy,
@@ -58,8 +58,11 @@ test('on a phone, staff mark two children present and one absent at the door; th
   })
   expect(yesterday.status()).toBe(200)
 
-  await page.goto('/academyRegistrations')
+  await page.goto('/desk')
+  await page.getByRole('link', { name: 'Academies: participants and attendance' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academies at the Desk')
   await page.getByRole('link', { name: `Attendance of ${name}` }).click()
+  await expect(page).toHaveURL(/\/desk\/academies\?academy=/)
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(`Attendance: ${name}`)
   await expect(page.getByLabel('Session')).toHaveValue(daysFromToday(0))
   const door = page.getByRole('list', { name: /^Participants on .* \(today\)$/ })

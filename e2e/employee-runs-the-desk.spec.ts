@@ -61,3 +61,30 @@ test('an employee finds a customer by a child’s name, registers the child with
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
   await expect(row).toBeVisible()
 })
+
+test('an employee puts a walk-in on a team of a team league, the waiver signed on screen first', async ({ asEmployee: page, browser, createUser, insertLeague }) => {
+  const token = uniqueToken()
+  const leagueName = `Desk Hoops ${token}`
+  const leagueId = await insertLeague({
+    name: leagueName, sport: 'basketball', kind: 'team', teamCapacity: 8, rosterMax: 8, teamPayment: 'player-fee', priceCents: 3000,
+    registrationDate: daysFromToday(-3), startDate: daysFromToday(30), endDate: daysFromToday(90),
+  })
+  const captain = await createUser({ label: 'desk-captain' })
+  const setup = await browser.newContext({ baseURL: BASE_URL })
+  await signIn(setup.request, captain)
+  const origin = { origin: BASE_URL }
+  expect((await setup.request.post('/api/waiver/signatures', { headers: origin, data: { signedName: captain.displayName, agree: 'yes' } })).status()).toBe(201)
+  const teamName = `Desk Dribblers ${token}`
+  expect((await setup.request.post(`/api/leagues/${leagueId}/teams`, { headers: origin, data: { name: teamName } })).status()).toBe(201)
+  await setup.close()
+  const walkIn = await createUser({ label: 'desk-walk-in' })
+
+  await openInApp(page, `/desk/customer/${walkIn.id}`)
+  await page.getByLabel('Signature: the customer types their full name').fill(walkIn.displayName)
+  await page.getByLabel('The customer has read and agrees to this waiver').check()
+  await page.getByRole('button', { name: 'Record the signature' }).click()
+  await page.getByLabel('League', { exact: true }).selectOption({ label: `${leagueName} (teams, $30.00 a player)` })
+  await page.getByLabel('Team', { exact: true }).selectOption({ label: `${teamName} (1 of 8 players)` })
+  await page.getByRole('button', { name: 'Put on the team' }).click()
+  await expect(page.getByText(`Registered for ${teamName} in ${leagueName}. Balance $30.00: take the payment below.`)).toBeVisible()
+})

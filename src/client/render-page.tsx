@@ -82,6 +82,7 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
     case 'league':
       return params.leagueId ? [leagueQuery(params.leagueId), ...(staff ? [adminLeaguesQuery()] : [])] : []
     case 'academyRegistrations':
+    case 'deskAcademies':
       return [adminAcademiesQuery()]
     case 'desk':
       return [adminLeaguesQuery()]

@@ -65,6 +65,7 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   leagues: screen(() => import('./routes/leagues.tsx')),
   desk: screen(() => import('./routes/desk.tsx')),
   deskCustomer: screen(() => import('./routes/desk-customer.tsx')),
+  deskAcademies: screen(() => import('./routes/academy-registrations.tsx')),
   leagueRegistrants: screen(() => import('./routes/league-registrants.tsx')),
   outbox: screen(() => import('./routes/outbox.tsx')),
 }

@@ -48,6 +48,7 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   pendingRegistrations: { description: 'Registrations awaiting payment or review.' },
   adultBasketball: { description: 'Register a team for the Adult Basketball league.' },
   desk: { description: 'Find a customer by name, email, phone or child, or add a walk-in.' },
+  deskAcademies: { description: 'Each academy’s participants, waitlist and attendance sheet, for the coach and the front desk.' },
   deskCustomer: { description: 'A customer’s record: contact, children, waivers, registrations and payments, and what the desk can do for them.' },
   leagueRegistrants: { description: 'Everyone registered in a league, by team, to print or export.' },
   outbox: { description: 'Every email the site sent or kept without a mail server, to read as it was written.' },

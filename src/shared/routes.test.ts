@@ -39,7 +39,7 @@ describe('the route table', () => {
       '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId',
     ]
     expect(spec).toHaveLength(33)
-    const desk = ['/desk', '/desk/customer/:userId', '/leagueRegistrants/:leagueId']
+    const desk = ['/desk', '/desk/customer/:userId', '/desk/academies', '/leagueRegistrants/:leagueId']
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox'].sort())
   })
 

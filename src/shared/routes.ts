@@ -74,6 +74,7 @@ export const ROUTES = [
   // Not in product §2: the front desk employees run (docs/decisions/0016).
   { id: 'desk', path: '/desk', access: 'staff', title: 'Front Desk' },
   { id: 'deskCustomer', path: '/desk/customer/:userId', access: 'staff', title: 'Customer' },
+  { id: 'deskAcademies', path: '/desk/academies', access: 'staff', title: 'Academies at the Desk' },
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants' },
   // Not in product §2: every email the site sent or kept, read as a mail catcher shows them (issue 21).
   { id: 'outbox', path: '/outbox', access: 'admin', title: 'Emails' },

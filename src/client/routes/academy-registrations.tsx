@@ -1,16 +1,18 @@
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
+import { matchRoute } from '../../shared/routes.ts'
 import { AcademyManager } from '../features/academies/academy-manager.tsx'
 import { AcademyParticipantsPanel } from '../features/academies/academy-participants.tsx'
 import { AttendancePanel } from '../features/academies/attendance-panel.tsx'
 import { useSession } from '../lib/session.tsx'
 
 /**
- * Staff's academies page: one academy's participants (`?academy=<id>`) or its attendance
- * (`&view=attendance`), then every academy with its places; admins create, edit, open and close
- * academies here.
+ * Staff's academies page, and the desk's for coaches and employees (`/desk/academies`): one
+ * academy's participants (`?academy=<id>`) or its attendance (`&view=attendance`), then every
+ * academy with its places; admins create, edit, open and close academies here.
  */
 export default function AcademyRegistrationsPage() {
   const { user } = useSession()
+  const title = matchRoute(useLocation().pathname)?.route.title
   const [search, setSearch] = useSearchParams()
   const academyId = search.get('academy') ?? ''
   const attendance = academyId !== '' && search.get('view') === 'attendance'
@@ -23,7 +25,7 @@ export default function AcademyRegistrationsPage() {
   }
   return (
     <section className="page">
-      <h1 className={attendance ? 'no-print' : undefined}>Academy Registrations</h1>
+      <h1 className={attendance ? 'no-print' : undefined}>{title}</h1>
       {attendance ? (
         <AttendancePanel key={academyId} academyId={academyId} canCancel={isAdmin} />
       ) : (

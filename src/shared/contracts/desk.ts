@@ -94,7 +94,7 @@ export const registerAtDesk = contract({
   method: 'POST',
   url: '/api/desk/customers/:userId/registrations',
   access: 'staff',
-  summary: 'Register the customer (or one of their children) for an open league at the desk: the same engine, capacity and waitlist',
+  summary: 'Register the customer (or one of their children) for an open league, or put the customer on a team of a team league, at the desk: the same engine, capacity, roster maximum and waitlist',
   params: userId,
   body: formBody({ ...DeskRegistrationForm, childId: { label: 'Child', rules: '' } }),
   responses: { 200: RegisterResult, 201: RegisterResult },

@@ -17,6 +17,8 @@ export const DeskWaiverForm = WaiverSignForm
 /** A registration made at the desk for the customer (or one of their children). */
 export const DeskRegistrationForm = {
   leagueId: { label: 'League', rules: 'required' },
+  /** In a team league: the team the customer joins. */
+  teamId: { label: 'Team', rules: '' },
 } as const satisfies FormSpec
 
 /** The fewest characters a search takes: fewer would list half the facility. */

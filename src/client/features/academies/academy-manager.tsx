@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
@@ -28,6 +28,7 @@ const scheduleOf = (a: AdminAcademy) => (a.startTime && a.endTime && a.weekdays.
 /** The staff's academies (issue 23): every academy with its schedule and places, its participants, and create, edit, open and close for admins. */
 export function AcademyManager({ canChange, onShowParticipants }: { canChange: boolean; onShowParticipants(academyId: string): void }) {
   const client = useQueryClient()
+  const { pathname } = useLocation()
   const { data, error } = useQuery(adminAcademiesQuery())
   const setOpen = useSetAcademyOpen()
   const [editing, setEditing] = useState<Editing>(null)
@@ -117,7 +118,7 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
                       </>
                     )}
                     <br />
-                    <Link to={attendanceHref(academy.id)}>
+                    <Link to={attendanceHref(academy.id, pathname)}>
                       Attendance<span className="visually-hidden"> of {academy.name}</span>
                     </Link>
                   </th>

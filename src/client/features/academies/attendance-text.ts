@@ -5,9 +5,9 @@ import { href } from '../../../shared/paths.ts'
 
 /** The words and sums of the attendance sheet, apart from its components so they can be unit-tested. */
 
-/** The staff page with an academy's attendance panel open. */
-export function attendanceHref(academyId: string): string {
-  return `${href('academyRegistrations')}?${new URLSearchParams({ academy: academyId, view: 'attendance' }).toString()}`
+/** A staff academies page (`/academyRegistrations`, or the desk's) with an academy's attendance panel open. */
+export function attendanceHref(academyId: string, page: string = href('academyRegistrations')): string {
+  return `${page}?${new URLSearchParams({ academy: academyId, view: 'attendance' }).toString()}`
 }
 
 /** The session the door view opens at: today's, else the next one, else the last one held. */

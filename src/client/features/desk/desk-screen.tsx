@@ -18,6 +18,9 @@ export function DeskScreen() {
   return (
     <section className="page">
       <h1>Front Desk</h1>
+      <p>
+        <Link to={href('deskAcademies')}>Academies: participants and attendance</Link>
+      </p>
       <CustomerSearch />
       <WalkIn />
       <LeagueLists />

@@ -1,69 +1,96 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatMoney } from '../../../shared/money.ts'
+import { leaguePriceText } from '../../../shared/schemas/league.ts'
 import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import { teamSummariesQuery } from '../../queries/teams.ts'
 import { useRegisterAtDesk } from './api/use-register-at-desk.ts'
 import type { Participant } from './participants.ts'
 
+/** Registers the customer or a child for an open league, or puts the customer on a team of a team league. */
 export function RegisterAtDesk({ customer, participants }: { customer: CustomerRecord; participants: Participant[] }) {
   const leagues = useQuery(adminLeaguesQuery())
-  const open = leagues.data?.leagues.filter((l) => l.isActive && l.kind === 'individual') ?? []
+  const open = leagues.data?.leagues.filter((l) => l.isActive) ?? []
   const [leagueId, setLeagueId] = useState('')
+  const league = open.find((l) => l.id === leagueId)
+  const teamLeague = league?.kind === 'team'
+  const teams = useQuery({ ...teamSummariesQuery(leagueId), enabled: teamLeague })
+  const [teamId, setTeamId] = useState('')
   const [who, setWho] = useState(ACCOUNT_HOLDER)
   const [outcome, setOutcome] = useState('')
   const register = useRegisterAtDesk(customer.id)
   const registerChosen = () => {
     setOutcome('')
-    register.mutate(
-      { leagueId, childId: participants.find((p) => p.key === who)?.childId ?? '' },
-      {
-        onSuccess: ({ registration }) => {
-          const league = registration.offering.name
-          setOutcome(
-            registration.status === 'waitlisted'
-              ? `${league} is full: number ${registration.waitlistPosition} on the waitlist.`
-              : `Registered for ${league}. Balance ${formatMoney(registration.balanceCents)}: take the payment below.`,
-          )
-        },
+    const place = teamLeague ? { leagueId, teamId, childId: '' } : { leagueId, teamId: '', childId: participants.find((p) => p.key === who)?.childId ?? '' }
+    register.mutate(place, {
+      onSuccess: ({ registration }) => {
+        const where = registration.offering.team ? `${registration.offering.team.name} in ${registration.offering.name}` : registration.offering.name
+        setOutcome(
+          registration.status === 'waitlisted'
+            ? `${where} is full: number ${registration.waitlistPosition} on the waitlist.`
+            : `Registered for ${where}. Balance ${formatMoney(registration.balanceCents)}${registration.balanceCents > 0 ? ': take the payment below' : ''}.`,
+        )
       },
-    )
+    })
   }
   return (
     <section className="account-panel" aria-labelledby="desk-register">
-      <h3 id="desk-register">Register for a league</h3>
+      <h3 id="desk-register">Register for a league or a team</h3>
       <div className="toolbar">
         <div className="field">
           <label htmlFor="desk-league">League</label>
-          <select id="desk-league" value={leagueId} onChange={(e) => setLeagueId(e.target.value)}>
+          <select
+            id="desk-league"
+            value={leagueId}
+            onChange={(e) => {
+              setLeagueId(e.target.value)
+              setTeamId('')
+            }}
+          >
             <option value="">Choose a league</option>
             {open.map((l) => (
               <option key={l.id} value={l.id}>
-                {l.name} ({formatMoney(l.priceCents)})
+                {l.name} ({l.kind === 'team' ? `teams, ${leaguePriceText(l)}` : leaguePriceText(l)})
               </option>
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="desk-participant">Who plays</label>
-          <select id="desk-participant" value={who} onChange={(e) => setWho(e.target.value)}>
-            {participants.map((p) => (
-              <option key={p.key} value={p.key}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {teamLeague ? (
+          <div className="field">
+            <label htmlFor="desk-team">Team</label>
+            <select id="desk-team" value={teamId} onChange={(e) => setTeamId(e.target.value)} disabled={!teams.data}>
+              <option value="">{teams.data ? 'Choose a team' : 'Loading teams…'}</option>
+              {teams.data?.teams.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.playerCount}
+                  {t.rosterMax !== null && ` of ${t.rosterMax}`} players)
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor="desk-participant">Who plays</label>
+            <select id="desk-participant" value={who} onChange={(e) => setWho(e.target.value)}>
+              {participants.map((p) => (
+                <option key={p.key} value={p.key}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
-      <button type="button" className="button" disabled={!leagueId || register.isPending} onClick={registerChosen}>
-        {register.isPending ? 'Registering…' : 'Register'}
+      <button type="button" className="button" disabled={!leagueId || (teamLeague && !teamId) || register.isPending} onClick={registerChosen}>
+        {register.isPending ? 'Registering…' : teamLeague ? 'Put on the team' : 'Register'}
       </button>
       <p role="status">{outcome}</p>
       {register.error && <Alert>{errorMessage(register.error)}</Alert>}
-      <p className="field-hint">Teams: open the team’s page from the customer’s registrations, or place them from Manage League Players.</p>
+      {teams.data?.teams.length === 0 && <p className="field-hint">This league has no team yet: a captain creates one from Create a Team.</p>}
     </section>
   )
 }

@@ -32,6 +32,9 @@ import { idempotencyKeyOf } from '../../http/input.ts'
 import { currentWaiver, signWaiver } from '../../core/waivers.queries.ts'
 import { formatPhone } from '../../../shared/phone.ts'
 import type { Invites } from '../teams/invites.ts'
+import { joinTeam } from '../teams/team-entry.ts'
+import { findTeamRow, placeInLeague } from '../teams/teams.queries.ts'
+import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
 import { customerRecord, findCustomers, listRegistrants } from './desk.queries.ts'
 
 /**
@@ -97,12 +100,25 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
 
   serve(app, registerAtDesk, async (req, reply) => {
     const customer = await recordOf(req.params.userId)
-    const { leagueId } = parseForm(DeskRegistrationForm, req.body)
+    const { leagueId, teamId } = parseForm(DeskRegistrationForm, req.body)
     const childId = childIdOf(req.body)
-    const offering = await findLeagueOffering(db, leagueId, { kind: 'individual' })
-    if (!offering) throw notFound('This league is not open for registration.')
     const at = now()
     const today = facilityToday(at, config.site.timeZone)
+    if (teamId) {
+      if (childId) throw badRequest('Teams take the account holder: choose them, not a child.', { childId: 'Teams take the account holder.' })
+      const team = await findTeamRow(db, leagueId, teamId)
+      if (!team) throw notFound('There is no such team in this league.')
+      const request = { userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, facilityName: config.site.facilityName }
+      // Staff stand in for the invite link the captain would have handed over.
+      const { created } = await joinTeam(db, invites, { ...request, leagueId, teamId, invite: invites.codeOf(team) })
+      const place = await placeInLeague(db, leagueId, customer.id)
+      const registration = place && (await findRegistrationView(db, place.id))
+      if (!registration) throw conflict('The place on the team ended while it was being taken. Try again.')
+      reply.code(created ? 201 : 200)
+      return { registration, created }
+    }
+    const offering = await findLeagueOffering(db, leagueId, { kind: 'individual' })
+    if (!offering) throw notFound('This league is not open for registration.')
     const admission = await admit(db, offering, { userId: customer.id, childId, today })
     const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl })
     reply.code(result.created ? 201 : 200)

@@ -72,6 +72,30 @@ describe('a walk-in at the desk', () => {
     expect((await client.post('/api/auth/sign-in/email', { email, password: 'walk-in-secret' })).status).toBe(200)
   })
 
+  test('staff put a walk-in on a team of a team league: on the roster at once, within its maximum; not a child, not a second team', async () => {
+    const leagueId = await createLeague(ctx, { name: 'Desk Team League', sport: 'basketball', kind: 'team', teamCapacity: 4, rosterMax: 2, teamPayment: 'player-fee', priceCents: 3000 })
+    const team = await createTeam(await createRegistrant(ctx), leagueId, 'Desk Dribblers')
+    const walkIn = await createRegistrant(ctx)
+    const put = (who: TestUser, body: object) => employee.client.post<RegisterResult & { error: { message: string } }>(`/api/desk/customers/${who.id}/registrations`, body)
+
+    const child = await addChild(walkIn)
+    const asChild = await put(walkIn, { leagueId, teamId: team.id, childId: child })
+    expect(asChild.status).toBe(400)
+    expect(asChild.body.error.message).toBe('Teams take the account holder: choose them, not a child.')
+
+    const joined = await put(walkIn, { leagueId, teamId: team.id })
+    expect(joined.status, joined.text).toBe(201)
+    expect(joined.body.registration).toMatchObject({ userId: walkIn.id, status: 'confirmed', offering: { kind: 'roster-place', team: { id: team.id, name: 'Desk Dribblers' } } })
+    expect((await put(walkIn, { leagueId, teamId: team.id })).status).toBe(200)
+
+    const full = await put(await createRegistrant(ctx), { leagueId, teamId: team.id })
+    expect(full.status).toBe(409)
+    const other = await createTeam(await createRegistrant(ctx), leagueId, 'Desk Dunkers')
+    const second = await put(walkIn, { leagueId, teamId: other.id })
+    expect(second.status).toBe(409)
+    expect((await put(walkIn, { leagueId, teamId: 'no-such-team' })).status).toBe(404)
+  })
+
   test('a customer cannot act at the desk', async () => {
     const customer = await createRegistrant(ctx)
     expect((await customer.client.post('/api/desk/customers', { displayName: 'Sneaky', email: 'sneaky@example.com', phone: '555-010-0000' })).status).toBe(403)

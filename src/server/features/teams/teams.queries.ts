@@ -79,10 +79,10 @@ export async function enteredTeam(db: Db, leagueId: string, userId: string) {
 }
 
 /** The team (or free agent place: no team) this person holds in a league, if any. */
-export async function placeInLeague(db: Db, leagueId: string, userId: string): Promise<{ teamId: string | null } | undefined> {
+export async function placeInLeague(db: Db, leagueId: string, userId: string): Promise<{ id: string; teamId: string | null } | undefined> {
   return db.kysely
     .selectFrom('registrations')
-    .select('teamId')
+    .select(['id', 'teamId'])
     .where('leagueSlot', '=', leagueId)
     .where('userId', '=', userId)
     .where('participantKey', '=', ACCOUNT_HOLDER)

@@ -4,7 +4,7 @@ import type { AcademySignUp, signUpForAcademy } from '../../../../shared/contrac
 import { call } from '../../../lib/endpoint.ts'
 import { academiesQuery } from '../../../queries/academies.ts'
 import { myRegistrationsQuery } from '../../../queries/my-registrations.ts'
-import { newIdempotencyKey } from '../../signup/register-api.ts'
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
 
 /**
  * Signs the chosen people up for an academy. The same choice sent again (a retry after a

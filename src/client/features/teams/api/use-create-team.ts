@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { createTeam } from '../../../../shared/contracts/teams.ts'
 import { call } from '../../../lib/endpoint.ts'
 import { TEAMS } from '../../../queries/teams.ts'
-import { newIdempotencyKey } from '../../signup/register-api.ts'
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
 
 /** A new team in the league, with the person asking as its captain. */
 export function useCreateTeam(leagueId: string) {

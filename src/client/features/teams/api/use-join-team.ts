@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { claimTeam, Invitation, joinTeam } from '../../../../shared/contracts/teams.ts'
 import { call } from '../../../lib/endpoint.ts'
 import { TEAMS } from '../../../queries/teams.ts'
-import { newIdempotencyKey } from '../../signup/register-api.ts'
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
 
 /**
  * Answers an invite link: a player joins the roster, or the captain a team was held for claims it.
