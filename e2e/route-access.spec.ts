@@ -82,6 +82,18 @@ test.describe('access rules written out', () => {
     await expectOutcome(page, { path: '/signIn', heading: 'Sign In', alert: 'You must be logged in to see this page' })
   })
 
+  test('a visitor whose browser still remembers a customer is asked to sign in, not sent home', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: BASE_URL })
+    try {
+      await context.addInitScript(() => localStorage.setItem('sessionUser', JSON.stringify({ uid: 'gone', email: 'gone@example.com', displayName: 'Gone', phone: '', isLoggedIn: true, isAdmin: false, isEmployee: false, userRole: 'customer' })))
+      const page = await context.newPage()
+      await open(page, '/admin/users')
+      await expectOutcome(page, { path: '/signIn', heading: 'Sign In', alert: 'You must be logged in to see this page' })
+    } finally {
+      await context.close()
+    }
+  })
+
   test('a visitor may read the waiver', async ({ pageAs }) => {
     const page = await pageAs('visitor')
     await open(page, '/waiver')

@@ -36,6 +36,7 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   resetPassword: screen(() => import('./routes/reset-password.tsx')),
   account: screen(() => import('./routes/account.tsx')),
   adminUsers: screen(() => import('./routes/admin-users.tsx')),
+  adminProducts: screen(() => import('./routes/admin-products.tsx')),
   dashboard: screen(() => import('./routes/dashboard.tsx')),
   academy: screen(() => import('./routes/academies.tsx')),
   academySignUp: screen(() => import('./routes/academy-sign-up.tsx')),
@@ -83,9 +84,10 @@ function Guarded({ route, children }: { route: RouteDefinition; children: ReactN
     document.title = `${route.title} | ${siteConfig.facilityName}`
   }, [route.title])
 
-  // Nothing stored locally: wait for the server before deciding a guarded page is off limits.
-  if (route.access !== 'open' && !user && !confirmed) return <p className="loading">Loading…</p>
   const decision = decideAccess(route.access, user?.userRole ?? null)
+  // The person stored in this browser may be out of date (signed out elsewhere, another person
+  // since): a page is never refused before the server has said who is signed in.
+  if (!decision.allowed && !confirmed) return <p className="loading">Loading…</p>
   if (!decision.allowed) {
     const state: NavigationState = {
       flash: decision.message,
