@@ -363,3 +363,19 @@ test.describe('signing children up for an academy, and its receipt (issue 23)', 
     })
   }
 })
+
+test.describe('the price list with its form showing errors and a product’s changes open (issue 24)', () => {
+  for (const width of [1280, 375]) {
+    test(`the price list, ${width} px wide`, async ({ pageAs, insertLeague }) => {
+      await insertLeague({ name: `A11y Priced ${uniqueToken()}`, sport: 'soccer', kind: 'individual', priceCents: 4500 })
+      const admin = await pageAs('admin')
+      await admin.setViewportSize({ width, height: 900 })
+      await open(admin, '/admin/products', 'Products and Prices')
+      await admin.getByRole('button', { name: 'New product' }).click()
+      await admin.getByRole('button', { name: 'Add product' }).click()
+      await expect(admin.getByText('Name is required.')).toBeVisible()
+      await admin.getByText(/^1 change/).first().click()
+      await expectNoSeriousViolations(admin)
+    })
+  }
+})

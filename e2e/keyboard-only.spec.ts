@@ -777,3 +777,21 @@ test('staff open an academy’s attendance and mark children present and absent 
   await tabTo(page, page.getByRole('region', { name: `${name}: attendance sheet` }))
   await expect(page.getByText('1 present, 1 absent, 0 not marked')).toBeVisible()
 })
+
+test('an admin adds a product with an early-bird price to the price list by keyboard', async ({ asAdmin: page }) => {
+  const name = `Keyboard Jersey ${uniqueToken()}`
+  await page.goto('/admin/products')
+  await takenOver(page)
+  await tabTo(page, page.getByRole('button', { name: 'New product' }))
+  await page.keyboard.press('Enter')
+  await typeInto(page, page.getByLabel('Name'), name)
+  await chooseOption(page, page.getByLabel('For'), 'Extra (a jersey, a ball)', 'Extra')
+  await typeInto(page, page.getByLabel('Price (dollars)', { exact: true }), '25')
+  await typeInto(page, page.getByLabel('Early-bird price (dollars)'), '20')
+  await typeDate(page, page.getByLabel('Early-bird price until'), daysFromToday(7))
+  await tabTo(page, page.getByRole('button', { name: 'Add product' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(`Added ${name} to the price list.`)
+  await expectVisibleFocus(page.getByRole('button', { name: 'New product' }))
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Early-bird $20.00')
+})

@@ -53,6 +53,8 @@ export interface Fixtures {
   adminLeagueId: string
   /** An academy only the admin's edit form is aimed at. */
   adminAcademyId: string
+  /** The product of the admin's league: only the price list's edit form is aimed at it. */
+  adminProductId: string
   /** Its session dates: the attendance sheet marks the first, a session cancelled is the last. */
   adminAcademySessions: string[]
   childId: string
@@ -139,13 +141,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId }
     const running = server
     return {
       ...site,
@@ -214,6 +216,7 @@ async function prepareDatabase(env: Record<string, string>) {
     const adminLeagueId = await insertLeague(db, { ...DEMO_LEAGUES[0]!, name: 'Scanner Edited League', isActive: false })
     const adminAcademyId = await insertAcademy(db, { ...DEMO_ACADEMIES[0]!, name: 'Scanner Edited Academy', isActive: false })
     const adminAcademySessions = (await findAcademyForAdmin(db, adminAcademyId))!.sessionDates
+    const { productId: adminProductId } = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', adminLeagueId).where('kind', '=', 'league-place').executeTakeFirstOrThrow()
     const ids = {} as Record<keyof typeof PEOPLE, Account>
     for (const [key, person] of Object.entries(PEOPLE) as [keyof typeof PEOPLE, { email: string; role: Role }][]) {
       const password = randomBytes(12).toString('base64url')
@@ -222,7 +225,7 @@ async function prepareDatabase(env: Record<string, string>) {
       ids[key] = { id, email: person.email, password }
     }
     const plainGets = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/') && !/[:*]/.test(r.url)).map((r) => r.url)
-    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions }
+    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId: adminProductId! }
   } finally {
     await db.close()
   }
@@ -252,7 +255,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)

@@ -88,6 +88,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     minAge: '6',
     maxAge: '12',
   }
+  const product = { name: 'Scanner Product', purpose: 'extra', listPrice: '25.00', earlyBirdPrice: '20.00', earlyBirdUntil: day(14), isActive: 'true' }
   const academy = {
     name: 'Scanner Academy',
     sport: 'soccer',
@@ -114,6 +115,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/leagues', as: 'admin', body: league },
     { route: 'POST /api/admin/leagues/:leagueId', as: 'admin', params: { leagueId: f.adminLeagueId }, body: league },
     { route: 'POST /api/admin/academies', as: 'admin', body: academy },
+    { route: 'POST /api/admin/products', as: 'admin', body: product },
+    { route: 'POST /api/admin/products/:productId', as: 'admin', params: { productId: f.adminProductId }, body: product },
     { route: 'POST /api/admin/academies/:academyId', as: 'admin', params: { academyId: f.adminAcademyId }, body: academy },
     { route: 'GET /api/admin/academies/:academyId/participants', as: 'admin', params: { academyId: f.adminAcademyId } },
     { route: 'GET /api/admin/academies/:academyId/participants.csv', as: 'admin', params: { academyId: f.adminAcademyId } },

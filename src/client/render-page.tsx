@@ -12,6 +12,7 @@ import { SessionProvider } from './lib/session.tsx'
 import { isSignUpRoute, sportOfSignUp } from './features/signup/sign-up-sports.ts'
 import { academiesQuery } from './queries/academies.ts'
 import { adminAcademiesQuery } from './queries/admin-academies.ts'
+import { productsQuery } from './queries/products.ts'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
 import { childrenQuery } from './queries/children.ts'
 import { dashboardQuery } from './queries/dashboard.ts'
@@ -81,6 +82,8 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [adminLeaguesQuery(), teamSummariesQuery('')]
     case 'league':
       return params.leagueId ? [leagueQuery(params.leagueId), ...(staff ? [adminLeaguesQuery()] : [])] : []
+    case 'adminProducts':
+      return [productsQuery()]
     case 'academyRegistrations':
     case 'deskAcademies':
       return [adminAcademiesQuery()]

@@ -14,7 +14,7 @@ export interface RoutePurpose {
 export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   home: { description: 'Browse the sports we offer and sign up for an open league.' },
   adminUsers: { description: 'Every account, its contact details and its role.' },
-  adminProducts: { description: 'The price list: league and academy fees, discounts and online payment.' },
+  adminProducts: { description: 'The price list: every fee and extra, its early-bird price, where it is used and who changed it when.' },
   league: { description: 'A league with its teams and players.' },
   leagueTeam: { description: 'A team of a league: its captain and roster.' },
   leagueTeamPlayer: { description: 'A player on a team roster.' },

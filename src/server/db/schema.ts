@@ -4,6 +4,7 @@ import type { LeagueKind, Sport } from '../../shared/sports.ts'
 import type { OfferingKind, RegistrationStatus } from '../../shared/schemas/registration.ts'
 import type { PaymentMethod, PaymentProvider } from '../../shared/schemas/payments.ts'
 import type { TeamPayment } from '../../shared/schemas/team.ts'
+import type { ProductPurpose } from '../../shared/schemas/product.ts'
 
 /**
  * One typed table per entity. Column names are camelCase, as in the specification's
@@ -217,8 +218,26 @@ export interface ProductsTable {
   earlyBirdPriceCents: number | null
   /** The last facility day the early-bird price applies. */
   earlyBirdUntil: string | null
+  /** What it is for: shared/schemas/product.ts PRODUCT_PURPOSES. */
+  purpose: Generated<ProductPurpose>
+  /** Offered on the price list: an inactive product prices nothing new. */
+  isActive: Generated<boolean | number>
   createdAt: Timestamp
   updatedAt: Timestamp
+}
+
+/** A product as one change left it, and who made the change (null: the site, or before the price list). */
+export interface ProductChangesTable {
+  id: string
+  productId: string
+  name: string
+  purpose: ProductPurpose
+  listPriceCents: number
+  earlyBirdPriceCents: number | null
+  earlyBirdUntil: string | null
+  isActive: boolean | number
+  changedBy: string | null
+  changedAt: Timestamp
 }
 
 /** Something a person signs up for: a set of places with its own capacity and waitlist. */
@@ -401,6 +420,7 @@ export interface Database {
   waivers: WaiversTable
   waiverSignatures: WaiverSignaturesTable
   products: ProductsTable
+  productChanges: ProductChangesTable
   offerings: OfferingsTable
   registrations: RegistrationsTable
   academyAttendance: AcademyAttendanceTable

@@ -1,23 +1,48 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import { timestampParam } from '../../db/values.ts'
+import { boolParam, timestampParam } from '../../db/values.ts'
+import type { Write } from '../../db/transaction.ts'
+import type { ProductPurpose } from '../../../shared/schemas/product.ts'
 
 /**
  * Who owns a price (issue 22): products are the price list's. A league or an academy points at
  * one; saving it never rewrites a product, which other offerings, orders and the price list may
  * share. A price typed on a league's form that its product does not carry points the league at
- * a new product of that price; the same price keeps the product it has.
+ * a new product of that price, for what the league uses it for; the same price keeps the product
+ * it has.
  */
-export async function productPriced(tx: Db, want: { name: string; priceCents: number; current: string | null; now: Date }): Promise<string> {
+export async function productPriced(tx: Db, want: { name: string; purpose: ProductPurpose; priceCents: number; current: string | null; now: Date }): Promise<string> {
   if (want.current) {
     const current = await tx.kysely.selectFrom('products').select('listPriceCents').where('id', '=', want.current).executeTakeFirst()
     if (current?.listPriceCents === want.priceCents) return want.current
   }
   const id = randomUUID()
   const at = timestampParam(tx.dialect, want.now)
-  await tx.kysely
-    .insertInto('products')
-    .values({ id, name: want.name, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, createdAt: at, updatedAt: at })
-    .execute()
+  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, isActive: true }
+  await tx.kysely.insertInto('products').values({ ...product, isActive: boolParam(tx.dialect, true), createdAt: at, updatedAt: at }).execute()
+  await productChanged(tx, product, { by: null, now: want.now }).execute()
   return id
+}
+
+/** A product as it is after a change, as the price list keeps it. */
+export interface ProductState {
+  id: string
+  name: string
+  purpose: ProductPurpose
+  listPriceCents: number
+  earlyBirdPriceCents: number | null
+  earlyBirdUntil: string | null
+  isActive: boolean
+}
+
+/** The history row of a product as a change left it: who (null: the site) and when. */
+export function productChanged(tx: Db, { id, isActive, ...product }: ProductState, change: { by: string | null; now: Date }): Write {
+  return tx.kysely.insertInto('productChanges').values({
+    id: randomUUID(),
+    productId: id,
+    ...product,
+    isActive: boolParam(tx.dialect, isActive),
+    changedBy: change.by,
+    changedAt: timestampParam(tx.dialect, change.now),
+  })
 }

@@ -137,13 +137,15 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
   return academyIds.map((id) => found.get(id))
 })
 
+const purposeOf = (kind: 'league-place' | 'academy-place') => (kind === 'league-place' ? 'player-fee' : 'academy-fee')
+
 /** A league's player places or an academy's places, and their price, made with their owner in the caller's transaction. */
 export async function createOffering(
   tx: Db,
   offering: { kind: 'league-place' | 'academy-place'; ownerId: string; name: string; capacity: number | null; priceCents: number },
   now: Date,
 ): Promise<void> {
-  const productId = await productPriced(tx, { name: offering.name, priceCents: offering.priceCents, current: null, now })
+  const productId = await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: null, now })
   await tx.kysely
     .insertInto('offerings')
     .values({
@@ -179,7 +181,7 @@ export async function updateOffering(
   if (tx.dialect === 'postgres') current = current.forUpdate()
   const before = await current.executeTakeFirst()
   if (!before) return undefined
-  const productId = await productPriced(tx, { name: offering.name, priceCents: offering.priceCents, current: before.productId, now })
+  const productId = await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: before.productId, now })
   await tx.kysely.updateTable('offerings').set({ capacity: offering.capacity, productId }).where('id', '=', before.id).execute()
   return { offeringId: before.id, capacityBefore: before.capacity }
 }

@@ -32,7 +32,7 @@ export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Pro
 
   const at = timestampParam(tx.dialect, now)
   const teamFeeProduct = teamPaysFee(league.teamPayment)
-    ? await productPriced(tx, { name: `${league.name} team fee`, priceCents: league.teamFeeCents ?? 0, current: before?.productId ?? null, now })
+    ? await productPriced(tx, { name: `${league.name} team fee`, purpose: 'team-fee', priceCents: league.teamFeeCents ?? 0, current: before?.productId ?? null, now })
     : null
 
   let offeringId = before?.id

@@ -1,0 +1,167 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import type { Product, ProductChange } from '../../../shared/contracts/products.ts'
+import { formatDate, formatDateTime } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { PURPOSE_LABELS } from '../../../shared/schemas/product.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { productsChanged, productsQuery } from '../../queries/products.ts'
+import { useSetProductOffered } from './api/use-set-product-offered.ts'
+import { ProductFormPanel } from './product-form.tsx'
+
+/** Which form is open: a new product, or the product being edited. */
+type Editing = { product: Product | undefined } | null
+
+const USE_LABELS: Record<Product['usedBy'][number]['kind'], string> = { league: 'League', 'team-fee': 'Team fee of', academy: 'Academy' }
+
+const priceText = (cents: number) => (cents === 0 ? 'Free' : formatMoney(cents))
+
+function changeText(change: ProductChange): string {
+  const early = change.earlyBird ? `, early-bird ${priceText(change.earlyBird.priceCents)} until ${formatDate(change.earlyBird.until)}` : ''
+  return `${change.name}: ${priceText(change.listPriceCents)}${early}${change.isActive ? '' : ', off the list'}`
+}
+
+/** The price list (/admin/products, issue 24): every product, where it is used and its changes; admins add and change them. */
+export function PriceList() {
+  const client = useQueryClient()
+  const { data, error } = useQuery(productsQuery())
+  const setOffered = useSetProductOffered()
+  const [editing, setEditing] = useState<Editing>(null)
+  const [outcome, setOutcome] = useState('')
+  const newButton = useRef<HTMLButtonElement>(null)
+  // After the form closes, focus returns to the button that opened it.
+  const returnFocus = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (editing !== null || returnFocus.current === null) return
+    const target = returnFocus.current === 'new' ? newButton.current : document.getElementById(`edit-product-${returnFocus.current}`)
+    returnFocus.current = null
+    target?.focus()
+  }, [editing])
+
+  const open = (product: Product | undefined) => {
+    setOutcome('')
+    setOffered.reset()
+    setEditing({ product })
+  }
+  const close = () => {
+    returnFocus.current = editing?.product?.id ?? 'new'
+    setEditing(null)
+  }
+  const saved = (product: Product, created: boolean) => {
+    setOutcome(created ? `Added ${product.name} to the price list.` : `Saved ${product.name}.`)
+    close()
+    productsChanged(client)
+  }
+  const toggle = (product: Product) => {
+    setOutcome('')
+    setOffered.mutate(
+      { product, isActive: !product.isActive },
+      { onSuccess: ({ product: after }) => setOutcome(after.isActive ? `${after.name} is back on the price list.` : `${after.name} is off the price list.`) },
+    )
+  }
+
+  const products = data?.products
+  return (
+    <>
+      <p>Every price the facility charges. A new price is for registrations from then on: what people already owe never changes.</p>
+      <p role="status" className="staff-outcome">
+        {outcome}
+      </p>
+      {setOffered.error && <Alert>{errorMessage(setOffered.error)}</Alert>}
+      {editing ? (
+        <ProductFormPanel key={editing.product?.id ?? 'new'} product={editing.product} onSaved={saved} onCancel={close} />
+      ) : (
+        <p>
+          <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>
+            New product
+          </button>
+        </p>
+      )}
+      {error && <Alert>{errorMessage(error)}</Alert>}
+      {!products && !error && <p className="loading">Loading the price list…</p>}
+      {products && products.length === 0 && <p>The price list is empty. Add the first product with New product.</p>}
+      {products && products.length > 0 && (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Price list">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col" className="staff-money">
+                  Price
+                </th>
+                <th scope="col">Used by</th>
+                <th scope="col">Changes</th>
+                <th scope="col">On the list</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <tr key={product.id}>
+                  <th scope="row">
+                    {product.name}
+                    <br />
+                    <span className="staff-muted">{PURPOSE_LABELS[product.purpose]}</span>
+                  </th>
+                  <td className="staff-money">
+                    {priceText(product.listPriceCents)}
+                    {product.earlyBird && (
+                      <>
+                        <br />
+                        <span className="staff-muted">
+                          Early-bird {priceText(product.earlyBird.priceCents)} until {formatDate(product.earlyBird.until)}
+                        </span>
+                      </>
+                    )}
+                  </td>
+                  <td className="staff-wrap">
+                    {product.usedBy.length === 0
+                      ? 'Not used yet'
+                      : product.usedBy.map((use) => (
+                          <span key={`${use.kind} ${use.id}`} className="staff-line">
+                            {USE_LABELS[use.kind]} {use.name}
+                          </span>
+                        ))}
+                  </td>
+                  <td className="staff-wrap">
+                    <details>
+                      <summary>
+                        {product.history.length} {product.history.length === 1 ? 'change' : 'changes'}
+                        <span className="visually-hidden"> to {product.name}</span>
+                      </summary>
+                      <ol className="staff-history">
+                        {product.history.map((change, i) => (
+                          <li key={i}>
+                            {formatDateTime(change.at)}, {change.byName ?? 'the site'}: {changeText(change)}
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  </td>
+                  <td>
+                    <span className={product.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{product.isActive ? 'On the list' : 'Off'}</span>
+                  </td>
+                  <td>
+                    <div className="staff-actions staff-actions-stacked">
+                      <RowAction id={`edit-product-${product.id}`} row={` ${product.name}`} onAct={() => open(product)}>
+                        Edit
+                      </RowAction>
+                      <RowAction row={` ${product.name}`} disabled={setOffered.isPending} onAct={() => toggle(product)}>
+                        {product.isActive ? 'Take off the list' : 'Put back on the list'}
+                      </RowAction>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}

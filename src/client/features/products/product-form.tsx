@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react'
+import type { createProduct, Product, updateProduct } from '../../../shared/contracts/products.ts'
+import { PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductField, type ProductFormValues } from '../../../shared/schemas/product.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
+import { SelectField } from '../../components/ui/select-field.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { call } from '../../lib/endpoint.ts'
+import { useForm } from '../../lib/use-form.ts'
+
+const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', isActive: 'true' }
+
+interface ProductFormPanelProps {
+  /** The product to edit; undefined for a new one. */
+  product: Product | undefined
+  onSaved(product: Product, created: boolean): void
+  onCancel(): void
+}
+
+/** Adds or changes a product of the price list, with the staff forms' conventions. Keyed by product by its parent. */
+export function ProductFormPanel({ product, onSaved, onCancel }: ProductFormPanelProps) {
+  const [initial] = useState(() => (product ? productFormValues(product) : NEW_PRODUCT))
+  const heading = useRef<HTMLHeadingElement>(null)
+  const form = useForm(ProductForm, initial)
+
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+
+  const submit = form.handleSubmit(async (values) => {
+    const problems = productFormProblems(values)
+    if (Object.keys(problems).length > 0) {
+      form.setServerErrors(problems)
+      return
+    }
+    try {
+      const saved = product
+        ? await call<typeof updateProduct>('POST', '/api/admin/products/:productId', { params: { productId: product.id }, body: values })
+        : await call<typeof createProduct>('POST', '/api/admin/products', { body: values })
+      onSaved(saved.product, !product)
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields as Partial<Record<ProductField, string>>, error.message)
+      else form.setServerErrors({}, 'Saving the product failed. Please try again.')
+    }
+  })
+
+  return (
+    <section className="staff-panel" aria-labelledby="product-form-heading">
+      <h2 id="product-form-heading" ref={heading} tabIndex={-1}>
+        {product ? `Edit ${product.name}` : 'New product'}
+      </h2>
+      <form onSubmit={submit} noValidate>
+        {form.message && <Alert>{form.message}</Alert>}
+        <div className="staff-form-grid">
+          <TextField label={ProductForm.name.label} field={form.field('name')} error={form.errors.name} hint="As receipts show it, such as Spring Soccer player fee." />
+          <SelectField label={ProductForm.purpose.label} field={form.field('purpose')} error={form.errors.purpose}>
+            {PRODUCT_PURPOSES.map((purpose) => (
+              <option key={purpose} value={purpose}>
+                {PURPOSE_LABELS[purpose]}
+              </option>
+            ))}
+          </SelectField>
+          <NumberField label="Price (dollars)" decimal field={form.field('listPrice')} error={form.errors.listPrice} hint="Such as 60 or 59.50; 0 for free." />
+        </div>
+        <fieldset>
+          <legend>Early-bird price</legend>
+          <p className="staff-note">Optional: people who register on or before its last day pay it instead.</p>
+          <div className="staff-form-grid">
+            <NumberField label="Early-bird price (dollars)" decimal field={form.field('earlyBirdPrice')} error={form.errors.earlyBirdPrice} />
+            <TextField label={ProductForm.earlyBirdUntil.label} type="date" field={form.field('earlyBirdUntil')} error={form.errors.earlyBirdUntil} hint="The last day, where the facility is." />
+          </div>
+        </fieldset>
+        <CheckboxField label={ProductForm.isActive.label} hint="Products taken off the list stay on the receipts that name them." field={form.field('isActive')} error={form.errors.isActive} />
+        {product && <p className="staff-note">A new price is for registrations from now on: what people already owe does not change.</p>}
+        <div className="staff-actions">
+          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
+            {form.submitting ? 'Saving…' : product ? 'Save changes' : 'Add product'}
+          </button>
+          <button type="button" className="button secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

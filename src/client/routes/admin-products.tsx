@@ -1,0 +1,11 @@
+import { PriceList } from '../features/products/price-list.tsx'
+
+/** /admin/products: the price list (issue 24). */
+export default function AdminProductsPage() {
+  return (
+    <section className="page">
+      <h1>Products and Prices</h1>
+      <PriceList />
+    </section>
+  )
+}

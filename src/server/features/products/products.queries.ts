@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { boolParam, timestampParam, toBool, toIso } from '../../db/values.ts'
+import { productChanged, type ProductState } from '../../core/payments/products.queries.ts'
+import type { Product } from '../../../shared/contracts/products.ts'
+import type { ProductPurpose } from '../../../shared/schemas/product.ts'
+
+/** What the product form sets: a product without its id. */
+export type ProductSettings = Omit<ProductState, 'id'>
+
+const earlyBirdOf = (row: { earlyBirdPriceCents: number | null; earlyBirdUntil: string | null }) =>
+  row.earlyBirdPriceCents !== null && row.earlyBirdUntil !== null ? { priceCents: row.earlyBirdPriceCents, until: row.earlyBirdUntil } : null
+
+/** The price list (issue 24): every product, offered ones first, with where it is used and its changes. */
+export async function listProductsForAdmin(db: Db, only?: string): Promise<Product[]> {
+  let products = db.kysely
+    .selectFrom('products')
+    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'isActive'])
+    .orderBy('isActive', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+  if (only) products = products.where('id', '=', only)
+  const rows = await products.execute()
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const [uses, changes] = await Promise.all([
+    db.kysely
+      .selectFrom('offerings as o')
+      .leftJoin('leagues as l', 'l.id', 'o.leagueId')
+      .leftJoin('academies as a', 'a.id', 'o.academyId')
+      .select(['o.productId', 'o.kind', 'l.id as leagueId', 'l.name as leagueName', 'a.id as academyId', 'a.name as academyName'])
+      .where('o.productId', 'in', ids)
+      .where('o.kind', 'in', ['league-place', 'team-place', 'academy-place'])
+      .orderBy('o.createdAt')
+      .execute(),
+    db.kysely
+      .selectFrom('productChanges as c')
+      .leftJoin('users as u', 'u.id', 'c.changedBy')
+      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.isActive'])
+      .where('c.productId', 'in', ids)
+      .orderBy('c.changedAt', 'desc')
+      .orderBy('c.id')
+      .execute(),
+  ])
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    purpose: row.purpose,
+    listPriceCents: row.listPriceCents,
+    earlyBird: earlyBirdOf(row),
+    isActive: toBool(row.isActive),
+    usedBy: uses
+      .filter((u) => u.productId === row.id)
+      .map((u) =>
+        u.kind === 'academy-place'
+          ? { kind: 'academy' as const, id: u.academyId ?? '', name: u.academyName ?? '' }
+          : { kind: u.kind === 'team-place' ? ('team-fee' as const) : ('league' as const), id: u.leagueId ?? '', name: u.leagueName ?? '' },
+      ),
+    history: changes
+      .filter((c) => c.productId === row.id)
+      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), isActive: toBool(c.isActive) })),
+  }))
+}
+
+export async function findProductForAdmin(db: Db, productId: string): Promise<Product | undefined> {
+  return (await listProductsForAdmin(db, productId))[0]
+}
+
+/** Adds a product, its first history row naming who made it. */
+export async function createProduct(db: Db, settings: ProductSettings, change: { by: string; now: Date }): Promise<Product> {
+  const id = randomUUID()
+  const at = timestampParam(db.dialect, change.now)
+  await inTransaction(db, async (tx) => {
+    await tx.kysely
+      .insertInto('products')
+      .values({ id, ...settings, purpose: settings.purpose satisfies ProductPurpose, isActive: boolParam(tx.dialect, settings.isActive), createdAt: at, updatedAt: at })
+      .execute()
+    await productChanged(tx, { id, ...settings }, change).execute()
+  })
+  return (await findProductForAdmin(db, id))!
+}
+
+/**
+ * Changes a product and keeps the change. What people already owe is on their order lines, with
+ * the price of the day they registered: a new price is for registrations from now on.
+ */
+export async function updateProduct(db: Db, productId: string, settings: ProductSettings, change: { by: string; now: Date }): Promise<Product | undefined> {
+  const changed = await inTransaction(db, async (tx) => {
+    const updated = await tx.kysely
+      .updateTable('products')
+      .set({ ...settings, isActive: boolParam(tx.dialect, settings.isActive), updatedAt: timestampParam(tx.dialect, change.now) })
+      .where('id', '=', productId)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return false
+    await productChanged(tx, { id: productId, ...settings }, change).execute()
+    return true
+  })
+  return changed ? findProductForAdmin(db, productId) : undefined
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify'
+import { createProduct as createContract, listProducts, updateProduct as updateContract } from '../../../shared/contracts/products.ts'
+import { centsFromDollars } from '../../../shared/money.ts'
+import { ProductForm, productFormProblems, productFormValues, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { parseForm } from '../../http/forms.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
+import { createProduct, findProductForAdmin, listProductsForAdmin, updateProduct, type ProductSettings } from './products.queries.ts'
+
+/** The price list (/admin/products, issue 24): admins read, add and change products. */
+export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<RouteDeps, 'db' | 'now'>): void {
+  serve(app, listProducts, async () => ({ products: await listProductsForAdmin(db) }))
+
+  serve(app, createContract, async (req, reply, { user }) => {
+    const product = await createProduct(db, settingsFrom(parseProductForm(req.body)), { by: user.id, now: now() })
+    reply.code(201)
+    return { product }
+  })
+
+  serve(app, updateContract, async (req, _reply, { user }) => {
+    const current = await findProductForAdmin(db, req.params.productId)
+    if (!current) throw notFound('There is no such product.')
+    // Fields left out keep their values, so taking a product off the list sends isActive alone.
+    const form = parseProductForm({ ...productFormValues(current), ...req.body })
+    const product = await updateProduct(db, current.id, settingsFrom(form), { by: user.id, now: now() })
+    if (!product) throw notFound('There is no such product.')
+    return { product }
+  })
+}
+
+/** The form rules, then the checks across fields they cannot express. */
+function parseProductForm(body: unknown): ProductFormValues {
+  const form = parseForm(ProductForm, body)
+  const problems = productFormProblems(form)
+  if (Object.keys(problems).length > 0) throw badRequest(FORM_MESSAGES.invalid, problems)
+  return form
+}
+
+/** Form strings to stored values; checked by productFormProblems. */
+function settingsFrom(form: ProductFormValues): ProductSettings {
+  const early = form.earlyBirdPrice === '' ? null : centsFromDollars(form.earlyBirdPrice)
+  return {
+    name: form.name,
+    purpose: form.purpose as ProductPurpose,
+    listPriceCents: centsFromDollars(form.listPrice) ?? 0,
+    earlyBirdPriceCents: early,
+    earlyBirdUntil: early === null ? null : form.earlyBirdUntil,
+    isActive: form.isActive !== 'false',
+  }
+}

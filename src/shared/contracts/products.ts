@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { PRODUCT_PURPOSES, ProductForm } from '../schemas/product.ts'
+import { contract, formBody, pathId } from './contract.ts'
+
+const EarlyBird = z.object({ priceCents: z.number().int(), until: z.string().describe('YYYY-MM-DD, the last facility day of the early-bird price') })
+
+/** A product as one change left it (the first: as it was made). */
+export const ProductChange = z.object({
+  at: z.string().describe('ISO 8601 time'),
+  byName: z.string().nullable().describe('who changed it; null: the site, or before the price list'),
+  name: z.string(),
+  listPriceCents: z.number().int(),
+  earlyBird: EarlyBird.nullable(),
+  isActive: z.boolean(),
+})
+export type ProductChange = z.infer<typeof ProductChange>
+
+/** A product of the price list (issue 24), where it is used, and its changes, newest first. */
+export const Product = z.object({
+  id: z.string(),
+  name: z.string(),
+  purpose: z.enum(PRODUCT_PURPOSES),
+  listPriceCents: z.number().int(),
+  earlyBird: EarlyBird.nullable(),
+  isActive: z.boolean(),
+  usedBy: z.array(z.object({ kind: z.enum(['league', 'team-fee', 'academy']), id: z.string(), name: z.string() })).describe('the leagues and academies priced with it'),
+  history: z.array(ProductChange),
+})
+export type Product = z.infer<typeof Product>
+
+export const listProducts = contract({
+  method: 'GET',
+  url: '/api/admin/products',
+  access: 'admin',
+  summary: 'The price list: every product, offered ones first, with where it is used and its changes',
+  responses: { 200: z.object({ products: z.array(Product) }) },
+})
+
+export const createProduct = contract({
+  method: 'POST',
+  url: '/api/admin/products',
+  access: 'admin',
+  summary: 'Add a product to the price list',
+  body: formBody(ProductForm),
+  responses: { 201: z.object({ product: Product }) },
+})
+
+export const updateProduct = contract({
+  method: 'POST',
+  url: '/api/admin/products/:productId',
+  access: 'admin',
+  summary: 'Change a product: the fields sent replace those saved; what people already owe never changes',
+  params: z.object({ productId: pathId }),
+  body: formBody(ProductForm, { partial: true }),
+  responses: { 200: z.object({ product: Product }) },
+})
