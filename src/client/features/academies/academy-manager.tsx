@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
@@ -8,14 +8,14 @@ import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import { academiesChanged, adminAcademiesQuery } from '../../queries/admin-academies.ts'
 import { AcademyFormPanel } from './academy-form.tsx'
 import { academyAgesText, academyPriceText } from './academy-text.ts'
 import { attendanceHref } from './attendance-text.ts'
 import { useSetAcademyOpen } from './api/use-set-academy-open.ts'
 
-/** Which form is open: a new academy, or the academy being edited. */
-type Editing = { academy: AdminAcademy | undefined } | null
+const editButtonId = (id: string) => `edit-academy-${id}`
 
 function savedMessage({ academy, offered }: { academy: AdminAcademy; offered: number }, created: boolean): string {
   const parts = [created ? `Created ${academy.name}; it is ${academy.isActive ? 'open' : 'closed'} for registration.` : `Saved ${academy.name}.`]
@@ -31,27 +31,13 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
   const { pathname } = useLocation()
   const { data, error } = useQuery(adminAcademiesQuery())
   const setOpen = useSetAcademyOpen()
-  const [editing, setEditing] = useState<Editing>(null)
+  const { editing, newButton, open: openPanel, close } = useEditPanel<AdminAcademy>(editButtonId)
   const [outcome, setOutcome] = useState('')
-  const newButton = useRef<HTMLButtonElement>(null)
-  // After the form closes, focus returns to the button that opened it.
-  const returnFocus = useRef<string | null>(null)
-
-  useEffect(() => {
-    if (editing !== null || returnFocus.current === null) return
-    const target = returnFocus.current === 'new' ? newButton.current : document.getElementById(`edit-academy-${returnFocus.current}`)
-    returnFocus.current = null
-    target?.focus()
-  }, [editing])
 
   const open = (academy: AdminAcademy | undefined) => {
     setOutcome('')
     setOpen.reset()
-    setEditing({ academy })
-  }
-  const close = () => {
-    returnFocus.current = editing?.academy?.id ?? 'new'
-    setEditing(null)
+    openPanel(academy)
   }
   const saved = (result: { academy: AdminAcademy; offered: number }, created: boolean) => {
     setOutcome(savedMessage(result, created))
@@ -75,7 +61,7 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
       {setOpen.error && <Alert>{errorMessage(setOpen.error)}</Alert>}
       {canChange &&
         (editing ? (
-          <AcademyFormPanel key={editing.academy?.id ?? 'new'} academy={editing.academy} onSaved={saved} onCancel={close} />
+          <AcademyFormPanel key={editing.item?.id ?? 'new'} academy={editing.item} onSaved={saved} onCancel={close} />
         ) : (
           <p>
             <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>
@@ -149,7 +135,7 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
                       </RowAction>
                       {canChange && (
                         <>
-                          <RowAction id={`edit-academy-${academy.id}`} row={` ${academy.name}`} onAct={() => open(academy)}>
+                          <RowAction id={editButtonId(academy.id)} row={` ${academy.name}`} onAct={() => open(academy)}>
                             Edit
                           </RowAction>
                           <RowAction row={` ${academy.name}`} disabled={setOpen.isPending} onAct={() => toggle(academy)}>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
 import { formatDate, formatDateRange } from '../../../shared/format.ts'
@@ -9,12 +9,12 @@ import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
+import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import { call } from '../../lib/endpoint.ts'
 import { adminLeaguesQuery, leaguesChanged } from '../../queries/admin-leagues.ts'
 import { LeagueFormPanel } from './league-form.tsx'
 
-/** Which form is open: a new league, or the league being edited. */
-type Editing = { league: AdminLeague | undefined } | null
+const editButtonId = (id: string) => `edit-${id}`
 
 function people(count: number): string {
   return count === 1 ? '1 person' : `${count} people`
@@ -48,30 +48,15 @@ function teamsText(teams: NonNullable<AdminLeague['teams']>): string {
 export function LeagueManager() {
   const client = useQueryClient()
   const { data, error } = useQuery(adminLeaguesQuery())
-  const [editing, setEditing] = useState<Editing>(null)
+  const { editing, newButton, open: openPanel, close } = useEditPanel<AdminLeague>(editButtonId)
   const [outcome, setOutcome] = useState('')
   const [actionError, setActionError] = useState<string | null>(null)
   const [busyId, setBusyId] = useState<string | null>(null)
-  const newButton = useRef<HTMLButtonElement>(null)
-  // After the form closes, focus returns to the button that opened it.
-  const returnFocus = useRef<string | null>(null)
-
-  useEffect(() => {
-    if (editing !== null || returnFocus.current === null) return
-    const target = returnFocus.current === 'new' ? newButton.current : document.getElementById(`edit-${returnFocus.current}`)
-    returnFocus.current = null
-    target?.focus()
-  }, [editing])
 
   const open = (league: AdminLeague | undefined) => {
     setOutcome('')
     setActionError(null)
-    setEditing({ league })
-  }
-
-  const close = () => {
-    returnFocus.current = editing?.league?.id ?? 'new'
-    setEditing(null)
+    openPanel(league)
   }
 
   const saved = (result: SaveLeagueResult, created: boolean) => {
@@ -107,7 +92,7 @@ export function LeagueManager() {
       </p>
       {actionError && <Alert>{actionError}</Alert>}
       {editing ? (
-        <LeagueFormPanel key={editing.league?.id ?? 'new'} league={editing.league} onSaved={saved} onCancel={close} />
+        <LeagueFormPanel key={editing.item?.id ?? 'new'} league={editing.item} onSaved={saved} onCancel={close} />
       ) : (
         <p>
           <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>
@@ -173,7 +158,7 @@ export function LeagueManager() {
                   <td>
                     {/* One above the other, so the table fits a 1280 px screen without scrolling. */}
                     <div className="staff-actions staff-actions-stacked">
-                      <RowAction id={`edit-${league.id}`} row={` ${league.name}`} onAct={() => open(league)}>
+                      <RowAction id={editButtonId(league.id)} row={` ${league.name}`} onAct={() => open(league)}>
                         Edit
                       </RowAction>
                       <RowAction row={` ${league.name}`} disabled={busyId !== null} onAct={() => void setActive(league, !league.isActive)}>

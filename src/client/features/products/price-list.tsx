@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { Product, ProductChange } from '../../../shared/contracts/products.ts'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
@@ -7,12 +7,12 @@ import { PURPOSE_LABELS } from '../../../shared/schemas/product.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import { productsChanged, productsQuery } from '../../queries/products.ts'
 import { useSetProductOffered } from './api/use-set-product-offered.ts'
 import { ProductFormPanel } from './product-form.tsx'
 
-/** Which form is open: a new product, or the product being edited. */
-type Editing = { product: Product | undefined } | null
+const editButtonId = (id: string) => `edit-product-${id}`
 
 const USE_LABELS: Record<Product['usedBy'][number]['kind'], string> = { league: 'League', 'team-fee': 'Team fee of', academy: 'Academy' }
 
@@ -28,27 +28,13 @@ export function PriceList() {
   const client = useQueryClient()
   const { data, error } = useQuery(productsQuery())
   const setOffered = useSetProductOffered()
-  const [editing, setEditing] = useState<Editing>(null)
+  const { editing, newButton, open: openPanel, close } = useEditPanel<Product>(editButtonId)
   const [outcome, setOutcome] = useState('')
-  const newButton = useRef<HTMLButtonElement>(null)
-  // After the form closes, focus returns to the button that opened it.
-  const returnFocus = useRef<string | null>(null)
-
-  useEffect(() => {
-    if (editing !== null || returnFocus.current === null) return
-    const target = returnFocus.current === 'new' ? newButton.current : document.getElementById(`edit-product-${returnFocus.current}`)
-    returnFocus.current = null
-    target?.focus()
-  }, [editing])
 
   const open = (product: Product | undefined) => {
     setOutcome('')
     setOffered.reset()
-    setEditing({ product })
-  }
-  const close = () => {
-    returnFocus.current = editing?.product?.id ?? 'new'
-    setEditing(null)
+    openPanel(product)
   }
   const saved = (product: Product, created: boolean) => {
     setOutcome(created ? `Added ${product.name} to the price list.` : `Saved ${product.name}.`)
@@ -72,7 +58,7 @@ export function PriceList() {
       </p>
       {setOffered.error && <Alert>{errorMessage(setOffered.error)}</Alert>}
       {editing ? (
-        <ProductFormPanel key={editing.product?.id ?? 'new'} product={editing.product} onSaved={saved} onCancel={close} />
+        <ProductFormPanel key={editing.item?.id ?? 'new'} product={editing.item} onSaved={saved} onCancel={close} />
       ) : (
         <p>
           <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>
@@ -148,7 +134,7 @@ export function PriceList() {
                   </td>
                   <td>
                     <div className="staff-actions staff-actions-stacked">
-                      <RowAction id={`edit-product-${product.id}`} row={` ${product.name}`} onAct={() => open(product)}>
+                      <RowAction id={editButtonId(product.id)} row={` ${product.name}`} onAct={() => open(product)}>
                         Edit
                       </RowAction>
                       <RowAction row={` ${product.name}`} disabled={setOffered.isPending} onAct={() => toggle(product)}>
