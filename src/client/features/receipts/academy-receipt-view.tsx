@@ -3,8 +3,8 @@ import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
-import { siteConfig } from '../../site-config.ts'
 import { academyScheduleText } from '../academies/academy-text.ts'
+import { ReceiptHead, Registrant } from './receipt-view.tsx'
 
 /**
  * A person's receipt for an academy, laid out to print (print rules in styles.css): the
@@ -19,29 +19,10 @@ export function AcademyReceiptView({ receipt }: { receipt: AcademyReceipt }) {
   const schedule = academyScheduleText(academy)
   return (
     <article className="receipt" aria-label={`Receipt for ${academy.name}`}>
-      <header className="receipt-head">
-        <p className="receipt-facility">{siteConfig.facilityName}</p>
-        <dl className="receipt-meta">
-          <div>
-            <dt>Receipt {places.length === 1 ? 'number' : 'numbers'}</dt>
-            <dd>{places.map((p) => p.receiptNumber).join(', ')}</dd>
-          </div>
-          <div>
-            <dt>Date</dt>
-            <dd>{formatDate(first.createdAt)}</dd>
-          </div>
-        </dl>
-      </header>
+      <ReceiptHead numbers={places.map((p) => p.receiptNumber)} date={first.createdAt} />
 
       <dl className="receipt-facts">
-        <div>
-          <dt>Registrant</dt>
-          <dd>
-            {first.registrantName}
-            <br />
-            {first.registrantEmail}
-          </dd>
-        </div>
+        <Registrant receipt={first} />
         <div>
           <dt>Academy</dt>
           <dd>

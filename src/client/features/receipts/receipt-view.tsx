@@ -9,33 +9,47 @@ function balanceDue(receipt: Receipt): string {
   return nothingDue(receipt) ?? formatMoney(receipt.balanceCents)
 }
 
+/** A receipt's top: the facility, its number (or numbers, one a place), and the day it was made. */
+export function ReceiptHead({ numbers, date }: { numbers: readonly string[]; date: string }) {
+  return (
+    <header className="receipt-head">
+      <p className="receipt-facility">{siteConfig.facilityName}</p>
+      <dl className="receipt-meta">
+        <div>
+          <dt>Receipt {numbers.length === 1 ? 'number' : 'numbers'}</dt>
+          <dd>{numbers.join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(date)}</dd>
+        </div>
+      </dl>
+    </header>
+  )
+}
+
+/** Who registered: the first fact of a receipt. */
+export function Registrant({ receipt }: { receipt: Pick<Receipt, 'registrantName' | 'registrantEmail'> }) {
+  return (
+    <div>
+      <dt>Registrant</dt>
+      <dd>
+        {receipt.registrantName}
+        <br />
+        {receipt.registrantEmail}
+      </dd>
+    </div>
+  )
+}
+
 /** The receipt itself, laid out to print on one page (print rules in styles.css). */
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   return (
     <article className="receipt" aria-label={`Receipt ${receipt.receiptNumber}`}>
-      <header className="receipt-head">
-        <p className="receipt-facility">{siteConfig.facilityName}</p>
-        <dl className="receipt-meta">
-          <div>
-            <dt>Receipt number</dt>
-            <dd>{receipt.receiptNumber}</dd>
-          </div>
-          <div>
-            <dt>Date</dt>
-            <dd>{formatDate(receipt.createdAt)}</dd>
-          </div>
-        </dl>
-      </header>
+      <ReceiptHead numbers={[receipt.receiptNumber]} date={receipt.createdAt} />
 
       <dl className="receipt-facts">
-        <div>
-          <dt>Registrant</dt>
-          <dd>
-            {receipt.registrantName}
-            <br />
-            {receipt.registrantEmail}
-          </dd>
-        </div>
+        <Registrant receipt={receipt} />
         {receipt.child && (
           <div>
             <dt>Child</dt>
