@@ -33,6 +33,33 @@ export function academyInput(name: string, overrides: Partial<NewAcademy> = {}):
   }
 }
 
+/** An academy meeting every evening from three days ago to three days ahead, so today is a session. */
+export function thisWeeksAcademy(name: string): NewAcademy {
+  return {
+    name,
+    sport: 'soccer',
+    coach: 'Coach Daniela Ortiz',
+    location: 'Field 1',
+    isActive: true,
+    forChildren: true,
+    minAge: 6,
+    maxAge: 12,
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    startTime: '18:00',
+    endTime: '19:00',
+    registrationDate: daysFromToday(-10),
+    registrationDeadline: daysFromToday(3),
+    startDate: daysFromToday(-3),
+    endDate: daysFromToday(3),
+    capacity: 10,
+    priceCents: 18_000,
+    waiverRequired: false,
+  }
+}
+
+/** Born on March 15th nine years ago: a child any of these academies takes. */
+export const nineYearOldBorn = `${Number(daysFromToday(0).slice(0, 4)) - 9}-03-15`
+
 /** Adds a child (8 on the first session) to the signed-in guardian's account and signs the waiver for them; answers the child's id. */
 export async function addChildWithWaiver(request: APIRequestContext, guardian: TestUser, child: { firstName: string; notes: string }): Promise<string> {
   const sent = { headers: { origin: BASE_URL } }

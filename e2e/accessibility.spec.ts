@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { decideAccess, ROUTES } from '../src/shared/routes.ts'
 import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
-import { academyInput, addChildWithWaiver, enrolInAcademy, placeChildren } from './academy-places.ts'
+import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
@@ -250,28 +250,9 @@ test.describe('the emails page with one open (issue 21 §4)', () => {
 test.describe('an academy’s attendance panel at the door (issue 23)', () => {
   for (const width of [1280, 375]) {
     test(`the session, the Present and Absent buttons and the sheet, ${width} px wide`, async ({ pageAs, backend, createUser, insertAcademy }) => {
-      const academyId = await insertAcademy({
-        name: `Axe Academy ${uniqueToken()}`,
-        sport: 'soccer',
-        coach: 'Coach Daniela Ortiz',
-        location: 'Field 1',
-        isActive: true,
-        forChildren: true,
-        minAge: 6,
-        maxAge: 12,
-        weekdays: [1, 2, 3, 4, 5, 6, 7],
-        startTime: '18:00',
-        endTime: '19:00',
-        registrationDate: daysFromToday(-10),
-        registrationDeadline: daysFromToday(3),
-        startDate: daysFromToday(-3),
-        endDate: daysFromToday(3),
-        capacity: 10,
-        priceCents: 18_000,
-        waiverRequired: false,
-      })
+      const academyId = await insertAcademy(thisWeeksAcademy(`Axe Academy ${uniqueToken()}`))
       const guardian = await createUser({ label: 'axe-attendance' })
-      const dateOfBirth = `${Number(daysFromToday(0).slice(0, 4)) - 9}-03-15`
+      const dateOfBirth = nineYearOldBorn
       await placeChildren(backend.db, academyId, guardian.id, [
         { firstName: 'Ava', lastName: 'Brooks', dateOfBirth },
         { firstName: 'Ben', lastName: 'Brooks', dateOfBirth },

@@ -1,7 +1,7 @@
 import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
 import { formatDate } from '../src/shared/format.ts'
 import { newestEmailTo } from '../tests/emails.ts'
-import { placeChildren } from './academy-places.ts'
+import { nineYearOldBorn as dateOfBirth, placeChildren, thisWeeksAcademy } from './academy-places.ts'
 import { BASE_URL, daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
 
 /*
@@ -9,32 +9,6 @@ import { BASE_URL, daysFromToday, expect, test, uniqueToken } from './fixtures.t
  * itself, each tap is saved at once and stays after a reload, a save the server refuses is put
  * back with the reason, and the printed sheet is the table alone with each child's total.
  */
-
-const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7] as const
-
-/** An academy meeting every evening from three days ago to three days ahead, so today is a session. */
-const thisWeeksAcademy = (name: string) => ({
-  name,
-  sport: 'soccer' as const,
-  coach: 'Coach Daniela Ortiz',
-  location: 'Field 1',
-  isActive: true,
-  forChildren: true,
-  minAge: 6,
-  maxAge: 12,
-  weekdays: [...EVERY_DAY],
-  startTime: '18:00',
-  endTime: '19:00',
-  registrationDate: daysFromToday(-10),
-  registrationDeadline: daysFromToday(3),
-  startDate: daysFromToday(-3),
-  endDate: daysFromToday(3),
-  capacity: 10,
-  priceCents: 18_000,
-  waiverRequired: false,
-})
-
-const dateOfBirth = `${Number(daysFromToday(0).slice(0, 4)) - 9}-03-15`
 
 test('on a phone, the coach (an employee) marks two children present and one absent at the door; the marks stay after a reload and the printed sheet totals them', async ({
   asEmployee: page,
@@ -63,7 +37,7 @@ test('on a phone, the coach (an employee) marks two children present and one abs
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academies at the Desk')
   await page.getByRole('link', { name: `Attendance of ${name}` }).click()
   await expect(page).toHaveURL(/\/desk\/academies\?academy=/)
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(`Attendance: ${name}`)
+  await expect(page.getByRole('heading', { level: 2, name: `Attendance: ${name}` })).toBeVisible()
   await expect(page.getByLabel('Session')).toHaveValue(daysFromToday(0))
   const door = page.getByRole('list', { name: /^Participants on .* \(today\)$/ })
   const toggle = (label: 'Present' | 'Absent', child: string) => door.getByRole('button', { name: new RegExp(`^${label} for ${child} Brooks, `) })
