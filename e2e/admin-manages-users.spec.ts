@@ -4,7 +4,8 @@ import { countUsersByRole } from '../src/server/features/users/users.queries.ts'
 import { timestampParam } from '../src/server/db/values.ts'
 import { staffPages } from '../src/shared/route-purposes.ts'
 import { ROUTES } from '../src/shared/routes.ts'
-import { BASE_URL, expect, test, uniqueToken } from './fixtures.ts'
+import { formatDate } from '../src/shared/format.ts'
+import { BASE_URL, daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
 
 /*
  * An admin finds accounts, changes their role and reads the dashboard. Other tests create
@@ -39,7 +40,8 @@ test('an admin finds a customer and makes them an employee', async ({ asAdmin: p
   await search(page, customer.email)
   await expect(page.getByText('Showing 1–1 of 1 users.')).toBeVisible()
   await expect(dataRows(page)).toHaveCount(1)
-  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-US').format(new Date()))
+  // The facility's day, as every page shows moments: the browser's own day differs around midnight.
+  const today = formatDate(daysFromToday(0))
   const cells = dataRows(page).getByRole('cell')
   await expect(cells.nth(0)).toHaveText(customer.email)
   await expect(cells.nth(1)).toHaveText(customer.displayName)
