@@ -1,3 +1,4 @@
+import { formatDate } from '../src/shared/format.ts'
 import { daysFromToday, expect, openInApp, test, uniqueToken } from './fixtures.ts'
 
 /*
@@ -53,4 +54,35 @@ test('an admin adds a product with an early-bird price, changes it, reads its ch
   await row.getByRole('button', { name: `Take off the list ${name}` }).click()
   await expect(page.getByRole('status').filter({ hasText: 'off the price list' })).toHaveText(`${name} is off the price list.`)
   await expect(row).toContainText('Off')
+})
+
+test('an admin adds a player fee with an early-bird price and prices a new league with it', async ({ asAdmin: page }) => {
+  const token = uniqueToken()
+  const feeName = `Fall fee ${token}`
+  const leagueName = `Fall Soccer ${token}`
+  await openInApp(page, '/admin/products')
+  await page.getByRole('button', { name: 'New product' }).click()
+  await page.getByLabel('Name').fill(feeName)
+  await page.getByLabel('Price (dollars)', { exact: true }).fill('70')
+  await page.getByLabel('Early-bird price (dollars)').fill('55')
+  await page.getByLabel('Early-bird price until').fill(daysFromToday(5))
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toBeVisible()
+
+  await page.goto('/leagues')
+  await page.getByRole('button', { name: 'New league' }).click()
+  const form = page.getByRole('region', { name: 'New league' })
+  await form.getByLabel('Name').fill(leagueName)
+  await form.getByLabel('Registration date').fill(daysFromToday(-5))
+  await form.getByLabel('Start date').fill(daysFromToday(10))
+  await form.getByLabel('End date').fill(daysFromToday(60))
+  await form.getByLabel('Price from the price list').selectOption({ label: `${feeName}: $70.00, early-bird $55.00 until ${formatDate(daysFromToday(5))}` })
+  await expect(form.getByLabel('Price (dollars)')).toHaveCount(0)
+  await expect(form.getByText(`People pay ${feeName}: $70.00, early-bird $55.00`)).toBeVisible()
+  await form.getByRole('button', { name: 'Create league' }).click()
+  await expect(page.getByRole('status')).toHaveText(`Created ${leagueName}; it is open for registration.`)
+  await expect(page.getByRole('row').filter({ hasText: leagueName })).toContainText('$70.00')
+
+  await page.goto('/admin/products')
+  await expect(page.getByRole('row', { name: new RegExp(feeName) })).toContainText(`League ${leagueName}`)
 })

@@ -132,6 +132,7 @@ export function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFor
     endDate: daysFromToday(90),
     registrationDeadline: '',
     price: '45.50',
+    priceProduct: '',
     capacity: '',
     teamCapacity: '',
     rosterMin: '',

@@ -78,6 +78,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     startDate: day(30),
     endDate: day(90),
     price: '45.00',
+    priceProduct: f.adminProductId,
     capacity: '20',
     teamCapacity: '8',
     rosterMin: '5',
@@ -107,6 +108,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     endDate: day(90),
     skippedDates: day(37),
     price: '180.00',
+    priceProduct: '',
     capacity: '16',
     waiverRequired: 'true',
   }

@@ -30,6 +30,8 @@ export const AcademyForm = {
   registrationDeadline: { label: 'Registration deadline', rules: 'date|date_after:registrationDate|date_before:endDate' },
   skippedDates: { label: 'Dates skipped', rules: 'max:2000' },
   price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
+  /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
+  priceProduct: { label: 'Price from the price list', rules: 'max:64' },
   capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
   waiverRequired: { label: 'Waiver required', rules: 'in:true,false' },
 } as const satisfies FormSpec
@@ -92,6 +94,7 @@ export function academyFormValues(academy: AdminAcademy): AcademyFormValues {
     registrationDeadline: academy.registrationDeadline ?? '',
     skippedDates: academy.skippedDates.join(','),
     price: dollarsText(academy.priceCents),
+    priceProduct: '',
     capacity: text(academy.capacity),
     waiverRequired: String(academy.waiverRequired),
   }

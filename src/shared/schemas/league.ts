@@ -23,6 +23,8 @@ export const LeagueForm = {
   endDate: { label: 'End date', rules: 'required|date|date_after:startDate' },
   registrationDeadline: { label: 'Registration deadline', rules: 'date|date_after:registrationDate|date_before:endDate' },
   price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
+  /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
+  priceProduct: { label: 'Price from the price list', rules: 'max:64' },
   capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
   teamCapacity: { label: 'Team capacity', rules: 'integer|between:1,100' },
   rosterMin: { label: 'Minimum roster size', rules: 'integer|between:1,100' },
@@ -82,6 +84,7 @@ export function leagueFormValues(league: AdminLeague): LeagueFormValues {
     endDate: league.endDate,
     registrationDeadline: league.registrationDeadline ?? '',
     price: dollarsText(league.priceCents),
+    priceProduct: '',
     capacity: text(league.capacity),
     teamCapacity: text(league.teamCapacity),
     rosterMin: text(league.rosterMin),

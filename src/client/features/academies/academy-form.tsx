@@ -12,6 +12,7 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
+import { PriceFromList } from '../products/price-from-list.tsx'
 
 const NEW_ACADEMY: AcademyFormValues = {
   name: '',
@@ -32,6 +33,7 @@ const NEW_ACADEMY: AcademyFormValues = {
   registrationDeadline: '',
   skippedDates: '',
   price: '',
+  priceProduct: '',
   capacity: '',
   waiverRequired: 'true',
 }
@@ -179,7 +181,9 @@ export function AcademyFormPanel({ academy, onSaved, onCancel }: AcademyFormPane
               error={form.errors.registrationDeadline}
               hint="The last day to register. Empty: the day before the first session."
             />
-            <NumberField label="Price (dollars)" decimal field={form.field('price')} error={form.errors.price} hint="Such as 180 or 179.50; 0 for free." />
+            <PriceFromList purpose="academy-fee" product={form.field('priceProduct')} price={form.field('price')} error={form.errors.priceProduct}>
+              <NumberField label="Price (dollars)" decimal field={form.field('price')} error={form.errors.price} hint="Such as 180 or 179.50; 0 for free." />
+            </PriceFromList>
             <NumberField label={AcademyForm.capacity.label} field={form.field('capacity')} error={form.errors.capacity} hint="Places; empty for no limit." />
           </div>
           {academy && <p className="staff-note">Lowering the capacity removes nobody already registered. Raising it offers the new places to the waitlist at once.</p>}

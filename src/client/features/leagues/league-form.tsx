@@ -12,6 +12,7 @@ import { useForm, type FieldProps } from '../../lib/use-form.ts'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
+import { PriceFromList } from '../products/price-from-list.tsx'
 
 const NEW_LEAGUE: LeagueFormValues = {
   name: '',
@@ -24,6 +25,7 @@ const NEW_LEAGUE: LeagueFormValues = {
   endDate: '',
   registrationDeadline: '',
   price: '',
+  priceProduct: '',
   capacity: '',
   teamCapacity: '',
   rosterMin: '',
@@ -151,7 +153,9 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
         <fieldset>
           <legend>Price and places</legend>
           <div className="staff-form-grid">
-            <NumberField label="Price (dollars)" decimal field={form.field('price')} error={form.errors.price} hint="Such as 45 or 45.50; 0 for free." />
+            <PriceFromList purpose="player-fee" product={form.field('priceProduct')} price={form.field('price')} error={form.errors.priceProduct}>
+              <NumberField label="Price (dollars)" decimal field={form.field('price')} error={form.errors.price} hint="Such as 45 or 45.50; 0 for free." />
+            </PriceFromList>
             <NumberField
               label={LeagueForm.capacity.label}
               field={form.field('capacity')}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import type { Write } from '../../db/transaction.ts'
-import type { ProductPurpose } from '../../../shared/schemas/product.ts'
+import { PURPOSE_LABELS, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { invalid } from '../refusals.ts'
 
 /**
  * Who owns a price (issue 22): products are the price list's. A league or an academy points at
@@ -45,4 +46,16 @@ export function productChanged(tx: Db, { id, isActive, ...product }: ProductStat
     changedBy: change.by,
     changedAt: timestampParam(tx.dialect, change.now),
   })
+}
+
+/**
+ * The product of the price list a league's or an academy's form chose for its price: offered, and
+ * for what it will price. Refused in words naming the form's field (`priceProduct`) otherwise.
+ */
+export async function chosenProduct(db: Db, productId: string, purpose: ProductPurpose): Promise<string> {
+  const product = await db.kysely.selectFrom('products').select(['id', 'purpose', 'isActive']).where('id', '=', productId).executeTakeFirst()
+  const refuse = (message: string) => invalid(message, { priceProduct: message })
+  if (!product || !product.isActive) throw refuse('Choose a product that is on the price list.')
+  if (product.purpose !== purpose) throw refuse(`Choose a product for a ${PURPOSE_LABELS[purpose].toLowerCase()}.`)
+  return product.id
 }

@@ -139,13 +139,23 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
 
 const purposeOf = (kind: 'league-place' | 'academy-place') => (kind === 'league-place' ? 'player-fee' : 'academy-fee')
 
+/** A league's player places or an academy's places, priced by a product of the list (`productId`) or by a typed price. */
+interface PricedPlaces {
+  kind: 'league-place' | 'academy-place'
+  ownerId: string
+  name: string
+  capacity: number | null
+  priceCents: number
+  productId?: string | null
+}
+
 /** A league's player places or an academy's places, and their price, made with their owner in the caller's transaction. */
 export async function createOffering(
   tx: Db,
-  offering: { kind: 'league-place' | 'academy-place'; ownerId: string; name: string; capacity: number | null; priceCents: number },
+  offering: PricedPlaces,
   now: Date,
 ): Promise<void> {
-  const productId = await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: null, now })
+  const productId = offering.productId ?? (await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: null, now }))
   await tx.kysely
     .insertInto('offerings')
     .values({
@@ -168,7 +178,7 @@ export async function createOffering(
  */
 export async function updateOffering(
   tx: Db,
-  offering: { kind: 'league-place' | 'academy-place'; ownerId: string; name: string; capacity: number | null; priceCents: number },
+  offering: PricedPlaces,
   now: Date,
 ): Promise<{ offeringId: string; capacityBefore: number | null } | undefined> {
   let current = tx.kysely
@@ -181,7 +191,7 @@ export async function updateOffering(
   if (tx.dialect === 'postgres') current = current.forUpdate()
   const before = await current.executeTakeFirst()
   if (!before) return undefined
-  const productId = await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: before.productId, now })
+  const productId = offering.productId ?? (await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: before.productId, now }))
   await tx.kysely.updateTable('offerings').set({ capacity: offering.capacity, productId }).where('id', '=', before.id).execute()
   return { offeringId: before.id, capacityBefore: before.capacity }
 }

@@ -80,7 +80,11 @@ export async function updateAcademy(
   ctx: ChangeContext,
 ): Promise<{ academy: AdminAcademy; offered: number } | undefined> {
   return inTransaction(db, async (tx) => {
-    const places = await updateOffering(tx, { kind: 'academy-place', ownerId: academyId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents }, ctx.now)
+    const places = await updateOffering(
+      tx,
+      { kind: 'academy-place', ownerId: academyId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
+      ctx.now,
+    )
     if (!places) return undefined
     await tx.kysely
       .updateTable('academies')

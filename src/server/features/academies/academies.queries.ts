@@ -91,6 +91,8 @@ export interface NewAcademy {
   endDate: string
   capacity: number | null
   priceCents: number
+  /** The product of the price list its places take their price from; null or left out: the typed price. */
+  priceProductId?: string | null
   waiverRequired?: boolean
 }
 
@@ -133,7 +135,7 @@ export async function insertAcademy(db: Db, academy: NewAcademy): Promise<string
         updatedAt: now,
       })
       .execute()
-    await createOffering(tx, { kind: 'academy-place', ownerId: id, name: academy.name, capacity: academy.capacity, priceCents: academy.priceCents }, at)
+    await createOffering(tx, { kind: 'academy-place', ownerId: id, name: academy.name, capacity: academy.capacity, priceCents: academy.priceCents, productId: academy.priceProductId ?? null }, at)
   })
   return id
 }

@@ -23,6 +23,8 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import { chosenProduct } from '../../core/payments/products.queries.ts'
+import type { Db } from '../../db/connect.ts'
 import { listActiveAcademies, type NewAcademy } from './academies.queries.ts'
 import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcademy } from './academies.admin.queries.ts'
 import { tellScheduleChange } from './academy-session-changes.ts'
@@ -66,7 +68,8 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
   })
 
   serve(app, createAcademyContract, async (req) => {
-    const academy = await createAcademy(db, settingsFrom(parseAcademyForm(req.body)))
+    const form = parseAcademyForm(req.body)
+    const academy = await createAcademy(db, settingsFrom(form, await productOf(db, form)))
     return { academy, offered: 0 }
   })
 
@@ -76,9 +79,10 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseAcademyForm({ ...academyFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
+    const settings = settingsFrom(form, await productOf(db, form))
     // A new weekday or time reaches every family with the change, in its transaction.
     const saved = await inTransaction(db, async (tx) => {
-      const changed = await updateAcademy(tx, current.id, settingsFrom(form), ctx)
+      const changed = await updateAcademy(tx, current.id, settings, ctx)
       if (changed) await tellScheduleChange(tx, current, changed.academy, ctx)
       return changed
     })
@@ -101,7 +105,12 @@ function parseAcademyForm(body: unknown): AcademyFormValues {
 }
 
 /** Form strings to stored values; ages only for an academy that takes children, as the form shows them. */
-function settingsFrom(form: AcademyFormValues): NewAcademy {
+/** The product of the price list the form chose for the price, checked; null: the typed price. */
+function productOf(db: Db, form: AcademyFormValues): Promise<string | null> {
+  return form.priceProduct === '' ? Promise.resolve(null) : chosenProduct(db, form.priceProduct, 'academy-fee')
+}
+
+function settingsFrom(form: AcademyFormValues, priceProductId: string | null): NewAcademy {
   const whole = (text: string) => (text === '' ? null : Number(text))
   const optional = (text: string) => (text === '' ? null : text)
   const forChildren = form.forChildren === 'true'
@@ -126,6 +135,7 @@ function settingsFrom(form: AcademyFormValues): NewAcademy {
     endDate: form.endDate,
     capacity: whole(form.capacity),
     priceCents: centsFromDollars(form.price) ?? 0,
+    priceProductId,
     waiverRequired: form.waiverRequired !== 'false',
   }
 }

@@ -120,7 +120,11 @@ export async function updateLeague(
   ctx: ChangeContext,
 ): Promise<SaveLeagueResult | undefined> {
   return inTransaction(db, async (tx) => {
-    const places = await updateOffering(tx, { kind: 'league-place', ownerId: leagueId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents }, ctx.now)
+    const places = await updateOffering(
+      tx,
+      { kind: 'league-place', ownerId: leagueId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId },
+      ctx.now,
+    )
     if (!places) return undefined
     await tx.kysely
       .updateTable('leagues')

@@ -9,6 +9,8 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import { chosenProduct } from '../../core/payments/products.queries.ts'
+import type { Db } from '../../db/connect.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
 
 /** League management (create, edit, open and close), admin only (the list: staff): the server decides, /leagues only hides the tools. */
@@ -22,7 +24,8 @@ export function registerLeagueAdminRoutes(
   })
 
   serve(app, createLeagueContract, async (req) => {
-    const league = await createLeague(db, settingsFrom(parseLeagueForm(req.body)))
+    const form = parseLeagueForm(req.body)
+    const league = await createLeague(db, settingsFrom(form, await productOf(db, form)))
     activeLeagues.changed()
     return { league, offered: 0 }
   })
@@ -33,7 +36,7 @@ export function registerLeagueAdminRoutes(
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
-    const saved = await updateLeague(db, current.id, settingsFrom(form), ctx)
+    const saved = await updateLeague(db, current.id, settingsFrom(form, await productOf(db, form)), ctx)
     activeLeagues.changed()
     if (!saved) throw notFound('There is no such league.')
     return saved
@@ -52,7 +55,12 @@ function parseLeagueForm(body: unknown): LeagueFormValues {
  * Form strings to stored values. Team fields are kept only for team leagues and ages only for
  * Kids Sports: the form hides them otherwise, so what is stored is what staff saw.
  */
-function settingsFrom(form: LeagueFormValues): LeagueSettings {
+/** The product of the price list the form chose for the price, checked; null: the typed price. */
+function productOf(db: Db, form: LeagueFormValues): Promise<string | null> {
+  return form.priceProduct === '' ? Promise.resolve(null) : chosenProduct(db, form.priceProduct, 'player-fee')
+}
+
+function settingsFrom(form: LeagueFormValues, priceProductId: string | null): LeagueSettings {
   const whole = (text: string) => (text === '' ? null : Number(text))
   const team = form.kind === 'team'
   const kids = form.sport === 'kids'
@@ -68,6 +76,7 @@ function settingsFrom(form: LeagueFormValues): LeagueSettings {
     registrationDeadline: form.registrationDeadline === '' ? null : form.registrationDeadline,
     // Checked by leagueFormProblems.
     priceCents: centsFromDollars(form.price) ?? 0,
+    priceProductId,
     capacity: whole(form.capacity),
     teamCapacity: team ? whole(form.teamCapacity) : null,
     rosterMin: team ? whole(form.rosterMin) : null,

@@ -33,6 +33,8 @@ export interface NewLeague {
   endDate: string
   registrationDeadline?: string | null
   priceCents?: number
+  /** The product of the price list its player places take their price from; null: the typed price. */
+  priceProductId?: string | null
   capacity?: number | null
   teamCapacity?: number | null
   rosterMin?: number | null
@@ -74,7 +76,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         updatedAt: now,
       })
       .execute()
-    await createOffering(tx, { kind: 'league-place', ownerId: id, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0 }, at)
+    await createOffering(tx, { kind: 'league-place', ownerId: id, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0, productId: league.priceProductId ?? null }, at)
     await syncTeamPlaces(
       tx,
       {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
@@ -103,4 +103,44 @@ test('a league’s price is a product of the list, used by the league; a new lea
   }
   const mine = await early.client.get<{ registrations: { priceCents: number }[] }>('/api/registrations/mine')
   expect(mine.body.registrations[0]?.priceCents).toBe(4500)
+})
+
+test('a league and an academy priced from the list take the product’s price and early-bird price; a product off the list or for something else is refused', async () => {
+  const fee = (await save(form({ name: 'Summer fee', purpose: 'player-fee', listPrice: '70', earlyBirdPrice: '55', earlyBirdUntil: daysFromToday(5) }))).body.product
+  const made = await admin.client.post<{ league: { id: string; priceCents: number } }>('/api/admin/leagues', leagueForm({ price: '1', priceProduct: fee.id }))
+  expect(made.status, made.text).toBe(201)
+  const leagueId = made.body.league.id
+  expect(made.body.league.priceCents).toBe(7000)
+  expect((await list()).find((p) => p.id === fee.id)?.usedBy).toEqual([expect.objectContaining({ kind: 'league', id: leagueId })])
+  const player = await createRegistrant(ctx)
+  expect((await player.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})).body.registration.priceCents).toBe(5500)
+
+  const jersey = (await save(form({ purpose: 'extra' }))).body.product
+  const wrong = await admin.client.post<Saved>('/api/admin/leagues', leagueForm({ priceProduct: jersey.id }))
+  expect(wrong.status).toBe(400)
+  expect(wrong.body.error.fields?.priceProduct).toBe('Choose a product for a league player fee.')
+  await save({ isActive: 'false' }, fee.id)
+  const off = await admin.client.post<Saved>(`/api/admin/leagues/${leagueId}`, { priceProduct: fee.id })
+  expect(off.body.error.fields?.priceProduct).toBe('Choose a product that is on the price list.')
+  // Saving the league again without choosing keeps the product it has.
+  expect((await admin.client.post(`/api/admin/leagues/${leagueId}`, { name: 'Summer League' })).status).toBe(200)
+  expect((await list()).find((p) => p.id === fee.id)?.usedBy.map((u) => u.name)).toEqual(['Summer League'])
+
+  const academyFee = (await save(form({ name: 'Clinic fee', purpose: 'academy-fee', listPrice: '150' }))).body.product
+  const academy = await admin.client.post<{ academy: { priceCents: number } }>('/api/admin/academies', {
+    name: 'Priced Clinic',
+    sport: 'basketball',
+    isActive: 'true',
+    forChildren: 'false',
+    weekdays: '3',
+    startTime: '19:00',
+    endTime: '20:00',
+    registrationDate: daysFromToday(-1),
+    startDate: daysFromToday(20),
+    endDate: daysFromToday(60),
+    price: '0',
+    priceProduct: academyFee.id,
+  })
+  expect(academy.status, academy.text).toBe(201)
+  expect(academy.body.academy.priceCents).toBe(15000)
 })
