@@ -19,6 +19,7 @@ import { createTeam, joinTeam } from '../src/server/features/teams/team-entry.ts
 import { findTeamRow, teamState } from '../src/server/features/teams/teams.queries.ts'
 import { currentWaiver, signWaiver } from '../src/server/core/waivers.queries.ts'
 import { facilityToday } from '../src/shared/format.ts'
+import { createProduct, findProductForAdmin, updateProduct } from '../src/server/features/products/products.queries.ts'
 
 const { db, auth, config } = await openForScript()
 try {
@@ -39,8 +40,9 @@ try {
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
     for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
     for (const people of DEMO_ACADEMY_PEOPLE) await seedAcademy(academyIds.get(people.academy)!, people, admin.id)
+    await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
     console.log(
-      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents and ${DEMO_ACADEMIES.length} academies with their participants and attendance so far.`,
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, and a price list with an early-bird price running.`,
     )
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
@@ -54,6 +56,23 @@ try {
   console.log('')
 } finally {
   await db.close()
+}
+
+/**
+ * The price list beyond the leagues' and academies' own fees (issue 24): the first league's fee
+ * gets an early-bird price for another week, and a jersey is offered as an extra.
+ */
+async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
+  const now = new Date()
+  const change = { by: adminId, now }
+  const { productId } = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').executeTakeFirstOrThrow()
+  const fee = await findProductForAdmin(db, productId!)
+  if (fee && fee.listPriceCents > 1000) {
+    const { id, usedBy: _usedBy, history: _history, earlyBird: _earlyBird, ...settings } = fee
+    const until = addDays(facilityToday(now, config.site.timeZone), 7)
+    await updateProduct(db, id, { ...settings, earlyBirdPriceCents: fee.listPriceCents - 1000, earlyBirdUntil: until }, change)
+  }
+  await createProduct(db, { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, isActive: true }, change)
 }
 
 /** A customer with an account and the waiver signed, as the sign-up pages leave one. */
