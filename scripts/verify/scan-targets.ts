@@ -137,6 +137,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       route: 'POST /api/admin/academies/:academyId/sessions/:date/cancel',
       as: 'admin',
       params: { academyId: f.adminAcademyId, date: f.adminAcademySessions.at(-1)! },
+      body: {},
       runsLast: true,
     },
     { route: 'POST /api/auth/sign-up/email', as: 'customer', manyAddresses: true, body: signUp, only: ['body.email'] },
