@@ -9,8 +9,8 @@ import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
+import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { PriceFromList } from '../products/price-from-list.tsx'
 
@@ -74,20 +74,17 @@ export function AcademyFormPanel({ academy, onSaved, onCancel }: AcademyFormPane
 
   const submit = form.handleSubmit(async (values) => {
     const sent = { ...values, ...(forChildren ? {} : { minAge: '', maxAge: '' }) }
-    const problems = academyFormProblems(sent)
-    if (Object.keys(problems).length > 0) {
-      form.setServerErrors(problems)
-      return
-    }
-    try {
-      const result = academy
-        ? await call<typeof updateAcademy>('POST', '/api/admin/academies/:academyId', { params: { academyId: academy.id }, body: sent })
-        : await call<typeof createAcademy>('POST', '/api/admin/academies', { body: sent })
-      onSaved(result, !academy)
-    } catch (error) {
-      if (error instanceof ApiError) form.setServerErrors(error.fields as Partial<Record<AcademyField, string>>, error.message)
-      else form.setServerErrors({}, 'Saving the academy failed. Please try again.')
-    }
+    await saveStaffForm(
+      form,
+      academyFormProblems(sent),
+      async () => {
+        const result = academy
+          ? await call<typeof updateAcademy>('POST', '/api/admin/academies/:academyId', { params: { academyId: academy.id }, body: sent })
+          : await call<typeof createAcademy>('POST', '/api/admin/academies', { body: sent })
+        onSaved(result, !academy)
+      },
+      'Saving the academy failed. Please try again.',
+    )
   })
 
   const whoField = form.field('forChildren')

@@ -6,8 +6,8 @@ import { playersPayFee, TEAM_PAYMENT_LABELS, TEAM_PAYMENTS, teamPaysFee, type Te
 import type { FormSpec } from '../../../shared/validation/rules.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
+import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm, type FieldProps } from '../../lib/use-form.ts'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
@@ -84,20 +84,17 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
 
   const submit = form.handleSubmit(async (values) => {
     const sent = { ...values, ...Object.fromEntries(hidden.map((name) => [name, ''])) } as LeagueFormValues
-    const problems = leagueFormProblems(sent)
-    if (Object.keys(problems).length > 0) {
-      form.setServerErrors(problems)
-      return
-    }
-    try {
-      const result = league
-        ? await call<typeof updateLeague>('POST', '/api/admin/leagues/:leagueId', { params: { leagueId: league.id }, body: sent })
-        : await call<typeof createLeague>('POST', '/api/admin/leagues', { body: sent })
-      onSaved(result, !league)
-    } catch (error) {
-      if (error instanceof ApiError) form.setServerErrors(error.fields as Partial<Record<LeagueField, string>>, error.message)
-      else form.setServerErrors({}, 'Saving the league failed. Please try again.')
-    }
+    await saveStaffForm(
+      form,
+      leagueFormProblems(sent),
+      async () => {
+        const result = league
+          ? await call<typeof updateLeague>('POST', '/api/admin/leagues/:leagueId', { params: { leagueId: league.id }, body: sent })
+          : await call<typeof createLeague>('POST', '/api/admin/leagues', { body: sent })
+        onSaved(result, !league)
+      },
+      'Saving the league failed. Please try again.',
+    )
   })
 
   const title = league ? `Edit ${league.name}` : 'New league'

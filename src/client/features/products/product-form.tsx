@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import type { createProduct, Product, updateProduct } from '../../../shared/contracts/products.ts'
-import { PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductField, type ProductFormValues } from '../../../shared/schemas/product.ts'
+import { PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues } from '../../../shared/schemas/product.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
+import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 
 const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', isActive: 'true' }
@@ -28,22 +28,19 @@ export function ProductFormPanel({ product, onSaved, onCancel }: ProductFormPane
     heading.current?.focus()
   }, [])
 
-  const submit = form.handleSubmit(async (values) => {
-    const problems = productFormProblems(values)
-    if (Object.keys(problems).length > 0) {
-      form.setServerErrors(problems)
-      return
-    }
-    try {
-      const saved = product
-        ? await call<typeof updateProduct>('POST', '/api/admin/products/:productId', { params: { productId: product.id }, body: values })
-        : await call<typeof createProduct>('POST', '/api/admin/products', { body: values })
-      onSaved(saved.product, !product)
-    } catch (error) {
-      if (error instanceof ApiError) form.setServerErrors(error.fields as Partial<Record<ProductField, string>>, error.message)
-      else form.setServerErrors({}, 'Saving the product failed. Please try again.')
-    }
-  })
+  const submit = form.handleSubmit((values) =>
+    saveStaffForm(
+      form,
+      productFormProblems(values),
+      async () => {
+        const saved = product
+          ? await call<typeof updateProduct>('POST', '/api/admin/products/:productId', { params: { productId: product.id }, body: values })
+          : await call<typeof createProduct>('POST', '/api/admin/products', { body: values })
+        onSaved(saved.product, !product)
+      },
+      'Saving the product failed. Please try again.',
+    ),
+  )
 
   return (
     <section className="staff-panel" aria-labelledby="product-form-heading">
