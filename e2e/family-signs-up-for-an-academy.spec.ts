@@ -122,6 +122,8 @@ test('a full academy puts the next family on the waitlist, and a cancellation of
   await page.getByRole('radio', { name: 'No photos of me, please' }).check()
   await page.getByRole('button', { name: 'Join the waitlist' }).click()
   await expect(page.getByText('You — Waitlisted, number 1 on the waitlist')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'You are on the waitlist' })).toBeFocused()
+  await expect(page.getByText('Pay at the front desk', { exact: false })).toHaveCount(0)
 
   expect((await firstBrowser.request.post(`/api/registrations/${place.id}/cancel`, { headers: fromSite })).status()).toBe(200)
   await firstBrowser.close()

@@ -5,7 +5,7 @@ import type { Academy, AcademySignUpResult } from '../../../shared/contracts/aca
 import { facilityToday, formatDate } from '../../../shared/format.ts'
 import { href } from '../../../shared/paths.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
-import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { NavigationState } from '../../components/layout.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
@@ -91,7 +91,7 @@ function SignedUp({ academy, result }: { academy: Academy; result: AcademySignUp
   return (
     <div className="signup-done">
       <h3 tabIndex={-1} ref={(heading) => heading?.focus()}>
-        {result.created ? 'You are signed up' : 'You were already signed up'}
+        {!result.created ? 'You were already signed up' : result.registrations.every((r) => r.status === 'waitlisted') ? 'You are on the waitlist' : 'You are signed up'}
       </h3>
       <ul className="account-list">
         {result.registrations.map((r) => (
@@ -103,7 +103,7 @@ function SignedUp({ academy, result }: { academy: Academy; result: AcademySignUp
       </ul>
       <p>
         {siteConfig.sendsEmail ? 'We emailed you the session dates. ' : 'The receipt lists the session dates. '}
-        {result.registrations.some((r) => r.balanceCents > 0) && 'Pay at the front desk before the first session.'}
+        {result.registrations.some((r) => r.balanceCents > 0 && !nothingDue(r)) && 'Pay at the front desk before the first session.'}
       </p>
       <p className="card-actions">
         <Link className="button" to={href('academyReceipt', { userId, academyId: academy.id })}>
