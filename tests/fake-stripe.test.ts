@@ -193,6 +193,7 @@ describe('a session paid, expired or retrieved', () => {
     expect(receivedFor(created.id).map(({ event }) => event.type)).toEqual(['checkout.session.expired'])
     const error = await refusal(stripe.checkout.sessions.expire(created.id))
     expect(error.message).toMatch(/status of "expired"/)
+    expect(await (await fetch(`${fake.url}/pay/${created.id}`)).text()).toContain('This checkout session has expired.')
   })
 
   test('a bank debit completes unpaid, then settles with async_payment_succeeded or _failed', async () => {

@@ -11,6 +11,10 @@ import Stripe from 'stripe'
  * `port` and `protocol` options, and the site receives webhooks signed by the real library.
  * State lives in memory; every answer has Stripe's shape, errors included, because the site's
  * code reads them through the library exactly as it would read Stripe's.
+ *
+ *   const fake = await startFakeStripe({ webhookUrl: `${site.baseUrl}/api/stripe/webhook` })
+ *   const stripe = new Stripe(fake.secretKey, fake.clientOptions)   // what the site is given
+ *   await fake.pay(sessionId)                                       // the customer pays
  */
 
 /** The only key the fake accepts; fixed so a site started in another process can be given it. */
@@ -921,7 +925,7 @@ ${state}
     const html = (status: number, body: string): void => {
       res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(body)
     }
-    if (!match || !session) return html(404, '<!doctype html><html lang="en"><title>Test payment</title><main><h1>Test payment</h1><p>No such checkout session.</p></main></html>')
+    if (!match || !session) return html(404, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment</title></head><body><main><h1>Test payment</h1><p>No such checkout session.</p></main></body></html>')
     const action = match[2]
     if (!action && method === 'GET') return html(200, page(session))
     if (!action || method !== 'POST') return html(405, page(session))
