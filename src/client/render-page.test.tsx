@@ -15,6 +15,7 @@ const site = {
   soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
   timeZone: 'America/Chicago',
   sendsEmail: false,
+  paysOnline: false,
 }
 
 const soccer: ActiveLeague = {

@@ -9,6 +9,8 @@ export interface SiteConfig {
   timeZone: string
   /** Whether the site sends email (SMTP_URL): without it, pages never say "sent" or "emailed". */
   sendsEmail: boolean
+  /** Whether people pay online (Stripe): without it, pages say payment is taken at the front desk. */
+  paysOnline: boolean
 }
 
 const fallback: SiteConfig = {
@@ -17,6 +19,7 @@ const fallback: SiteConfig = {
   soccerTeamWaitlistUrl: 'https://www.example.com/soccer-team-waitlist',
   timeZone: 'America/New_York',
   sendsEmail: false,
+  paysOnline: false,
 }
 
 function read(): SiteConfig {

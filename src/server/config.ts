@@ -58,6 +58,19 @@ const Env = z.object({
   DB_STATS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key such as sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret, whsec_…")
+    .optional(),
+  // Where the Stripe library sends its requests instead of api.stripe.com: the fake Stripe server of the tests.
+  STRIPE_API_URL: z.url('must be a URL such as http://127.0.0.1:12111').optional(),
+}).refine((e) => (e.STRIPE_SECRET_KEY === undefined) === (e.STRIPE_WEBHOOK_SECRET === undefined), {
+  message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together: payments online need both',
+  path: ['STRIPE_WEBHOOK_SECRET'],
 })
 
 export interface Config {
@@ -102,6 +115,8 @@ export interface Config {
   logLevel: string
   /** Readable lines for a person at a terminal, JSON lines for a log collector. */
   logFormat: 'pretty' | 'json'
+  /** Undefined: nothing is paid online; the front desk takes every payment. */
+  stripe: StripeConfig | undefined
 }
 
 export interface OriginRules {
@@ -129,6 +144,16 @@ export interface SiteConfig {
   timeZone: string
   /** Whether emails leave (SMTP_URL): pages say "sent" and "emailed" only when they do. */
   sendsEmail: boolean
+  /** Whether people pay online (Stripe keys set); otherwise pages say payment is taken at the front desk. */
+  paysOnline: boolean
+}
+
+/** Stripe Checkout, when its keys are set (issue 24). */
+export interface StripeConfig {
+  secretKey: string
+  webhookSecret: string
+  /** Unset: api.stripe.com. */
+  apiUrl: string | undefined
 }
 
 /** `tty`: standard output is a terminal, where the log is written as readable lines by default. */
@@ -159,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
       soccerTeamWaitlistUrl: e.SOCCER_TEAM_WAITLIST_URL,
       timeZone: e.FACILITY_TIME_ZONE,
       sendsEmail: e.SMTP_URL !== undefined,
+      paysOnline: e.STRIPE_SECRET_KEY !== undefined,
     },
     claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
     teamHoldMs: e.TEAM_HOLD_DAYS * 86_400_000,
@@ -175,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
     dbStats: e.DB_STATS === '1',
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' || (tty && e.NODE_ENV !== 'test') ? 'pretty' : 'json'),
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
   }
 }
 

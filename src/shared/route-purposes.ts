@@ -51,6 +51,8 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   deskAcademies: { description: 'Each academy’s participants, waitlist and attendance sheet, for the coach and the front desk.' },
   deskCustomer: { description: 'A customer’s record: contact, children, waivers, registrations and payments, and what the desk can do for them.' },
   leagueRegistrants: { description: 'Everyone registered in a league, by team, to print or export.' },
+  checkout: { description: 'Everything an order owes, its discounts and total, and paying it.' },
+  checkoutDone: { description: 'Whether a payment made online has been received.' },
   outbox: { description: 'Every email the site sent or kept without a mail server, to read as it was written.' },
   teamRegistrationReceipt: { description: 'The receipt of your team’s registration.' },
 }

@@ -76,6 +76,10 @@ export const ROUTES = [
   { id: 'deskCustomer', path: '/desk/customer/:userId', access: 'staff', title: 'Customer' },
   { id: 'deskAcademies', path: '/desk/academies', access: 'staff', title: 'Academies at the Desk' },
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants' },
+  // Not in product §2: one checkout for everything an order owes, paid online when Stripe is set
+  // up (issue 24); the server shows an order only to the person who pays it.
+  { id: 'checkout', path: '/checkout/:orderId', access: 'login', title: 'Checkout' },
+  { id: 'checkoutDone', path: '/checkout/:orderId/paid/:checkoutId', access: 'login', title: 'Payment' },
   // Not in product §2: every email the site sent or kept, read as a mail catcher shows them (issue 21).
   { id: 'outbox', path: '/outbox', access: 'admin', title: 'Emails' },
   { id: 'teamRegistrationReceipt', path: '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId', access: 'login', title: 'Team Registration Receipt' },

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { Role } from '../../shared/roles.ts'
 import type { LeagueKind, Sport } from '../../shared/sports.ts'
 import type { OfferingKind, RegistrationStatus } from '../../shared/schemas/registration.ts'
-import type { PaymentMethod, PaymentProvider } from '../../shared/schemas/payments.ts'
+import type { CheckoutStatus, PaymentMethod, PaymentProvider, RefundStatus } from '../../shared/schemas/payments.ts'
 import type { TeamPayment } from '../../shared/schemas/team.ts'
 import type { ProductPurpose } from '../../shared/schemas/product.ts'
 
@@ -113,6 +113,8 @@ export interface LeaguesTable {
   forChildren: Bool
   /** The current waiver must be signed for the participant before a place is taken. */
   waiverRequired: Generated<boolean | number>
+  /** With online payment on: a place is held while its taker pays, and released unpaid (migration 0028). */
+  payAtSignUp: Generated<boolean | number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -143,6 +145,8 @@ export interface AcademiesTable {
   endTime: string | null
   /** Dates it does not meet on (holidays), as `2026-11-26,2026-12-24`. */
   skippedDates: Generated<string>
+  /** With online payment on: a place is held while its taker pays, and released unpaid (migration 0028). */
+  payAtSignUp: Generated<boolean | number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -320,6 +324,9 @@ export interface PaymentsTable {
   externalId: string | null
   method: PaymentMethod
   reference: string | null
+  /** A card paid online: its brand (visa) and last four digits, for the receipt. */
+  cardBrand: string | null
+  cardLast4: string | null
   recordedBy: string | null
   recordedAt: Timestamp
 }
@@ -340,6 +347,8 @@ export interface RefundsTable {
   /** The provider's refund id; unique per provider, so it is recorded once. */
   externalId: string | null
   reason: string | null
+  /** A refund through Stripe is pending until Stripe confirms it; a failed one gives nothing back. */
+  status: Generated<RefundStatus>
   recordedBy: string | null
   recordedAt: Timestamp
 }
@@ -349,6 +358,40 @@ export interface RefundAllocationsTable {
   refundId: string
   orderLineId: string
   amountCents: number
+}
+
+/** A Stripe Checkout the site opened for what an order owed then (issue 24). */
+export interface CheckoutsTable {
+  id: string
+  orderId: string
+  payerUserId: string
+  amountCents: number
+  status: CheckoutStatus
+  /** Stripe's Checkout Session id, once Stripe made it. */
+  externalId: string | null
+  /** Where the payer pays (Stripe's hosted page). */
+  url: string | null
+  expiresAt: Timestamp
+  /** The payment it became. */
+  paymentId: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** What a checkout pays on each line of its order. */
+export interface CheckoutLinesTable {
+  checkoutId: string
+  orderLineId: string
+  amountCents: number
+}
+
+/** A Stripe event applied: recorded in the transaction of its effect, so a second delivery changes nothing. */
+export interface StripeEventsTable {
+  id: string
+  type: string
+  /** When Stripe made it: the nightly reconciliation reads Stripe's events from the newest one seen. */
+  createdAt: Timestamp
+  receivedAt: Timestamp
 }
 
 export interface RegistrationEventsTable {
@@ -430,6 +473,9 @@ export interface Database {
   paymentAllocations: PaymentAllocationsTable
   refunds: RefundsTable
   refundAllocations: RefundAllocationsTable
+  checkouts: CheckoutsTable
+  checkoutLines: CheckoutLinesTable
+  stripeEvents: StripeEventsTable
   registrationEvents: RegistrationEventsTable
   outbox: OutboxTable
   jobs: JobsTable

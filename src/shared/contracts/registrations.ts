@@ -55,6 +55,7 @@ export const RegistrationView = z.object({
   priceCents: z.number().int(),
   paidCents: z.number().int(),
   balanceCents: z.number().int(),
+  orderId: z.string().nullable().describe("the order its price is in: its balance is paid at the order's checkout"),
   createdAt: z.string(),
 })
 export type RegistrationView = z.infer<typeof RegistrationView>

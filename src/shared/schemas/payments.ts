@@ -20,6 +20,17 @@ export type MoneyMove = (typeof MONEY_MOVES)[number]
 export const PAYMENT_PROVIDERS = ['desk', 'stripe'] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
 
+/** A refund through Stripe is pending until Stripe confirms it; one at the desk succeeds when recorded. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+
+/**
+ * A checkout opened on Stripe: `open` while its payer may pay, `processing` while a bank debit
+ * clears, then `paid`, `expired` (not paid in time) or `failed` (the debit bounced).
+ */
+export const CHECKOUT_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed'] as const
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
+
 /** What the front desk can record. */
 export const DESK_METHODS = ['cash', 'card', 'check'] as const
 

@@ -20,6 +20,7 @@ function result(overrides: Partial<RegistrationView>, created = true): RegisterR
       priceCents: 4500,
       paidCents: 0,
       balanceCents: 4500,
+      orderId: 'order1',
       createdAt: '2026-11-01T10:00:00.000Z',
       ...overrides,
     },

@@ -62,6 +62,9 @@ export type RegistrationScope = ExpressionBuilder<Database & { r: Database['regi
 export const amountDueOf = (eb: RegistrationScope) =>
   eb.selectFrom('orderLines as due').select((s) => s.fn.sum<string | number>('due.amountDueCents').as('total')).whereRef('due.registrationId', '=', 'r.id')
 
+/** The order a registration's line is in, where its balance is paid (a subquery on `r`). */
+export const orderOf = (eb: RegistrationScope) => eb.selectFrom('orderLines as ordered').select('ordered.orderId').whereRef('ordered.registrationId', '=', 'r.id').limit(1)
+
 /** What was paid towards a registration's lines, refunds deducted (a subquery on `r`). */
 export const amountPaidOf = (eb: RegistrationScope) => {
   const paid = eb
@@ -72,8 +75,10 @@ export const amountPaidOf = (eb: RegistrationScope) => {
   const refunded = eb
     .selectFrom('refundAllocations as back')
     .innerJoin('orderLines as backLine', 'backLine.id', 'back.orderLineId')
+    .innerJoin('refunds as backRefund', 'backRefund.id', 'back.refundId')
     .select((s) => s.fn.sum<string | number>('back.amountCents').as('total'))
     .whereRef('backLine.registrationId', '=', 'r.id')
+    .where('backRefund.status', '!=', 'failed')
   return sql<string | number>`(coalesce((${paid}), 0) - coalesce((${refunded}), 0))`
 }
 
@@ -87,9 +92,11 @@ async function paidOnLines(tx: Db, lineIds: readonly string[]): Promise<Map<stri
     .where(inList(tx.dialect, 'orderLineId', lineIds))
     .unionAll(
       tx.kysely
-        .selectFrom('refundAllocations')
-        .select(['orderLineId', sql<number>`-"amountCents"`.as('amountCents')])
-        .where(inList(tx.dialect, 'orderLineId', lineIds)),
+        .selectFrom('refundAllocations as ra')
+        .innerJoin('refunds as f', 'f.id', 'ra.refundId')
+        .select(['ra.orderLineId', sql<number>`-ra."amountCents"`.as('amountCents')])
+        .where(inList(tx.dialect, 'ra.orderLineId', lineIds))
+        .where('f.status', '!=', 'failed'),
     )
     .execute()
   for (const row of rows) paid.set(row.orderLineId, paid.get(row.orderLineId)! + row.amountCents)
@@ -111,7 +118,7 @@ export interface LineBalance {
  * so two desks or a desk and a webhook recording at once cannot both take the same balance.
  * SQLite runs one writer at a time.
  */
-async function linesWhere(tx: Db, where: { orderId: string } | { registrationId: string }): Promise<LineBalance[]> {
+async function linesWhere(tx: Db, where: { orderId: string } | { registrationId: string }, { hold = true } = {}): Promise<LineBalance[]> {
   let query = tx.kysely
     .selectFrom('orderLines as line')
     .leftJoin('registrations as r', 'r.id', 'line.registrationId')
@@ -119,7 +126,7 @@ async function linesWhere(tx: Db, where: { orderId: string } | { registrationId:
     .orderBy('line.createdAt')
     .orderBy('line.id')
   query = 'orderId' in where ? query.where('line.orderId', '=', where.orderId) : query.where('line.registrationId', '=', where.registrationId)
-  if (tx.dialect === 'postgres') query = query.forUpdate('line')
+  if (hold && tx.dialect === 'postgres') query = query.forUpdate('line')
   const lines = await query.execute()
   const paid = await paidOnLines(
     tx,
@@ -131,6 +138,11 @@ async function linesWhere(tx: Db, where: { orderId: string } | { registrationId:
     const openCents = status ? balanceCents({ status, priceCents: line.amountDueCents, paidCents }) : line.amountDueCents - paidCents
     return { ...line, paidCents, openCents }
   })
+}
+
+/** An order's lines with their balances, oldest first, as they stand (nothing held: for reading). */
+export async function linesOfOrder(db: Db, orderId: string): Promise<LineBalance[]> {
+  return linesWhere(db, { orderId }, { hold: false })
 }
 
 /** A registration's line with its balance, held until the caller's transaction ends (see `linesWhere`). */
@@ -164,6 +176,9 @@ export interface NewPayment {
   externalId: string | null
   method: PaymentMethod
   reference: string | null
+  /** A card paid online: its brand and last four digits, for the receipt. */
+  cardBrand?: string | null
+  cardLast4?: string | null
   recordedBy: string | null
   now: Date
   /** Which lines it pays; spread over the order's open lines, oldest first, when not given. */
@@ -271,7 +286,7 @@ export async function refundRegistration(tx: Db, registrationId: string, refund:
   return refunded
 }
 
-/** What is left of a payment on each line it paid: its allocation less the refunds taken from it there. */
+/** What is left of a payment on each line it paid: its allocation less the refunds taken from it there (a failed one took nothing). */
 async function leftOfPayment(tx: Db, paymentId: string): Promise<Map<string, number>> {
   const given = await tx.kysely.selectFrom('paymentAllocations').select(['orderLineId', 'amountCents']).where('paymentId', '=', paymentId).orderBy('orderLineId').execute()
   const back = await tx.kysely
@@ -279,6 +294,7 @@ async function leftOfPayment(tx: Db, paymentId: string): Promise<Map<string, num
     .innerJoin('refunds as f', 'f.id', 'ra.refundId')
     .select(['ra.orderLineId', 'ra.amountCents'])
     .where('f.paymentId', '=', paymentId)
+    .where('f.status', '!=', 'failed')
     .execute()
   const left = new Map(given.map((g) => [g.orderLineId, g.amountCents]))
   for (const b of back) left.set(b.orderLineId, (left.get(b.orderLineId) ?? 0) - b.amountCents)

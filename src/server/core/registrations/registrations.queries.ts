@@ -10,7 +10,7 @@ import type { MoneyMove } from '../../../shared/schemas/payments.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
-import { amountDueOf, amountPaidOf, type RegistrationScope } from '../payments/orders.queries.ts'
+import { amountDueOf, amountPaidOf, orderOf, type RegistrationScope } from '../payments/orders.queries.ts'
 import type { HistoryEntry, OfferingRef, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
 
 /** How many wait ahead of a registration (aliased `r`) in its offering's waitlist. */
@@ -82,6 +82,7 @@ function views(db: Db, { newest = false } = {}) {
       'r.createdAt',
       amountDueOf(eb).as('priceCents'),
       amountPaidOf(eb).as('paidCents'),
+      orderOf(eb).as('orderId'),
       newest ? waitlistAheadFromBack(eb).as('waitlistAhead') : waitlistAheadOf(eb).as('waitlistAhead'),
       'o.waiting as waitlistSize',
     ])
@@ -128,6 +129,7 @@ function toView(row: ViewRow): RegistrationView {
     priceCents,
     paidCents,
     balanceCents: balanceCents({ status: row.status, priceCents, paidCents }),
+    orderId: row.orderId,
     createdAt: toIso(row.createdAt),
   }
 }

@@ -74,35 +74,53 @@ export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { ac
 /**
  * Places whose time has passed go to the next person: offers not claimed in their window, and
  * places held awaiting payment not paid by their deadline. Safe to run from every instance at
- * once: each expiry is a conditional status change.
+ * once: each expiry is a conditional status change. A place held under a payment online still
+ * under way is left to that payment's end (features/checkout): the money may be on its way.
  */
 export async function expireLapsed(db: Db, ctx: ChangeContext): Promise<number> {
   const due = await lapsedDue(db, ctx.now).execute()
   let expired = 0
   for (const place of due) {
-    const done = await inTransaction(db, async (tx) => {
-      if (!(await changeStatus(tx, place.id, [place.status], 'expired', ctx.now))) return false
-      await releasePlace(tx, place.offeringId)
-      await logEvent(tx, { registrationId: place.id, action: place.status === 'held' ? 'hold-expired' : 'offer-expired', actorId: null, now: ctx.now })
-      const view = await findRegistrationView(tx, place.id)
-      if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, place.status === 'held' ? 'unpaid' : 'expired'), ctx.now)
-      await offerFreePlaces(tx, place.offeringId, ctx)
-      if (view) await followEnding(tx, placeOf(view), { actorId: null, refund: false, ctx })
-      return true
-    })
-    if (done) expired++
+    if (await inTransaction(db, (tx) => expirePlace(tx, place, ctx))) expired++
   }
   return expired
 }
 
-/** Up to a hundred offered or held places whose time has passed at `now` (found through migration 0021's index). */
+/**
+ * An offered or held place lapses: it goes to the next person on the waitlist, and its taker is
+ * emailed. False when it was no longer offered or held.
+ */
+export async function expirePlace(tx: Db, place: { id: string; offeringId: string; status: (typeof LAPSING_STATUSES)[number] }, ctx: ChangeContext): Promise<boolean> {
+  if (!(await changeStatus(tx, place.id, [place.status], 'expired', ctx.now))) return false
+  await releasePlace(tx, place.offeringId)
+  await logEvent(tx, { registrationId: place.id, action: place.status === 'held' ? 'hold-expired' : 'offer-expired', actorId: null, now: ctx.now })
+  const view = await findRegistrationView(tx, place.id)
+  if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, place.status === 'held' ? 'unpaid' : 'expired'), ctx.now)
+  await offerFreePlaces(tx, place.offeringId, ctx)
+  if (view) await followEnding(tx, placeOf(view), { actorId: null, refund: false, ctx })
+  return true
+}
+
+/** Up to a hundred offered or held places whose time has passed at `now` (found through migration 0021's index), but not those a payment online is under way for. */
 export function lapsedDue(db: Db, now: Date) {
   return db.kysely
-    .selectFrom('registrations')
-    .select(['id', 'offeringId', 'status'])
+    .selectFrom('registrations as r')
+    .select(['r.id', 'r.offeringId', 'r.status'])
     // Written as the partial index's own condition, so SQLite sees that the index answers it.
-    .where(sql<boolean>`status in ('held', 'offered')`)
-    .where('offerExpiresAt', '<=', timestampParam(db.dialect, now))
+    .where(sql<boolean>`r.status in ('held', 'offered')`)
+    .where('r.offerExpiresAt', '<=', timestampParam(db.dialect, now))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orderLines as line')
+            .innerJoin('checkoutLines as paying', 'paying.orderLineId', 'line.id')
+            .innerJoin('checkouts as c', 'c.id', 'paying.checkoutId')
+            .select('c.id')
+            .whereRef('line.registrationId', '=', 'r.id')
+            .where('c.status', 'in', ['open', 'processing']),
+        ),
+      ),
+    )
     .$narrowType<{ status: (typeof LAPSING_STATUSES)[number] }>()
     .limit(100)
 }

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { CHECKOUT_STATUSES } from '../schemas/payments.ts'
+import { contract, pathId } from './contract.ts'
+
+/** One thing an order asks to be paid, as the checkout and the receipt show it. */
+export const CheckoutLine = z.object({
+  id: z.string(),
+  description: z.string().describe('what it is: "Winter Soccer — Maya Park"'),
+  listPriceCents: z.number().int(),
+  /** The price of the day the line was made: the early-bird price while it ran, the list price after. */
+  priceCents: z.number().int(),
+  amountDueCents: z.number().int().describe('what the line asks after discounts; nothing once its place has ended'),
+  paidCents: z.number().int(),
+  openCents: z.number().int().describe('still to pay'),
+  receiptHref: z.string().nullable().describe("the receipt of the line's place"),
+})
+export type CheckoutLine = z.infer<typeof CheckoutLine>
+
+/** A checkout opened on Stripe and where it stands. */
+export const CheckoutState = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  amountCents: z.number().int(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable().describe('the card that paid, once the payment is recorded'),
+})
+export type CheckoutState = z.infer<typeof CheckoutState>
+
+/** An order at its checkout: every line, the total, what was paid and what is due now. */
+export const OrderCheckout = z.object({
+  orderId: z.string(),
+  lines: z.array(CheckoutLine),
+  totalCents: z.number().int().describe('the sum of the lines'),
+  paidCents: z.number().int(),
+  dueNowCents: z.number().int(),
+  heldUntil: z.string().nullable().describe('ISO 8601 time: the places held for this order are released unless paid by then'),
+  paysOnline: z.boolean().describe('false: the front desk takes payment'),
+  paying: CheckoutState.nullable().describe('a payment online under way (being confirmed)'),
+})
+export type OrderCheckout = z.infer<typeof OrderCheckout>
+
+const orderId = z.object({ orderId: pathId })
+
+export const getOrderCheckout = contract({
+  method: 'GET',
+  url: '/api/orders/:orderId',
+  access: 'owner',
+  summary: 'An order at its checkout: its lines, total, payments and what is due now (its payer, and staff)',
+  params: orderId,
+  responses: { 200: z.object({ order: OrderCheckout }) },
+})
+
+export const payOrder = contract({
+  method: 'POST',
+  url: '/api/orders/:orderId/checkout',
+  access: 'owner',
+  summary: "Pay what an order owes on Stripe Checkout: answers the hosted payment page's address (the order's payer)",
+  params: orderId,
+  body: z.object({}).optional(),
+  responses: { 201: z.object({ checkoutId: z.string(), url: z.string() }) },
+})
+
+export const getCheckout = contract({
+  method: 'GET',
+  url: '/api/checkouts/:checkoutId',
+  access: 'owner',
+  summary: 'Where a payment online stands: open, being confirmed, paid, expired or failed (its payer, and staff)',
+  params: z.object({ checkoutId: pathId }),
+  responses: { 200: z.object({ checkout: CheckoutState }) },
+})
+
+export const stripeWebhook = contract({
+  method: 'POST',
+  url: '/api/stripe/webhook',
+  access: 'open',
+  summary: "Stripe's events (payments, expiries, refunds), each verified by its signature over the body as sent",
+  body: z.looseObject({ id: z.string(), type: z.string() }),
+  rawBody: true,
+  responses: { 200: z.object({ received: z.literal(true) }) },
+})
