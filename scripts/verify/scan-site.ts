@@ -13,6 +13,8 @@ import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { findAcademyForAdmin } from '../../src/server/features/academies/academies.admin.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
+import { openCheckout } from '../../src/server/features/checkout/checkout.queries.ts'
+import { linesOfOrder, openOrder, orderInserts } from '../../src/server/core/payments/orders.queries.ts'
 import { createOrUpdateUser } from '../../src/server/features/users/create-user.ts'
 import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Role } from '../../src/shared/roles.ts'
@@ -57,6 +59,9 @@ export interface Fixtures {
   adminProductId: string
   /** Its session dates: the attendance sheet marks the first, a session cancelled is the last. */
   adminAcademySessions: string[]
+  /** An order of the customer's (a jersey) and a checkout of it, which the scan's site (no Stripe) never changes. */
+  orderId: string
+  checkoutId: string
   childId: string
   /** The demo's adults' academy, where the customer has a place. */
   academyId: string
@@ -141,13 +146,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, orderId, checkoutId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, orderId, checkoutId }
     const running = server
     return {
       ...site,
@@ -224,8 +229,13 @@ async function prepareDatabase(env: Record<string, string>) {
       const { id } = await createOrUpdateUser(db, auth, user)
       ids[key] = { id, email: person.email, password }
     }
+    const now = new Date()
+    const orderId = await openOrder(db, ids.customer.id, now)
+    for (const insert of orderInserts(db, [{ id: orderId, payerUserId: ids.customer.id, lines: [{ registrationId: null, productId: null, description: 'Team jersey', listPriceCents: 2500, amountDueCents: 2500 }], now }])) await insert.execute()
+    const [line] = await linesOfOrder(db, orderId)
+    const checkoutId = await openCheckout(db, { orderId, payerUserId: ids.customer.id, lines: [{ orderLineId: line!.id, amountCents: 2500 }], expiresAt: new Date(now.getTime() + 1_800_000), now })
     const plainGets = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/') && !/[:*]/.test(r.url)).map((r) => r.url)
-    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId: adminProductId! }
+    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId: adminProductId!, orderId, checkoutId }
   } finally {
     await db.close()
   }
@@ -255,7 +265,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId' | 'orderId' | 'checkoutId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)

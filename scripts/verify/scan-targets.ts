@@ -225,6 +225,12 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       headers: { 'Idempotency-Key': 'scan-academy-0001' },
     },
     { route: 'GET /api/receipts/user/:userId/academy/:academyId', as: 'customer', params: { userId: customer.id, academyId: f.academyId } },
+    { route: 'GET /api/orders/:orderId', as: 'customer', params: { orderId: f.orderId } },
+    // The scan's site takes no payment online: every payload is answered that the desk takes it.
+    { route: 'POST /api/orders/:orderId/checkout', as: 'customer', params: { orderId: f.orderId }, body: {} },
+    { route: 'GET /api/checkouts/:checkoutId', as: 'customer', params: { checkoutId: f.checkoutId } },
+    // Without Stripe's keys the webhook answers 404 to everything, whatever the payload.
+    { route: 'POST /api/stripe/webhook', as: 'customer', body: { id: 'evt_scan', type: 'checkout.session.completed' }, headers: { 'Stripe-Signature': 't=1,v1=scan' } },
     { route: 'POST /api/registrations/:registrationId/claim', as: 'customer', params: { registrationId: f.registrationId }, body: {} },
     { route: 'POST /api/registrations/:registrationId/cancel', as: 'customer', params: { registrationId: f.endedRegistrationId }, body: {} },
     {

@@ -35,6 +35,10 @@ import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { registerDeskRoutes } from './features/desk/desk.routes.ts'
+import { registerCheckoutRoutes } from './features/checkout/checkout.routes.ts'
+import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
+import { createStripe } from './features/checkout/stripe-client.ts'
+import type { StripeEvents } from './features/checkout/stripe-events.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
 import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
@@ -142,6 +146,13 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerChildrenRoutes(app, { db, now: clock })
   registerProfileRoutes(app, { auth, db, now: clock })
   registerDeskRoutes(app, { db, config, now: clock, auth, invites })
+  const stripeEvents: StripeEvents | undefined = config.stripe && {
+    db,
+    stripe: createStripe(config.stripe),
+    ctx: () => ({ now: clock(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }),
+    log: app.log,
+  }
+  registerCheckoutRoutes(app, { db, config, now: clock, events: stripeEvents })
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
@@ -149,12 +160,14 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const academySweeper = createAcademySweeper({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
   const jobs = createJobRunner({ db, log: app.log, now: clock })
+  const checkoutSweeper = stripeEvents && createCheckoutSweeper({ ...stripeEvents, timeZone: config.site.timeZone })
   app.addHook('onReady', async () => {
     mailer.start()
     jobs.start()
     sweeper.start()
     teamSweeper.start()
     academySweeper.start()
+    checkoutSweeper?.start()
     backups.start()
   })
   app.addHook('onClose', async () => {
@@ -162,6 +175,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     await sweeper.stop()
     await teamSweeper.stop()
     await academySweeper.stop()
+    await checkoutSweeper?.stop()
     await jobs.stop()
     await mailer.stop()
   })

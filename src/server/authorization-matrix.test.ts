@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
 import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../tests/factories.ts'
 import { insertAcademy } from './features/academies/academies.queries.ts'
+import { openCheckout } from './features/checkout/checkout.queries.ts'
 import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
 import { ROUTES, type Access } from '../shared/routes.ts'
 import type { RegisterResult } from '../shared/contracts/registrations.ts'
@@ -51,9 +52,18 @@ const callers = await createCallers()
 const owner = callers.customer!
 
 async function registerOwner(leagueId: string): Promise<string> {
+  return (await ownersPlace(leagueId)).id
+}
+
+async function ownersPlace(leagueId: string): Promise<RegisterResult['registration']> {
   const res = await owner.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
   expect(res.status, res.text).toBe(201)
-  return res.body.registration.id
+  return res.body.registration
+}
+
+/** The order of a new place of the owner's. */
+async function ownersOrder(): Promise<string> {
+  return (await ownersPlace(await createLeague(ctx))).orderId!
 }
 
 /** A team the owner captains, in a league of its own, with a second player on the roster. */
@@ -82,6 +92,18 @@ interface Fixture {
 
 /** Owner routes: whether staff may read them too, and an object of the owner's to aim at. */
 const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture> }> = {
+  'GET /api/orders/:orderId': { staffReadable: true, fixture: async () => ({ params: { orderId: await ownersOrder() } }) },
+  'POST /api/orders/:orderId/checkout': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() } }) },
+  'GET /api/checkouts/:checkoutId': {
+    staffReadable: true,
+    fixture: async () => {
+      const orderId = await ownersOrder()
+      const line = await ctx.db.kysely.selectFrom('orderLines').select(['id', 'amountDueCents']).where('orderId', '=', orderId).executeTakeFirstOrThrow()
+      const now = new Date()
+      const checkoutId = await openCheckout(ctx.db, { orderId, payerUserId: owner.id, lines: [{ orderLineId: line.id, amountCents: line.amountDueCents }], expiresAt: new Date(now.getTime() + 1_800_000), now })
+      return { params: { checkoutId } }
+    },
+  },
   'POST /api/registrations/:registrationId/cancel': {
     staffReadable: false,
     fixture: async () => ({ params: { registrationId: await registerOwner(await createLeague(ctx)) } }),

@@ -74,6 +74,7 @@ describe('pages', () => {
       soccerTeamWaitlistUrl: 'https://www.example.com/soccer-team-waitlist',
       timeZone: 'America/New_York',
       sendsEmail: false,
+      paysOnline: false,
     })
     expect(res.text).not.toContain('<script>alert(1)')
   })

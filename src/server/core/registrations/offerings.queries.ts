@@ -36,6 +36,8 @@ export interface Offering {
   listPriceCents: number
   /** A lower price for those who register by `until` (a facility day), when the product has one. */
   earlyBird: { priceCents: number; until: string } | null
+  /** With online payment on, a place is held while its taker pays and released unpaid (its league's or academy's setting). */
+  payAtSignUp: boolean
 }
 
 /** What a place costs when taken on `today` (a facility day). */
@@ -54,7 +56,7 @@ function leagueOfferings(db: Db) {
     .innerJoin('leagues as l', 'l.id', 'o.leagueId')
     .leftJoin('products as p', 'p.id', 'o.productId')
     .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['l.name', 'l.registrationDate', 'l.registrationDeadline', 'l.rosterDeadline', 'l.startDate', 'l.minAge', 'l.maxAge', 'l.forChildren', 'l.waiverRequired'])
+    .select(['l.name', 'l.registrationDate', 'l.registrationDeadline', 'l.rosterDeadline', 'l.startDate', 'l.minAge', 'l.maxAge', 'l.forChildren', 'l.waiverRequired', 'l.payAtSignUp'])
     .where('l.isActive', '=', boolParam(db.dialect, true))
 }
 
@@ -67,9 +69,10 @@ function toOffering(row: OfferingRow): Offering {
 }
 
 /** An offering's row with its owner's columns (a league's or an academy's) and its product's price. */
-type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird'> & {
+type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp'> & {
   forChildren: boolean | number
   waiverRequired: boolean | number
+  payAtSignUp: boolean | number
   listPriceCents: number | null
   earlyBirdPriceCents: number | null
   earlyBirdUntil: string | null
@@ -77,11 +80,12 @@ type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCent
 
 /** Reads an offering into the engine's shape: the rules its owner row states, and its price. */
 function ownRules(row: OwnerRow): Offering {
-  const { forChildren, waiverRequired, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, ...rest } = row
+  const { forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, ...rest } = row
   return {
     ...rest,
     forChildren: toBool(forChildren),
     waiverRequired: toBool(waiverRequired),
+    payAtSignUp: toBool(payAtSignUp),
     listPriceCents: listPriceCents ?? 0,
     earlyBird: earlyBirdPriceCents !== null && earlyBirdUntil !== null ? { priceCents: earlyBirdPriceCents, until: earlyBirdUntil } : null,
   }
@@ -128,7 +132,7 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
     .innerJoin('academies as a', 'a.id', 'o.academyId')
     .leftJoin('products as p', 'p.id', 'o.productId')
     .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['a.id as ownerId', 'a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired'])
+    .select(['a.id as ownerId', 'a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired', 'a.payAtSignUp'])
     .where(inList(db.dialect, 'o.academyId', [...new Set(academyIds)]))
     .where('o.kind', '=', 'academy-place')
     .where('a.isActive', '=', boolParam(db.dialect, true))

@@ -20,6 +20,7 @@ import { signUpForAcademy } from './academy-sign-up.ts'
 import type { Weekday } from '../../../shared/academy-schedule.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
+import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
 import { parseForm } from '../../http/forms.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
@@ -49,6 +50,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
       now: at,
       today: facilityToday(at, config.site.timeZone),
       siteUrl: config.publicUrl,
+      holdUntil: holdWhilePaying(offering, config.stripe !== undefined, at, facilityToday(at, config.site.timeZone)),
     })
     reply.code(result.created ? 201 : 200)
     return result

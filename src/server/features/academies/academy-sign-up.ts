@@ -17,6 +17,8 @@ export interface SignUpRequest extends AcademySignUp {
   now: Date
   today: string
   siteUrl: string
+  /** Set: the places taken are held until then while the family pays (pay at sign-up). */
+  holdUntil?: Date
 }
 
 /**
@@ -40,6 +42,7 @@ export async function signUpForAcademy(db: Db, req: SignUpRequest): Promise<Acad
     today: req.today,
     siteUrl: req.siteUrl,
     photoConsent: participant.photoConsent,
+    holdUntil: req.holdUntil,
   }))
   if (places.length === 1) {
     const { registration, created } = await takePlace(db, places[0]!)

@@ -18,6 +18,7 @@ import { admit } from '../../core/registrations/admission.ts'
 import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
 import { changedRegistration, findReceipt, findReceiptOf, findRegistrationView, listUserRegistrations, ownsRegistration } from '../../core/registrations/registrations.queries.ts'
 import { claimOffer } from '../../core/registrations/waitlist.ts'
+import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { checkLeaving, placeOf } from '../../core/registrations/kinds.ts'
 
@@ -31,7 +32,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
     const offering = await findLeagueOffering(db, req.params.leagueId, { kind: 'individual' })
     if (!offering) throw notFound('This league is not open for registration.')
     const admission = await admit(db, offering, { userId: user.id, childId: req.body.childId || null, today })
-    const result = await takePlace(db, { ...admission, offering, userId: user.id, idempotencyKey, now: at, today, siteUrl: config.publicUrl })
+    const holdUntil = holdWhilePaying(offering, config.stripe !== undefined, at, today)
+    const result = await takePlace(db, { ...admission, offering, userId: user.id, idempotencyKey, now: at, today, siteUrl: config.publicUrl, holdUntil })
     reply.code(result.created ? 201 : 200)
     return result
   })

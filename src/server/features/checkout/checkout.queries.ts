@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { timestampParam } from '../../db/values.ts'
+import { linesOfOrder } from '../../core/payments/orders.queries.ts'
+import { receiptPath } from '../../../shared/paths.ts'
+import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import type { CheckoutStatus } from '../../../shared/schemas/payments.ts'
+import type { OfferingKind } from '../../../shared/schemas/registration.ts'
+
+/** How long after its Checkout Session expires a place stays held: Stripe's last word may still be on its way. */
+export const HOLD_GRACE_MS = 10 * 60_000
+
+/** An order's payer, or undefined when there is no such order. */
+export async function findOrderPayer(db: Db, orderId: string): Promise<string | undefined> {
+  const row = await db.kysely.selectFrom('orders').select('payerUserId').where('id', '=', orderId).executeTakeFirst()
+  return row?.payerUserId
+}
+
+/** An order at its checkout: its lines with their balances and receipts, the sums, and a payment online under way. */
+export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, now }: { paysOnline: boolean; now: Date }): Promise<OrderCheckout> {
+  const balances = new Map((await linesOfOrder(db, orderId)).map((line) => [line.id, line]))
+  const rows = await db.kysely
+    .selectFrom('orderLines as line')
+    .leftJoin('registrations as r', 'r.id', 'line.registrationId')
+    .leftJoin('offerings as o', 'o.id', 'r.offeringId')
+    .leftJoin('children as c', 'c.id', 'r.childId')
+    .select([
+      'line.id',
+      'line.description',
+      'line.listPriceCents',
+      'r.id as registrationId',
+      'r.userId',
+      'r.status',
+      'r.offerExpiresAt',
+      'o.kind',
+      'o.leagueId',
+      'o.academyId',
+      'r.teamId',
+      'c.firstName as childFirstName',
+    ])
+    .where('line.orderId', '=', orderId)
+    .orderBy('line.createdAt')
+    .orderBy('line.id')
+    .execute()
+  const lines: CheckoutLine[] = rows.map((row) => {
+    const balance = balances.get(row.id)!
+    return {
+      id: row.id,
+      description: row.childFirstName ? `${row.description} — ${row.childFirstName}` : row.description,
+      listPriceCents: row.listPriceCents,
+      priceCents: balance.amountDueCents,
+      amountDueCents: balance.openCents + balance.paidCents,
+      paidCents: balance.paidCents,
+      openCents: balance.openCents,
+      receiptHref: receiptOf(row),
+    }
+  })
+  const held = rows.filter((r) => r.status === 'held' && r.offerExpiresAt !== null).map((r) => new Date(r.offerExpiresAt!).getTime())
+  return {
+    orderId,
+    lines,
+    totalCents: sum(lines.map((l) => l.amountDueCents)),
+    paidCents: sum(lines.map((l) => l.paidCents)),
+    dueNowCents: sum(lines.map((l) => l.openCents)),
+    heldUntil: held.length > 0 ? new Date(Math.min(...held) - HOLD_GRACE_MS).toISOString() : null,
+    paysOnline,
+    paying: (await checkoutUnderWay(db, orderId, now)) ?? null,
+  }
+}
+
+function receiptOf(row: { registrationId: string | null; userId: string | null; kind: OfferingKind | null; leagueId: string | null; academyId: string | null; teamId: string | null }): string | null {
+  if (!row.registrationId || !row.userId || !row.kind) return null
+  return receiptPath({
+    id: row.registrationId,
+    userId: row.userId,
+    offering: { kind: row.kind, league: row.leagueId ? { id: row.leagueId } : null, academy: row.academyId ? { id: row.academyId } : null, team: row.teamId ? { id: row.teamId } : null },
+  })
+}
+
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0)
+
+/** The newest checkout of an order that may still be paid, or whose bank debit is clearing. */
+export async function checkoutUnderWay(db: Db, orderId: string, now: Date): Promise<(CheckoutState & { url: string | null; externalId: string | null }) | undefined> {
+  const row = await checkouts(db)
+    .where('c.orderId', '=', orderId)
+    .where((eb) => eb.or([eb('c.status', '=', 'processing'), eb.and([eb('c.status', '=', 'open'), eb('c.expiresAt', '>', timestampParam(db.dialect, now))])]))
+    .orderBy('c.createdAt', 'desc')
+    .executeTakeFirst()
+  return row && { ...stateOf(row), url: row.url, externalId: row.externalId }
+}
+
+export async function findCheckout(db: Db, checkoutId: string): Promise<(CheckoutState & { payerUserId: string; externalId: string | null }) | undefined> {
+  const row = await checkouts(db).where('c.id', '=', checkoutId).executeTakeFirst()
+  return row && { ...stateOf(row), payerUserId: row.payerUserId, externalId: row.externalId }
+}
+
+function checkouts(db: Db) {
+  return db.kysely
+    .selectFrom('checkouts as c')
+    .leftJoin('payments as p', 'p.id', 'c.paymentId')
+    .select(['c.id', 'c.orderId', 'c.status', 'c.amountCents', 'c.payerUserId', 'c.externalId', 'c.url', 'p.cardBrand', 'p.cardLast4'])
+}
+
+function stateOf(row: { id: string; orderId: string; status: CheckoutStatus; amountCents: number; cardBrand: string | null; cardLast4: string | null }): CheckoutState {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    amountCents: row.amountCents,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+  }
+}
+
+export interface NewCheckout {
+  orderId: string
+  payerUserId: string
+  /** What it pays on each line: what each had open. */
+  lines: readonly { orderLineId: string; amountCents: number }[]
+  expiresAt: Date
+  now: Date
+}
+
+/**
+ * Opens a checkout before Stripe is asked for its session (its id is the session's idempotency
+ * key and in its metadata, so a webhook always finds it), and keeps the order's held places held
+ * until Stripe's session has ended.
+ */
+export async function openCheckout(db: Db, checkout: NewCheckout): Promise<string> {
+  const id = randomUUID()
+  await inTransaction(db, async (tx) => {
+    const at = timestampParam(tx.dialect, checkout.now)
+    await tx.kysely
+      .insertInto('checkouts')
+      .values({
+        id,
+        orderId: checkout.orderId,
+        payerUserId: checkout.payerUserId,
+        amountCents: sum(checkout.lines.map((l) => l.amountCents)),
+        status: 'open',
+        externalId: null,
+        url: null,
+        expiresAt: timestampParam(tx.dialect, checkout.expiresAt),
+        paymentId: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute()
+    await tx.kysely
+      .insertInto('checkoutLines')
+      .values(checkout.lines.map((l) => ({ checkoutId: id, ...l })))
+      .execute()
+    const heldUntil = timestampParam(tx.dialect, new Date(checkout.expiresAt.getTime() + HOLD_GRACE_MS))
+    await tx.kysely
+      .updateTable('registrations')
+      .set({ offerExpiresAt: heldUntil })
+      .where('status', '=', 'held')
+      .where('offerExpiresAt', '<', heldUntil)
+      .where('id', 'in', (eb) => eb.selectFrom('orderLines').select('registrationId').where('orderId', '=', checkout.orderId).where('registrationId', 'is not', null).$narrowType<{ registrationId: string }>())
+      .execute()
+  })
+  return id
+}
+
+/** Stripe made the checkout's session: where its payer pays. */
+export async function sessionMade(db: Db, checkoutId: string, session: { externalId: string; url: string }, now: Date): Promise<void> {
+  await db.kysely
+    .updateTable('checkouts')
+    .set({ ...session, updatedAt: timestampParam(db.dialect, now) })
+    .where('id', '=', checkoutId)
+    .execute()
+}
+
+/** Moves a checkout on from one of `from`; false when it had already moved on. */
+export async function changeCheckout(tx: Db, checkoutId: string, from: readonly CheckoutStatus[], to: { status: CheckoutStatus; paymentId?: string }, now: Date): Promise<boolean> {
+  const done = await tx.kysely
+    .updateTable('checkouts')
+    .set({ ...to, updatedAt: timestampParam(tx.dialect, now) })
+    .where('id', '=', checkoutId)
+    .where('status', 'in', from)
+    .executeTakeFirst()
+  return Number(done.numUpdatedRows) > 0
+}
+
+/** The lines a checkout pays, with the places they are for. */
+export async function linesOfCheckout(tx: Db, checkoutId: string) {
+  return tx.kysely
+    .selectFrom('checkoutLines as cl')
+    .innerJoin('orderLines as line', 'line.id', 'cl.orderLineId')
+    .leftJoin('registrations as r', 'r.id', 'line.registrationId')
+    .select(['cl.orderLineId', 'cl.amountCents', 'r.id as registrationId', 'r.offeringId', 'r.status'])
+    .where('cl.checkoutId', '=', checkoutId)
+    .execute()
+}
+
+/** Checkouts still open whose Stripe session ended more than `graceMs` ago: the sweep asks Stripe how each ended. */
+export async function checkoutsPastExpiry(db: Db, now: Date, graceMs: number) {
+  return db.kysely
+    .selectFrom('checkouts')
+    .select(['id', 'orderId', 'externalId'])
+    .where('status', '=', 'open')
+    .where('expiresAt', '<', timestampParam(db.dialect, new Date(now.getTime() - graceMs)))
+    .limit(100)
+    .execute()
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import Stripe from 'stripe'
+import { getCheckout, getOrderCheckout, payOrder, stripeWebhook } from '../../../shared/contracts/checkout.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { href } from '../../../shared/paths.ts'
+import { isStaff } from '../../../shared/roles.ts'
+import { SMALLEST_CARD_PAYMENT_CENTS } from '../../core/payments/pay-at-sign-up.ts'
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
+import { changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, sessionMade } from './checkout.queries.ts'
+import { applyStripeEvent, type StripeEvents } from './stripe-events.ts'
+
+/** Stripe's shortest Checkout Session is 30 minutes; a minute more, so a slow request still makes it. */
+const SESSION_MS = 31 * 60_000
+
+const NOT_ONLINE = 'Payment is taken at the front desk.'
+
+/**
+ * One checkout for everything an order owes (issue 24): its payer reads it and pays it on Stripe
+ * Checkout; Stripe's events come back to the webhook. Without Stripe's keys the order still reads,
+ * and paying is the front desk's.
+ */
+export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, events }: RouteDeps & { events: StripeEvents | undefined }): void {
+  serve(app, getOrderCheckout, async (req, _reply, { user }) => {
+    const payer = await findOrderPayer(db, req.params.orderId)
+    if (!payer || (payer !== user.id && !isStaff(user.role))) throw notFound('There is no such order.')
+    return { order: await findOrderCheckout(db, req.params.orderId, { paysOnline: events !== undefined, now: now() }) }
+  })
+
+  serve(app, getCheckout, async (req, _reply, { user }) => {
+    const checkout = await findCheckout(db, req.params.checkoutId)
+    if (!checkout || (checkout.payerUserId !== user.id && !isStaff(user.role))) throw notFound('There is no such payment.')
+    return { checkout }
+  })
+
+  serve(app, payOrder, async (req, reply, { user }) => {
+    const { orderId } = req.params
+    if ((await findOrderPayer(db, orderId)) !== user.id) throw notFound('There is no such order.')
+    if (!events) throw conflict(NOT_ONLINE)
+    const at = now()
+    const under = await checkoutUnderWay(db, orderId, at)
+    if (under?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
+    const open = (await findOrderCheckout(db, orderId, { paysOnline: true, now: at })).lines.filter((line) => line.openCents > 0)
+    const dueCents = open.reduce((sum, line) => sum + line.openCents, 0)
+    if (dueCents === 0) throw conflict('Nothing is owed on this order.')
+    if (dueCents < SMALLEST_CARD_PAYMENT_CENTS) throw conflict(`${formatMoney(dueCents)} is less than a card payment can be: please pay it at the front desk.`)
+    if (under?.url && under.amountCents === dueCents) {
+      reply.code(201)
+      return { checkoutId: under.id, url: under.url }
+    }
+    // The order changed since (a discount, a payment at the desk): the old page must not take money too.
+    if (under?.externalId) {
+      try {
+        await events.stripe.checkout.sessions.expire(under.externalId)
+      } catch {
+        throw conflict('A payment for this order is being confirmed.')
+      }
+      await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at)
+    }
+    const expiresAt = new Date(at.getTime() + SESSION_MS)
+    const checkoutId = await openCheckout(db, { orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.openCents })), expiresAt, now: at })
+    const site = siteOf(req, config.publicUrl)
+    let session: Stripe.Checkout.Session
+    try {
+      session = await events.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: open.map((line) => ({
+            quantity: 1,
+            price_data: { currency: 'usd', unit_amount: line.openCents, product_data: { name: line.description } },
+          })),
+          client_reference_id: orderId,
+          metadata: { orderId, checkoutId },
+          payment_intent_data: { metadata: { orderId, checkoutId } },
+          customer_email: user.email,
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+          // Stripe replaces {CHECKOUT_SESSION_ID} itself: written out, not through URL encoding.
+          success_url: `${site}${href('checkoutDone', { orderId, checkoutId })}?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${site}${href('checkout', { orderId })}`,
+        },
+        { idempotencyKey: `checkout-${checkoutId}` },
+      )
+    } catch (error) {
+      req.log.error({ err: error, checkoutId }, 'Stripe did not open a Checkout Session')
+      await changeCheckout(db, checkoutId, ['open'], { status: 'failed' }, at)
+      throw new HttpError(503, 'The payment page could not be opened. Please try again in a minute, or pay at the front desk.')
+    }
+    await sessionMade(db, checkoutId, { externalId: session.id, url: session.url ?? '' }, at)
+    reply.code(201)
+    return { checkoutId, url: session.url ?? '' }
+  })
+
+  serve(app, stripeWebhook, async (req, _reply, { rawBody }) => {
+    if (!events) throw notFound('Payments online are not set up on this site.')
+    let event: Stripe.Event
+    try {
+      event = events.stripe.webhooks.constructEvent(rawBody, req.headers['stripe-signature'] ?? '', config.stripe!.webhookSecret)
+    } catch {
+      throw badRequest('The signature of this event is not valid.')
+    }
+    const applied = await applyStripeEvent(events, event)
+    req.log.info({ eventId: event.id, type: event.type, applied }, 'Stripe event')
+    return { received: true as const }
+  })
+}
+
+/**
+ * Where Stripe sends the payer back: the address they are using. The same-origin check has let
+ * this request through only from PUBLIC_URL, a listed origin, or (without PUBLIC_URL) the address
+ * that reached the server, so its Origin names one of those.
+ */
+function siteOf(req: FastifyRequest, publicUrl: string): string {
+  const origin = req.headers.origin
+  return typeof origin === 'string' && /^https?:\/\/[^/\s]+$/.test(origin) ? origin : publicUrl
+}

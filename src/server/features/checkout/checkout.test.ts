@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import Stripe from 'stripe'
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../../../tests/fake-stripe.ts'
+import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import { addChild, createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { createAcademy } from '../../../../tests/academy-places.ts'
+import type { CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
+import type { AcademySignUpResult } from '../../../shared/contracts/academies.ts'
+import { boolParam } from '../../db/values.ts'
+import { createStripe } from './stripe-client.ts'
+import { reconcileStripeEvents, sweepCheckouts } from './checkout-sweeper.ts'
+import type { StripeEvents } from './stripe-events.ts'
+
+/*
+ * Paying online against the fake Stripe of tests/fake-stripe.ts, through the real stripe library:
+ * the checkout, the webhook's signature, events twice and out of order, a held place released
+ * when its session expires, the sweep and the nightly reconciliation. SQLite and PostgreSQL.
+ */
+let fake: FakeStripe
+let ctx: TestApp
+/** How far the site's and the fake Stripe's clocks run ahead of the real one. */
+let skewMs = 0
+const clock = () => new Date(Date.now() + skewMs)
+
+beforeAll(async () => {
+  fake = await startFakeStripe({ now: () => clock().getTime() })
+  ctx = await startTestApp({ now: clock, env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url } })
+  fake.setWebhookUrl(`${ctx.baseUrl}/api/stripe/webhook`)
+})
+afterAll(async () => {
+  await ctx.close()
+  await fake.close()
+})
+
+const events = (): StripeEvents => ({
+  db: ctx.db,
+  stripe: createStripe(ctx.config.stripe!),
+  ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl }),
+  log: { warn() {}, error() {} },
+})
+
+async function register(person: TestUser, leagueId: string, body: object = {}): Promise<RegisterResult['registration']> {
+  const res = await person.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, body)
+  expect(res.status, res.text).toBe(201)
+  return res.body.registration
+}
+
+async function orderOf(person: TestUser, orderId: string): Promise<OrderCheckout> {
+  const res = await person.client.get<{ order: OrderCheckout }>(`/api/orders/${orderId}`)
+  expect(res.status, res.text).toBe(200)
+  return res.body.order
+}
+
+async function checkout(person: TestUser, orderId: string): Promise<{ checkoutId: string; sessionId: string }> {
+  const res = await person.client.post<{ checkoutId: string; url: string }>(`/api/orders/${orderId}/checkout`, {})
+  expect(res.status, res.text).toBe(201)
+  const sessionId = res.body.url.split('/pay/')[1]!
+  expect(fake.session(sessionId)).toBeDefined()
+  return { checkoutId: res.body.checkoutId, sessionId }
+}
+
+async function stateOf(person: TestUser, checkoutId: string): Promise<CheckoutState> {
+  const res = await person.client.get<{ checkout: CheckoutState }>(`/api/checkouts/${checkoutId}`)
+  expect(res.status, res.text).toBe(200)
+  return res.body.checkout
+}
+
+async function payAtSignUp(table: 'leagues' | 'academies', id: string) {
+  await ctx.db.kysely.updateTable(table).set({ payAtSignUp: boolParam(ctx.db.dialect, true) }).where('id', '=', id).execute()
+}
+
+/** Every payment and refund the site recorded, as a comparable ledger. */
+async function ledger() {
+  const payments = await ctx.db.kysely.selectFrom('payments').select(['orderId', 'amountCents', 'externalId', 'cardLast4']).where('provider', '=', 'stripe').orderBy('externalId').execute()
+  const checkouts = await ctx.db.kysely.selectFrom('checkouts').select(['id', 'status']).orderBy('id').execute()
+  const places = await ctx.db.kysely.selectFrom('registrations').select(['id', 'status']).orderBy('id').execute()
+  return { payments, checkouts, places }
+}
+
+describe('paying later online', () => {
+  test('a customer pays a confirmed place on Stripe Checkout: the webhook records the payment with the card, once', async () => {
+    const leagueId = await createLeague(ctx, { priceCents: 4500 })
+    const person = await createRegistrant(ctx)
+    const registration = await register(person, leagueId)
+    expect(registration.status).toBe('confirmed')
+    expect(registration.orderId).not.toBeNull()
+    const orderId = registration.orderId!
+    const before = await orderOf(person, orderId)
+    expect(before).toMatchObject({ totalCents: 4500, paidCents: 0, dueNowCents: 4500, paysOnline: true, paying: null, heldUntil: null })
+    expect(before.lines).toHaveLength(1)
+
+    const { checkoutId, sessionId } = await checkout(person, orderId)
+    const session = fake.session(sessionId)!
+    expect(session).toMatchObject({ amount_total: 4500, client_reference_id: orderId, metadata: { orderId, checkoutId } })
+    expect(session.line_items).toEqual([expect.objectContaining({ unit_amount: 4500, quantity: 1 })])
+    expect(session.success_url).toContain(`/checkout/${orderId}/paid/${checkoutId}?session_id={CHECKOUT_SESSION_ID}`)
+    expect((await stateOf(person, checkoutId)).status).toBe('open')
+    // Asking again while the page is open answers the same page.
+    const again = await person.client.post<{ checkoutId: string }>(`/api/orders/${orderId}/checkout`, {})
+    expect(again.body.checkoutId).toBe(checkoutId)
+
+    await fake.pay(sessionId, { card: { brand: 'mastercard', last4: '4444' } })
+    expect(await stateOf(person, checkoutId)).toMatchObject({ status: 'paid', amountCents: 4500, card: { brand: 'mastercard', last4: '4444' } })
+    expect(await orderOf(person, orderId)).toMatchObject({ paidCents: 4500, dueNowCents: 0, paying: null })
+    // A delivery twice records nothing more.
+    const completed = fake.events().find((e) => e.type === 'checkout.session.completed' && (e.data.object as { id: string }).id === sessionId)!
+    expect(await fake.redeliver(completed.id)).toBe(200)
+    const payments = await ctx.db.kysely.selectFrom('payments').select(['amountCents', 'method', 'provider']).where('orderId', '=', orderId).execute()
+    expect(payments).toEqual([{ amountCents: 4500, method: 'online', provider: 'stripe' }])
+    const paidAgain = await person.client.post<{ error: { message: string } }>(`/api/orders/${orderId}/checkout`, {})
+    expect(paidAgain.status).toBe(409)
+    expect(paidAgain.body.error.message).toBe('Nothing is owed on this order.')
+  })
+
+  test('an order is its payer’s: another customer gets 404, staff read it, a visitor is asked to sign in', async () => {
+    const leagueId = await createLeague(ctx)
+    const person = await createRegistrant(ctx)
+    const { orderId } = await register(person, leagueId)
+    const stranger = await createUser(ctx)
+    expect((await stranger.client.get(`/api/orders/${orderId}`)).status).toBe(404)
+    expect((await stranger.client.post(`/api/orders/${orderId}/checkout`, {})).status).toBe(404)
+    const { checkoutId } = await checkout(person, orderId!)
+    expect((await stranger.client.get(`/api/checkouts/${checkoutId}`)).status).toBe(404)
+    const employee = await createUser(ctx, 'employee')
+    expect((await employee.client.get(`/api/orders/${orderId}`)).status).toBe(200)
+    expect((await employee.client.post(`/api/orders/${orderId}/checkout`, {})).status).toBe(404)
+    expect((await ctx.client().get(`/api/orders/${orderId}`)).status).toBe(401)
+  })
+})
+
+describe('the webhook', () => {
+  test('a forged or stale signature is refused, and nothing is recorded', async () => {
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: {} } })
+    const post = (signature: string) =>
+      fetch(`${ctx.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload })
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })
+    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 })
+    for (const signature of [forged, stale, 'nonsense', '']) {
+      const res = await post(signature)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('The signature of this event is not valid.')
+    }
+    expect(await ctx.db.kysely.selectFrom('stripeEvents').select('id').where('id', '=', 'evt_forged').executeTakeFirst()).toBeUndefined()
+  })
+
+  test('every event delivered twice and in shuffled order leaves the same ledger as delivered once in order', async () => {
+    const leagueId = await createLeague(ctx, { capacity: 2 })
+    await payAtSignUp('leagues', leagueId)
+    const people = await Promise.all([createRegistrant(ctx), createRegistrant(ctx), createRegistrant(ctx)])
+    const places = []
+    for (const person of people) places.push(await register(person, leagueId))
+    expect(places.map((p) => p.status)).toEqual(['held', 'held', 'waitlisted'])
+    const [paying, leaving] = [people[0]!, people[1]!]
+    const first = await checkout(paying, places[0]!.orderId!)
+    const second = await checkout(leaving, places[1]!.orderId!)
+
+    fake.holdDeliveries(true)
+    await fake.pay(first.sessionId)
+    await fake.expire(second.sessionId)
+    const shuffled = await fake.deliverHeld({ shuffle: true, times: 2, seed: 7 })
+    fake.holdDeliveries(false)
+    expect(shuffled.every((status) => status === 200)).toBe(true)
+
+    const after = await ledger()
+    expect(after.payments.filter((p) => p.externalId === first.sessionId)).toEqual([{ orderId: places[0]!.orderId, amountCents: 4500, externalId: first.sessionId, cardLast4: '4242' }])
+    expect(after.checkouts).toEqual(expect.arrayContaining([{ id: first.checkoutId, status: 'paid' }, { id: second.checkoutId, status: 'expired' }]))
+    const status = (id: string) => after.places.find((p) => p.id === id)?.status
+    // The paid place is confirmed; the expired one released to the next person on the waitlist.
+    expect([status(places[0]!.id), status(places[1]!.id), status(places[2]!.id)]).toEqual(['confirmed', 'expired', 'offered'])
+    // Delivered again, all of them: nothing changes.
+    for (const event of fake.events()) await fake.redeliver(event.id)
+    expect(await ledger()).toEqual(after)
+  })
+})
+
+describe('pay at sign-up', () => {
+  test('an academy’s two places are held on one order while the family pays; paid, both are confirmed', async () => {
+    const academyId = await createAcademy(ctx, { capacity: 5, startDate: daysFromToday(30), endDate: daysFromToday(60) })
+    await payAtSignUp('academies', academyId)
+    const parent = await createUser(ctx)
+    const children = [await addChild(parent, { firstName: 'Ana', dateOfBirth: '2017-03-01' }), await addChild(parent, { firstName: 'Ben', dateOfBirth: '2017-09-01' })]
+    const res = await parent.client.post<AcademySignUpResult>(`/api/academies/${academyId}/registrations`, { participants: children.map((childId) => ({ childId, photoConsent: false })) })
+    expect(res.status, res.text).toBe(201)
+    expect(res.body.registrations.map((r) => r.status)).toEqual(['held', 'held'])
+    const orderId = res.body.registrations[0]!.orderId!
+    const order = await orderOf(parent, orderId)
+    expect(order).toMatchObject({ totalCents: 36_000, dueNowCents: 36_000 })
+    expect(order.lines.map((l) => l.description).sort()).toEqual([expect.stringContaining('— Ana'), expect.stringContaining('— Ben')])
+    expect(order.heldUntil).not.toBeNull()
+
+    const { checkoutId, sessionId } = await checkout(parent, orderId)
+    expect(fake.session(sessionId)!.line_items.map((l) => l.unit_amount)).toEqual([18_000, 18_000])
+    await fake.pay(sessionId)
+    expect((await stateOf(parent, checkoutId)).status).toBe('paid')
+    const statuses = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', 'in', res.body.registrations.map((r) => r.id)).execute()
+    expect(statuses.map((s) => s.status)).toEqual(['confirmed', 'confirmed'])
+  })
+
+  test('a bank debit keeps the place held while it clears; when it fails, the place goes to the next person', async () => {
+    const leagueId = await createLeague(ctx, { capacity: 1 })
+    await payAtSignUp('leagues', leagueId)
+    const payer = await createRegistrant(ctx)
+    const waiting = await createRegistrant(ctx)
+    const held = await register(payer, leagueId)
+    const next = await register(waiting, leagueId)
+    const { checkoutId, sessionId } = await checkout(payer, held.orderId!)
+    await fake.pay(sessionId, { async: true })
+    expect((await stateOf(payer, checkoutId)).status).toBe('processing')
+    expect((await payer.client.post(`/api/orders/${held.orderId}/checkout`, {})).status).toBe(409)
+    // The sweep leaves a place under a clearing debit alone, however late.
+    skewMs = 3 * 3_600_000
+    try {
+      await sweepCheckouts(events())
+    } finally {
+      skewMs = 0
+    }
+    await fake.settleAsync(sessionId, 'failed')
+    expect((await stateOf(payer, checkoutId)).status).toBe('failed')
+    const rows = await ctx.db.kysely.selectFrom('registrations').select(['id', 'status']).where('id', 'in', [held.id, next.id]).execute()
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [held.id]: 'expired', [next.id]: 'offered' })
+  })
+
+  test('a session that ends without a word from Stripe: the sweep expires it there and releases the place', async () => {
+    const leagueId = await createLeague(ctx, { capacity: 1 })
+    await payAtSignUp('leagues', leagueId)
+    const payer = await createRegistrant(ctx)
+    const held = await register(payer, leagueId)
+    const { checkoutId, sessionId } = await checkout(payer, held.orderId!)
+    fake.holdDeliveries(true)
+    skewMs = 45 * 60_000
+    try {
+      expect(await sweepCheckouts(events())).toBeGreaterThanOrEqual(1)
+    } finally {
+      skewMs = 0
+      fake.holdDeliveries(false)
+    }
+    expect(fake.session(sessionId)!.status).toBe('expired')
+    expect((await stateOf(payer, checkoutId)).status).toBe('expired')
+    const place = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', '=', held.id).executeTakeFirstOrThrow()
+    expect(place.status).toBe('expired')
+    // Stripe's own word arrives later: nothing changes.
+    expect((await fake.deliverHeld()).every((s) => s === 200)).toBe(true)
+    expect((await stateOf(payer, checkoutId)).status).toBe('expired')
+  })
+
+  test('the nightly reconciliation applies a payment whose event never arrived', async () => {
+    const leagueId = await createLeague(ctx, { capacity: 3 })
+    await payAtSignUp('leagues', leagueId)
+    const payer = await createRegistrant(ctx)
+    const held = await register(payer, leagueId)
+    const { checkoutId, sessionId } = await checkout(payer, held.orderId!)
+    fake.holdDeliveries(true)
+    await fake.pay(sessionId)
+    fake.holdDeliveries(false)
+    expect((await stateOf(payer, checkoutId)).status).toBe('open')
+    expect(await reconcileStripeEvents(events())).toBeGreaterThanOrEqual(1)
+    expect((await stateOf(payer, checkoutId)).status).toBe('paid')
+    expect(await reconcileStripeEvents(events())).toBe(0)
+    const place = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', '=', held.id).executeTakeFirstOrThrow()
+    expect(place.status).toBe('confirmed')
+  })
+})
+
+test('without Stripe’s keys an order reads, and paying is the front desk’s', async () => {
+  const desk = await startTestApp()
+  try {
+    const leagueId = await createLeague(desk)
+    await desk.db.kysely.updateTable('leagues').set({ payAtSignUp: boolParam(desk.db.dialect, true) }).where('id', '=', leagueId).execute()
+    const person = await createRegistrant(desk)
+    const res = await person.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
+    expect(res.body.registration.status).toBe('confirmed')
+    const order = await person.client.get<{ order: OrderCheckout }>(`/api/orders/${res.body.registration.orderId}`)
+    expect(order.body.order).toMatchObject({ paysOnline: false, dueNowCents: 4500 })
+    const pay = await person.client.post<{ error: { message: string } }>(`/api/orders/${res.body.registration.orderId}/checkout`, {})
+    expect(pay.status).toBe(409)
+    expect(pay.body.error.message).toBe('Payment is taken at the front desk.')
+    expect((await desk.client().post('/api/stripe/webhook', { id: 'evt_1', type: 'x' })).status).toBe(404)
+  } finally {
+    await desk.close()
+  }
+})
