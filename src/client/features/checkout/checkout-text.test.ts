@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { showMomentsIn } from '../../../shared/format.ts'
-import { cardBrandName, earlyBirdText, heldUntilText, paidWithText, payNowText } from './checkout-text.ts'
+import { cardBrandName, earlyBirdText, heldUntilText, paidWithText, payNowText, receiptsOf } from './checkout-text.ts'
 
 const ZONE = 'America/New_York'
 showMomentsIn(ZONE)
@@ -43,4 +43,24 @@ test('the pay button says what is paid', () => {
 test('the early-bird price shows only when it is below the list price', () => {
   expect(earlyBirdText({ listPriceCents: 6000, priceCents: 5000 })).toBe('Early-bird $50.00')
   expect(earlyBirdText({ listPriceCents: 6000, priceCents: 6000 })).toBeNull()
+})
+
+test("each receipt of an order's lines is linked once, naming what is on it", () => {
+  const line = (id: string, description: string, receiptHref: string | null) => ({
+    id,
+    description,
+    listPriceCents: 6000,
+    priceCents: 6000,
+    amountDueCents: 6000,
+    paidCents: 6000,
+    openCents: 0,
+    receiptHref,
+  })
+  expect(
+    receiptsOf([
+      line('1', 'Robotics — Maya Park', '/academyReceipt/user/u/academy/a'),
+      line('2', 'Robotics — Leo Park', '/academyReceipt/user/u/academy/a'),
+      line('3', 'Jersey, size M', null),
+    ]),
+  ).toEqual([{ href: '/academyReceipt/user/u/academy/a', descriptions: ['Robotics — Maya Park', 'Robotics — Leo Park'] }])
 })

@@ -52,3 +52,13 @@ export function paidWithText({ amountCents, card }: Pick<CheckoutState, 'amountC
   const amount = formatMoney(amountCents)
   return card ? `${amount} paid with ${cardBrandName(card.brand)} ending ${card.last4}.` : `${amount} paid.`
 }
+
+/** Each receipt the order's lines are on, once: an academy's receipt holds every child's place. */
+export function receiptsOf(lines: readonly CheckoutLine[]): { href: string; descriptions: string[] }[] {
+  const byHref = new Map<string, string[]>()
+  for (const line of lines) {
+    if (line.receiptHref === null) continue
+    byHref.set(line.receiptHref, [...(byHref.get(line.receiptHref) ?? []), line.description])
+  }
+  return [...byHref].map(([receiptHref, descriptions]) => ({ href: receiptHref, descriptions }))
+}
