@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { pageAnswers, renderPage } from '../../render-page.tsx'
 import type { SiteConfig } from '../../site-config.ts'
@@ -152,5 +153,37 @@ describe('the page Stripe sends the payer back to', () => {
     const html = await paymentPage(payment({ status: 'failed', card: null }))
     expect(html).toContain('The payment did not go through.')
     expect(html).toMatch(link('/checkout/o-1', 'Back to checkout'))
+  })
+})
+
+describe('a receipt with a balance in an order', () => {
+  const receipt: Receipt = {
+    id: 'r-1',
+    offering: { kind: 'league-place', id: 'off-1', name: 'Winter Soccer', startDate: '2027-01-10', endDate: '2027-03-10', league: { id: 'l-1', sport: 'soccer' }, academy: null, team: null },
+    userId: 'u-1',
+    registrantName: 'Pat Parent',
+    registrantEmail: 'parent@example.com',
+    child: null,
+    status: 'confirmed',
+    waitlistPosition: null,
+    waitlistSize: 0,
+    offerExpiresAt: null,
+    receiptNumber: 'R-1001',
+    priceCents: 4500,
+    paidCents: 0,
+    balanceCents: 4500,
+    orderId: 'o-1',
+    createdAt: '2027-01-02T15:00:00Z',
+    payments: [],
+  }
+  const path = '/receipt/user/u-1/league/l-1/registration/r-1'
+
+  test('links its checkout where the site takes payment online', async () => {
+    expect(await render(path, [{ receipt }])).toMatch(link('/checkout/o-1', 'Pay online'))
+  })
+
+  test('says nothing new without payment online, or with nothing owed', async () => {
+    expect(await render(path, [{ receipt }], { ...site, paysOnline: false })).not.toContain('Pay online')
+    expect(await render(path, [{ receipt: { ...receipt, paidCents: 4500, balanceCents: 0 } }])).not.toContain('Pay online')
   })
 })
