@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { countOf, facilityToday, formatBytes, formatDate, formatDateRange, formatDateTime, formatTimeOfDay, showMomentsIn } from './format.ts'
+import { countOf, facilityToday, formatBytes, formatDate, formatDateRange, formatDateTime, showMomentsIn } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -46,8 +46,4 @@ test('once a page names the facility’s time zone, moments are shown in it, whe
   expect(formatDate(new Date('2027-01-16T03:00:00Z'))).toBe('1/15/2027')
   showMomentsIn('Europe/Berlin')
   expect(formatDateTime('2027-01-15T19:05:00Z')).toBe('1/15/2027, 8:05 PM')
-  expect(formatTimeOfDay('2027-01-15T19:05:00Z')).toBe('8:05 PM')
-  showMomentsIn('America/New_York')
-  expect(formatTimeOfDay('2027-01-16T00:42:00Z')).toBe('7:42 PM')
-  expect(formatTimeOfDay('not a date')).toBe('')
 })

@@ -12,10 +12,8 @@ let momentZone: string | undefined
 const dateFormat = () => new Intl.DateTimeFormat('en-US', { timeZone: momentZone })
 const dateTimeFormat = () =>
   new Intl.DateTimeFormat('en-US', { timeZone: momentZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' })
-const timeFormat = () => new Intl.DateTimeFormat('en-US', { timeZone: momentZone, hour: 'numeric', minute: '2-digit' })
 let localDate = once(dateFormat)
 let localDateTime = once(dateTimeFormat)
-let localTime = once(timeFormat)
 
 /**
  * Moments are shown in the facility's time zone (site-config.ts, and render-page.tsx on the
@@ -27,7 +25,6 @@ export function showMomentsIn(timeZone: string): void {
   momentZone = timeZone
   localDate = once(dateFormat)
   localDateTime = once(dateTimeFormat)
-  localTime = once(timeFormat)
 }
 
 /**
@@ -51,12 +48,6 @@ export function formatDateRange(start: string, end: string): string {
 export function formatDateTime(value: string | Date): string {
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? '' : localDateTime().format(date)
-}
-
-/** A moment's time of day in the facility's time zone: `7:42 PM` (a hold that ends within the hour). */
-export function formatTimeOfDay(value: string | Date): string {
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '' : localTime().format(date)
 }
 
 /** A file size in bytes as a person reads it: `812 KB`, `3.4 MB`. */

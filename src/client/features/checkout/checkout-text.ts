@@ -1,5 +1,5 @@
 import type { CheckoutLine, CheckoutState } from '../../../shared/contracts/checkout.ts'
-import { facilityToday, formatDateTime, formatTimeOfDay } from '../../../shared/format.ts'
+import { facilityToday, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 
 /** The words of the checkout pages, kept apart from the components so they can be unit-tested. */
@@ -17,14 +17,27 @@ export function earlyBirdText(line: Pick<CheckoutLine, 'priceCents' | 'listPrice
   return line.priceCents < line.listPriceCents ? `Early-bird ${formatMoney(line.priceCents)}` : null
 }
 
+/** Time-of-day formatters by zone, made on first use (shared/format.ts has none: the home page's bundle carries it). */
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A moment's time of day at the facility: `7:42 PM`. */
+export function timeAtFacility(moment: Date, timeZone: string): string {
+  let format = timeFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
+    timeFormats.set(timeZone, format)
+  }
+  return format.format(moment)
+}
+
 /**
  * Until when an order's places are held for its payment. A hold lasts about half an hour, so the
  * time says it; a hold that ends on another day at the facility says the day too.
  */
 export function heldUntilText(heldUntil: string, now: Date, timeZone: string): string {
-  const sameDay = facilityToday(new Date(heldUntil), timeZone) === facilityToday(now, timeZone)
-  const until = sameDay ? formatTimeOfDay(heldUntil) : formatDateTime(heldUntil)
-  return `Your places are held until ${until}. Pay by then or they go to the next person.`
+  const until = new Date(heldUntil)
+  const sameDay = facilityToday(until, timeZone) === facilityToday(now, timeZone)
+  return `Your places are held until ${sameDay ? timeAtFacility(until, timeZone) : formatDateTime(until)}. Pay by then or they go to the next person.`
 }
 
 /** Stripe's card brands (`visa`, `amex`, `mastercard` …) as a card holder reads them. */
