@@ -125,6 +125,9 @@ describe('the other open pages', () => {
     expect(pageAnswers('/outbox', admin).map((a) => a.url)).toEqual(['/api/admin/outbox?page=1'])
     expect(pageAnswers('/receipt/user/u-1/league/l-1/registration/r-1', customer).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/registration/r-1'])
     expect(pageAnswers('/teamRegistrationReceipt/user/u-1/league/l-1/team/t-1', customer).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/team/t-1'])
+    expect(pageAnswers('/checkout/o-1', customer).map((a) => a.url)).toEqual(['/api/orders/o-1'])
+    expect(pageAnswers('/checkout/o-1/paid/c-1', customer).map((a) => a.url)).toEqual(['/api/checkouts/c-1', '/api/orders/o-1'])
+    expect(pageAnswers('/checkout/o-1')).toEqual([])
     // Signed in, the waiver page reads the person's own signatures, not the visitor's answer.
     expect(pageAnswers('/waiver', customer)).toEqual([])
   })

@@ -14,6 +14,7 @@ import { academiesQuery } from './queries/academies.ts'
 import { adminAcademiesQuery } from './queries/admin-academies.ts'
 import { productsQuery } from './queries/products.ts'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
+import { checkoutStateQuery, orderCheckoutQuery } from './queries/checkout.ts'
 import { childrenQuery } from './queries/children.ts'
 import { dashboardQuery } from './queries/dashboard.ts'
 import { leagueQuery } from './queries/league.ts'
@@ -95,6 +96,10 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
     case 'academyReceipt':
       return params.userId && params.academyId ? [academyReceiptQuery({ userId: params.userId, academyId: params.academyId })] : []
+    case 'checkout':
+      return params.orderId ? [orderCheckoutQuery(params.orderId)] : []
+    case 'checkoutDone':
+      return params.orderId && params.checkoutId ? [checkoutStateQuery(params.checkoutId), orderCheckoutQuery(params.orderId)] : []
     case 'receipt':
     case 'registrationReceipt':
     case 'teamRegistrationReceipt':

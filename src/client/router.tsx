@@ -69,6 +69,8 @@ const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   deskAcademies: screen(() => import('./routes/academy-registrations.tsx')),
   leagueRegistrants: screen(() => import('./routes/league-registrants.tsx')),
   outbox: screen(() => import('./routes/outbox.tsx')),
+  checkout: screen(() => import('./routes/checkout.tsx')),
+  checkoutDone: screen(() => import('./routes/checkout.tsx')),
 }
 
 /** A mistyped address is rare, and a planned page soon gone: neither is in the home page's first bundle. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { href } from '../../shared/paths.ts'
+import { PayOnlineLinks } from '../components/pay-online-links.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { AcademyReceiptView } from '../features/receipts/academy-receipt-view.tsx'
 import { ApiError } from '../lib/api.ts'
@@ -32,6 +33,7 @@ export default function AcademyReceiptPage() {
         <>
           <AcademyReceiptView receipt={data.receipt} />
           <div className="receipt-actions no-print">
+            <PayOnlineLinks places={data.receipt.places.map((place) => ({ ...place, who: place.child?.name ?? place.registrantName }))} />
             <button type="button" className="button" onClick={() => window.print()}>
               Print receipt
             </button>

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router'
 import { ROUTES } from '../../shared/routes.ts'
+import { PayOnlineLinks } from '../components/pay-online-links.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { ReceiptView } from '../features/receipts/receipt-view.tsx'
 import { useReceipt } from '../features/receipts/use-receipt.ts'
@@ -38,6 +39,7 @@ export default function ReceiptPage() {
         <>
           <ReceiptView receipt={state.receipt} />
           <div className="receipt-actions no-print">
+            <PayOnlineLinks places={[{ ...state.receipt, who: state.receipt.child?.name ?? state.receipt.registrantName }]} />
             <button type="button" className="button" onClick={() => window.print()}>
               Print receipt
             </button>

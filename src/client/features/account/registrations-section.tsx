@@ -7,6 +7,7 @@ import { siteConfig } from '../../site-config.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { cancelRegistration, claimOffer, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
@@ -29,6 +30,11 @@ function placeName(r: RegistrationView): string {
   if (r.offering.kind === 'team-place' && r.offering.team) return `${r.offering.name}: team ${r.offering.team.name}`
   if (r.offering.kind === 'roster-place' && r.offering.team) return `${r.offering.name}: player on ${r.offering.team.name}`
   return r.offering.name
+}
+
+/** Who the place is for: the team a captain entered, the child, or the account holder. */
+function participantName(r: RegistrationView): string {
+  return r.offering.kind === 'team-place' && r.offering.team ? `Team ${r.offering.team.name}` : r.child ? r.child.name : r.registrantName
 }
 
 export function RegistrationsSection({ userId }: { userId: string }) {
@@ -159,7 +165,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
       <dl className="account-registration-facts">
         <div>
           <dt>Participant</dt>
-          <dd>{r.offering.kind === 'team-place' && r.offering.team ? `Team ${r.offering.team.name}` : r.child ? r.child.name : r.registrantName}</dd>
+          <dd>{participantName(r)}</dd>
         </div>
         <div>
           <dt>Registered</dt>
@@ -216,6 +222,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
               Claim place
             </button>
           )}
+          <PayOnlineLinks places={[{ ...r, who: participantName(r) }]} describedBy={headingId} />
           <Link
             className="button secondary"
             to={receiptPath(r)}

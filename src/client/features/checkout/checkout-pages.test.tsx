@@ -1,0 +1,189 @@
+import { describe, expect, test } from 'vitest'
+import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
+import type { SessionUser } from '../../../shared/contracts/session.ts'
+import { pageAnswers, renderPage } from '../../render-page.tsx'
+import type { SiteConfig } from '../../site-config.ts'
+
+/*
+ * The two checkout pages as the server renders them for their payer (render-page.tsx, decision
+ * 0019), from the answers of src/shared/contracts/checkout.ts: every state of an order and of a
+ * payment, without a server. The browser takes this markup over as it is.
+ */
+
+const site: SiteConfig = {
+  facilityName: 'Riverside Sports',
+  websiteUrl: 'https://riverside.example',
+  soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
+  timeZone: 'America/Chicago',
+  sendsEmail: false,
+  paysOnline: true,
+}
+
+const payer: SessionUser = {
+  uid: 'u-1',
+  email: 'parent@example.com',
+  displayName: 'Pat Parent',
+  phone: '+15550100000',
+  isLoggedIn: true,
+  isAdmin: false,
+  isEmployee: false,
+  userRole: 'customer',
+}
+
+const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
+  id: 'line-1',
+  description: 'Robotics Academy — Maya Park',
+  listPriceCents: 6000,
+  priceCents: 5000,
+  amountDueCents: 5000,
+  paidCents: 500,
+  openCents: 4500,
+  receiptHref: '/academyReceipt/user/u-1/academy/a-1',
+  ...overrides,
+})
+
+const order = (overrides: Partial<OrderCheckout> = {}): OrderCheckout => ({
+  orderId: 'o-1',
+  lines: [line()],
+  totalCents: 5000,
+  paidCents: 500,
+  dueNowCents: 4500,
+  heldUntil: null,
+  paysOnline: true,
+  paying: null,
+  ...overrides,
+})
+
+const payment = (overrides: Partial<CheckoutState> = {}): CheckoutState => ({
+  id: 'c-1',
+  orderId: 'o-1',
+  status: 'paid',
+  amountCents: 4500,
+  card: { brand: 'visa', last4: '4242' },
+  ...overrides,
+})
+
+/** A link as React Router renders it (it adds attributes of its own). */
+const link = (to: string, text: string) => new RegExp(`href="${to}"[^>]*>${text}</a>`)
+
+/** The page at `path` rendered with `bodies`, in the order pageAnswers names its answers. */
+async function render(path: string, bodies: unknown[], settings: SiteConfig = site): Promise<string> {
+  const answers = pageAnswers(path, payer).map((answer, n) => ({ queryKey: answer.queryKey, json: JSON.stringify(bodies[n]) }))
+  expect(answers).toHaveLength(bodies.length)
+  const { html } = await renderPage(settings, path, answers, payer)
+  return html
+}
+
+const checkoutPage = (o: OrderCheckout, settings?: SiteConfig) => render('/checkout/o-1', [{ order: o }], settings)
+const paymentPage = (p: CheckoutState, o: OrderCheckout = order({ dueNowCents: 0, paidCents: 5000 })) =>
+  render('/checkout/o-1/paid/c-1', [{ checkout: p }, { order: o }])
+
+describe('the checkout page', () => {
+  test('shows each line with its early-bird price, the totals and a button that pays what is due now', async () => {
+    const html = await checkoutPage(order())
+    expect(html).toContain('<h1>Checkout</h1>')
+    expect(html).toContain('Robotics Academy — Maya Park')
+    expect(html).toContain('$60.00')
+    expect(html).toContain('Early-bird $50.00')
+    expect(html).toMatch(/<dt>Due now<\/dt><dd>\$45\.00<\/dd>/)
+    expect(html).toMatch(/<button type="button" class="button">Pay \$45\.00 now<\/button>/)
+    expect(html).not.toContain('Loading')
+  })
+
+  test('says until when the places are held, in the facility’s time', async () => {
+    const heldUntil = new Date(Date.now() + 20 * 60_000).toISOString()
+    const html = await checkoutPage(order({ heldUntil }))
+    expect(html).toMatch(/Your places are held until [^.]*\d{1,2}:\d{2}\s[AP]M\. Pay by then or they go to the next person\./)
+  })
+
+  test('without payment online, says the front desk takes it, and offers no button', async () => {
+    const html = await checkoutPage(order({ paysOnline: false }), { ...site, paysOnline: false })
+    expect(html).toContain('Payment is taken at the front desk.')
+    expect(html).not.toContain('Pay $45.00 now')
+  })
+
+  test('while a payment is being confirmed, offers no second one', async () => {
+    for (const status of ['open', 'processing'] as const) {
+      const html = await checkoutPage(order({ paying: payment({ status, card: null }) }))
+      expect(html).toContain('A payment for this order is being confirmed.')
+      expect(html).not.toContain('Pay $45.00 now')
+    }
+  })
+
+  test('with nothing owed, says so and links each receipt once', async () => {
+    const paid = line({ paidCents: 5000, openCents: 0 })
+    const html = await checkoutPage(order({ lines: [paid, { ...paid, id: 'line-2', description: 'Robotics Academy — Leo Park' }], paidCents: 10000, totalCents: 10000, dueNowCents: 0 }))
+    expect(html).toContain('Nothing is owed on this order.')
+    expect(html).toMatch(link('/academyReceipt/user/u-1/academy/a-1', 'Receipt for Robotics Academy — Maya Park, Robotics Academy — Leo Park'))
+    expect(html).not.toContain('now</button>')
+  })
+})
+
+describe('the page Stripe sends the payer back to', () => {
+  test('paid: the payment received, the card, and the receipt', async () => {
+    const html = await paymentPage(payment())
+    expect(html).toContain('<h1>Payment</h1>')
+    expect(html).toContain('<h2>Payment received</h2>')
+    expect(html).toContain('$45.00 paid with Visa ending 4242.')
+    expect(html).toMatch(link('/academyReceipt/user/u-1/academy/a-1', 'See your receipt'))
+    expect(html).toMatch(link('/account', 'Back to your account'))
+  })
+
+  test('paid for several receipts: "See your receipt" leads to the order, which lists them', async () => {
+    const html = await paymentPage(payment(), order({ lines: [line(), line({ id: 'line-2', receiptHref: '/receipt/user/u-1/league/l-1/registration/r-1' })] }))
+    expect(html).toMatch(link('/checkout/o-1', 'See your receipt'))
+  })
+
+  test('being confirmed: said in a polite live region, with no receipt yet', async () => {
+    for (const status of ['open', 'processing'] as const) {
+      const html = await paymentPage(payment({ status, card: null }))
+      expect(html).toMatch(/<div role="status" aria-live="polite" class="checkout-outcome"><p>Your payment is being confirmed…<\/p><\/div>/)
+      expect(html).not.toContain('Payment received')
+      expect(html).not.toContain('See your receipt')
+    }
+  })
+
+  test('expired: the held places were released', async () => {
+    const html = await paymentPage(payment({ status: 'expired', card: null }))
+    expect(html).toContain('This payment was not completed; your held places were released.')
+  })
+
+  test('failed: back to the checkout to try again', async () => {
+    const html = await paymentPage(payment({ status: 'failed', card: null }))
+    expect(html).toContain('The payment did not go through.')
+    expect(html).toMatch(link('/checkout/o-1', 'Back to checkout'))
+  })
+})
+
+describe('a receipt with a balance in an order', () => {
+  const receipt: Receipt = {
+    id: 'r-1',
+    offering: { kind: 'league-place', id: 'off-1', name: 'Winter Soccer', startDate: '2027-01-10', endDate: '2027-03-10', league: { id: 'l-1', sport: 'soccer' }, academy: null, team: null },
+    userId: 'u-1',
+    registrantName: 'Pat Parent',
+    registrantEmail: 'parent@example.com',
+    child: null,
+    status: 'confirmed',
+    waitlistPosition: null,
+    waitlistSize: 0,
+    offerExpiresAt: null,
+    receiptNumber: 'R-1001',
+    priceCents: 4500,
+    paidCents: 0,
+    balanceCents: 4500,
+    orderId: 'o-1',
+    createdAt: '2027-01-02T15:00:00Z',
+    payments: [],
+  }
+  const path = '/receipt/user/u-1/league/l-1/registration/r-1'
+
+  test('links its checkout where the site takes payment online', async () => {
+    expect(await render(path, [{ receipt }])).toMatch(link('/checkout/o-1', 'Pay online'))
+  })
+
+  test('says nothing new without payment online, or with nothing owed', async () => {
+    expect(await render(path, [{ receipt }], { ...site, paysOnline: false })).not.toContain('Pay online')
+    expect(await render(path, [{ receipt: { ...receipt, paidCents: 4500, balanceCents: 0 } }])).not.toContain('Pay online')
+  })
+})

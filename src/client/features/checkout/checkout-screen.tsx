@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { CheckoutLine, OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import { href } from '../../../shared/paths.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { orderCheckoutQuery } from '../../queries/checkout.ts'
+import { siteConfig } from '../../site-config.ts'
+import { usePayOrder } from './api/use-pay-order.ts'
+import { heldUntilText, PAID_AT_THE_DESK, payNowText, receiptsOf } from './checkout-text.ts'
+import { OrderLines } from './order-lines.tsx'
+
+/** /checkout/:orderId: everything an order asks, what was paid, and paying what is due now (issue 24). */
+export function CheckoutScreen({ orderId }: { orderId: string }) {
+  const { data, error } = useQuery(orderCheckoutQuery(orderId))
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <section className="page narrow">
+        <h1>Checkout</h1>
+        <h2>Order not found</h2>
+        <p>This order does not exist, or it is not yours. Your registrations and their balances are on your account page.</p>
+        <p>
+          <Link to={href('account')}>Go to your account</Link>
+        </p>
+      </section>
+    )
+  }
+  return (
+    <section className="page receipt-page">
+      <h1>Checkout</h1>
+      {!data && !error && <p className="loading">Loading your order…</p>}
+      {error && !data && <Alert>{errorMessage(error)}</Alert>}
+      {data && <CheckoutOrder order={data.order} />}
+      <div className="receipt-actions">
+        <Link className="button secondary" to={href('account')}>
+          Back to your account
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function CheckoutOrder({ order }: { order: OrderCheckout }) {
+  // One reading of the clock: rendering must not depend on when it happens.
+  const [now] = useState(() => new Date())
+  const paying = order.paying !== null && (order.paying.status === 'open' || order.paying.status === 'processing')
+  return (
+    <>
+      <OrderLines order={order} />
+      {order.heldUntil && order.dueNowCents > 0 && <p className="checkout-note">{heldUntilText(order.heldUntil, now, siteConfig.timeZone)}</p>}
+      {paying ? (
+        <p className="checkout-note">A payment for this order is being confirmed.</p>
+      ) : order.dueNowCents <= 0 ? (
+        <NothingOwed lines={order.lines} />
+      ) : order.paysOnline ? (
+        <PayNow order={order} />
+      ) : (
+        <p className="checkout-note">{PAID_AT_THE_DESK}</p>
+      )}
+    </>
+  )
+}
+
+/** Pays what is due now on Stripe's hosted page; the browser leaves the site once it is open. */
+function PayNow({ order }: { order: OrderCheckout }) {
+  const pay = usePayOrder(order.orderId)
+  // After a success the browser is on its way to Stripe: the button stays disabled until it leaves.
+  const sending = pay.isPending || pay.isSuccess
+  return (
+    <div className="checkout-pay">
+      {pay.error && <Alert>{errorMessage(pay.error)}</Alert>}
+      <button type="button" className="button" disabled={sending} onClick={() => pay.mutate()}>
+        {payNowText(order.dueNowCents)}
+      </button>
+      <p role="status" className="checkout-sending">
+        {sending ? 'Opening the secure payment page…' : ''}
+      </p>
+    </div>
+  )
+}
+
+function NothingOwed({ lines }: { lines: readonly CheckoutLine[] }) {
+  const receipts = receiptsOf(lines)
+  return (
+    <>
+      <p className="checkout-note">Nothing is owed on this order.</p>
+      {receipts.length > 0 && (
+        <ul className="link-list">
+          {receipts.map((receipt) => (
+            <li key={receipt.href}>
+              <Link to={receipt.href}>{`Receipt for ${receipt.descriptions.join(', ')}`}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,77 @@
+import type { CheckoutLine, CheckoutState } from '../../../shared/contracts/checkout.ts'
+import { facilityToday, formatDateTime } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
+
+/** The words of the checkout pages, kept apart from the components so they can be unit-tested. */
+
+/** Without Stripe set up (siteConfig.paysOnline), or for an order the server will not take online. */
+export const PAID_AT_THE_DESK = 'Payment is taken at the front desk.'
+
+/** The pay button: `Pay $45.00 now`. */
+export function payNowText(dueNowCents: number): string {
+  return `Pay ${formatMoney(dueNowCents)} now`
+}
+
+/** The price of the day when it is below the list price: `Early-bird $50.00`; null otherwise. */
+export function earlyBirdText(line: Pick<CheckoutLine, 'priceCents' | 'listPriceCents'>): string | null {
+  return line.priceCents < line.listPriceCents ? `Early-bird ${formatMoney(line.priceCents)}` : null
+}
+
+/** Time-of-day formatters by zone, made on first use (shared/format.ts has none: the home page's bundle carries it). */
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A moment's time of day at the facility: `7:42 PM`. */
+export function timeAtFacility(moment: Date, timeZone: string): string {
+  let format = timeFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
+    timeFormats.set(timeZone, format)
+  }
+  return format.format(moment)
+}
+
+/**
+ * Until when an order's places are held for its payment. A hold lasts about half an hour, so the
+ * time says it; a hold that ends on another day at the facility says the day too.
+ */
+export function heldUntilText(heldUntil: string, now: Date, timeZone: string): string {
+  const until = new Date(heldUntil)
+  const sameDay = facilityToday(until, timeZone) === facilityToday(now, timeZone)
+  return `Your places are held until ${sameDay ? timeAtFacility(until, timeZone) : formatDateTime(until)}. Pay by then or they go to the next person.`
+}
+
+/** Stripe's card brands (`visa`, `amex`, `mastercard` …) as a card holder reads them. */
+const BRAND_NAMES: Record<string, string> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+}
+
+export function cardBrandName(brand: string): string {
+  const known = BRAND_NAMES[brand.toLowerCase()]
+  if (known) return known
+  const words = brand.replace(/[_-]+/g, ' ').trim()
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Card'
+}
+
+/** What a payment received says: `$45.00 paid with Visa ending 4242.`, or without a card (none recorded) `$45.00 paid.` */
+export function paidWithText({ amountCents, card }: Pick<CheckoutState, 'amountCents' | 'card'>): string {
+  const amount = formatMoney(amountCents)
+  return card ? `${amount} paid with ${cardBrandName(card.brand)} ending ${card.last4}.` : `${amount} paid.`
+}
+
+/** Each receipt the order's lines are on, once: an academy's receipt holds every child's place. */
+export function receiptsOf(lines: readonly CheckoutLine[]): { href: string; descriptions: string[] }[] {
+  const byHref = new Map<string, string[]>()
+  for (const line of lines) {
+    if (line.receiptHref === null) continue
+    byHref.set(line.receiptHref, [...(byHref.get(line.receiptHref) ?? []), line.description])
+  }
+  return [...byHref].map(([receiptHref, descriptions]) => ({ href: receiptHref, descriptions }))
+}

@@ -1,0 +1,68 @@
+import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { earlyBirdText } from './checkout-text.ts'
+
+/**
+ * An order's lines and its totals, on their own so the checkout can set more beside them (a
+ * discount code's form, issue 24) without touching how the money is shown.
+ */
+export function OrderLines({ order }: { order: OrderCheckout }) {
+  return (
+    <article className="receipt checkout-order" aria-labelledby="checkout-order-heading">
+      <h2 id="checkout-order-heading">Your order</h2>
+      <div className="table-scroll receipt-table" tabIndex={0} role="region" aria-label="Order lines">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="receipt-money">
+                Price
+              </th>
+              <th scope="col" className="receipt-money">
+                Amount
+              </th>
+              <th scope="col" className="receipt-money">
+                Paid
+              </th>
+              <th scope="col" className="receipt-money">
+                To pay
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => {
+              const earlyBird = earlyBirdText(line)
+              return (
+                <tr key={line.id}>
+                  <th scope="row">{line.description}</th>
+                  <td className="receipt-money">
+                    {formatMoney(line.listPriceCents)}
+                    {earlyBird && <span className="checkout-early-bird"> {earlyBird}</span>}
+                  </td>
+                  <td className="receipt-money">{formatMoney(line.amountDueCents)}</td>
+                  <td className="receipt-money">{formatMoney(line.paidCents)}</td>
+                  <td className="receipt-money">{formatMoney(line.openCents)}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <dl className="receipt-totals">
+        <div>
+          <dt>Total</dt>
+          <dd>{formatMoney(order.totalCents)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{formatMoney(order.paidCents)}</dd>
+        </div>
+        <div className="checkout-due">
+          <dt>Due now</dt>
+          <dd>{formatMoney(order.dueNowCents)}</dd>
+        </div>
+      </dl>
+    </article>
+  )
+}
