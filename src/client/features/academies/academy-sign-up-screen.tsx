@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session.tsx'
 import { academiesQuery } from '../../queries/academies.ts'
 import { siteConfig } from '../../site-config.ts'
 import { AcademySignUpForm } from './academy-sign-up-form.tsx'
+import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { academyFacts, academyPlacesText } from './academy-text.ts'
 
 /**
@@ -103,9 +104,12 @@ function SignedUp({ academy, result }: { academy: Academy; result: AcademySignUp
       </ul>
       <p>
         {siteConfig.sendsEmail ? 'We emailed you the session dates. ' : 'The receipt lists the session dates. '}
-        {result.registrations.some((r) => r.balanceCents > 0 && !nothingDue(r)) && 'Pay at the front desk before the first session.'}
+        {result.registrations.some((r) => r.status === 'held')
+          ? 'Your places are held while you pay: pay now to keep them.'
+          : result.registrations.some((r) => r.balanceCents > 0 && !nothingDue(r)) && `Pay ${siteConfig.paysOnline ? 'online or ' : ''}at the front desk before the first session.`}
       </p>
       <p className="card-actions">
+        <PayOnlineLinks places={result.registrations.map((r) => ({ status: r.status, balanceCents: r.balanceCents, orderId: r.orderId, who: r.child?.name ?? r.registrantName }))} />
         <Link className="button" to={href('academyReceipt', { userId, academyId: academy.id })}>
           View receipt
         </Link>

@@ -11,6 +11,8 @@ import { href, receiptPath } from '../../../shared/paths.ts'
 import { outcomeText, placesText, priceText } from './league-text.ts'
 import type { Outcome } from './use-registrations.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
+import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
+import { siteConfig } from '../../site-config.ts'
 
 interface LeagueCardProps {
   league: OpenLeague
@@ -66,7 +68,7 @@ function RegistrationOutcome({ result }: { result: RegisterResult }) {
   const r = result.registration
   return (
     <div className={`signup-result signup-result-${r.status}`}>
-      <p>{outcomeText(result)}</p>
+      <p>{outcomeText(result, siteConfig.paysOnline)}</p>
       <p>
         <Link to={receiptPath(r)}>
           View receipt
@@ -82,6 +84,9 @@ function RegistrationOutcome({ result }: { result: RegisterResult }) {
             <Link to={href('account')}>Go to your account</Link>
           </>
         )}
+      </p>
+      <p className="card-actions">
+        <PayOnlineLinks places={[{ status: r.status, balanceCents: r.balanceCents, orderId: r.orderId, who: r.child?.name ?? r.registrantName }]} />
       </p>
     </div>
   )

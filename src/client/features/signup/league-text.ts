@@ -17,10 +17,10 @@ export function placesText({ placesLeft, waitlistSize }: Pick<OpenLeague, 'place
   return `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`
 }
 
-function amountText(r: RegistrationView): string {
+function amountText(r: RegistrationView, paysOnline: boolean): string {
   if (r.priceCents === 0) return "It's free — nothing to pay."
   if (r.balanceCents <= 0) return 'Paid in full.'
-  return `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`
+  return `Amount due: ${formatMoney(r.balanceCents)} — pay ${paysOnline ? 'online or ' : ''}at the front desk.`
 }
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
@@ -32,11 +32,11 @@ function deadlineText(r: { offerExpiresAt: string | null }): string {
 }
 
 /** What a registration answer means for the person, said plainly (the place is confirmed, or not). */
-export function outcomeText({ registration: r, created }: RegisterResult): string {
+export function outcomeText({ registration: r, created }: RegisterResult, paysOnline = false): string {
   const who = r.child ? { is: `${r.child.name} is`, their: `${r.child.name}'s` } : { is: "You're", their: 'Your' }
   switch (r.status) {
     case 'confirmed':
-      return `${who.is} ${created ? 'registered!' : 'already registered.'} ${who.their} place in ${r.offering.name} is confirmed. ${amountText(r)}`
+      return `${who.is} ${created ? 'registered!' : 'already registered.'} ${who.their} place in ${r.offering.name} is confirmed. ${amountText(r, paysOnline)}`
     case 'waitlisted': {
       const number = `number ${r.waitlistPosition ?? '?'}`
       const of = `(of ${r.waitlistSize})`
