@@ -133,6 +133,11 @@ async function linesWhere(tx: Db, where: { orderId: string } | { registrationId:
   })
 }
 
+/** An order's lines with their balances, oldest first, held until the caller's transaction ends (see `linesWhere`). */
+export function linesOfOrder(tx: Db, orderId: string): Promise<LineBalance[]> {
+  return linesWhere(tx, { orderId })
+}
+
 /** A registration's line with its balance, held until the caller's transaction ends (see `linesWhere`). */
 export async function lineOfRegistration(tx: Db, registrationId: string): Promise<LineBalance | undefined> {
   return (await linesWhere(tx, { registrationId }))[0]
