@@ -19,23 +19,9 @@ import { linesOfOrder, type LineBalance } from './orders.queries.ts'
  * (PostgreSQL FOR UPDATE; SQLite has one writer), then the code's row (the conditional UPDATE).
  */
 
-/** What a code took off an order, as checkout and the receipt show it. */
-export interface AppliedDiscount {
-  code: string
-  discountCents: number
-}
-
 /** Refusals read under the checkout form's discount code field. */
 const FIELD = 'discountCode'
 const refusedAs = (make: typeof invalid, message: string) => make(message, { [FIELD]: message })
-
-interface CodeRow {
-  id: string
-  code: string
-  percentOff: number | null
-  amountOffCents: number | null
-  maxUsesPerPerson: number | null
-}
 
 /** A line's share of the discount. */
 interface Cut {
@@ -157,7 +143,7 @@ function owesEverything(line: LineBalance): boolean {
 }
 
 /** What a code takes off each open line: a percentage of each, or one amount spread from the first line on. */
-function cutsOf(code: Pick<CodeRow, 'percentOff' | 'amountOffCents'>, lines: readonly LineBalance[]): Cut[] {
+function cutsOf(code: { percentOff: number | null; amountOffCents: number | null }, lines: readonly LineBalance[]): Cut[] {
   if (code.percentOff !== null) {
     const percent = code.percentOff
     return lines.map((line) => ({ lineId: line.id, cents: Math.min(Math.round((line.amountDueCents * percent) / 100), line.amountDueCents) })).filter((cut) => cut.cents > 0)
