@@ -98,7 +98,7 @@ export function DiscountCodeFormPanel({ discountCode, products, onSaved, onCance
           </div>
         </fieldset>
         <fieldset aria-describedby={productsError ? 'discount-code-products-error' : 'discount-code-products-hint'}>
-          <legend>For</legend>
+          <legend>Products it is for</legend>
           <p className="staff-note" id="discount-code-products-hint">
             Choose none for everything on the price list.
           </p>

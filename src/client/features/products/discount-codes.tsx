@@ -61,8 +61,8 @@ export function DiscountCodes() {
 
   const codes = data?.discountCodes
   return (
-    <section aria-labelledby="discount-codes-heading">
-      <h2 id="discount-codes-heading">Discount codes</h2>
+    <section>
+      <h2>Discount codes</h2>
       <p>Codes people enter at checkout: a percent or an amount off the products they are for.</p>
       <p role="status" className="staff-outcome">
         {outcome}

@@ -36,13 +36,14 @@ export function registerDiscountCodeRoutes(app: FastifyInstance, { db, now }: Pi
     const settings = await settingsFrom(db, form, req.body.productIds)
     const discountCode = await updateDiscountCode(db, current.id, settings, now())
     if (discountCode === 'taken') throw taken(settings.code)
-    if (discountCode === 'used') throw conflict(`${current.code} has been used, so its code can’t change.`, { code: `${current.code} has been used, so its code can’t change.` })
+    if (discountCode === 'used') throw conflict(FORM_MESSAGES.invalid, { code: `${current.code} has been used, so its code can’t change.` })
     if (!discountCode) throw notFound('There is no such discount code.')
     return { discountCode }
   })
 }
 
-const taken = (code: string) => conflict(`There is already a code ${code}.`, { code: `There is already a code ${code}.` })
+/** Said under the code's field; the form's own words above it, as for any field's refusal. */
+const taken = (code: string) => conflict(FORM_MESSAGES.invalid, { code: `There is already a code ${code}.` })
 
 function withoutProducts(body: Record<string, unknown>): Record<string, unknown> {
   const { productIds: _productIds, ...fields } = body
