@@ -360,3 +360,17 @@ test.describe('the price list with its form showing errors and a product’s cha
     })
   }
 })
+
+test.describe('the discount codes with their form showing errors (issue 24)', () => {
+  for (const width of [1280, 375]) {
+    test(`the discount codes, ${width} px wide`, async ({ pageAs }) => {
+      const admin = await pageAs('admin')
+      await admin.setViewportSize({ width, height: 900 })
+      await open(admin, '/admin/products', 'Products and Prices')
+      await admin.getByRole('button', { name: 'New discount code' }).click()
+      await admin.getByRole('button', { name: 'Add code' }).click()
+      await expect(admin.getByText('Code is required.')).toBeVisible()
+      await expectNoSeriousViolations(admin)
+    })
+  }
+})

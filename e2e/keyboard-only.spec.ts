@@ -778,3 +778,19 @@ test('an admin adds a product with an early-bird price to the price list by keyb
   await expectVisibleFocus(page.getByRole('button', { name: 'New product' }))
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Early-bird $20.00')
 })
+
+test('an admin adds a discount code by keyboard', async ({ asAdmin: page }) => {
+  const code = `KEYS${uniqueToken().toUpperCase()}`
+  await page.goto('/admin/products')
+  await takenOver(page)
+  await tabTo(page, page.getByRole('button', { name: 'New discount code' }))
+  await page.keyboard.press('Enter')
+  await typeInto(page, page.getByLabel('Code', { exact: true }), code)
+  await typeInto(page, page.getByLabel('Percent off'), '15')
+  await typeInto(page, page.getByLabel('Uses in all'), '20')
+  await tabTo(page, page.getByRole('button', { name: 'Add code' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Added the discount code' })).toHaveText(`Added the discount code ${code}.`)
+  await expectVisibleFocus(page.getByRole('button', { name: 'New discount code' }))
+  await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('0 of 20')
+})

@@ -11,6 +11,7 @@ import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
+import { createDiscountCode } from '../../src/server/features/products/discount-codes.queries.ts'
 import { findAcademyForAdmin } from '../../src/server/features/academies/academies.admin.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { openCheckout } from '../../src/server/features/checkout/checkout.queries.ts'
@@ -57,6 +58,8 @@ export interface Fixtures {
   adminAcademyId: string
   /** The product of the admin's league: only the price list's edit form is aimed at it. */
   adminProductId: string
+  /** A discount code (SCAN_DISCOUNT_CODE) only the discount code form is aimed at: adding that code again is refused alike. */
+  adminDiscountCodeId: string
   /** Its session dates: the attendance sheet marks the first, a session cancelled is the last. */
   adminAcademySessions: string[]
   /** An order of the customer's (a jersey) and a checkout of it, which the scan's site (no Stripe) never changes. */
@@ -146,13 +149,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, orderId, checkoutId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, orderId, checkoutId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId }
     const running = server
     return {
       ...site,
@@ -201,6 +204,20 @@ async function createDatabase(serverUrl: string): Promise<{ url: string; drop():
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
+/** The scan's discount code, made before the scan: the add form sends it again and is refused (409) whatever the payload. */
+export const SCAN_DISCOUNT_CODE = 'SCAN10'
+const SCAN_DISCOUNT_SETTINGS = {
+  code: SCAN_DISCOUNT_CODE,
+  description: 'Made by the security scan',
+  percentOff: 10,
+  amountOffCents: null,
+  validFrom: null,
+  validUntil: null,
+  maxUses: 100,
+  maxUsesPerPerson: 1,
+  isActive: false,
+}
+
 const PEOPLE: Record<'customer' | 'admin', { email: string; role: Role }> = {
   customer: { email: 'customer@scan.test', role: 'customer' },
   admin: { email: 'admin@scan.test', role: 'admin' },
@@ -229,13 +246,31 @@ async function prepareDatabase(env: Record<string, string>) {
       const { id } = await createOrUpdateUser(db, auth, user)
       ids[key] = { id, email: person.email, password }
     }
+    const discountCode = await createDiscountCode(
+      db,
+      { ...SCAN_DISCOUNT_SETTINGS, productIds: [adminProductId!] },
+      { by: ids.admin.id, now: new Date() },
+    )
+    if (discountCode === 'taken') throw new Error(`The scan's database already has the code ${SCAN_DISCOUNT_CODE}`)
     const now = new Date()
     const orderId = await openOrder(db, ids.customer.id, now)
     for (const insert of orderInserts(db, [{ id: orderId, payerUserId: ids.customer.id, lines: [{ registrationId: null, productId: null, description: 'Team jersey', listPriceCents: 2500, amountDueCents: 2500 }], now }])) await insert.execute()
     const [line] = await linesOfOrder(db, orderId)
     const checkoutId = await openCheckout(db, { orderId, payerUserId: ids.customer.id, lines: [{ orderLineId: line!.id, amountCents: 2500 }], expiresAt: new Date(now.getTime() + 1_800_000), now })
     const plainGets = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/') && !/[:*]/.test(r.url)).map((r) => r.url)
-    return { routes: routes.filter((r) => r.url.startsWith('/api/')), plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId: adminProductId!, orderId, checkoutId }
+    return {
+      routes: routes.filter((r) => r.url.startsWith('/api/')),
+      plainGets,
+      functions,
+      ids,
+      adminLeagueId,
+      adminAcademyId,
+      adminAcademySessions,
+      adminProductId: adminProductId!,
+      adminDiscountCodeId: discountCode.id,
+      orderId,
+      checkoutId,
+    }
   } finally {
     await db.close()
   }
@@ -265,7 +300,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId' | 'orderId' | 'checkoutId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)

@@ -1,6 +1,6 @@
 import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Access } from '../../src/shared/routes.ts'
-import { SCAN_CHILD, type Fixtures, type Person } from './scan-site.ts'
+import { SCAN_CHILD, SCAN_DISCOUNT_CODE, type Fixtures, type Person } from './scan-site.ts'
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
 
@@ -90,6 +90,19 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     maxAge: '12',
   }
   const product = { name: 'Scanner Product', purpose: 'extra', listPrice: '25.00', earlyBirdPrice: '20.00', earlyBirdUntil: day(14), isActive: 'true' }
+  // The code the scan's database already has: adding it again is refused alike, and the edit form keeps it as it is.
+  const discountCode = {
+    code: SCAN_DISCOUNT_CODE,
+    description: 'Made by the security scan',
+    percentOff: '10',
+    amountOff: '',
+    validFrom: day(-1),
+    validUntil: day(30),
+    maxUses: '100',
+    maxUsesPerPerson: '1',
+    isActive: 'false',
+    productIds: [f.adminProductId],
+  }
   const academy = {
     name: 'Scanner Academy',
     sport: 'soccer',
@@ -119,6 +132,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/academies', as: 'admin', body: academy },
     { route: 'POST /api/admin/products', as: 'admin', body: product },
     { route: 'POST /api/admin/products/:productId', as: 'admin', params: { productId: f.adminProductId }, body: product },
+    { route: 'POST /api/admin/discount-codes', as: 'admin', body: discountCode },
+    { route: 'POST /api/admin/discount-codes/:discountCodeId', as: 'admin', params: { discountCodeId: f.adminDiscountCodeId }, body: discountCode },
     { route: 'POST /api/admin/academies/:academyId', as: 'admin', params: { academyId: f.adminAcademyId }, body: academy },
     { route: 'GET /api/admin/academies/:academyId/participants', as: 'admin', params: { academyId: f.adminAcademyId } },
     { route: 'GET /api/admin/academies/:academyId/participants.csv', as: 'admin', params: { academyId: f.adminAcademyId } },

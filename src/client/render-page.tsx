@@ -13,6 +13,7 @@ import { isSignUpRoute, sportOfSignUp } from './features/signup/sign-up-sports.t
 import { academiesQuery } from './queries/academies.ts'
 import { adminAcademiesQuery } from './queries/admin-academies.ts'
 import { productsQuery } from './queries/products.ts'
+import { discountCodesQuery } from './queries/discount-codes.ts'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
 import { checkoutStateQuery, orderCheckoutQuery } from './queries/checkout.ts'
 import { childrenQuery } from './queries/children.ts'
@@ -84,7 +85,7 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
     case 'league':
       return params.leagueId ? [leagueQuery(params.leagueId), ...(staff ? [adminLeaguesQuery()] : [])] : []
     case 'adminProducts':
-      return [productsQuery()]
+      return [productsQuery(), discountCodesQuery()]
     case 'academyRegistrations':
     case 'deskAcademies':
       return [adminAcademiesQuery()]

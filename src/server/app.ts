@@ -14,6 +14,7 @@ import { registerTeamRoutes } from './features/teams/teams.routes.ts'
 import { registerTeamRules } from './features/teams/team-rules.ts'
 import { registerAcademyRules } from './features/academies/academy-rules.ts'
 import { registerProductRoutes } from './features/products/products.routes.ts'
+import { registerDiscountCodeRoutes } from './features/products/discount-codes.routes.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import { createTokenIssuer } from './auth/tokens.ts'
 import { carriesSession } from './auth/session-cookie.ts'
@@ -131,6 +132,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const clock = now ?? (() => new Date())
   registerAcademyRoutes(app, { db, config, now: clock })
   registerProductRoutes(app, { db, now: clock })
+  registerDiscountCodeRoutes(app, { db, now: clock })
   registerAcademyParticipantRoutes(app, { db, config, now: clock })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })

@@ -22,6 +22,12 @@ const [admin] = await Promise.all([createUser(ctx, 'admin'), createUser(ctx, 'cu
 const adminUser: TestUser = admin
 /** An academy that exists, so that its routes' bodies reach the checks past "There is no such academy". */
 const academyId = await createAcademy(ctx)
+/** A discount code that exists, so that its form's bodies reach the checks past "There is no such discount code". */
+const discountCodeId = await (async () => {
+  const res = await adminUser.client.post<{ discountCode: { id: string } }>('/api/admin/discount-codes', { code: 'FUZZ10', percentOff: '10' })
+  if (res.status !== 201) throw new Error(`Making the fuzz test's discount code: ${res.status} ${res.text}`)
+  return res.body.discountCode.id
+})()
 
 const INTERNALS = /at .*\.(ts|js):\d+|SQLITE|sqlite|postgres|relation "|syntax error|Kysely|TypeError|ReferenceError|node_modules\//
 
@@ -161,7 +167,10 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
       { name: `${key} (random names)`, method: route.method, url: route.url, sample: sampleFor(route.method, route.url) },
     ]
   }
-  const fixed: Record<string, fc.Arbitrary<string>> = route.url.includes(':academyId') ? { academyId: fc.oneof(fc.constant(academyId), pathParam) } : {}
+  const fixed: Record<string, fc.Arbitrary<string>> = {
+    ...(route.url.includes(':academyId') ? { academyId: fc.oneof(fc.constant(academyId), pathParam) } : {}),
+    ...(route.url.includes(':discountCodeId') ? { discountCodeId: fc.oneof(fc.constant(discountCodeId), pathParam) } : {}),
+  }
   return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]
 })
 

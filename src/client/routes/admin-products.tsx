@@ -1,11 +1,13 @@
+import { DiscountCodes } from '../features/products/discount-codes.tsx'
 import { PriceList } from '../features/products/price-list.tsx'
 
-/** /admin/products: the price list (issue 24). */
+/** /admin/products: the price list and its discount codes (issue 24). */
 export default function AdminProductsPage() {
   return (
     <section className="page">
       <h1>Products and Prices</h1>
       <PriceList />
+      <DiscountCodes />
     </section>
   )
 }

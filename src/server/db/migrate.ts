@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023-after-commit-jobs.ts'
 import * as m0024 from './migrations/0024-academy-schedules.ts'
 import * as m0025 from './migrations/0025-academy-sign-ups.ts'
 import * as m0026 from './migrations/0026-price-list.ts'
+import * as m0027 from './migrations/0027-discount-codes.ts'
 import * as m0028 from './migrations/0028-online-payments.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
@@ -58,6 +59,7 @@ const migrations: Record<string, DialectMigration> = {
   '0024-academy-schedules': m0024,
   '0025-academy-sign-ups': m0025,
   '0026-price-list': m0026,
+  '0027-discount-codes': m0027,
   '0028-online-payments': m0028,
 }
 

@@ -312,6 +312,46 @@ export interface OrderLinesTable {
   description: string
   listPriceCents: number
   amountDueCents: number
+  /** The discount code that took `discountCents` off this line (`amountDueCents + discountCents` is the price of the day). */
+  discountCodeId: ColumnType<string | null, string | null | undefined, string | null>
+  discountCents: Generated<number>
+  createdAt: Timestamp
+}
+
+/** A discount code (issue 24): a percentage or an amount off, stored upper-cased; `uses` is raised by one conditional UPDATE. */
+export interface DiscountCodesTable {
+  id: string
+  code: string
+  description: string | null
+  /** 1–100; exactly one of percentOff and amountOffCents is set. */
+  percentOff: number | null
+  amountOffCents: number | null
+  /** Facility days, both inclusive; null: no limit. */
+  validFrom: string | null
+  validUntil: string | null
+  /** Uses in all, and per person; null: no limit. */
+  maxUses: number | null
+  maxUsesPerPerson: number | null
+  uses: Generated<number>
+  isActive: Generated<boolean | number>
+  createdBy: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** The products a code is for; a code with no rows is for every product. */
+export interface DiscountCodeProductsTable {
+  discountCodeId: string
+  productId: string
+}
+
+/** One use of a code: one per order, by the person who entered it, with what it took off in all. */
+export interface DiscountCodeUsesTable {
+  id: string
+  discountCodeId: string
+  orderId: string
+  userId: string
+  discountCents: number
   createdAt: Timestamp
 }
 
@@ -469,6 +509,9 @@ export interface Database {
   academyAttendance: AcademyAttendanceTable
   orders: OrdersTable
   orderLines: OrderLinesTable
+  discountCodes: DiscountCodesTable
+  discountCodeProducts: DiscountCodeProductsTable
+  discountCodeUses: DiscountCodeUsesTable
   payments: PaymentsTable
   paymentAllocations: PaymentAllocationsTable
   refunds: RefundsTable

@@ -141,8 +141,13 @@ async function linesWhere(tx: Db, where: { orderId: string } | { registrationId:
 }
 
 /** An order's lines with their balances, oldest first, as they stand (nothing held: for reading). */
-export async function linesOfOrder(db: Db, orderId: string): Promise<LineBalance[]> {
+export async function orderBalances(db: Db, orderId: string): Promise<LineBalance[]> {
   return linesWhere(db, { orderId }, { hold: false })
+}
+
+/** An order's lines with their balances, oldest first, held until the caller's transaction ends (see `linesWhere`). */
+export function linesOfOrder(tx: Db, orderId: string): Promise<LineBalance[]> {
+  return linesWhere(tx, { orderId })
 }
 
 /** A registration's line with its balance, held until the caller's transaction ends (see `linesWhere`). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
-import { linesOfOrder } from '../../core/payments/orders.queries.ts'
+import { orderBalances } from '../../core/payments/orders.queries.ts'
 import { receiptPath } from '../../../shared/paths.ts'
 import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import type { CheckoutStatus } from '../../../shared/schemas/payments.ts'
@@ -19,7 +19,7 @@ export async function findOrderPayer(db: Db, orderId: string): Promise<string | 
 
 /** An order at its checkout: its lines with their balances and receipts, the sums, and a payment online under way. */
 export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, now }: { paysOnline: boolean; now: Date }): Promise<OrderCheckout> {
-  const balances = new Map((await linesOfOrder(db, orderId)).map((line) => [line.id, line]))
+  const balances = new Map((await orderBalances(db, orderId)).map((line) => [line.id, line]))
   const rows = await db.kysely
     .selectFrom('orderLines as line')
     .leftJoin('registrations as r', 'r.id', 'line.registrationId')
