@@ -244,6 +244,9 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     // The scan's site takes no payment online: every payload is answered that the desk takes it.
     { route: 'POST /api/orders/:orderId/checkout', as: 'customer', params: { orderId: f.orderId }, body: {} },
     { route: 'GET /api/checkouts/:checkoutId', as: 'customer', params: { checkoutId: f.checkoutId } },
+    // The scan's code is for another product and not offered: every payload is refused alike, and the order keeps no code.
+    { route: 'POST /api/orders/:orderId/discount-code', as: 'customer', params: { orderId: f.orderId }, body: { code: 'SCAN10' } },
+    { route: 'POST /api/orders/:orderId/discount-code/remove', as: 'customer', params: { orderId: f.orderId }, body: {} },
     // Without Stripe's keys the webhook answers 404 to everything, whatever the payload.
     { route: 'POST /api/stripe/webhook', as: 'customer', body: { id: 'evt_scan', type: 'checkout.session.completed' }, headers: { 'Stripe-Signature': 't=1,v1=scan' } },
     { route: 'POST /api/registrations/:registrationId/claim', as: 'customer', params: { registrationId: f.registrationId }, body: {} },

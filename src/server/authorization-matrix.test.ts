@@ -94,6 +94,8 @@ interface Fixture {
 const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture> }> = {
   'GET /api/orders/:orderId': { staffReadable: true, fixture: async () => ({ params: { orderId: await ownersOrder() } }) },
   'POST /api/orders/:orderId/checkout': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() } }) },
+  'POST /api/orders/:orderId/discount-code': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() }, body: { code: 'NO-SUCH-CODE' } }) },
+  'POST /api/orders/:orderId/discount-code/remove': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() } }) },
   'GET /api/checkouts/:checkoutId': {
     staffReadable: true,
     fixture: async () => {

@@ -9,6 +9,7 @@ export const CheckoutLine = z.object({
   listPriceCents: z.number().int(),
   /** The price of the day the line was made: the early-bird price while it ran, the list price after. */
   priceCents: z.number().int(),
+  discountCents: z.number().int().describe("what the order's discount code took off this line"),
   amountDueCents: z.number().int().describe('what the line asks after discounts; nothing once its place has ended'),
   paidCents: z.number().int(),
   openCents: z.number().int().describe('still to pay'),
@@ -30,6 +31,7 @@ export type CheckoutState = z.infer<typeof CheckoutState>
 export const OrderCheckout = z.object({
   orderId: z.string(),
   lines: z.array(CheckoutLine),
+  discountCode: z.object({ code: z.string(), discountCents: z.number().int() }).nullable().describe("the order's discount code and what it took off in all"),
   totalCents: z.number().int().describe('the sum of the lines'),
   paidCents: z.number().int(),
   dueNowCents: z.number().int(),
@@ -58,6 +60,26 @@ export const payOrder = contract({
   params: orderId,
   body: z.object({}).optional(),
   responses: { 201: z.object({ checkoutId: z.string(), url: z.string() }) },
+})
+
+export const applyOrderDiscount = contract({
+  method: 'POST',
+  url: '/api/orders/:orderId/discount-code',
+  access: 'owner',
+  summary: "Enter a discount code at an order's checkout: it takes its part off the lines it is for (the order's payer)",
+  params: orderId,
+  body: z.object({ code: z.string({ error: 'Enter a discount code.' }).trim().min(1, 'Enter a discount code.').max(64, 'A discount code is at most 64 characters.') }, { error: 'Send the discount code as a JSON object.' }),
+  responses: { 200: z.object({ order: OrderCheckout }) },
+})
+
+export const removeOrderDiscount = contract({
+  method: 'POST',
+  url: '/api/orders/:orderId/discount-code/remove',
+  access: 'owner',
+  summary: "Take an order's discount code off before anything is paid (the order's payer)",
+  params: orderId,
+  body: z.object({}).optional(),
+  responses: { 200: z.object({ order: OrderCheckout }) },
 })
 
 export const getCheckout = contract({

@@ -36,6 +36,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
   description: 'Robotics Academy — Maya Park',
   listPriceCents: 6000,
   priceCents: 5000,
+  discountCents: 0,
   amountDueCents: 5000,
   paidCents: 500,
   openCents: 4500,
@@ -46,6 +47,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
 const order = (overrides: Partial<OrderCheckout> = {}): OrderCheckout => ({
   orderId: 'o-1',
   lines: [line()],
+  discountCode: null,
   totalCents: 5000,
   paidCents: 500,
   dueNowCents: 4500,

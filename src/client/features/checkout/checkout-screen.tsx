@@ -9,6 +9,7 @@ import { orderCheckoutQuery } from '../../queries/checkout.ts'
 import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
 import { heldUntilText, PAID_AT_THE_DESK, payNowText, receiptsOf } from './checkout-text.ts'
+import { DiscountCode } from './discount-code.tsx'
 import { OrderLines } from './order-lines.tsx'
 
 /** /checkout/:orderId: everything an order asks, what was paid, and paying what is due now (issue 24). */
@@ -49,6 +50,7 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
   return (
     <>
       <OrderLines order={order} />
+      {!paying && <DiscountCode order={order} />}
       {order.heldUntil && order.dueNowCents > 0 && <p className="checkout-note">{heldUntilText(order.heldUntil, now, siteConfig.timeZone)}</p>}
       {paying ? (
         <p className="checkout-note">A payment for this order is being confirmed.</p>

@@ -2,10 +2,7 @@ import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { earlyBirdText } from './checkout-text.ts'
 
-/**
- * An order's lines and its totals, on their own so the checkout can set more beside them (a
- * discount code's form, issue 24) without touching how the money is shown.
- */
+/** An order's lines, with what an early-bird price and a discount code took off, and its totals. */
 export function OrderLines({ order }: { order: OrderCheckout }) {
   return (
     <article className="receipt checkout-order" aria-labelledby="checkout-order-heading">
@@ -39,7 +36,10 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
                     {formatMoney(line.listPriceCents)}
                     {earlyBird && <span className="checkout-early-bird"> {earlyBird}</span>}
                   </td>
-                  <td className="receipt-money">{formatMoney(line.amountDueCents)}</td>
+                  <td className="receipt-money">
+                    {formatMoney(line.amountDueCents)}
+                    {line.discountCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.discountCents)} off</span>}
+                  </td>
                   <td className="receipt-money">{formatMoney(line.paidCents)}</td>
                   <td className="receipt-money">{formatMoney(line.openCents)}</td>
                 </tr>
@@ -50,6 +50,12 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
       </div>
 
       <dl className="receipt-totals">
+        {order.discountCode && (
+          <div>
+            <dt>Discount ({order.discountCode.code})</dt>
+            <dd>−{formatMoney(order.discountCode.discountCents)}</dd>
+          </div>
+        )}
         <div>
           <dt>Total</dt>
           <dd>{formatMoney(order.totalCents)}</dd>

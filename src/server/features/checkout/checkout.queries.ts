@@ -25,10 +25,13 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
     .leftJoin('registrations as r', 'r.id', 'line.registrationId')
     .leftJoin('offerings as o', 'o.id', 'r.offeringId')
     .leftJoin('children as c', 'c.id', 'r.childId')
+    .leftJoin('discountCodes as dc', 'dc.id', 'line.discountCodeId')
     .select([
       'line.id',
       'line.description',
       'line.listPriceCents',
+      'line.discountCents',
+      'dc.code as discountCode',
       'r.id as registrationId',
       'r.userId',
       'r.status',
@@ -49,17 +52,20 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       id: row.id,
       description: row.childFirstName ? `${row.description} — ${row.childFirstName}` : row.description,
       listPriceCents: row.listPriceCents,
-      priceCents: balance.amountDueCents,
+      priceCents: balance.amountDueCents + row.discountCents,
+      discountCents: row.discountCents,
       amountDueCents: balance.openCents + balance.paidCents,
       paidCents: balance.paidCents,
       openCents: balance.openCents,
       receiptHref: receiptOf(row),
     }
   })
+  const coded = rows.find((r) => r.discountCode !== null)
   const held = rows.filter((r) => r.status === 'held' && r.offerExpiresAt !== null).map((r) => new Date(r.offerExpiresAt!).getTime())
   return {
     orderId,
     lines,
+    discountCode: coded ? { code: coded.discountCode!, discountCents: sum(rows.map((r) => r.discountCents)) } : null,
     totalCents: sum(lines.map((l) => l.amountDueCents)),
     paidCents: sum(lines.map((l) => l.paidCents)),
     dueNowCents: sum(lines.map((l) => l.openCents)),

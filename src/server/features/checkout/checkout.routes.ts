@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Stripe from 'stripe'
-import { getCheckout, getOrderCheckout, payOrder, stripeWebhook } from '../../../shared/contracts/checkout.ts'
+import { applyOrderDiscount, getCheckout, getOrderCheckout, payOrder, removeOrderDiscount, stripeWebhook } from '../../../shared/contracts/checkout.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { applyDiscountCode, removeDiscountCode } from '../../core/payments/discounts.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import { isStaff } from '../../../shared/roles.ts'
@@ -25,6 +28,28 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const payer = await findOrderPayer(db, req.params.orderId)
     if (!payer || (payer !== user.id && !isStaff(user.role))) throw notFound('There is no such order.')
     return { order: await findOrderCheckout(db, req.params.orderId, { paysOnline: events !== undefined, now: now() }) }
+  })
+
+  /** The payer changes what the order asks, while no payment of it is being confirmed. */
+  const changing = async (orderId: string, userId: string) => {
+    if ((await findOrderPayer(db, orderId)) !== userId) throw notFound('There is no such order.')
+    if ((await checkoutUnderWay(db, orderId, now()))?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
+  }
+
+  serve(app, applyOrderDiscount, async (req, _reply, { user }) => {
+    const { orderId } = req.params
+    await changing(orderId, user.id)
+    const at = now()
+    await inTransaction(db, (tx) => applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at }))
+    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at }) }
+  })
+
+  serve(app, removeOrderDiscount, async (req, _reply, { user }) => {
+    const { orderId } = req.params
+    await changing(orderId, user.id)
+    const removed = await inTransaction(db, (tx) => removeDiscountCode(tx, { orderId, userId: user.id }))
+    if (!removed) throw conflict('This order has no discount code.')
+    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: now() }) }
   })
 
   serve(app, getCheckout, async (req, _reply, { user }) => {

@@ -9,6 +9,7 @@ import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import type { AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import { boolParam } from '../../db/values.ts'
 import { createStripe } from './stripe-client.ts'
+import { createDiscountCode } from '../products/discount-codes.queries.ts'
 import { reconcileStripeEvents, sweepCheckouts } from './checkout-sweeper.ts'
 import type { StripeEvents } from './stripe-events.ts'
 
@@ -195,6 +196,46 @@ describe('pay at sign-up', () => {
     expect((await stateOf(parent, checkoutId)).status).toBe('paid')
     const statuses = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', 'in', res.body.registrations.map((r) => r.id)).execute()
     expect(statuses.map((s) => s.status)).toEqual(['confirmed', 'confirmed'])
+  })
+
+  test('a discount code at the checkout takes its part off each line; Stripe is asked for what is left, and the total is the sum of the lines', async () => {
+    const academyId = await createAcademy(ctx, { capacity: 5, startDate: daysFromToday(30), endDate: daysFromToday(60) })
+    await payAtSignUp('academies', academyId)
+    const admin = await createUser(ctx, 'admin')
+    const code = await createDiscountCode(
+      ctx.db,
+      { code: 'KIDS15', description: null, percentOff: 15, amountOffCents: null, validFrom: null, validUntil: null, maxUses: 5, maxUsesPerPerson: 1, isActive: true },
+      { by: admin.id, now: new Date() },
+    )
+    expect(code).not.toBe('taken')
+    const parent = await createUser(ctx)
+    const children = [await addChild(parent, { firstName: 'Cy', dateOfBirth: '2017-03-01' }), await addChild(parent, { firstName: 'Di', dateOfBirth: '2017-09-01' })]
+    const res = await parent.client.post<AcademySignUpResult>(`/api/academies/${academyId}/registrations`, { participants: children.map((childId) => ({ childId, photoConsent: true })) })
+    const orderId = res.body.registrations[0]!.orderId!
+
+    const unknown = await parent.client.post<{ error: { fields: Record<string, string> } }>(`/api/orders/${orderId}/discount-code`, { code: 'nope' })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error.fields.discountCode).toBe('There is no discount code NOPE.')
+    const applied = await parent.client.post<{ order: OrderCheckout }>(`/api/orders/${orderId}/discount-code`, { code: ' kids15 ' })
+    expect(applied.status, applied.text).toBe(200)
+    const order = applied.body.order
+    expect(order.discountCode).toEqual({ code: 'KIDS15', discountCents: 5400 })
+    expect(order.lines.map((l) => [l.priceCents, l.discountCents, l.amountDueCents])).toEqual([
+      [18_000, 2700, 15_300],
+      [18_000, 2700, 15_300],
+    ])
+    expect(order.totalCents).toBe(order.lines.reduce((sum, l) => sum + l.amountDueCents, 0))
+    expect(order.dueNowCents).toBe(30_600)
+    const again = await parent.client.post<{ error: { fields: Record<string, string> } }>(`/api/orders/${orderId}/discount-code`, { code: 'KIDS15' })
+    expect(again.status).toBe(409)
+    expect(again.body.error.fields.discountCode).toBe('This order already has a discount code.')
+
+    const { sessionId, checkoutId } = await checkout(parent, orderId)
+    expect(fake.session(sessionId)!.amount_total).toBe(30_600)
+    await fake.pay(sessionId)
+    expect((await stateOf(parent, checkoutId)).status).toBe('paid')
+    const removed = await parent.client.post<{ error: { message: string } }>(`/api/orders/${orderId}/discount-code/remove`, {})
+    expect(removed.status).toBe(409)
   })
 
   test('a bank debit keeps the place held while it clears; when it fails, the place goes to the next person', async () => {
