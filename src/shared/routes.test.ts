@@ -25,7 +25,7 @@ describe('the route table', () => {
     })
   })
 
-  test('is exactly the product §2 table plus the /createAccount alias, account recovery and the front desk', () => {
+  test('is exactly the product §2 table plus the /createAccount alias, account recovery, the front desk, the emails and the checkout', () => {
     const spec = [
       '/', '/admin/users', '/admin/products', '/league/:leagueId', '/league/:leagueId/team/:teamId',
       '/league/:leagueId/team/:teamId/player/:playerId',
@@ -40,7 +40,8 @@ describe('the route table', () => {
     ]
     expect(spec).toHaveLength(33)
     const desk = ['/desk', '/desk/customer/:userId', '/desk/academies', '/leagueRegistrants/:leagueId']
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox'].sort())
+    const checkout = ['/checkout/:orderId', '/checkout/:orderId/paid/:checkoutId']
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout].sort())
   })
 
   test('ids are unique and every route says what it is for', () => {
