@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS, requireChromium } from './scripts/chromium.ts'
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from './tests/fake-stripe.ts'
 
 /*
  * The suite runs against the BUILT site (`npm run test:e2e` builds first) over a database of
@@ -24,6 +25,12 @@ if (!process.env.E2E_DATA_DIR) {
 process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString('hex')
 process.env.E2E_BASE_URL = BASE_URL
 process.env.E2E_EMAIL_CONFIRMATION_URL = EMAIL_CONFIRMATION_URL
+// A third server on the same database takes payment online, from the fake Stripe of the tests
+// (tests/fake-stripe.ts, its hosted page standing in for Stripe's): nothing reaches the network.
+const STRIPE_SITE_URL = `http://127.0.0.1:${PORT + 2}`
+const FAKE_STRIPE_PORT = PORT + 3
+process.env.E2E_STRIPE_SITE_URL = STRIPE_SITE_URL
+process.env.E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`
 
 /** The built server as a newcomer runs it (no PUBLIC_URL, no mail server), with `env` on top. */
 function server(port: number, env: Record<string, string>) {
@@ -77,5 +84,15 @@ export default defineConfig({
   webServer: [
     server(PORT, {}),
     server(PORT + 1, { PUBLIC_URL: EMAIL_CONFIRMATION_URL, ACCOUNT_CONFIRMATION: 'email' }),
+    {
+      // The payment is confirmed a second after the hosted page sends the payer back, as Stripe's webhooks arrive.
+      command: `npx tsx tests/fake-stripe-main.ts --port ${FAKE_STRIPE_PORT} --webhook-url ${STRIPE_SITE_URL}/api/stripe/webhook --webhook-delay-ms 1000`,
+      port: FAKE_STRIPE_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    server(PORT + 2, { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: process.env.E2E_FAKE_STRIPE_URL }),
   ],
 })

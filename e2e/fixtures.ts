@@ -31,6 +31,9 @@ function fromConfig(name: string): string {
 export const BASE_URL = fromConfig('E2E_BASE_URL')
 /** The same site and database, served with confirmation of new accounts by email. */
 export const EMAIL_CONFIRMATION_URL = fromConfig('E2E_EMAIL_CONFIRMATION_URL')
+/** The server that takes payment online, from the fake Stripe at FAKE_STRIPE_URL. */
+export const STRIPE_SITE_URL = fromConfig('E2E_STRIPE_SITE_URL')
+export const FAKE_STRIPE_URL = fromConfig('E2E_FAKE_STRIPE_URL')
 const DATA_DIR = fromConfig('E2E_DATA_DIR')
 
 /** Sample ids for the `:params` of the route table; any value matches a pattern. */

@@ -1,3 +1,4 @@
+import { siteConfig } from '../../site-config.ts'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { outsideAgesText } from '../../../shared/age.ts'
@@ -163,7 +164,7 @@ export function AcademySignUpForm({ academy, userId, onDone }: FormProps) {
         {taking.length > 0 && (
           <p>
             {countOf(taking.length, 'participant')}
-            {academy.priceCents > 0 && `: ${formatMoney(total)} in all, paid at the front desk`}
+            {academy.priceCents > 0 && `: ${formatMoney(total)} in all, paid ${siteConfig.paysOnline ? 'online or ' : ''}at the front desk`}
             {academy.placesLeft !== null && taking.length > academy.placesLeft &&
               `. ${academy.placesLeft === 0 ? 'The academy is full: everyone joins the waitlist' : `Only ${countOf(academy.placesLeft, 'place')} left: the rest join the waitlist`}, in the order chosen`}
             .

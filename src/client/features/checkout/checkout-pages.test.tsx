@@ -105,12 +105,13 @@ describe('the checkout page', () => {
     expect(html).not.toContain('Pay $45.00 now')
   })
 
-  test('while a payment is being confirmed, offers no second one', async () => {
-    for (const status of ['open', 'processing'] as const) {
-      const html = await checkoutPage(order({ paying: payment({ status, card: null }) }))
-      expect(html).toContain('A payment for this order is being confirmed.')
-      expect(html).not.toContain('Pay $45.00 now')
-    }
+  test('while a bank debit is being confirmed, offers no second payment; a payment page left open is offered again', async () => {
+    const clearing = await checkoutPage(order({ paying: payment({ status: 'processing', card: null }) }))
+    expect(clearing).toContain('A payment for this order is being confirmed.')
+    expect(clearing).not.toContain('Pay $45.00 now')
+    const left = await checkoutPage(order({ paying: payment({ status: 'open', card: null }) }))
+    expect(left).not.toContain('being confirmed')
+    expect(left).toContain('Pay $45.00 now')
   })
 
   test('with nothing owed, says so and links each receipt once', async () => {

@@ -46,7 +46,8 @@ export function CheckoutScreen({ orderId }: { orderId: string }) {
 function CheckoutOrder({ order }: { order: OrderCheckout }) {
   // One reading of the clock: rendering must not depend on when it happens.
   const [now] = useState(() => new Date())
-  const paying = order.paying !== null && (order.paying.status === 'open' || order.paying.status === 'processing')
+  // A payment page left open (the payer came back from it) is offered again; a bank debit clearing is waited for.
+  const paying = order.paying?.status === 'processing'
   return (
     <>
       <OrderLines order={order} />

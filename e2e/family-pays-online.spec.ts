@@ -1,0 +1,105 @@
+import { addChild } from '../src/server/core/children.queries.ts'
+import { boolParam } from '../src/server/db/values.ts'
+import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
+import { academyInput, nineYearOldBorn } from './academy-places.ts'
+import { daysFromToday, expect, FAKE_STRIPE_URL, openInApp, signIn, STRIPE_SITE_URL, test, uniqueToken } from './fixtures.ts'
+import { FAKE_STRIPE_SECRET_KEY } from '../tests/fake-stripe.ts'
+
+/*
+ * Paying online (issue 24), on the site that takes payment with Stripe Checkout — here the fake
+ * Stripe of tests/fake-stripe.ts and its stand-in for Stripe's hosted page. A family signs two
+ * children up for an academy paid at sign-up, enters a discount code, pays and reads the receipt;
+ * a payment page left unpaid until it expires gives the place to the next person.
+ */
+test.use({ siteUrl: STRIPE_SITE_URL })
+
+const child = (firstName: string) => ({ firstName, lastName: 'Rivera', dateOfBirth: nineYearOldBorn, emergencyContactName: 'Alex Rivera', emergencyContactPhone: '+15550109999', notes: null })
+
+test('a parent signs two children up, enters a discount code, pays on the payment page and reads the receipt', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {
+  const parent = await createUser({ label: 'parent' })
+  const name = `Paid Academy ${uniqueToken()}`
+  const id = await insertAcademy(academyInput(name, { startDate: daysFromToday(30), endDate: daysFromToday(57), waiverRequired: false }))
+  await backend.db.kysely.updateTable('academies').set({ payAtSignUp: boolParam(backend.db.dialect, true) }).where('id', '=', id).execute()
+  const code = `FAMILY-${uniqueToken().toUpperCase()}`
+  const made = await createDiscountCode(
+    backend.db,
+    { code, description: null, percentOff: 10, amountOffCents: null, validFrom: null, validUntil: null, maxUses: 10, maxUsesPerPerson: 1, isActive: true },
+    { by: parent.id, now: new Date() },
+  )
+  expect(made).not.toBe('taken')
+  for (const firstName of ['Maya', 'Leo']) await addChild(backend.db, parent.id, child(firstName), new Date())
+  await signIn(page.request, parent)
+
+  await openInApp(page, `/academySignUp/${id}`)
+  for (const firstName of ['Maya', 'Leo']) {
+    await page.getByRole('checkbox', { name: `${firstName} Rivera` }).check()
+    await page.getByRole('region', { name: `${firstName} Rivera` }).getByRole('radio', { name: `No photos of ${firstName}, please` }).check()
+  }
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('Maya Rivera — Held for payment')).toBeVisible()
+  await expect(page.getByText('Your places are held while you pay: pay now to keep them.')).toBeVisible()
+  await page.getByRole('link', { name: 'Pay online' }).click()
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout')
+  await expect(page.getByText(/Your places are held until/)).toBeVisible()
+  await page.getByRole('textbox', { name: 'Discount code' }).fill('nope')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('There is no discount code NOPE.')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase())
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText(`${code} applied: $36.00 off.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Pay $324.00 now' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByText('$324.00 paid with Visa ending 4242.')).toBeVisible()
+  await page.getByRole('link', { name: 'See your receipt' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academy Receipt')
+  const receipt = page.getByRole('article', { name: `Receipt for ${name}` })
+  await expect(receipt.getByRole('row', { name: /Maya Rivera .* Confirmed/ })).toBeVisible()
+  await expect(receipt.getByRole('row', { name: /Leo Rivera .* Confirmed/ })).toBeVisible()
+  await expect(receipt).toContainText('$324.00')
+})
+
+test('a payment page left unpaid until it expires releases the held place to the next person on the waitlist', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {
+  const id = await insertAcademy(
+    academyInput(`Adult Paid Class ${uniqueToken()}`, { forChildren: false, minAge: null, maxAge: null, capacity: 1, startDate: daysFromToday(30), endDate: daysFromToday(57), waiverRequired: false }),
+  )
+  await backend.db.kysely.updateTable('academies').set({ payAtSignUp: boolParam(backend.db.dialect, true) }).where('id', '=', id).execute()
+  const payer = await createUser({ label: 'payer' })
+  const next = await createUser({ label: 'next' })
+  await signIn(page.request, payer)
+  await openInApp(page, `/academySignUp/${id}`)
+  await page.getByRole('checkbox', { name: 'Yourself' }).check()
+  await page.getByRole('radio', { name: 'No photos of me, please' }).check()
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('You — Held for payment')).toBeVisible()
+
+  const waiting = await page.context().browser()!.newContext({ baseURL: STRIPE_SITE_URL })
+  await signIn(waiting.request, next)
+  const joined = await waiting.request.post(`/api/academies/${id}/registrations`, { headers: { origin: STRIPE_SITE_URL }, data: { participants: [{ childId: null, photoConsent: false }] } })
+  expect(joined.status()).toBe(201)
+  const nextPlace = ((await joined.json()) as { registrations: { id: string; status: string }[] }).registrations[0]!
+  expect(nextPlace.status).toBe('waitlisted')
+  await waiting.close()
+
+  await page.getByRole('link', { name: 'Pay online' }).click()
+  await page.getByRole('button', { name: 'Pay $180.00 now' }).click()
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible()
+  const sessionId = new URL(page.url()).pathname.split('/').at(-1)!
+  // The payer leaves the payment page, and comes back to it: the same page is offered again.
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout')
+  await page.getByRole('button', { name: 'Pay $180.00 now' }).click()
+  await expect(page).toHaveURL(new RegExp(`/pay/${sessionId}$`))
+
+  // Thirty minutes pass: Stripe expires the session and says so.
+  const expired = await fetch(`${FAKE_STRIPE_URL}/v1/checkout/sessions/${sessionId}/expire`, { method: 'POST', headers: { authorization: `Bearer ${FAKE_STRIPE_SECRET_KEY}` } })
+  expect(expired.status).toBe(200)
+  await expect
+    .poll(async () => (await backend.db.kysely.selectFrom('registrations').select('status').where('id', '=', nextPlace.id).executeTakeFirstOrThrow()).status, { timeout: 10_000 })
+    .toBe('offered')
+  await page.reload()
+  await expect(page.getByText('This checkout session has expired.')).toBeVisible()
+})
