@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { decideAccess, ROUTES } from '../src/shared/routes.ts'
 import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
-import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, test, uniqueToken, type Person } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
  * Every page of the route table, signed out and as each role, checked by axe-core against
@@ -371,6 +371,29 @@ test.describe('the discount codes with their form showing errors (issue 24)', ()
       await admin.getByRole('button', { name: 'Add code' }).click()
       await expect(admin.getByText('Code is required.')).toBeVisible()
       await expectNoSeriousViolations(admin)
+    })
+  }
+})
+
+test.describe('the checkout and its payment (issue 24)', () => {
+  for (const width of [1280, 375]) {
+    test(`an order with a code refused, then paid online, ${width} px wide`, async ({ browser, createUser, insertAcademy }) => {
+      const id = await insertAcademy(academyInput(`Adult Class ${uniqueToken()}`, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
+      const context = await browser.newContext({ baseURL: STRIPE_SITE_URL, viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await signIn(context.request, await createUser({ label: 'payer' }))
+      const taken = await context.request.post(`/api/academies/${id}/registrations`, { headers: { origin: STRIPE_SITE_URL }, data: { participants: [{ childId: null, photoConsent: false }] } })
+      const { orderId } = ((await taken.json()) as { registrations: { orderId: string }[] }).registrations[0]!
+      await page.goto(`/checkout/${orderId}`)
+      await page.getByRole('textbox', { name: 'Discount code' }).fill('NOPE')
+      await page.getByRole('button', { name: 'Apply' }).click()
+      await expect(page.getByText('There is no discount code NOPE.')).toBeVisible()
+      await expectNoSeriousViolations(page)
+      await page.getByRole('button', { name: 'Pay $180.00 now' }).click()
+      await page.getByRole('button', { name: 'Pay', exact: true }).click()
+      await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
+      await expectNoSeriousViolations(page)
+      await context.close()
     })
   }
 })

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, takenOver, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, STRIPE_SITE_URL, takenOver, test, uniqueToken, type TestUser } from './fixtures.ts'
+import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
 
@@ -793,4 +794,31 @@ test('an admin adds a discount code by keyboard', async ({ asAdmin: page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Added the discount code' })).toHaveText(`Added the discount code ${code}.`)
   await expectVisibleFocus(page.getByRole('button', { name: 'New discount code' }))
   await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('0 of 20')
+})
+
+test('a customer enters a discount code and pays an order online by keyboard, on a 375 px screen', async ({ browser, backend, createUser, insertAcademy }) => {
+  const code = `KEYPAY${uniqueToken().toUpperCase()}`
+  const id = await insertAcademy(academyInput(`Keyboard Class ${uniqueToken()}`, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
+  const payer = await createUser({ label: 'keyboard-payer' })
+  await createDiscountCode(backend.db, { code, description: null, percentOff: null, amountOffCents: 3000, validFrom: null, validUntil: null, maxUses: 5, maxUsesPerPerson: 1, isActive: true }, { by: payer.id, now: new Date() })
+  const context = await browser.newContext({ baseURL: STRIPE_SITE_URL, viewport: { width: 375, height: 800 } })
+  const page = await context.newPage()
+  await signIn(context.request, payer)
+  const taken = await context.request.post(`/api/academies/${id}/registrations`, { headers: { origin: STRIPE_SITE_URL }, data: { participants: [{ childId: null, photoConsent: false }] } })
+  const { orderId } = ((await taken.json()) as { registrations: { orderId: string }[] }).registrations[0]!
+
+  await page.goto(`/checkout/${orderId}`)
+  await takenOver(page)
+  await typeInto(page, page.getByRole('textbox', { name: 'Discount code' }), code)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`${code} applied: $30.00 off.`)).toBeVisible()
+  await tabTo(page, page.getByRole('button', { name: 'Pay $150.00 now' }))
+  await page.keyboard.press('Enter')
+  await tabTo(page, page.getByRole('button', { name: 'Pay', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
+  await tabTo(page, page.getByRole('link', { name: 'See your receipt' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academy Receipt')
+  await context.close()
 })
