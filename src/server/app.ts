@@ -40,6 +40,7 @@ import { registerCheckoutRoutes } from './features/checkout/checkout.routes.ts'
 import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
 import { createStripe } from './features/checkout/stripe-client.ts'
 import type { StripeEvents } from './features/checkout/stripe-events.ts'
+import { registerStripeRefunds } from './features/checkout/stripe-refunds.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
 import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
@@ -155,6 +156,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     log: app.log,
   }
   registerCheckoutRoutes(app, { db, config, now: clock, events: stripeEvents })
+  if (stripeEvents) registerStripeRefunds(db, stripeEvents.stripe)
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { CHECKOUT_STATUSES } from '../schemas/payments.ts'
-import { contract, pathId } from './contract.ts'
+import { CHECKOUT_STATUSES, REFUND_STATUSES, RefundForm } from '../schemas/payments.ts'
+import { contract, formBody, pathId } from './contract.ts'
 
 /** One thing an order asks to be paid, as the checkout and the receipt show it. */
 export const CheckoutLine = z.object({
@@ -99,4 +99,14 @@ export const stripeWebhook = contract({
   body: z.looseObject({ id: z.string(), type: z.string() }),
   rawBody: true,
   responses: { 200: z.object({ received: z.literal(true) }) },
+})
+
+export const refundPayment = contract({
+  method: 'POST',
+  url: '/api/admin/payments/:paymentId/refunds',
+  access: 'admin',
+  summary: 'Give back all or part of a payment: through Stripe for one made online (pending until Stripe confirms it), recorded as given for one taken at the desk',
+  params: z.object({ paymentId: pathId }),
+  body: formBody(RefundForm),
+  responses: { 201: z.object({ refund: z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(REFUND_STATUSES) }) }) },
 })

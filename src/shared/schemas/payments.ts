@@ -40,6 +40,12 @@ export const DeskPaymentForm = {
   reference: { label: 'Reference', rules: 'line|max:120' },
 } as const satisfies FormSpec
 
+/** Staff give back all or part of one payment, saying why. */
+export const RefundForm = {
+  amount: { label: 'Amount', rules: 'required|numeric|between:0.01,100000' },
+  reason: { label: 'Reason', rules: 'required|line|max:200' },
+} as const satisfies FormSpec
+
 /** How a payment or refund reads in a list: "Cash", or "Refund of cash" for money given back from a cash payment. */
 export function moneyMoveLabel({ move, method }: { move: MoneyMove; method: PaymentMethod }): string {
   return move === 'refund' ? `Refund of ${PAYMENT_METHOD_LABELS[method].toLowerCase()}` : PAYMENT_METHOD_LABELS[method]

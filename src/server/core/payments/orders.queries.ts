@@ -6,6 +6,7 @@ import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { PaymentMethod, PaymentProvider } from '../../../shared/schemas/payments.ts'
+import { enqueueJob } from '../jobs.ts'
 
 /**
  * What is owed and what was paid (docs/decisions/0012): an order holds lines; a payment is
@@ -235,10 +236,15 @@ export interface NewRefund {
 /** What recording a refund answered; `over-payment` when it is more than is left of the payment. */
 export type RefundRecorded = { status: 'recorded' | 'already-recorded'; id: string } | { status: 'over-payment' | 'no-payment' }
 
+/** The job that asks Stripe for a refund decided here (features/checkout handles it). */
+export const STRIPE_REFUND_JOB = 'stripe-refund'
+
 /**
  * Records money given back from a payment, by the provider that took it: never more than is left
  * of the payment on each line, and once per provider refund id. The payment is held (PostgreSQL)
- * so two refunds at once cannot both take what is left.
+ * so two refunds at once cannot both take what is left. A refund decided here of a payment made
+ * on Stripe is `pending` until Stripe confirms it; the job that asks Stripe for it is written with
+ * it, so it is asked exactly when the refund is recorded.
  */
 export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewRefund): Promise<RefundRecorded> {
   let query = tx.kysely.selectFrom('payments').select(['id', 'provider']).where('id', '=', refund.paymentId)
@@ -251,9 +257,10 @@ export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewR
   const parts = allocations ?? allocate([...left].map(([id, openCents]) => ({ id, openCents })), refund.amountCents)
   if (!parts || !fits(parts, refund.amountCents, left)) return { status: 'over-payment' }
   const id = randomUUID()
+  const throughStripe = payment.provider === 'stripe' && refund.externalId === null
   const inserted = await tx.kysely
     .insertInto('refunds')
-    .values({ id, ...refund, provider: payment.provider, recordedAt: timestampParam(tx.dialect, now) })
+    .values({ id, ...refund, provider: payment.provider, status: throughStripe ? 'pending' : 'succeeded', recordedAt: timestampParam(tx.dialect, now) })
     .onConflict((oc) => oc.columns(['provider', 'externalId']).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -262,6 +269,7 @@ export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewR
     .insertInto('refundAllocations')
     .values(parts.map((a) => ({ refundId: id, ...a })))
     .execute()
+  if (throughStripe) await enqueueJob(tx, { kind: STRIPE_REFUND_JOB, payload: { refundId: id }, now })
   return { status: 'recorded', id }
 }
 

@@ -6,7 +6,15 @@ import { changeCheckout, checkoutsPastExpiry } from './checkout.queries.ts'
 import { applyStripeEvent, cardOf, releaseHeldPlaces, settleSession, type StripeEvents } from './stripe-events.ts'
 
 /** Stripe's events that change what is owed or held here. */
-export const EVENT_TYPES = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']
+export const EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+]
 
 /** How long after a session's end the sweep asks Stripe how it ended, if no event has said. */
 const SWEEP_AFTER_MS = 2 * 60_000

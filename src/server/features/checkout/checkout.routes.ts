@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Stripe from 'stripe'
-import { applyOrderDiscount, getCheckout, getOrderCheckout, payOrder, removeOrderDiscount, stripeWebhook } from '../../../shared/contracts/checkout.ts'
+import { applyOrderDiscount, getCheckout, getOrderCheckout, payOrder, refundPayment, removeOrderDiscount, stripeWebhook } from '../../../shared/contracts/checkout.ts'
+import { centsFromDollars } from '../../../shared/money.ts'
+import { RefundForm } from '../../../shared/schemas/payments.ts'
+import { recordRefund } from '../../core/payments/orders.queries.ts'
+import { parseForm } from '../../http/forms.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { applyDiscountCode, removeDiscountCode } from '../../core/payments/discounts.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -113,6 +117,20 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     await sessionMade(db, checkoutId, { externalId: session.id, url: session.url ?? '' }, at)
     reply.code(201)
     return { checkoutId, url: session.url ?? '' }
+  })
+
+  serve(app, refundPayment, async (req, reply, { user: admin }) => {
+    const form = parseForm(RefundForm, req.body)
+    const amountCents = centsFromDollars(form.amount)
+    if (amountCents === null) throw badRequest('Enter the amount in dollars and cents, like 45.00.', { amount: 'Enter the amount in dollars and cents, like 45.00.' })
+    const at = now()
+    const done = await inTransaction(db, (tx) => recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at }))
+    if (done.status === 'no-payment') throw notFound('There is no such payment.')
+    if (done.status === 'over-payment') throw badRequest('The refund is more than is left of this payment.', { amount: 'The refund is more than is left of this payment.' })
+    if (done.status === 'already-recorded') throw conflict('This refund was already recorded.')
+    const refund = await db.kysely.selectFrom('refunds').select(['id', 'amountCents', 'status']).where('id', '=', done.id).executeTakeFirstOrThrow()
+    reply.code(201)
+    return { refund }
   })
 
   serve(app, stripeWebhook, async (req, _reply, { rawBody }) => {

@@ -6,6 +6,7 @@ import { recordPayment, type Allocation } from '../../core/payments/orders.queri
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { confirmHeldPlace, expirePlace } from '../../core/registrations/waitlist.ts'
 import { changeCheckout, findCheckout, linesOfCheckout } from './checkout.queries.ts'
+import { refundOf, settleRefund, statusOf } from './stripe-refunds.ts'
 
 /**
  * What Stripe's events do here (issue 24). Each event is recorded in the transaction of its
@@ -30,9 +31,25 @@ export async function applyStripeEvent(deps: StripeEvents, event: Stripe.Event):
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired':
       return sessionEvent(deps, event, event.data.object)
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return refundEvent(deps, event, event.data.object)
     default:
       return (await once(deps, event, async () => 'not-ours')) ?? 'seen'
   }
+}
+
+async function refundEvent(deps: StripeEvents, event: Stripe.Event, refund: Stripe.Refund): Promise<Applied> {
+  const refundId = await refundOf(deps.db, refund)
+  if (!refundId) return (await once(deps, event, async () => 'not-ours')) ?? 'seen'
+  return (
+    (await once(deps, event, async (tx) => {
+      if (!(await settleRefund(tx, { refundId, externalId: refund.id, status: statusOf(refund) }))) return 'applied'
+      if (statusOf(refund) === 'failed') deps.log.warn({ refundId, stripeRefund: refund.id }, 'Stripe could not make a refund: staff must give the money back another way')
+      return 'applied'
+    })) ?? 'seen'
+  )
 }
 
 async function sessionEvent(deps: StripeEvents, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<Applied> {
