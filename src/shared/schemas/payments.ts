@@ -31,6 +31,15 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number]
 export const CHECKOUT_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed'] as const
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
 
+/**
+ * The Payment field of the league and academy forms (issue 24): when a place is paid. Values are
+ * the strings the forms send for `payAtSignUp`.
+ */
+export const PAY_AT_SIGN_UP_CHOICES = [
+  { value: 'false', label: 'Pay later (the place is confirmed; pay online from the account page or at the desk)' },
+  { value: 'true', label: 'Pay at sign-up (the place is held for 30 minutes while the customer pays online)' },
+] as const
+
 /** What the front desk can record. */
 export const DESK_METHODS = ['cash', 'card', 'check'] as const
 
