@@ -1,3 +1,4 @@
+import { cardText } from '../card-brands.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
 /** Payments and refunds of a registration: the methods and the desk's form (a payment as shown: src/shared/contracts/registrations.ts). */
@@ -49,7 +50,24 @@ export const DeskPaymentForm = {
   reference: { label: 'Reference', rules: 'line|max:120' },
 } as const satisfies FormSpec
 
-/** How a payment or refund reads in a list: "Cash", or "Refund of cash" for money given back from a cash payment. */
-export function moneyMoveLabel({ move, method }: { move: MoneyMove; method: PaymentMethod }): string {
-  return move === 'refund' ? `Refund of ${PAYMENT_METHOD_LABELS[method].toLowerCase()}` : PAYMENT_METHOD_LABELS[method]
+/**
+ * How a payment or refund reads in a list: "Cash"; "Online — Visa ending 4242" for a card paid
+ * online; "Refund of cash" for money given back from a cash payment, with "(pending)" while
+ * Stripe has not confirmed it and "— failed" when it gave nothing back (balances leave it out).
+ */
+export function moneyMoveLabel({
+  move,
+  method,
+  card = null,
+  status = 'succeeded',
+}: {
+  move: MoneyMove
+  method: PaymentMethod
+  card?: { brand: string; last4: string } | null
+  status?: RefundStatus
+}): string {
+  const how = PAYMENT_METHOD_LABELS[method]
+  if (move === 'payment') return card ? `${how} — ${cardText(card)}` : how
+  const refund = `Refund of ${how.toLowerCase()}`
+  return status === 'pending' ? `${refund} (pending)` : status === 'failed' ? `${refund} — failed` : refund
 }
