@@ -25,6 +25,7 @@ test('an admin creates an academy with its weekly sessions, families find it, an
   await form.getByLabel('Dates skipped').fill('2027-03-11')
   await form.getByLabel('Price (dollars)').fill('150')
   await form.getByLabel('Capacity').fill('12')
+  await form.getByLabel('Payment').selectOption('true')
 
   // No weekday, and an end before the start: each says what is wrong.
   await form.getByLabel('Start time').fill('18:00')
@@ -44,6 +45,7 @@ test('an admin creates an academy with its weekly sessions, families find it, an
   await expect(row).toContainText('7 sessions')
   await expect(row).toContainText('$150.00')
   await expect(row).toContainText('0 / 12')
+  await expect(row).toContainText('At sign-up')
 
   await visitor.goto('/academy')
   const card = visitor.getByRole('article', { name })

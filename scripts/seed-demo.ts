@@ -4,7 +4,7 @@ import { openForScript } from '../src/server/cli.ts'
 import { insertAcademy } from '../src/server/features/academies/academies.queries.ts'
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
-import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_TEAMS } from '../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_DISCOUNT_CODE, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_TEAMS } from '../src/server/demo-content.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { admit } from '../src/server/core/registrations/admission.ts'
 import { findAcademyOffering, findLeagueOffering } from '../src/server/core/registrations/offerings.queries.ts'
@@ -20,6 +20,9 @@ import { findTeamRow, teamState } from '../src/server/features/teams/teams.queri
 import { currentWaiver, signWaiver } from '../src/server/core/waivers.queries.ts'
 import { facilityToday } from '../src/shared/format.ts'
 import { createProduct, findProductForAdmin, updateProduct } from '../src/server/features/products/products.queries.ts'
+import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
+import { lineOfRegistration, recordPayment } from '../src/server/core/payments/orders.queries.ts'
+import { inTransaction } from '../src/server/db/transaction.ts'
 
 const { db, auth, config } = await openForScript()
 try {
@@ -41,8 +44,9 @@ try {
     for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
     for (const people of DEMO_ACADEMY_PEOPLE) await seedAcademy(academyIds.get(people.academy)!, people, admin.id)
     await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
+    await seedOnlinePayment(academyIds.get(DEMO_ONLINE_PAYMENT.academy)!)
     console.log(
-      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, and a price list with an early-bird price running.`,
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, a price list with an early-bird price running, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
     )
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
@@ -73,6 +77,51 @@ async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
     await updateProduct(db, id, { ...settings, earlyBirdPriceCents: fee.listPriceCents - 1000, earlyBirdUntil: until }, change)
   }
   await createProduct(db, { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, isActive: true }, change)
+  const today = facilityToday(now, config.site.timeZone)
+  const { code, description, percentOff, days, maxUses } = DEMO_DISCOUNT_CODE
+  const made = await createDiscountCode(
+    db,
+    { code, description, percentOff, amountOffCents: null, validFrom: today, validUntil: addDays(today, days), maxUses, maxUsesPerPerson: null, isActive: true },
+    change,
+  )
+  if (made === 'taken') throw new Error(`The discount code ${code} exists already in a database without leagues`)
+}
+
+/**
+ * One family's first academy place paid online, recorded the way the Stripe webhook records a
+ * paid Checkout session (issue 24), with ids in the shape of Stripe's test mode.
+ */
+async function seedOnlinePayment(academyId: string): Promise<void> {
+  const now = new Date()
+  const { guardian, card } = DEMO_ONLINE_PAYMENT
+  const place = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .select('r.id')
+    .where('o.academyId', '=', academyId)
+    .where('u.displayName', '=', guardian)
+    .where('r.status', '=', 'confirmed')
+    .orderBy('r.seq')
+    .executeTakeFirstOrThrow()
+  const token = place.id.replace(/-/g, '').slice(0, 24)
+  const recorded = await inTransaction(db, async (tx) => {
+    const line = (await lineOfRegistration(tx, place.id))!
+    return recordPayment(tx, {
+      orderId: line.orderId,
+      amountCents: line.openCents,
+      provider: 'stripe',
+      externalId: `cs_test_demo_${token}`,
+      method: 'online',
+      reference: `pi_test_demo_${token}`,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      recordedBy: null,
+      now,
+      allocations: [{ orderLineId: line.id, amountCents: line.openCents }],
+    })
+  })
+  if (recorded.status === 'over-balance') throw new Error(`The demo's online payment for ${guardian} is more than the place owes`)
 }
 
 /** A customer with an account and the waiver signed, as the sign-up pages leave one. */

@@ -134,6 +134,7 @@ export function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFor
     price: '45.50',
     priceProduct: '',
     capacity: '',
+    payAtSignUp: 'false',
     teamCapacity: '',
     rosterMin: '',
     rosterMax: '',

@@ -80,6 +80,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     price: '45.00',
     priceProduct: f.adminProductId,
     capacity: '20',
+    payAtSignUp: 'false',
     teamCapacity: '8',
     rosterMin: '5',
     rosterMax: '10',
@@ -123,6 +124,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     price: '180.00',
     priceProduct: '',
     capacity: '16',
+    payAtSignUp: 'false',
     waiverRequired: 'true',
   }
   const team = { leagueId: f.teamLeagueId, teamId: f.teamId }

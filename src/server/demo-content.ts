@@ -174,6 +174,8 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
     endDate: day(49),
     capacity: 20,
     priceCents: 9_500,
+    // Paid when the place is taken, the place held meanwhile (issue 24): only where the site takes payment online.
+    payAtSignUp: true,
   },
 ]
 
@@ -229,3 +231,12 @@ export const DEMO_FREE_AGENTS: { league: string; people: string[] } = {
   league: 'Winter Soccer Free Agents',
   people: ['Tom Baker', 'Grace Kim', 'Omar Haddad'],
 }
+
+/** A discount code families can type at checkout (issue 24): 10% off anything, for a month from today. */
+export const DEMO_DISCOUNT_CODE = { code: 'FAMILY10', description: 'Demo: 10% off for families', percentOff: 10, days: 30, maxUses: 100 }
+
+/**
+ * A family that paid online for one child's academy place, recorded as Stripe's test mode would
+ * have delivered it: the Checkout session and PaymentIntent ids, and the test card (Visa 4242).
+ */
+export const DEMO_ONLINE_PAYMENT = { academy: 'Soccer Skills Academy', guardian: 'David Kim', card: { brand: 'visa', last4: '4242' } }

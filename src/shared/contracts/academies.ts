@@ -96,6 +96,7 @@ export const AdminAcademy = Academy.omit({ placesLeft: true }).extend({
   skippedDates: z.array(z.string()).describe('YYYY-MM-DD, dates it does not meet on'),
   capacity: z.number().int().nullable().describe('null when the academy has no limit'),
   placesTaken: z.number().int().describe('confirmed and offered places'),
+  payAtSignUp: z.boolean().describe('a place is held while its customer pays online, instead of confirmed and paid later'),
 })
 export type AdminAcademy = z.infer<typeof AdminAcademy>
 

@@ -95,6 +95,7 @@ export const AdminLeague = z.object({
   priceCents: z.number().int(),
   capacity: z.number().int().nullable().describe('null when the league has no limit'),
   placesTaken: z.number().int().describe('confirmed and offered places'),
+  payAtSignUp: z.boolean().describe('a place is held while its customer pays online, instead of confirmed and paid later'),
   waitlistSize: z.number().int(),
   registrations: z.record(z.enum(REGISTRATION_STATUSES), z.number().int()).describe('registrations of the league by status'),
   teamCapacity: z.number().int().nullable().describe('team places; null when the league has no limit'),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { WEEKDAYS } from '../academy-schedule.ts'
-import { DeskPaymentForm, MONEY_MOVES, PAYMENT_METHODS } from '../schemas/payments.ts'
+import { DeskPaymentForm, MONEY_MOVES, PAYMENT_METHODS, REFUND_STATUSES } from '../schemas/payments.ts'
 import { OFFERING_KINDS, REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
@@ -11,6 +11,11 @@ export const Payment = z.object({
   amountCents: z.number().int().describe('negative for a refund'),
   method: z.enum(PAYMENT_METHODS).describe('how it was paid; for a refund, how the refunded payment was paid'),
   reference: z.string().nullable(),
+  card: z
+    .object({ brand: z.string().describe("the card's brand as Stripe names it: visa, mastercard …"), last4: z.string() })
+    .nullable()
+    .describe('the card that paid online; for a refund, the card it goes back to; null at the desk'),
+  status: z.enum(REFUND_STATUSES).describe("a refund through Stripe is pending until Stripe confirms it, and a failed one gave nothing back; a payment is 'succeeded'"),
   recordedAt: z.string().describe('ISO 8601 time'),
 })
 export type Payment = z.infer<typeof Payment>

@@ -33,6 +33,8 @@ export const AcademyForm = {
   /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
   priceProduct: { label: 'Price from the price list', rules: 'max:64' },
   capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
+  /** When a place is paid (PAY_AT_SIGN_UP_CHOICES); empty: pay later. */
+  payAtSignUp: { label: 'Payment', rules: 'in:true,false' },
   waiverRequired: { label: 'Waiver required', rules: 'in:true,false' },
 } as const satisfies FormSpec
 
@@ -96,6 +98,7 @@ export function academyFormValues(academy: AdminAcademy): AcademyFormValues {
     price: dollarsText(academy.priceCents),
     priceProduct: '',
     capacity: text(academy.capacity),
+    payAtSignUp: String(academy.payAtSignUp),
     waiverRequired: String(academy.waiverRequired),
   }
 }

@@ -26,6 +26,8 @@ export const LeagueForm = {
   /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
   priceProduct: { label: 'Price from the price list', rules: 'max:64' },
   capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
+  /** When a place is paid (PAY_AT_SIGN_UP_CHOICES); empty: pay later. */
+  payAtSignUp: { label: 'Payment', rules: 'in:true,false' },
   teamCapacity: { label: 'Team capacity', rules: 'integer|between:1,100' },
   rosterMin: { label: 'Minimum roster size', rules: 'integer|between:1,100' },
   rosterMax: { label: 'Maximum roster size', rules: 'integer|between:1,100' },
@@ -86,6 +88,7 @@ export function leagueFormValues(league: AdminLeague): LeagueFormValues {
     price: dollarsText(league.priceCents),
     priceProduct: '',
     capacity: text(league.capacity),
+    payAtSignUp: String(league.payAtSignUp),
     teamCapacity: text(league.teamCapacity),
     rosterMin: text(league.rosterMin),
     rosterMax: text(league.rosterMax),

@@ -1,3 +1,4 @@
+import { cardText } from '../card-brands.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
 /** Payments and refunds of a registration: the methods and the desk's form (a payment as shown: src/shared/contracts/registrations.ts). */
@@ -31,6 +32,15 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number]
 export const CHECKOUT_STATUSES = ['open', 'processing', 'paid', 'expired', 'failed'] as const
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
 
+/**
+ * The Payment field of the league and academy forms (issue 24): when a place is paid. Values are
+ * the strings the forms send for `payAtSignUp`.
+ */
+export const PAY_AT_SIGN_UP_CHOICES = [
+  { value: 'false', label: 'Pay later (the place is confirmed; pay online from the account page or at the desk)' },
+  { value: 'true', label: 'Pay at sign-up (the place is held for 30 minutes while the customer pays online)' },
+] as const
+
 /** What the front desk can record. */
 export const DESK_METHODS = ['cash', 'card', 'check'] as const
 
@@ -46,7 +56,24 @@ export const RefundForm = {
   reason: { label: 'Reason', rules: 'required|line|max:200' },
 } as const satisfies FormSpec
 
-/** How a payment or refund reads in a list: "Cash", or "Refund of cash" for money given back from a cash payment. */
-export function moneyMoveLabel({ move, method }: { move: MoneyMove; method: PaymentMethod }): string {
-  return move === 'refund' ? `Refund of ${PAYMENT_METHOD_LABELS[method].toLowerCase()}` : PAYMENT_METHOD_LABELS[method]
+/**
+ * How a payment or refund reads in a list: "Cash"; "Online — Visa ending 4242" for a card paid
+ * online; "Refund of cash" for money given back from a cash payment, with "(pending)" while
+ * Stripe has not confirmed it and "— failed" when it gave nothing back (balances leave it out).
+ */
+export function moneyMoveLabel({
+  move,
+  method,
+  card = null,
+  status = 'succeeded',
+}: {
+  move: MoneyMove
+  method: PaymentMethod
+  card?: { brand: string; last4: string } | null
+  status?: RefundStatus
+}): string {
+  const how = PAYMENT_METHOD_LABELS[method]
+  if (move === 'payment') return card ? `${how} — ${cardText(card)}` : how
+  const refund = `Refund of ${how.toLowerCase()}`
+  return status === 'pending' ? `${refund} (pending)` : status === 'failed' ? `${refund} — failed` : refund
 }

@@ -13,6 +13,7 @@ import { call } from '../../lib/endpoint.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { PriceFromList } from '../products/price-from-list.tsx'
+import { PaymentField } from '../products/payment-field.tsx'
 
 const NEW_ACADEMY: AcademyFormValues = {
   name: '',
@@ -35,6 +36,7 @@ const NEW_ACADEMY: AcademyFormValues = {
   price: '',
   priceProduct: '',
   capacity: '',
+  payAtSignUp: 'false',
   waiverRequired: 'true',
 }
 
@@ -183,6 +185,7 @@ export function AcademyFormPanel({ academy, onSaved, onCancel }: AcademyFormPane
             </PriceFromList>
             <NumberField label={AcademyForm.capacity.label} field={form.field('capacity')} error={form.errors.capacity} hint="Places; empty for no limit." />
           </div>
+          <PaymentField field={form.field('payAtSignUp')} error={form.errors.payAtSignUp} />
           {academy && <p className="staff-note">Lowering the capacity removes nobody already registered. Raising it offers the new places to the waitlist at once.</p>}
         </fieldset>
         <div className="staff-actions">

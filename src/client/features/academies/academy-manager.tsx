@@ -120,7 +120,15 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
                       {formatDateRange(academy.startDate, academy.endDate)}, {countOf(academy.sessionDates.length, 'session')}; registration from {formatDate(academy.registrationDate)}
                     </span>
                   </td>
-                  <td className="staff-money">{academyPriceText(academy.priceCents)}</td>
+                  <td className="staff-money">
+                    {academyPriceText(academy.priceCents)}
+                    {academy.payAtSignUp && (
+                      <>
+                        <br />
+                        At sign-up
+                      </>
+                    )}
+                  </td>
                   <td>
                     {academy.placesTaken} / {academy.capacity ?? 'no limit'}
                   </td>

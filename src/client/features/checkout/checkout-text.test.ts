@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { showMomentsIn } from '../../../shared/format.ts'
-import { cardBrandName, earlyBirdText, heldUntilText, paidWithText, payNowText, receiptsOf } from './checkout-text.ts'
+import { earlyBirdText, heldUntilText, paidWithText, payNowText, receiptsOf } from './checkout-text.ts'
 
 const ZONE = 'America/New_York'
 showMomentsIn(ZONE)
@@ -13,14 +13,6 @@ describe('the card sentence', () => {
 
   test('says only the amount when no card was recorded', () => {
     expect(paidWithText({ amountCents: 4500, card: null })).toBe('$45.00 paid.')
-  })
-
-  test('brands read as their holders know them; an unknown one is capitalized', () => {
-    expect(cardBrandName('amex')).toBe('American Express')
-    expect(cardBrandName('VISA')).toBe('Visa')
-    expect(cardBrandName('jcb')).toBe('JCB')
-    expect(cardBrandName('new_brand')).toBe('New brand')
-    expect(cardBrandName('')).toBe('Card')
   })
 })
 

@@ -1,6 +1,7 @@
 import type { CheckoutLine, CheckoutState } from '../../../shared/contracts/checkout.ts'
 import { facilityToday, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { cardText } from '../../../shared/card-brands.ts'
 
 /** The words of the checkout pages, kept apart from the components so they can be unit-tested. */
 
@@ -40,30 +41,10 @@ export function heldUntilText(heldUntil: string, now: Date, timeZone: string): s
   return `Your places are held until ${sameDay ? timeAtFacility(until, timeZone) : formatDateTime(until)}. Pay by then or they go to the next person.`
 }
 
-/** Stripe's card brands (`visa`, `amex`, `mastercard` …) as a card holder reads them. */
-const BRAND_NAMES: Record<string, string> = {
-  amex: 'American Express',
-  cartes_bancaires: 'Cartes Bancaires',
-  diners: 'Diners Club',
-  discover: 'Discover',
-  eftpos_au: 'eftpos',
-  jcb: 'JCB',
-  mastercard: 'Mastercard',
-  unionpay: 'UnionPay',
-  visa: 'Visa',
-}
-
-export function cardBrandName(brand: string): string {
-  const known = BRAND_NAMES[brand.toLowerCase()]
-  if (known) return known
-  const words = brand.replace(/[_-]+/g, ' ').trim()
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Card'
-}
-
 /** What a payment received says: `$45.00 paid with Visa ending 4242.`, or without a card (none recorded) `$45.00 paid.` */
 export function paidWithText({ amountCents, card }: Pick<CheckoutState, 'amountCents' | 'card'>): string {
   const amount = formatMoney(amountCents)
-  return card ? `${amount} paid with ${cardBrandName(card.brand)} ending ${card.last4}.` : `${amount} paid.`
+  return card ? `${amount} paid with ${cardText(card)}.` : `${amount} paid.`
 }
 
 /** Each receipt the order's lines are on, once: an academy's receipt holds every child's place. */

@@ -13,6 +13,7 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { PriceFromList } from '../products/price-from-list.tsx'
+import { PaymentField } from '../products/payment-field.tsx'
 
 const NEW_LEAGUE: LeagueFormValues = {
   name: '',
@@ -27,6 +28,7 @@ const NEW_LEAGUE: LeagueFormValues = {
   price: '',
   priceProduct: '',
   capacity: '',
+  payAtSignUp: 'false',
   teamCapacity: '',
   rosterMin: '',
   rosterMax: '',
@@ -160,6 +162,7 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
               hint="Player places; empty for no limit."
             />
           </div>
+          <PaymentField field={form.field('payAtSignUp')} error={form.errors.payAtSignUp} />
           {league && (
             <p className="staff-note">
               Lowering the capacity removes nobody already registered. Raising it offers the new places to the waitlist at once.

@@ -141,7 +141,15 @@ export function LeagueManager() {
                     <br />
                     <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>
                   </td>
-                  <td className="staff-money staff-wrap">{leaguePriceText(league)}</td>
+                  <td className="staff-money staff-wrap">
+                    {leaguePriceText(league)}
+                    {league.payAtSignUp && (
+                      <>
+                        <br />
+                        At sign-up
+                      </>
+                    )}
+                  </td>
                   <td className="staff-wrap">
                     {placesText(league)}
                     {league.teams && (

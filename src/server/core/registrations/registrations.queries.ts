@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts'
 import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
-import type { MoneyMove } from '../../../shared/schemas/payments.ts'
+import type { MoneyMove, RefundStatus } from '../../../shared/schemas/payments.ts'
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
@@ -214,23 +214,51 @@ export async function findReceiptOf(db: Db, registrationId: string): Promise<Rec
   return row && { ...toView(row), payments: await listPayments(db, registrationId) }
 }
 
-/** The payments and refunds of a registration, each as much of it as went to (or came back from) the registration's line. */
+/**
+ * The payments and refunds of a registration, each as much of it as went to (or came back from)
+ * the registration's line, with the card an online payment was made with (a refund goes back to
+ * its payment's card) and whether a refund went through.
+ */
 export async function listPayments(db: Db, registrationId: string): Promise<Payment[]> {
   const paid = db.kysely
     .selectFrom('paymentAllocations as a')
     .innerJoin('orderLines as line', 'line.id', 'a.orderLineId')
     .innerJoin('payments as p', 'p.id', 'a.paymentId')
-    .select(['p.id as id', sql.lit('payment').$castTo<MoneyMove>().as('move'), 'a.amountCents', 'p.method', 'p.reference', 'p.recordedAt as recordedAt'])
+    .select([
+      'p.id as id',
+      sql.lit('payment').$castTo<MoneyMove>().as('move'),
+      'a.amountCents',
+      'p.method',
+      'p.reference',
+      'p.cardBrand',
+      'p.cardLast4',
+      sql.lit('succeeded').$castTo<RefundStatus>().as('status'),
+      'p.recordedAt as recordedAt',
+    ])
     .where('line.registrationId', '=', registrationId)
   const refunded = db.kysely
     .selectFrom('refundAllocations as a')
     .innerJoin('orderLines as line', 'line.id', 'a.orderLineId')
     .innerJoin('refunds as f', 'f.id', 'a.refundId')
     .innerJoin('payments as p', 'p.id', 'f.paymentId')
-    .select(['f.id as id', sql.lit('refund').$castTo<MoneyMove>().as('move'), sql<number>`-a."amountCents"`.as('amountCents'), 'p.method', 'f.reason as reference', 'f.recordedAt as recordedAt'])
+    .select([
+      'f.id as id',
+      sql.lit('refund').$castTo<MoneyMove>().as('move'),
+      sql<number>`-a."amountCents"`.as('amountCents'),
+      'p.method',
+      'f.reason as reference',
+      'p.cardBrand',
+      'p.cardLast4',
+      'f.status',
+      'f.recordedAt as recordedAt',
+    ])
     .where('line.registrationId', '=', registrationId)
   const rows = await paid.unionAll(refunded).orderBy('recordedAt').orderBy('move').orderBy('id').execute()
-  return rows.map((p) => ({ ...p, recordedAt: toIso(p.recordedAt) }))
+  return rows.map(({ cardBrand, cardLast4, ...p }) => ({
+    ...p,
+    card: cardBrand !== null && cardLast4 !== null ? { brand: cardBrand, last4: cardLast4 } : null,
+    recordedAt: toIso(p.recordedAt),
+  }))
 }
 
 export interface NewEvent {

@@ -50,6 +50,7 @@ function toAdminAcademy(row: Row): AdminAcademy {
     placesTaken: row.placesTaken,
     waitlistSize: row.waiting,
     waiverRequired: toBool(row.waiverRequired),
+    payAtSignUp: toBool(row.payAtSignUp),
   }
 }
 

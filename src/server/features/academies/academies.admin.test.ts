@@ -3,6 +3,7 @@ import { createUser, daysFromToday, type TestUser } from '../../../../tests/fact
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Academy, AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { ACADEMY_MESSAGES, type AcademyFormValues } from '../../../shared/schemas/academy.ts'
+import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
 
 /** Staff create, edit, open and close academies (issue 23): the form's rules, on the server. */
 
@@ -45,6 +46,32 @@ const form = (overrides: Partial<AcademyFormValues> = {}): Partial<AcademyFormVa
 const create = (body: unknown, as: TestUser = admin) => as.client.post<Saved>('/api/admin/academies', body)
 const update = (academyId: string, body: unknown) => admin.client.post<Saved>(`/api/admin/academies/${academyId}`, body)
 const listed = async () => (await ctx.client().get<{ academies: Academy[] }>('/api/academies/active')).body.academies
+
+const adminAcademy = async (academyId: string) =>
+  (await admin.client.get<{ academies: AdminAcademy[] }>('/api/admin/academies')).body.academies.find((a) => a.id === academyId)
+
+describe('the Payment setting', () => {
+  test('pay at sign-up is saved, shown back to the form and read by the engine; left out, an academy is paid later', async () => {
+    const later = (await create(form())).body.academy
+    expect(later.payAtSignUp).toBe(false)
+    const res = await create(form({ payAtSignUp: 'true' }))
+    expect(res.status, res.text).toBe(201)
+    expect(res.body.academy.payAtSignUp).toBe(true)
+    expect(await adminAcademy(res.body.academy.id)).toMatchObject({ payAtSignUp: true })
+    expect((await findAcademyOffering(ctx.db, res.body.academy.id))?.payAtSignUp).toBe(true)
+    expect((await findAcademyOffering(ctx.db, later.id))?.payAtSignUp).toBe(false)
+  })
+
+  test('an edit that leaves it out keeps it; one that sends it changes it; only the two choices are taken', async () => {
+    const { academy } = (await create(form({ payAtSignUp: 'true' }))).body
+    expect((await update(academy.id, { isActive: 'false' })).body.academy.payAtSignUp).toBe(true)
+    expect((await update(academy.id, { payAtSignUp: 'false' })).body.academy.payAtSignUp).toBe(false)
+    expect(await adminAcademy(academy.id)).toMatchObject({ payAtSignUp: false })
+    const refused = await update(academy.id, { payAtSignUp: 'maybe' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.fields).toHaveProperty('payAtSignUp')
+  })
+})
 
 describe('creating and changing an academy', () => {
   test('the form strings become an academy with its sessions, places and price, listed on the Academies page', async () => {

@@ -94,6 +94,8 @@ export interface NewAcademy {
   /** The product of the price list its places take their price from; null or left out: the typed price. */
   priceProductId?: string | null
   waiverRequired?: boolean
+  /** A place is held while its customer pays online (issue 24); left out: paid later. */
+  payAtSignUp?: boolean
 }
 
 /** The academy row's own columns as staff set them: what creating and changing an academy write. */
@@ -109,6 +111,7 @@ export function academyColumns(dialect: Dialect, academy: NewAcademy) {
     minAge: academy.minAge ?? null,
     maxAge: academy.maxAge ?? null,
     waiverRequired: boolParam(dialect, academy.waiverRequired ?? true),
+    payAtSignUp: boolParam(dialect, academy.payAtSignUp ?? false),
     weekdays: [...academy.weekdays].sort((a, b) => a - b).join(','),
     startTime: academy.startTime,
     endTime: academy.endTime,

@@ -139,5 +139,6 @@ function settingsFrom(form: AcademyFormValues, priceProductId: string | null): N
     priceCents: centsFromDollars(form.price) ?? 0,
     priceProductId,
     waiverRequired: form.waiverRequired !== 'false',
+    payAtSignUp: form.payAtSignUp === 'true',
   }
 }

@@ -78,6 +78,7 @@ function settingsFrom(form: LeagueFormValues, priceProductId: string | null): Le
     priceCents: centsFromDollars(form.price) ?? 0,
     priceProductId,
     capacity: whole(form.capacity),
+    payAtSignUp: form.payAtSignUp === 'true',
     teamCapacity: team ? whole(form.teamCapacity) : null,
     rosterMin: team ? whole(form.rosterMin) : null,
     rosterMax: team ? whole(form.rosterMax) : null,

@@ -7,7 +7,7 @@ import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/le
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
-import { leaguePlaces } from '../../core/registrations/offerings.queries.ts'
+import { findLeagueOffering, leaguePlaces } from '../../core/registrations/offerings.queries.ts'
 
 let ctx: TestApp
 let admin: TestUser
@@ -123,6 +123,33 @@ describe('creating a league', () => {
       waitlistSize: 1,
       registrations: { confirmed: 1, waitlisted: 1, offered: 0, cancelled: 0 },
     })
+  })
+})
+
+describe('the Payment setting', () => {
+  test('pay at sign-up is saved, shown back to the form and read by the engine; left out, a league is paid later', async () => {
+    const later = await createValid({ payAtSignUp: '' })
+    expect(later.payAtSignUp).toBe(false)
+    const atSignUp = await createValid({ payAtSignUp: 'true' })
+    expect(atSignUp.payAtSignUp).toBe(true)
+    expect(await adminLeague(atSignUp.id)).toMatchObject({ payAtSignUp: true })
+    expect((await findLeagueOffering(ctx.db, atSignUp.id))?.payAtSignUp).toBe(true)
+    expect((await findLeagueOffering(ctx.db, later.id))?.payAtSignUp).toBe(false)
+  })
+
+  test('an edit that leaves it out keeps it; one that sends it changes it', async () => {
+    const league = await createValid({ payAtSignUp: 'true' })
+    expect((await update(league.id, { name: 'Renamed' })).body.league.payAtSignUp).toBe(true)
+    const res = await update(league.id, { payAtSignUp: 'false' })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body.league.payAtSignUp).toBe(false)
+    expect(await adminLeague(league.id)).toMatchObject({ payAtSignUp: false })
+  })
+
+  test('only the two choices are taken', async () => {
+    const res = await create(leagueForm({ payAtSignUp: 'yes' }))
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toHaveProperty('payAtSignUp')
   })
 })
 

@@ -36,6 +36,8 @@ export interface NewLeague {
   /** The product of the price list its player places take their price from; null: the typed price. */
   priceProductId?: string | null
   capacity?: number | null
+  /** A place is held while its customer pays online (issue 24); left out: paid later. */
+  payAtSignUp?: boolean
   teamCapacity?: number | null
   rosterMin?: number | null
   rosterMax?: number | null
@@ -72,6 +74,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         minAge: league.minAge ?? null,
         maxAge: league.maxAge ?? null,
         forChildren: boolParam(tx.dialect, isForChildren(league)),
+        payAtSignUp: boolParam(tx.dialect, league.payAtSignUp ?? false),
         createdAt: now,
         updatedAt: now,
       })

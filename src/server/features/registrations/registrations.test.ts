@@ -6,6 +6,8 @@ import { facilityToday, formatDate } from '../../../shared/format.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import type { Receipt, RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { leaguePlaces } from '../../core/registrations/offerings.queries.ts'
+import { recordPayment, recordRefund } from '../../core/payments/orders.queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 let ctx: TestApp
 let clockOffsetMs = 0
@@ -395,6 +397,48 @@ describe('receipts', () => {
     const otherLeague = await createLeague(ctx)
     expect((await owner.client.get(`/api/receipts/user/${owner.id}/league/${otherLeague}/registration/${registration.id}`)).status).toBe(404)
     expect((await owner.client.get(`/api/receipts/user/${owner.id}/league/${league}`)).body).toMatchObject({ receipt: { id: registration.id } })
+  })
+
+  test('an online payment shows its card, and a refund through Stripe whether it went through; a failed one is not counted', async () => {
+    const league = await createLeague(ctx, { name: 'Card League', priceCents: 6000 })
+    const owner = await createRegistrant(ctx)
+    const { registration } = (await register(owner, league)).body
+    const { orderId } = await ctx.db.kysely.selectFrom('orderLines').select('orderId').where('registrationId', '=', registration.id).executeTakeFirstOrThrow()
+    const now = new Date()
+    const paid = await inTransaction(ctx.db, (tx) =>
+      recordPayment(tx, {
+        orderId,
+        amountCents: 6000,
+        provider: 'stripe',
+        externalId: `cs_test_${registration.id}`,
+        method: 'online',
+        reference: `pi_test_${registration.id}`,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        recordedBy: null,
+        now,
+      }),
+    )
+    if (paid.status !== 'recorded') throw new Error(`payment ${paid.status}`)
+    const refund = async (amountCents: number, status: 'pending' | 'failed', at: Date) => {
+      const done = await inTransaction(ctx.db, (tx) =>
+        recordRefund(tx, { paymentId: paid.id, amountCents, externalId: `re_test_${status}_${registration.id}`, reason: null, recordedBy: null, now: at }),
+      )
+      if (done.status !== 'recorded') throw new Error(`refund ${done.status}`)
+      await ctx.db.kysely.updateTable('refunds').set({ status }).where('id', '=', done.id).execute()
+    }
+    await refund(1000, 'pending', new Date(now.getTime() + 1000))
+    await refund(2000, 'failed', new Date(now.getTime() + 2000))
+
+    const url = `/api/receipts/user/${owner.id}/league/${league}/registration/${registration.id}`
+    const { receipt } = (await owner.client.get<{ receipt: Receipt }>(url)).body
+    expect(receipt.payments).toMatchObject([
+      { move: 'payment', amountCents: 6000, method: 'online', reference: `pi_test_${registration.id}`, card: { brand: 'visa', last4: '4242' }, status: 'succeeded' },
+      { move: 'refund', amountCents: -1000, method: 'online', status: 'pending' },
+      { move: 'refund', amountCents: -2000, method: 'online', status: 'failed' },
+    ])
+    // The pending refund is money on its way back; the failed one gave nothing back.
+    expect(receipt).toMatchObject({ paidCents: 5000, balanceCents: 1000 })
   })
 })
 
