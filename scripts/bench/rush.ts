@@ -19,6 +19,7 @@ import { connect, type Db } from '../../src/server/db/connect.ts'
 import type { DbStats } from '../../src/server/db/stats.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { prepareRush } from './rush-setup.ts'
+import { post, waitForHealth } from './rush-http.ts'
 import { leaguePlaces } from '../../src/server/core/registrations/offerings.queries.ts'
 import { createInvites } from '../../src/server/features/teams/invites.ts'
 
@@ -316,39 +317,4 @@ async function teamsRush(agent: http.Agent, ports: number[], publicUrl: string, 
   console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)
   console.log(JSON.stringify(result))
   return ok
-}
-
-function post(
-  agent: http.Agent,
-  port: number,
-  urlPath: string,
-  cookie: string,
-  origin: string,
-  key: string,
-  body: object = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers: { cookie, origin, 'content-type': 'application/json', 'idempotency-key': key } },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-      },
-    )
-    req.on('error', (error) => resolve({ status: 0, body: error.message }))
-    req.end(JSON.stringify(body))
-  })
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => resolve(res.statusCode === 200)).on('error', () => resolve(false))
-    })
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`The server on port ${port} did not start`)
 }
