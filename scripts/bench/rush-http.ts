@@ -27,8 +27,9 @@ export function send(agent: http.Agent, port: number, urlPath: string, headers: 
   })
 }
 
+/** Waits for a server to answer /healthz, for at most a minute: a loaded machine starts it slowly. */
 export async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => resolve(res.statusCode === 200)).on('error', () => resolve(false))
     })
