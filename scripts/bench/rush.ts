@@ -1,12 +1,16 @@
 // npm run bench:rush -- --registrations 8000 --capacity 500 [--database-url URL] [--instances 2] [--connections 128] [--cpu-prof-dir DIR]
 // npm run bench:rush -- --teams --registrations 400 --capacity 20 [...]
 // npm run bench:rush -- --academy --registrations 2000 --capacity 200 [...]
+// npm run bench:rush -- --checkout --registrations 300 --capacity 20 [...]
 // Starts the real built server on a fresh database, fires N signed-in registrations for one
 // league at once over HTTP, then reads the database. The last line printed is the JSON result.
 // With --teams: N captains create teams at once for C team places (C placed, N - C waitlisted),
 // then N other people join one of those teams at once, its roster maximum C (exactly C on it).
 // With --academy: N people sign up for one academy of C places at once, through the sign-up
 // that takes several participants (C placed, N - C waitlisted).
+// With --checkout: N people sign up at once for a league of C places paid at sign-up, pay or
+// abandon on the fake Stripe of tests/fake-stripe.ts, and the places abandoned go on to the
+// waitlist (rush-checkout.ts says what is checked).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -19,8 +23,11 @@ import { connect, type Db } from '../../src/server/db/connect.ts'
 import type { DbStats } from '../../src/server/db/stats.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { prepareRush } from './rush-setup.ts'
+import { post, waitForHealth } from './rush-http.ts'
 import { leaguePlaces } from '../../src/server/core/registrations/offerings.queries.ts'
 import { createInvites } from '../../src/server/features/teams/invites.ts'
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../tests/fake-stripe.ts'
+import { checkoutRush } from './rush-checkout.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -33,6 +40,7 @@ const { values: args } = parseArgs({
     'cpu-prof-dir': { type: 'string' },
     teams: { type: 'boolean', default: false },
     academy: { type: 'boolean', default: false },
+    checkout: { type: 'boolean', default: false },
   },
 })
 const N = Number(args.registrations)
@@ -68,6 +76,7 @@ if (args['database-url']) {
 
 const db: Db = await connect({ dataDir, databaseUrl })
 let servers: ChildProcess[] = []
+let fake: FakeStripe | undefined
 try {
   await migrateToLatest(db)
   const people = args.teams ? 2 * N : N
@@ -76,6 +85,8 @@ try {
 
   const ports = Array.from({ length: instances }, (_, i) => 4700 + i)
   const publicUrl = `http://127.0.0.1:${ports[0]}`
+  // Stripe's events go to one instance's webhook, as to the one address a facility gives Stripe.
+  if (args.checkout) fake = await startFakeStripe({ webhookUrl: `${publicUrl}/api/stripe/webhook` })
   servers = ports.map((port) =>
     spawn(process.execPath, [...(args['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof-dir']}`] : []), 'dist/server/main.js'], {
       env: {
@@ -89,6 +100,7 @@ try {
         LOG_LEVEL: 'warn',
         DB_STATS: '1',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(fake ? { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url } : {}),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
@@ -99,12 +111,15 @@ try {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(connections / instances) })
   const correct = args.teams
     ? await teamsRush(agent, ports, publicUrl, leagueId, cookies)
-    : await registrationsRush(agent, ports, publicUrl, cookies, args.academy ? academySignUps(academyId) : leagueRegistrations(leagueId))
+    : fake
+      ? await checkoutsRush(agent, ports, publicUrl, leagueId, cookies, fake)
+      : await registrationsRush(agent, ports, publicUrl, cookies, args.academy ? academySignUps(academyId) : leagueRegistrations(leagueId))
   agent.destroy()
   process.exitCode = correct ? 0 : 1
 } finally {
   for (const s of servers) s.kill('SIGTERM')
   await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))))
+  await fake?.close()
   await db.close()
   await dropDatabase()
   fs.rmSync(dataDir, { recursive: true, force: true })
@@ -240,6 +255,17 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
   return ok
 }
 
+async function checkoutsRush(agent: http.Agent, ports: number[], publicUrl: string, leagueId: string, cookies: string[], fake: FakeStripe): Promise<boolean> {
+  const measure = async () => {
+    const before = await readStats()
+    return async () => databaseCost(before, await readStats())
+  }
+  const { result, ok } = await checkoutRush({ db, fake, agent, ports, publicUrl, leagueId, cookies, capacity: C, measure })
+  console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)
+  console.log(JSON.stringify(result))
+  return ok
+}
+
 /** Fires `requests` at once over the instances; answers their statuses and the seconds it took. */
 async function fire(agent: http.Agent, ports: number[], publicUrl: string, requests: { path: string; cookie: string; body: object }[]) {
   const started = performance.now()
@@ -316,39 +342,4 @@ async function teamsRush(agent: http.Agent, ports: number[], publicUrl: string, 
   console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)
   console.log(JSON.stringify(result))
   return ok
-}
-
-function post(
-  agent: http.Agent,
-  port: number,
-  urlPath: string,
-  cookie: string,
-  origin: string,
-  key: string,
-  body: object = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers: { cookie, origin, 'content-type': 'application/json', 'idempotency-key': key } },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-      },
-    )
-    req.on('error', (error) => resolve({ status: 0, body: error.message }))
-    req.end(JSON.stringify(body))
-  })
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => resolve(res.statusCode === 200)).on('error', () => resolve(false))
-    })
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`The server on port ${port} did not start`)
 }
