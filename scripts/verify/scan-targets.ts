@@ -249,6 +249,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     // The scan's code is for another product and not offered: every payload is refused alike, and the order keeps no code.
     { route: 'POST /api/orders/:orderId/discount-code', as: 'customer', params: { orderId: f.orderId }, body: { code: 'SCAN10' } },
     { route: 'POST /api/orders/:orderId/discount-code/remove', as: 'customer', params: { orderId: f.orderId }, body: {} },
+    // No such payment: every payload is looked up and answered 404, and nothing is given back.
+    { route: 'POST /api/admin/payments/:paymentId/refunds', as: 'admin', params: { paymentId: 'scan-no-such-payment' }, body: { amount: '0.01', reason: 'Scan' } },
     // Without Stripe's keys the webhook answers 404 to everything, whatever the payload.
     { route: 'POST /api/stripe/webhook', as: 'customer', body: { id: 'evt_scan', type: 'checkout.session.completed' }, headers: { 'Stripe-Signature': 't=1,v1=scan' } },
     { route: 'POST /api/registrations/:registrationId/claim', as: 'customer', params: { registrationId: f.registrationId }, body: {} },

@@ -12,6 +12,7 @@ import { createStripe } from './stripe-client.ts'
 import { createDiscountCode } from '../products/discount-codes.queries.ts'
 import { reconcileStripeEvents, sweepCheckouts } from './checkout-sweeper.ts'
 import type { StripeEvents } from './stripe-events.ts'
+import { runDueJobs } from '../../core/jobs.ts'
 
 /*
  * Paying online against the fake Stripe of tests/fake-stripe.ts, through the real stripe library:
@@ -127,6 +128,72 @@ describe('paying later online', () => {
     expect((await employee.client.get(`/api/orders/${orderId}`)).status).toBe(200)
     expect((await employee.client.post(`/api/orders/${orderId}/checkout`, {})).status).toBe(404)
     expect((await ctx.client().get(`/api/orders/${orderId}`)).status).toBe(401)
+  })
+})
+
+describe('refunds', () => {
+  async function paidOnline(): Promise<{ person: TestUser; registrationId: string; paymentId: string; sessionId: string }> {
+    const leagueId = await createLeague(ctx, { priceCents: 4500 })
+    const person = await createRegistrant(ctx)
+    const registration = await register(person, leagueId)
+    const { sessionId } = await checkout(person, registration.orderId!)
+    await fake.pay(sessionId)
+    const payment = await ctx.db.kysely.selectFrom('payments').select('id').where('externalId', '=', sessionId).executeTakeFirstOrThrow()
+    return { person, registrationId: registration.id, paymentId: payment.id, sessionId }
+  }
+
+  const refundRow = (id: string) => ctx.db.kysely.selectFrom('refunds').select(['status', 'externalId', 'amountCents']).where('id', '=', id).executeTakeFirstOrThrow()
+
+  test('staff refund part of an online payment: pending until Stripe confirms it, and never more than is left', async () => {
+    const { paymentId, sessionId } = await paidOnline()
+    const admin = await createUser(ctx, 'admin')
+    const res = await admin.client.post<{ refund: { id: string; status: string; amountCents: number } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '20.00', reason: 'Missed the first week' })
+    expect(res.status, res.text).toBe(201)
+    expect(res.body.refund).toMatchObject({ amountCents: 2000, status: 'pending' })
+    const tooMuch = await admin.client.post<{ error: { fields: Record<string, string> } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '25.01', reason: 'Too much' })
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.error.fields.amount).toBe('The refund is more than is left of this payment.')
+
+    await runDueJobs(ctx.db, new Date())
+    const atStripe = fake.refunds().filter((r) => r.metadata.refundId === res.body.refund.id)
+    const paymentIntent = fake.session(sessionId)!.payment_intent
+    expect(atStripe).toEqual([expect.objectContaining({ amount: 2000, status: 'pending', payment_intent: paymentIntent })])
+    expect(await refundRow(res.body.refund.id)).toMatchObject({ status: 'pending', externalId: atStripe[0]!.id })
+    // The job again (an instance stopped after Stripe answered): Stripe is asked once.
+    await ctx.db.kysely.updateTable('refunds').set({ externalId: null }).where('id', '=', res.body.refund.id).execute()
+    await ctx.db.kysely.updateTable('jobs').set({ status: 'pending' }).where('payload', 'like', `%${res.body.refund.id}%`).execute()
+    await runDueJobs(ctx.db, new Date(Date.now() + 3_600_000))
+    expect(fake.refunds().filter((r) => r.metadata.refundId === res.body.refund.id)).toHaveLength(1)
+
+    await fake.settleRefund(atStripe[0]!.id, 'succeeded')
+    expect(await refundRow(res.body.refund.id)).toMatchObject({ status: 'succeeded', externalId: atStripe[0]!.id })
+  })
+
+  test('a refund Stripe could not make is failed, and gives nothing back on the books', async () => {
+    const { person, registrationId, paymentId } = await paidOnline()
+    const admin = await createUser(ctx, 'admin')
+    const res = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '45.00', reason: 'Moving away' })
+    expect(res.status, res.text).toBe(201)
+    await runDueJobs(ctx.db, new Date())
+    const atStripe = fake.refunds().find((r) => r.metadata.refundId === res.body.refund.id)!
+    await fake.settleRefund(atStripe.id, 'failed')
+    expect((await refundRow(res.body.refund.id)).status).toBe('failed')
+    const receipt = await person.client.get<{ receipt: { paidCents: number; payments: { move: string; status: string }[] } }>(`/api/registrations/${registrationId}/receipt`)
+    expect(receipt.body.receipt.paidCents).toBe(4500)
+    expect(receipt.body.receipt.payments.map((p) => [p.move, p.status])).toEqual([
+      ['payment', 'succeeded'],
+      ['refund', 'failed'],
+    ])
+  })
+
+  test('cancelling a place paid online with a refund gives the money back through Stripe', async () => {
+    const { registrationId, sessionId } = await paidOnline()
+    const admin = await createUser(ctx, 'admin')
+    const cancelled = await admin.client.post(`/api/admin/registrations/${registrationId}/cancel`, { refund: true })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    await runDueJobs(ctx.db, new Date())
+    const paymentIntent = fake.session(sessionId)!.payment_intent
+    expect(fake.refunds().filter((r) => r.payment_intent === paymentIntent)).toEqual([expect.objectContaining({ amount: 4500 })])
   })
 })
 
