@@ -103,3 +103,36 @@ test('a payment page left unpaid until it expires releases the held place to the
   await page.reload()
   await expect(page.getByText('This checkout session has expired.')).toBeVisible()
 })
+
+test('an admin refunds part of an online payment from the customer’s record; it shows as pending until Stripe confirms it', async ({ browser, createUser, insertAcademy, sessions }) => {
+  const name = `Refunded Class ${uniqueToken()}`
+  const id = await insertAcademy(academyInput(name, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
+  const customer = await createUser({ label: 'refunded' })
+  const family = await browser.newContext({ baseURL: STRIPE_SITE_URL })
+  await signIn(family.request, customer)
+  const fromSite = { headers: { origin: STRIPE_SITE_URL } }
+  const taken = await family.request.post(`/api/academies/${id}/registrations`, { ...fromSite, data: { participants: [{ childId: null, photoConsent: false }] } })
+  const { orderId } = ((await taken.json()) as { registrations: { orderId: string }[] }).registrations[0]!
+  const opened = await family.request.post(`/api/orders/${orderId}/checkout`, { ...fromSite, data: {} })
+  const { url, checkoutId } = (await opened.json()) as { url: string; checkoutId: string }
+  expect((await family.request.post(`${url}/pay`, { maxRedirects: 0 })).status()).toBe(303)
+  await expect.poll(async () => ((await (await family.request.get(`/api/checkouts/${checkoutId}`)).json()) as { checkout: { status: string } }).checkout.status).toBe('paid')
+  await family.close()
+
+  const staff = await browser.newContext({ baseURL: STRIPE_SITE_URL, storageState: (await sessions.get('admin')).storageState })
+  const page = await staff.newPage()
+  await openInApp(page, `/desk/customer/${customer.id}`)
+  await page.getByRole('button', { name: `Payments and details : ${name}` }).click()
+  const panel = page.getByRole('region', { name: new RegExp(name) })
+  await expect(panel.getByRole('cell', { name: 'Online — Visa ending 4242' })).toBeVisible()
+  const refund = panel.getByRole('form', { name: 'Refund a payment' })
+  await refund.getByLabel('Refund (dollars)').fill('200')
+  await refund.getByLabel('Reason').fill('Missed the first two weeks')
+  await refund.getByRole('button', { name: 'Refund' }).click()
+  await expect(refund.getByText('The refund is more than is left of this payment.')).toBeVisible()
+  await refund.getByLabel('Refund (dollars)').fill('40')
+  await refund.getByRole('button', { name: 'Refund' }).click()
+  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it.')
+  await expect(panel.getByRole('cell', { name: 'Refund of online (pending)' })).toBeVisible()
+  await staff.close()
+})

@@ -17,7 +17,9 @@ import { call } from '../../lib/endpoint.ts'
 import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
 import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
+import { useSession } from '../../lib/session.tsx'
 import { badgeClass, describeEntry } from './history.ts'
+import { RefundPayment } from './refund-payment.tsx'
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
@@ -55,6 +57,8 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
   }
 
   const r = data?.registration
+  // Refunds are the admins' (decision 0016): employees take payments at the desk.
+  const { user } = useSession()
   return (
     <section className="staff-panel staff-detail" aria-labelledby="pending-detail-heading">
       <div className="staff-panel-head">
@@ -102,6 +106,12 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
                 </tbody>
               </table>
             </div>
+          )}
+          {user?.isAdmin && data.payments.some((p) => p.move === 'payment') && (
+            <>
+              <h3>Refund a payment</h3>
+              <RefundPayment key={data.payments.length} payments={data.payments} onDone={done} />
+            </>
           )}
           {ACTIVE_STATUSES.includes(r.status) && (
             <>

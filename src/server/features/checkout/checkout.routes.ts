@@ -5,6 +5,7 @@ import { centsFromDollars } from '../../../shared/money.ts'
 import { RefundForm } from '../../../shared/schemas/payments.ts'
 import { recordRefund } from '../../core/payments/orders.queries.ts'
 import { parseForm } from '../../http/forms.ts'
+import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { applyDiscountCode, removeDiscountCode } from '../../core/payments/discounts.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -126,7 +127,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const at = now()
     const done = await inTransaction(db, (tx) => recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at }))
     if (done.status === 'no-payment') throw notFound('There is no such payment.')
-    if (done.status === 'over-payment') throw badRequest('The refund is more than is left of this payment.', { amount: 'The refund is more than is left of this payment.' })
+    if (done.status === 'over-payment') throw badRequest(FORM_MESSAGES.invalid, { amount: 'The refund is more than is left of this payment.' })
     if (done.status !== 'recorded') throw conflict('This refund was already recorded.')
     const refund = await db.kysely.selectFrom('refunds').select(['id', 'amountCents', 'status']).where('id', '=', done.id).executeTakeFirstOrThrow()
     reply.code(201)
