@@ -271,6 +271,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       params: { registrationId: f.registrationId },
       body: { amount: '0.01', method: 'cash', reference: 'Desk 1' },
     },
+    // An ended place asks nothing: every adjustment is refused alike, and nothing changes.
+    { route: 'POST /api/admin/registrations/:registrationId/adjustments', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { amount: '0.01', reason: 'Scan' } },
     { route: 'POST /api/admin/registrations/:registrationId/decline', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { refund: false } },
     { route: 'POST /api/admin/registrations/:registrationId/cancel', as: 'admin', params: { registrationId: f.endedRegistrationId }, body: { refund: false } },
     // A signature keeps the signer's User-Agent and address (from X-Forwarded-For behind a proxy).

@@ -28,6 +28,7 @@ import * as m0025 from './migrations/0025-academy-sign-ups.ts'
 import * as m0026 from './migrations/0026-price-list.ts'
 import * as m0027 from './migrations/0027-discount-codes.ts'
 import * as m0028 from './migrations/0028-online-payments.ts'
+import * as m0029 from './migrations/0029-line-adjustments.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -61,6 +62,7 @@ const migrations: Record<string, DialectMigration> = {
   '0026-price-list': m0026,
   '0027-discount-codes': m0027,
   '0028-online-payments': m0028,
+  '0029-line-adjustments': m0029,
 }
 
 /** The table where the migrations applied to a database are recorded. */

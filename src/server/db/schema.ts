@@ -315,7 +315,20 @@ export interface OrderLinesTable {
   /** The discount code that took `discountCents` off this line (`amountDueCents + discountCents` is the price of the day). */
   discountCodeId: ColumnType<string | null, string | null | undefined, string | null>
   discountCents: Generated<number>
+  /** What staff adjustments took off this line in all (lineAdjustments, migration 0029). */
+  adjustedCents: Generated<number>
   createdAt: Timestamp
+}
+
+/** A credit or scholarship staff gave on a line: who, when and why. */
+export interface LineAdjustmentsTable {
+  id: string
+  orderLineId: string
+  /** Taken off what the line asks (positive). */
+  amountCents: number
+  reason: string
+  recordedBy: string | null
+  recordedAt: Timestamp
 }
 
 /** A discount code (issue 24): a percentage or an amount off, stored upper-cased; `uses` is raised by one conditional UPDATE. */
@@ -517,6 +530,7 @@ export interface Database {
   refunds: RefundsTable
   refundAllocations: RefundAllocationsTable
   checkouts: CheckoutsTable
+  lineAdjustments: LineAdjustmentsTable
   checkoutLines: CheckoutLinesTable
   stripeEvents: StripeEventsTable
   registrationEvents: RegistrationEventsTable

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { WEEKDAYS } from '../academy-schedule.ts'
-import { DeskPaymentForm, MONEY_MOVES, PAYMENT_METHODS, REFUND_STATUSES } from '../schemas/payments.ts'
+import { AdjustmentForm, DeskPaymentForm, MONEY_MOVES, PAYMENT_METHODS, REFUND_STATUSES } from '../schemas/payments.ts'
 import { OFFERING_KINDS, REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
@@ -65,8 +65,18 @@ export const RegistrationView = z.object({
 })
 export type RegistrationView = z.infer<typeof RegistrationView>
 
+/** How a place's price came to be: the list price, the price of the day, a discount code and staff adjustments. */
+export const Charges = z.object({
+  listPriceCents: z.number().int(),
+  priceOfDayCents: z.number().int().describe('the early-bird price while it ran, the list price after'),
+  discount: z.object({ code: z.string(), cents: z.number().int() }).nullable(),
+  adjustments: z.array(z.object({ amountCents: z.number().int(), reason: z.string(), at: z.string() })),
+})
+export type Charges = z.infer<typeof Charges>
+
 export const Receipt = RegistrationView.extend({
   payments: z.array(Payment),
+  charges: Charges.nullable().describe('null for a place with no line (a waitlist position taken before prices were kept)'),
 })
 export type Receipt = z.infer<typeof Receipt>
 
@@ -194,6 +204,16 @@ export const recordDeskPayment = contract({
   summary: 'Record a payment taken at the front desk (cash, card or check), up to the balance',
   params: registrationId,
   body: formBody(DeskPaymentForm),
+  responses: { 201: registrationAnswer },
+})
+
+export const adjustRegistrationPrice = contract({
+  method: 'POST',
+  url: '/api/admin/registrations/:registrationId/adjustments',
+  access: 'admin',
+  summary: 'Take a credit or a scholarship off what a place asks, with the reason (in its history); never more than it still asks',
+  params: registrationId,
+  body: formBody(AdjustmentForm),
   responses: { 201: registrationAnswer },
 })
 

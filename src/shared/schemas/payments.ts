@@ -50,6 +50,12 @@ export const DeskPaymentForm = {
   reference: { label: 'Reference', rules: 'line|max:120' },
 } as const satisfies FormSpec
 
+/** Staff take a credit or a scholarship off what a place asks, saying why. */
+export const AdjustmentForm = {
+  amount: { label: 'Amount', rules: 'required|numeric|between:0.01,100000' },
+  reason: { label: 'Reason', rules: 'required|line|max:200' },
+} as const satisfies FormSpec
+
 /** Staff give back all or part of one payment, saying why. */
 export const RefundForm = {
   amount: { label: 'Amount', rules: 'required|numeric|between:0.01,100000' },

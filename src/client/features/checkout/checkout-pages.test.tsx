@@ -37,6 +37,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
   listPriceCents: 6000,
   priceCents: 5000,
   discountCents: 0,
+  adjustedCents: 0,
   amountDueCents: 5000,
   paidCents: 500,
   openCents: 4500,
@@ -178,6 +179,7 @@ describe('a receipt with a balance in an order', () => {
     orderId: 'o-1',
     createdAt: '2027-01-02T15:00:00Z',
     payments: [],
+    charges: null,
   }
   const path = '/receipt/user/u-1/league/l-1/registration/r-1'
 

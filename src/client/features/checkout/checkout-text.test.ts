@@ -44,6 +44,7 @@ test("each receipt of an order's lines is linked once, naming what is on it", ()
     listPriceCents: 6000,
     priceCents: 6000,
     discountCents: 0,
+    adjustedCents: 0,
     amountDueCents: 6000,
     paidCents: 6000,
     openCents: 0,

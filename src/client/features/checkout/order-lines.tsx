@@ -39,6 +39,7 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
                   <td className="receipt-money">
                     {formatMoney(line.amountDueCents)}
                     {line.discountCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.discountCents)} off</span>}
+                    {line.adjustedCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.adjustedCents)} adjusted</span>}
                   </td>
                   <td className="receipt-money">{formatMoney(line.paidCents)}</td>
                   <td className="receipt-money">{formatMoney(line.openCents)}</td>

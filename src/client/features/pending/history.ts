@@ -10,6 +10,7 @@ const ACTIONS: Record<string, string> = {
   claimed: 'Claimed the offered place',
   'offer-expired': 'Offer expired unclaimed',
   payment: 'Payment recorded',
+  adjusted: 'Price adjusted by staff',
   cancelled: 'Registration cancelled',
   declined: 'Registration declined',
   moved: 'Moved by staff',
@@ -27,6 +28,7 @@ export function describeEntry(entry: HistoryEntry): string {
     const reference = typeof d.reference === 'string' && d.reference !== '' ? ` (${d.reference})` : ''
     return `${what}: ${formatMoney(cents(d.amountCents))} ${String(d.method ?? '')}${reference}`
   }
+  if (entry.action === 'adjusted') return `${what}: ${formatMoney(cents(d.amountCents))} off (${String(d.reason ?? '')})`
   if ((entry.action === 'cancelled' || entry.action === 'declined') && cents(d.refundedCents) > 0) {
     return `${what}, refund of ${formatMoney(cents(d.refundedCents))} recorded`
   }

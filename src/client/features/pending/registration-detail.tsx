@@ -20,6 +20,7 @@ import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../../lib/session.tsx'
 import { badgeClass, describeEntry } from './history.ts'
 import { RefundPayment } from './refund-payment.tsx'
+import { AdjustPrice } from './adjust-price.tsx'
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
@@ -57,7 +58,7 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
   }
 
   const r = data?.registration
-  // Refunds are the admins' (decision 0016): employees take payments at the desk.
+  // Refunds and adjustments are the admins' (decision 0016): employees take payments at the desk.
   const { user } = useSession()
   return (
     <section className="staff-panel staff-detail" aria-labelledby="pending-detail-heading">
@@ -123,6 +124,12 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
               ) : (
                 // Keyed by what was paid, so after a payment the amount starts at the new balance.
                 <DeskPayment key={r.paidCents} registration={r} onDone={done} />
+              )}
+              {user?.isAdmin && r.balanceCents > 0 && r.status !== 'waitlisted' && (
+                <>
+                  <h3>Adjust the price</h3>
+                  <AdjustPrice key={r.priceCents} registration={r} onDone={done} />
+                </>
               )}
               <h3>Decline or cancel</h3>
               <EndActions registration={r} onDone={done} />

@@ -1,6 +1,7 @@
 import type { AcademyReceipt } from '../../../shared/contracts/academies.ts'
 import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { chargeLines } from './charges.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { academyScheduleText } from '../academies/academy-text.ts'
@@ -85,7 +86,14 @@ export function AcademyReceiptView({ receipt }: { receipt: AcademyReceipt }) {
                   {STATUS_LABELS[place.status]}
                   {place.waitlistPosition !== null && `, number ${place.waitlistPosition}`}
                 </td>
-                <td className="receipt-money">{formatMoney(place.priceCents)}</td>
+                <td className="receipt-money">
+                  {formatMoney(place.priceCents)}
+                  {chargeLines(place.charges).map((line) => (
+                    <span key={line.label} className="receipt-charge">
+                      {line.label}: {line.amount}
+                    </span>
+                  ))}
+                </td>
                 <td className="receipt-money">{formatMoney(place.paidCents)}</td>
                 <td className="receipt-money">{nothingDue(place) ?? formatMoney(place.balanceCents)}</td>
               </tr>

@@ -4,6 +4,7 @@ import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import { siteConfig } from '../../site-config.ts'
+import { chargeLines } from './charges.ts'
 
 function balanceDue(receipt: Receipt): string {
   return nothingDue(receipt) ?? formatMoney(receipt.balanceCents)
@@ -78,6 +79,12 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <dt>Status</dt>
           <dd>{STATUS_LABELS[receipt.status]}</dd>
         </div>
+        {chargeLines(receipt.charges).map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{line.amount}</dd>
+          </div>
+        ))}
         <div>
           <dt>Price</dt>
           <dd>{formatMoney(receipt.priceCents)}</dd>

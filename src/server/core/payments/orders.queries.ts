@@ -221,6 +221,30 @@ export async function recordPayment(tx: Db, { now, allocations, ...payment }: Ne
   return { status: 'recorded', id }
 }
 
+/** What adjusting a line answered: done, or the credit is more than the line still asks. */
+export type Adjusted = { status: 'adjusted'; id: string } | { status: 'over-balance' | 'no-line' }
+
+/**
+ * Takes a credit or scholarship off what a registration's line asks, with the reason and who gave
+ * it: never more than the line still has open, so nothing already paid is ever asked back by it.
+ */
+export async function adjustLine(tx: Db, adjustment: { registrationId: string; amountCents: number; reason: string; recordedBy: string; now: Date }): Promise<Adjusted> {
+  const line = await lineOfRegistration(tx, adjustment.registrationId)
+  if (!line) return { status: 'no-line' }
+  if (adjustment.amountCents <= 0 || adjustment.amountCents > line.openCents) return { status: 'over-balance' }
+  const id = randomUUID()
+  await tx.kysely
+    .updateTable('orderLines')
+    .set((eb) => ({ amountDueCents: eb('amountDueCents', '-', adjustment.amountCents), adjustedCents: eb('adjustedCents', '+', adjustment.amountCents) }))
+    .where('id', '=', line.id)
+    .execute()
+  await tx.kysely
+    .insertInto('lineAdjustments')
+    .values({ id, orderLineId: line.id, amountCents: adjustment.amountCents, reason: adjustment.reason, recordedBy: adjustment.recordedBy, recordedAt: timestampParam(tx.dialect, adjustment.now) })
+    .execute()
+  return { status: 'adjusted', id }
+}
+
 /** A refund of one payment: how much, why, and (from a provider) its refund id. */
 export interface NewRefund {
   paymentId: string

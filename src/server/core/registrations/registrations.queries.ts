@@ -11,7 +11,7 @@ import type { RegistrationStatus } from '../../../shared/schemas/registration.ts
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
 import { amountDueOf, amountPaidOf, orderOf, type RegistrationScope } from '../payments/orders.queries.ts'
-import type { HistoryEntry, OfferingRef, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { Charges, HistoryEntry, OfferingRef, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
 
 /** How many wait ahead of a registration (aliased `r`) in its offering's waitlist. */
 export const waitlistAheadOf = (eb: RegistrationScope) =>
@@ -199,19 +199,19 @@ export async function findReceipt(
   const row = await query.orderBy('r.createdAt', 'desc').limit(1).executeTakeFirst()
   if (!row) return undefined
   const view = toView(row)
-  return { ...view, payments: await listPayments(db, view.id) }
+  return { ...view, payments: await listPayments(db, view.id), charges: await listCharges(db, view.id) }
 }
 
 /** A person's places in an academy, their children's too, each with its payments, in the order taken. */
 export async function findAcademyReceipts(db: Db, userId: string, academyId: string): Promise<Receipt[]> {
   const rows = await views(db).where('r.userId', '=', userId).where('o.academyId', '=', academyId).orderBy('r.createdAt').orderBy('r.seq').execute()
-  return Promise.all(rows.map(async (row) => ({ ...toView(row), payments: await listPayments(db, row.id) })))
+  return Promise.all(rows.map(async (row) => ({ ...toView(row), payments: await listPayments(db, row.id), charges: await listCharges(db, row.id) })))
 }
 
 /** A registration's receipt by its id alone; whether the viewer may see it is the caller's decision. */
 export async function findReceiptOf(db: Db, registrationId: string): Promise<Receipt | undefined> {
   const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
-  return row && { ...toView(row), payments: await listPayments(db, registrationId) }
+  return row && { ...toView(row), payments: await listPayments(db, registrationId), charges: await listCharges(db, registrationId) }
 }
 
 /**
@@ -259,6 +259,24 @@ export async function listPayments(db: Db, registrationId: string): Promise<Paym
     card: cardBrand !== null && cardLast4 !== null ? { brand: cardBrand, last4: cardLast4 } : null,
     recordedAt: toIso(p.recordedAt),
   }))
+}
+
+/** How a registration's price came to be, from its line: list price, price of the day, discount code, adjustments. */
+export async function listCharges(db: Db, registrationId: string): Promise<Charges | null> {
+  const line = await db.kysely
+    .selectFrom('orderLines as line')
+    .leftJoin('discountCodes as dc', 'dc.id', 'line.discountCodeId')
+    .select(['line.id', 'line.listPriceCents', 'line.amountDueCents', 'line.discountCents', 'line.adjustedCents', 'dc.code'])
+    .where('line.registrationId', '=', registrationId)
+    .executeTakeFirst()
+  if (!line) return null
+  const adjustments = await db.kysely.selectFrom('lineAdjustments').select(['amountCents', 'reason', 'recordedAt']).where('orderLineId', '=', line.id).orderBy('recordedAt').execute()
+  return {
+    listPriceCents: line.listPriceCents,
+    priceOfDayCents: line.amountDueCents + line.discountCents + line.adjustedCents,
+    discount: line.code && line.discountCents > 0 ? { code: line.code, cents: line.discountCents } : null,
+    adjustments: adjustments.map((a) => ({ amountCents: a.amountCents, reason: a.reason, at: toIso(a.recordedAt) })),
+  }
 }
 
 export interface NewEvent {

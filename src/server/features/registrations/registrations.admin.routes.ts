@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import {
+  adjustRegistrationPrice,
   cancelRegistrationByStaff,
   declineRegistration,
   listPendingRegistrations as listPending,
@@ -7,11 +8,14 @@ import {
   recordDeskPayment,
 } from '../../../shared/contracts/registrations.ts'
 import { centsFromDollars, formatMoney } from '../../../shared/money.ts'
-import { DeskPaymentForm, type PaymentMethod } from '../../../shared/schemas/payments.ts'
+import { AdjustmentForm, DeskPaymentForm, type PaymentMethod } from '../../../shared/schemas/payments.ts'
+import { adjustLine } from '../../core/payments/orders.queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { endRegistration, takeDeskPayment, type Ending } from '../../core/registrations/registration-changes.ts'
-import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations } from '../../core/registrations/registrations.queries.ts'
+import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations, logEvent } from '../../core/registrations/registrations.queries.ts'
 import { serve, type ContractRequest, type Served, type RouteDeps } from '../../http/contract.ts'
 import { changePlace, checkEnding, placeOf } from '../../core/registrations/kinds.ts'
 
@@ -47,6 +51,22 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
       })
     }
     return { registration: await changedRegistration(db, registration.id) }
+  })
+
+  serve(app, adjustRegistrationPrice, async (req, _reply, { user: admin }) => {
+    const form = parseForm(AdjustmentForm, req.body)
+    const amountCents = centsFromDollars(form.amount)
+    if (amountCents === null) throw badRequest('Enter the amount in dollars and cents, like 45.00.', { amount: 'Enter the amount in dollars and cents, like 45.00.' })
+    const registrationId = req.params.registrationId
+    const at = now()
+    const done = await inTransaction(db, async (tx) => {
+      const adjusted = await adjustLine(tx, { registrationId, amountCents, reason: form.reason, recordedBy: admin.id, now: at })
+      if (adjusted.status === 'adjusted') await logEvent(tx, { registrationId, action: 'adjusted', actorId: admin.id, details: { amountCents, reason: form.reason }, now: at })
+      return adjusted
+    })
+    if (done.status === 'no-line') throw notFound('There is no such registration.')
+    if (done.status === 'over-balance') throw badRequest(FORM_MESSAGES.invalid, { amount: 'The adjustment is more than the place still asks.' })
+    return { registration: await changedRegistration(db, registrationId) }
   })
 
   const end = (ending: Ending) => async (req: ContractRequest<typeof declineRegistration | typeof cancelRegistrationByStaff>, _reply: unknown, { user: admin }: Served<typeof declineRegistration>) => {
