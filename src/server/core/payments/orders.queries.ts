@@ -66,7 +66,11 @@ export const amountDueOf = (eb: RegistrationScope) =>
 /** The order a registration's line is in, where its balance is paid (a subquery on `r`). */
 export const orderOf = (eb: RegistrationScope) => eb.selectFrom('orderLines as ordered').select('ordered.orderId').whereRef('ordered.registrationId', '=', 'r.id').limit(1)
 
-/** What was paid towards a registration's lines, refunds deducted (a subquery on `r`). */
+/**
+ * What was paid towards a registration's lines, refunds that went through deducted (a subquery on
+ * `r`). A refund Stripe has not confirmed yet still counts as paid: until it goes through, the
+ * money is the facility's, and the line is not open to another payment or a discount.
+ */
 export const amountPaidOf = (eb: RegistrationScope) => {
   const paid = eb
     .selectFrom('paymentAllocations as paid')
@@ -79,11 +83,11 @@ export const amountPaidOf = (eb: RegistrationScope) => {
     .innerJoin('refunds as backRefund', 'backRefund.id', 'back.refundId')
     .select((s) => s.fn.sum<string | number>('back.amountCents').as('total'))
     .whereRef('backLine.registrationId', '=', 'r.id')
-    .where('backRefund.status', '!=', 'failed')
+    .where('backRefund.status', '=', 'succeeded')
   return sql<string | number>`(coalesce((${paid}), 0) - coalesce((${refunded}), 0))`
 }
 
-/** What each line received, refunds deducted, in one statement. */
+/** What each line received, refunds that went through deducted (see `amountPaidOf`), in one statement. */
 async function paidOnLines(tx: Db, lineIds: readonly string[]): Promise<Map<string, number>> {
   const paid = new Map<string, number>(lineIds.map((id) => [id, 0]))
   if (lineIds.length === 0) return paid
@@ -97,7 +101,7 @@ async function paidOnLines(tx: Db, lineIds: readonly string[]): Promise<Map<stri
         .innerJoin('refunds as f', 'f.id', 'ra.refundId')
         .select(['ra.orderLineId', sql<number>`-ra."amountCents"`.as('amountCents')])
         .where(inList(tx.dialect, 'ra.orderLineId', lineIds))
-        .where('f.status', '!=', 'failed'),
+        .where('f.status', '=', 'succeeded'),
     )
     .execute()
   for (const row of rows) paid.set(row.orderLineId, paid.get(row.orderLineId)! + row.amountCents)
@@ -323,7 +327,10 @@ export async function refundRegistration(tx: Db, registrationId: string, refund:
   return refunded
 }
 
-/** What is left of a payment on each line it paid: its allocation less the refunds taken from it there (a failed one took nothing). */
+/**
+ * What is left of a payment on each line it paid: its allocation less the refunds taken from it
+ * there, a pending one included (it may yet go through; a failed one took nothing).
+ */
 async function leftOfPayment(tx: Db, paymentId: string): Promise<Map<string, number>> {
   const given = await tx.kysely.selectFrom('paymentAllocations').select(['orderLineId', 'amountCents']).where('paymentId', '=', paymentId).orderBy('orderLineId').execute()
   const back = await tx.kysely

@@ -437,8 +437,11 @@ describe('receipts', () => {
       { move: 'refund', amountCents: -1000, method: 'online', status: 'pending' },
       { move: 'refund', amountCents: -2000, method: 'online', status: 'failed' },
     ])
-    // The pending refund is money on its way back; the failed one gave nothing back.
-    expect(receipt).toMatchObject({ paidCents: 5000, balanceCents: 1000 })
+    // Neither gave anything back yet: the pending one counts once Stripe confirms it, the failed one never.
+    expect(receipt).toMatchObject({ paidCents: 6000, balanceCents: 0 })
+    await ctx.db.kysely.updateTable('refunds').set({ status: 'succeeded' }).where('paymentId', '=', paid.id).where('status', '=', 'pending').execute()
+    const settled = (await owner.client.get<{ receipt: Receipt }>(url)).body.receipt
+    expect(settled).toMatchObject({ paidCents: 5000, balanceCents: 1000 })
   })
 })
 
