@@ -92,7 +92,13 @@ function SignedUp({ academy, result }: { academy: Academy; result: AcademySignUp
   return (
     <div className="signup-done">
       <h3 tabIndex={-1} ref={(heading) => heading?.focus()}>
-        {!result.created ? 'You were already signed up' : result.registrations.every((r) => r.status === 'waitlisted') ? 'You are on the waitlist' : 'You are signed up'}
+        {!result.created
+          ? 'You were already signed up'
+          : result.registrations.every((r) => r.status === 'waitlisted')
+            ? 'You are on the waitlist'
+            : result.registrations.some((r) => r.status === 'held')
+              ? 'Pay now to keep your places'
+              : 'You are signed up'}
       </h3>
       <ul className="account-list">
         {result.registrations.map((r) => (

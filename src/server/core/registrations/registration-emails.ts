@@ -25,6 +25,13 @@ function sessionLines(r: RegistrationView): string[] {
   return [`${when}${count} session${count === 1 ? '' : 's'}: ${academy.sessionDates.map(formatDate).join(', ')}.`]
 }
 
+/** What the place still asks: nothing once paid (online, say), or the balance and where to pay it. */
+function amountLine(r: RegistrationView): string {
+  if (r.priceCents === 0) return 'Nothing to pay.'
+  if (r.balanceCents <= 0) return `Paid in full: ${formatMoney(r.paidCents)}.`
+  return `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`
+}
+
 export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmail {
   return {
     to: r.registrantEmail,
@@ -35,7 +42,7 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmai
       r.offering.kind === 'roster-place' && r.offering.team ? `You joined ${r.offering.team.name} in ${r.offering.name}. Your place on the roster is held.` : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
       ...sessionLines(r),
       `Receipt number: ${r.receiptNumber}`,
-      `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`,
+      amountLine(r),
       '',
       `Your receipt: ${receiptUrl(siteUrl, r)}`,
     ].join('\n'),

@@ -263,6 +263,9 @@ describe('pay at sign-up', () => {
     expect((await stateOf(parent, checkoutId)).status).toBe('paid')
     const statuses = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', 'in', res.body.registrations.map((r) => r.id)).execute()
     expect(statuses.map((s) => s.status)).toEqual(['confirmed', 'confirmed'])
+    // Paid at sign-up: the confirmation says so, and asks for nothing at the desk.
+    const confirmations = await ctx.db.kysely.selectFrom('outbox').select('text').where('recipient', '=', parent.email).where('subject', 'like', 'Registration confirmed%').execute()
+    expect(confirmations.map((e) => e.text.split('\n').find((line) => line.startsWith('Paid') || line.startsWith('Amount')))).toEqual(['Paid in full: $180.00.', 'Paid in full: $180.00.'])
   })
 
   test('a discount code at the checkout takes its part off each line; Stripe is asked for what is left, and the total is the sum of the lines', async () => {
