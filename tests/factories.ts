@@ -141,6 +141,7 @@ export function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFor
     rosterDeadline: '',
     teamPayment: 'player-fee',
     teamFee: '',
+    teamFeeProduct: '',
     minAge: '',
     maxAge: '',
     ...overrides,

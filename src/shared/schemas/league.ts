@@ -34,6 +34,8 @@ export const LeagueForm = {
   rosterDeadline: { label: 'Roster deadline', rules: 'date|date_after:registrationDate|date_before:endDate' },
   teamPayment: { label: 'Who pays', rules: `in:${TEAM_PAYMENTS.join(',')}` },
   teamFee: { label: 'Team fee', rules: 'numeric|between:0,10000' },
+  /** A team fee or deposit of the price list the captain's fee comes from; empty: the fee typed. */
+  teamFeeProduct: { label: 'Team fee from the price list', rules: 'max:64' },
   minAge: { label: 'Minimum age', rules: 'integer|between:1,99' },
   maxAge: { label: 'Maximum age', rules: 'integer|between:1,99' },
 } as const satisfies FormSpec
@@ -42,7 +44,7 @@ export type LeagueField = keyof typeof LeagueForm
 export type LeagueFormValues = Record<LeagueField, string>
 
 /** Team fields mean something only for team leagues, age fields only for Kids Sports. */
-export const TEAM_FIELDS = ['teamCapacity', 'rosterMin', 'rosterMax', 'rosterDeadline', 'teamPayment', 'teamFee'] as const satisfies readonly LeagueField[]
+export const TEAM_FIELDS = ['teamCapacity', 'rosterMin', 'rosterMax', 'rosterDeadline', 'teamPayment', 'teamFee', 'teamFeeProduct'] as const satisfies readonly LeagueField[]
 export const AGE_FIELDS = ['minAge', 'maxAge'] as const satisfies readonly LeagueField[]
 
 export const LEAGUE_MESSAGES = {
@@ -95,6 +97,7 @@ export function leagueFormValues(league: AdminLeague): LeagueFormValues {
     rosterDeadline: league.rosterDeadline ?? '',
     teamPayment: league.teamPayment ?? '',
     teamFee: league.teamFeeCents === null ? '' : dollarsText(league.teamFeeCents),
+    teamFeeProduct: '',
     minAge: text(league.minAge),
     maxAge: text(league.maxAge),
   }

@@ -35,6 +35,7 @@ const NEW_LEAGUE: LeagueFormValues = {
   rosterDeadline: '',
   teamPayment: 'player-fee',
   teamFee: '',
+  teamFeeProduct: '',
   minAge: '',
   maxAge: '',
 }
@@ -191,13 +192,21 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
                 ))}
               </SelectField>
               {teamPaysFee(form.values.teamPayment as TeamPayment) && (
-                <NumberField
-                  label={form.values.teamPayment === 'team-fee' ? 'Team fee (dollars)' : 'Team deposit (dollars)'}
-                  decimal
-                  field={form.field('teamFee')}
-                  error={form.errors.teamFee}
-                  hint="What the captain pays for the team."
-                />
+                <PriceFromList
+                  purpose={form.values.teamPayment === 'team-fee' ? 'team-fee' : 'team-deposit'}
+                  label={LeagueForm.teamFeeProduct.label}
+                  product={form.field('teamFeeProduct')}
+                  price={form.field('teamFee')}
+                  error={form.errors.teamFeeProduct}
+                >
+                  <NumberField
+                    label={form.values.teamPayment === 'team-fee' ? 'Team fee (dollars)' : 'Team deposit (dollars)'}
+                    decimal
+                    field={form.field('teamFee')}
+                    error={form.errors.teamFee}
+                    hint="What the captain pays for the team."
+                  />
+                </PriceFromList>
               )}
             </div>
             {playersPayFee(form.values.teamPayment as TeamPayment) && <p className="staff-note">Each player pays the price above.</p>}

@@ -19,6 +19,8 @@ interface PriceFromListProps<K extends string> {
   /** The form's price field: set to the chosen product's price, so the form's rules see one. */
   price: FieldProps<K>
   error: string | undefined
+  /** The select's label, where the form prices more than one thing. */
+  label?: string
   /** The price typed, shown when no product is chosen. */
   children: ReactNode
 }
@@ -27,14 +29,14 @@ interface PriceFromListProps<K extends string> {
  * A league's or an academy's price (issue 24): a product of the price list, early-bird price and
  * all, or a price typed here, which the list then carries as a product of its own.
  */
-export function PriceFromList<K extends string>({ purpose, product, price, error, children }: PriceFromListProps<K>) {
+export function PriceFromList<K extends string>({ purpose, product, price, error, label = 'Price from the price list', children }: PriceFromListProps<K>) {
   const { data } = useQuery(productsQuery())
   const offered = data?.products.filter((p) => p.isActive && p.purpose === purpose) ?? []
   const chosen = offered.find((p) => p.id === product.value)
   return (
     <>
       <SelectField
-        label="Price from the price list"
+        label={label}
         field={{
           ...product,
           onChange: (e) => {

@@ -52,9 +52,9 @@ export function productChanged(tx: Db, { id, isActive, ...product }: ProductStat
  * The product of the price list a league's or an academy's form chose for its price: offered, and
  * for what it will price. Refused in words naming the form's field (`priceProduct`) otherwise.
  */
-export async function chosenProduct(db: Db, productId: string, purpose: ProductPurpose): Promise<string> {
+export async function chosenProduct(db: Db, productId: string, purpose: ProductPurpose, field = 'priceProduct'): Promise<string> {
   const product = await db.kysely.selectFrom('products').select(['id', 'purpose', 'isActive']).where('id', '=', productId).executeTakeFirst()
-  const refuse = (message: string) => invalid(message, { priceProduct: message })
+  const refuse = (message: string) => invalid(message, { [field]: message })
   if (!product || !product.isActive) throw refuse('Choose a product that is on the price list.')
   if (product.purpose !== purpose) throw refuse(`Choose a product for a ${PURPOSE_LABELS[purpose].toLowerCase()}.`)
   return product.id

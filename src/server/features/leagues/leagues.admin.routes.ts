@@ -25,7 +25,7 @@ export function registerLeagueAdminRoutes(
 
   serve(app, createLeagueContract, async (req) => {
     const form = parseLeagueForm(req.body)
-    const league = await createLeague(db, settingsFrom(form, await productOf(db, form)))
+    const league = await createLeague(db, settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form)))
     activeLeagues.changed()
     return { league, offered: 0 }
   })
@@ -36,7 +36,7 @@ export function registerLeagueAdminRoutes(
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
-    const saved = await updateLeague(db, current.id, settingsFrom(form, await productOf(db, form)), ctx)
+    const saved = await updateLeague(db, current.id, settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form)), ctx)
     activeLeagues.changed()
     if (!saved) throw notFound('There is no such league.')
     return saved
@@ -60,7 +60,13 @@ function productOf(db: Db, form: LeagueFormValues): Promise<string | null> {
   return form.priceProduct === '' ? Promise.resolve(null) : chosenProduct(db, form.priceProduct, 'player-fee')
 }
 
-function settingsFrom(form: LeagueFormValues, priceProductId: string | null): LeagueSettings {
+/** The product of the price list the form chose for the captain's fee (a team fee or a deposit), checked; null: the typed fee. */
+function teamFeeProductOf(db: Db, form: LeagueFormValues): Promise<string | null> {
+  if (form.kind !== 'team' || !teamPaysFee(form.teamPayment as TeamPayment) || form.teamFeeProduct === '') return Promise.resolve(null)
+  return chosenProduct(db, form.teamFeeProduct, form.teamPayment === 'team-fee' ? 'team-fee' : 'team-deposit', 'teamFeeProduct')
+}
+
+function settingsFrom(form: LeagueFormValues, priceProductId: string | null, teamFeeProductId: string | null): LeagueSettings {
   const whole = (text: string) => (text === '' ? null : Number(text))
   const team = form.kind === 'team'
   const kids = form.sport === 'kids'
@@ -85,6 +91,7 @@ function settingsFrom(form: LeagueFormValues, priceProductId: string | null): Le
     rosterDeadline: team && form.rosterDeadline !== '' ? form.rosterDeadline : null,
     teamPayment: team ? (form.teamPayment as TeamPayment) : null,
     teamFeeCents: team && teamPaysFee(form.teamPayment as TeamPayment) ? (centsFromDollars(form.teamFee) ?? 0) : null,
+    teamFeeProductId,
     minAge: kids ? whole(form.minAge) : null,
     maxAge: kids ? whole(form.maxAge) : null,
   }

@@ -265,6 +265,20 @@ describe('editing, opening and closing', () => {
     expect(await priceOf(await productOf(team.id, 'team-place'))).toMatchObject({ listPriceCents: 35000 })
   })
 
+  test('a team league takes its team fee from the price list, early-bird price and all; a product for something else is refused under the field', async () => {
+    const product = (purpose: string, listPrice: string, earlyBird: Record<string, string> = {}) =>
+      admin.client.post<{ product: { id: string } }>('/api/admin/products', { name: `Team fee ${randomUUID().slice(0, 4)}`, purpose, listPrice, earlyBirdPrice: '', earlyBirdUntil: '', isActive: 'true', ...earlyBird })
+    const fee = (await product('team-fee', '400', { earlyBirdPrice: '350', earlyBirdUntil: daysFromToday(5) })).body.product.id
+    const playerFee = (await product('player-fee', '60')).body.product.id
+    const team = { kind: 'team', sport: 'basketball', teamCapacity: '4', rosterMin: '5', rosterMax: '8', teamPayment: 'team-fee' }
+    const wrong = await create(leagueForm({ ...team, teamFee: '60', teamFeeProduct: playerFee }))
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error.fields?.teamFeeProduct).toBe('Choose a product for a team fee.')
+    const league = await createValid({ ...team, teamFee: '400', teamFeeProduct: fee })
+    const places = await ctx.db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', league.id).where('kind', '=', 'team-place').executeTakeFirstOrThrow()
+    expect(places.productId).toBe(fee)
+  })
+
   test('switching a team league to individual clears its team fields', async () => {
     const league = await createValid({ kind: 'team', teamCapacity: '8', rosterMin: '5', rosterMax: '10' })
     const res = await update(league.id, { kind: 'individual' })

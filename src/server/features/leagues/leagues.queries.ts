@@ -44,6 +44,8 @@ export interface NewLeague {
   rosterDeadline?: string | null
   teamPayment?: TeamPayment | null
   teamFeeCents?: number | null
+  /** The price list's product for the captain's fee; without it, the fee typed (as a product of its own). */
+  teamFeeProductId?: string | null
   minAge?: number | null
   maxAge?: number | null
 }
@@ -89,6 +91,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         teamCapacity: league.teamCapacity ?? null,
         teamPayment: league.kind === 'team' ? (league.teamPayment ?? 'player-fee') : null,
         teamFeeCents: league.teamFeeCents ?? null,
+        teamFeeProductId: league.teamFeeProductId ?? null,
       },
       at,
     )

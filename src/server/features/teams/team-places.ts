@@ -16,6 +16,8 @@ export interface TeamLeague {
   teamCapacity: number | null
   teamPayment: TeamPayment | null
   teamFeeCents: number | null
+  /** A product of the price list chosen for the captain's fee (checked by the caller); null: the fee typed. */
+  teamFeeProductId?: string | null
 }
 
 /**
@@ -31,9 +33,9 @@ export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Pro
   if (!before && league.kind !== 'team') return undefined
 
   const at = timestampParam(tx.dialect, now)
-  const teamFeeProduct = teamPaysFee(league.teamPayment)
-    ? await productPriced(tx, { name: `${league.name} team fee`, purpose: 'team-fee', priceCents: league.teamFeeCents ?? 0, current: before?.productId ?? null, now })
-    : null
+  const teamFeeProduct = !teamPaysFee(league.teamPayment)
+    ? null
+    : (league.teamFeeProductId ?? (await productPriced(tx, { name: `${league.name} team fee`, purpose: 'team-fee', priceCents: league.teamFeeCents ?? 0, current: before?.productId ?? null, now })))
 
   let offeringId = before?.id
   if (offeringId) {
