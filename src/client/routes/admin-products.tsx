@@ -6,6 +6,10 @@ export default function AdminProductsPage() {
   return (
     <section className="page">
       <h1>Products and Prices</h1>
+      {/* The price list grows long: a keyboard reaches the codes below it in one step. */}
+      <p>
+        <a href="#discount-codes">Go to the discount codes</a>
+      </p>
       <PriceList />
       <DiscountCodes />
     </section>

@@ -61,8 +61,10 @@ export function DiscountCodes() {
 
   const codes = data?.discountCodes
   return (
-    <section>
-      <h2>Discount codes</h2>
+    <section aria-labelledby="discount-codes">
+      <h2 id="discount-codes" tabIndex={-1}>
+        Discount codes
+      </h2>
       <p>Codes people enter at checkout: a percent or an amount off the products they are for.</p>
       <p role="status" className="staff-outcome">
         {outcome}
