@@ -144,9 +144,12 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   else await confirmed
 }
 
-/** A page rendered for a signed-in person is inert until the app has taken its screen over. */
+/**
+ * A page rendered for a signed-in person is inert until the app has taken its screen over. It is
+ * a page load, not a reaction to a press: on CI's two busy cores it is given a load's time.
+ */
 export async function takenOver(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert')
+  await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 15_000 })
 }
 
 /** A short random token that makes names unique across tests and runs. */

@@ -20,6 +20,7 @@ import { OPEN_LEAGUES, openLeaguesQuery } from '../queries/open-leagues.ts'
 import { isActive, participantKey, useRegistrations, type Outcome } from '../features/signup/use-registrations.ts'
 import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
 import { href } from '../../shared/paths.ts'
+import { useFocusNext } from '../lib/use-focus-next.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 import { siteConfig } from '../site-config.ts'
 
@@ -53,12 +54,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
   const [now] = useState(() => new Date())
   // A registered person's button goes away, and a disabled one drops the focus: put it where
   // the answer is, or back on the button to try again.
-  const focusNext = useRef<string | null>(null)
-  useEffect(() => {
-    if (focusNext.current === null) return
-    document.getElementById(focusNext.current)?.focus()
-    focusNext.current = null
-  })
+  const focusNext = useFocusNext()
 
   const signIn = (flash: string) => navigate(href('signIn'), { state: { flash, from: here } satisfies NavigationState })
 
@@ -84,7 +80,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
       await refresh().catch((error: unknown) => console.error('Could not read the session again', error))
       signIn('Your session has ended. Please sign in to register.')
     } else if (attempt !== 'in-flight') {
-      focusNext.current = attempt === 'registered' ? resultsId(league.id) : registerButtonId(league.id)
+      focusNext(attempt === 'registered' ? resultsId(league.id) : registerButtonId(league.id))
       // The answer changed the places left, on every sign-up page, and other people may have too.
       void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
     }

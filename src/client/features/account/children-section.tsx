@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { formatPhone } from '../../../shared/phone.ts'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
 import type { Child, removeChild } from '../../../shared/contracts/children.ts'
@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
+import { useFocusNext } from '../../lib/use-focus-next.ts'
 import { childrenQuery } from '../../queries/children.ts'
 import { ChildDetailsForm } from '../children/child-form.tsx'
 
@@ -30,18 +31,13 @@ export function ChildrenSection({ userId, childList, error }: ChildrenSectionPro
   const [mode, setMode] = useState<Mode>({ kind: 'list' })
   const [notice, setNotice] = useState<string | null>(null)
   // Where the focus goes once the form or question it was in has gone.
-  const focusNext = useRef<string | null>(null)
-  useEffect(() => {
-    if (focusNext.current === null) return
-    document.getElementById(focusNext.current)?.focus()
-    focusNext.current = null
-  })
+  const focusNext = useFocusNext()
 
   const changed = () => client.invalidateQueries({ queryKey: childrenQuery(userId).queryKey })
   const close = (message: string | null, focus: string) => {
     setNotice(message)
     setMode({ kind: 'list' })
-    focusNext.current = focus
+    focusNext(focus)
   }
 
   const remove = useMutation({
@@ -54,7 +50,7 @@ export function ChildrenSection({ userId, childList, error }: ChildrenSectionPro
     onError: async (_error, child) => {
       await changed()
       setMode({ kind: 'list' })
-      focusNext.current = editButtonId(child.id)
+      focusNext(editButtonId(child.id))
     },
   })
 
@@ -99,7 +95,7 @@ export function ChildrenSection({ userId, childList, error }: ChildrenSectionPro
                   onEdit={() => start({ kind: 'editing', childId: child.id })}
                   onRemove={() => {
                     start({ kind: 'removing', childId: child.id })
-                    focusNext.current = confirmButtonId(child.id)
+                    focusNext(confirmButtonId(child.id))
                   }}
                   onConfirm={() => remove.mutate(child)}
                   onKeep={() => close(null, editButtonId(child.id))}
@@ -130,7 +126,7 @@ export function ChildrenSection({ userId, childList, error }: ChildrenSectionPro
               onClick={() => {
                 start({ kind: 'adding' })
                 // TextField gives each input its field's name as id.
-                focusNext.current = 'firstName'
+                focusNext('firstName')
               }}
             >
               Add a child

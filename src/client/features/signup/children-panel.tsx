@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { formatDate } from '../../../shared/format.ts'
 import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { useFocusNext } from '../../lib/use-focus-next.ts'
 import { ChildDetailsForm } from '../children/child-form.tsx'
 
 interface ChildrenPanelProps {
@@ -23,12 +24,7 @@ export function ChildrenPanel({ list, failed, chosen, onChoose, onAdded }: Child
   const [adding, setAdding] = useState(false)
   const [added, setAdded] = useState<Child | null>(null)
   // Where the focus goes once the form it was in has gone or appeared.
-  const focusNext = useRef<string | null>(null)
-  useEffect(() => {
-    if (focusNext.current === null) return
-    document.getElementById(focusNext.current)?.focus()
-    focusNext.current = null
-  })
+  const focusNext = useFocusNext()
 
   const empty = list !== null && list.length === 0
   return (
@@ -68,14 +64,14 @@ export function ChildrenPanel({ list, failed, chosen, onChoose, onAdded }: Child
                 onAdded(child)
                 setAdded(child)
                 setAdding(false)
-                focusNext.current = childRadioId(child.id)
+                focusNext(childRadioId(child.id))
               }}
               onCancel={
                 empty
                   ? undefined
                   : () => {
                       setAdding(false)
-                      focusNext.current = ADD_BUTTON_ID
+                      focusNext(ADD_BUTTON_ID)
                     }
               }
             />
@@ -88,7 +84,7 @@ export function ChildrenPanel({ list, failed, chosen, onChoose, onAdded }: Child
             onClick={() => {
               setAdding(true)
               // TextField gives each input its field's name as id.
-              focusNext.current = 'firstName'
+              focusNext('firstName')
             }}
           >
             Add a child
