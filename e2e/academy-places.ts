@@ -5,15 +5,17 @@ import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { findAcademyOffering } from '../src/server/core/registrations/offerings.queries.ts'
 import type { Db } from '../src/server/db/connect.ts'
 import type { NewAcademy } from '../src/server/features/academies/academies.queries.ts'
-import { BASE_URL, daysFromToday, expect, type TestUser } from './fixtures.ts'
+import { addDays } from '../src/shared/registration-window.ts'
+import { BASE_URL, daysFromToday, expect, weekdayFromToday, type TestUser } from './fixtures.ts'
 
 /*
  * Families in academies for the staff specs: a child added and their waiver signed through the
  * API, and the place taken by the registration engine, as the family's sign-up does.
  */
 
-/** An open academy for 8 to 10 year olds, twice a week in January 2027. */
+/** An open academy for 8 to 10 year olds, on Tuesdays and Thursdays for four weeks from a month ahead. */
 export function academyInput(name: string, overrides: Partial<NewAcademy> = {}): NewAcademy {
+  const firstTuesday = weekdayFromToday(30, 2)
   return {
     name,
     sport: 'soccer',
@@ -25,8 +27,8 @@ export function academyInput(name: string, overrides: Partial<NewAcademy> = {}):
     startTime: '18:00',
     endTime: '19:00',
     registrationDate: daysFromToday(-1),
-    startDate: '2027-01-05',
-    endDate: '2027-01-28',
+    startDate: firstTuesday,
+    endDate: addDays(firstTuesday, 23),
     capacity: 12,
     priceCents: 18_000,
     ...overrides,

@@ -1,4 +1,5 @@
-import { BASE_URL, daysFromToday, expect, takenOver, test, uniqueToken } from './fixtures.ts'
+import { addDays } from '../src/shared/registration-window.ts'
+import { BASE_URL, daysFromToday, expect, takenOver, test, uniqueToken, weekdayFromToday } from './fixtures.ts'
 
 /*
  * Staff create an academy on the academies staff page (issue 23): its sport, coach, ages, weekly
@@ -20,9 +21,11 @@ test('an admin creates an academy with its weekly sessions, families find it, an
   await form.getByLabel('Maximum age').fill('12')
 
   await form.getByLabel('Registration date').fill(daysFromToday(-1))
-  await form.getByLabel('First session').fill('2027-03-02')
-  await form.getByLabel('Last session').fill('2027-03-25')
-  await form.getByLabel('Dates skipped').fill('2027-03-11')
+  // Four weeks of Tuesdays and Thursdays, the second Thursday skipped: 7 sessions.
+  const tuesday = weekdayFromToday(90, 2)
+  await form.getByLabel('First session').fill(tuesday)
+  await form.getByLabel('Last session').fill(addDays(tuesday, 23))
+  await form.getByLabel('Dates skipped').fill(addDays(tuesday, 9))
   await form.getByLabel('Price (dollars)').fill('150')
   await form.getByLabel('Capacity').fill('12')
   await form.getByLabel('Payment').selectOption('true')

@@ -1,4 +1,5 @@
-import { daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
+import { addDays } from '../src/shared/registration-window.ts'
+import { daysFromToday, expect, test, uniqueToken, weekdayFromToday } from './fixtures.ts'
 
 /*
  * The Academies page (issue 23): every open academy with its sport, ages, weekdays and time,
@@ -7,6 +8,8 @@ import { daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
 
 test('a parent finds the academy for a 9-year-old among the soccer ones, with its schedule, sessions, price and places', async ({ asVisitor: page, insertAcademy }) => {
   const token = uniqueToken()
+  // Four weeks of Tuesdays and Thursdays from a month ahead, the second Thursday skipped: 7 sessions.
+  const tuesday = weekdayFromToday(30, 2)
   const common = { isActive: true, registrationDate: daysFromToday(-1), startTime: '18:00', endTime: '19:00', priceCents: 18_000 } as const
   await insertAcademy({
     ...common,
@@ -18,13 +21,13 @@ test('a parent finds the academy for a 9-year-old among the soccer ones, with it
     minAge: 8,
     maxAge: 10,
     weekdays: [2, 4],
-    startDate: '2027-01-05',
-    endDate: '2027-01-28',
-    skippedDates: ['2027-01-14'],
+    startDate: tuesday,
+    endDate: addDays(tuesday, 23),
+    skippedDates: [addDays(tuesday, 9)],
     capacity: 3,
   })
-  await insertAcademy({ ...common, name: `Teen Clinic ${token}`, sport: 'basketball', forChildren: true, minAge: 13, maxAge: 17, weekdays: [6], startDate: '2027-01-09', endDate: '2027-02-27', capacity: 10 })
-  await insertAcademy({ ...common, name: `Adult Beginners ${token}`, sport: 'soccer', forChildren: false, weekdays: [3], startDate: '2027-01-06', endDate: '2027-02-24', capacity: 0 })
+  await insertAcademy({ ...common, name: `Teen Clinic ${token}`, sport: 'basketball', forChildren: true, minAge: 13, maxAge: 17, weekdays: [6], startDate: addDays(tuesday, 4), endDate: addDays(tuesday, 53), capacity: 10 })
+  await insertAcademy({ ...common, name: `Adult Beginners ${token}`, sport: 'soccer', forChildren: false, weekdays: [3], startDate: addDays(tuesday, 1), endDate: addDays(tuesday, 50), capacity: 0 })
 
   await page.goto('/academy')
   const card = (name: string) => page.getByRole('article', { name: `${name} ${token}` })

@@ -129,6 +129,13 @@ export function daysFromToday(days: number): string {
   return addDays(facilityToday(new Date(), FACILITY_TIME_ZONE), days)
 }
 
+/** The first ISO weekday `isoWeekday` (1 Monday … 7 Sunday) at least `days` from today where the facility is. */
+export function weekdayFromToday(days: number, isoWeekday: number): string {
+  const first = daysFromToday(days)
+  const weekday = new Date(`${first}T00:00:00Z`).getUTCDay() || 7
+  return addDays(first, (isoWeekday - weekday + 7) % 7)
+}
+
 /**
  * Opens `path` and waits until the app has taken the page over: it asks the server who is signed
  * in as soon as it has mounted. A page arrives rendered by the server and is readable before
@@ -293,9 +300,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use((league) =>
       insertLeague(backend.db, {
         isActive: true,
-        registrationDate: '2027-01-01',
-        startDate: '2027-02-01',
-        endDate: '2027-05-01',
+        registrationDate: daysFromToday(30),
+        startDate: daysFromToday(60),
+        endDate: daysFromToday(150),
         ...league,
       }),
     )

@@ -39,6 +39,7 @@ try {
     for (const league of DEMO_LEAGUES) leagueIds.set(league.name, await insertLeague(db, league))
     const academyIds = new Map<string, string>()
     for (const academy of DEMO_ACADEMIES) academyIds.set(academy.name, await insertAcademy(db, academy))
+    for (const academy of DEMO_ACADEMIES.filter((a) => a.forChildren)) await seedFamilyDiscount(academyIds.get(academy.name)!, admin.id)
     const invites = createInvites(await resolveAuthSecret(db, config.authSecret))
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
     for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
@@ -46,7 +47,7 @@ try {
     await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
     await seedOnlinePayment(academyIds.get(DEMO_ONLINE_PAYMENT.academy)!)
     console.log(
-      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, a price list with an early-bird price running, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, a price list with an early-bird price running, a family discount on the children's academies, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
     )
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
@@ -76,7 +77,7 @@ async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
     const until = addDays(facilityToday(now, config.site.timeZone), 7)
     await updateProduct(db, id, { ...settings, earlyBirdPriceCents: fee.listPriceCents - 1000, earlyBirdUntil: until }, change)
   }
-  await createProduct(db, { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, isActive: true }, change)
+  await createProduct(db, { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, isActive: true }, change)
   const today = facilityToday(now, config.site.timeZone)
   const { code, description, percentOff, days, maxUses } = DEMO_DISCOUNT_CODE
   const made = await createDiscountCode(
@@ -85,6 +86,15 @@ async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
     change,
   )
   if (made === 'taken') throw new Error(`The discount code ${code} exists already in a database without leagues`)
+}
+
+/** The academy’s fee takes 10% off a family’s second and further children, before any family signs up. */
+async function seedFamilyDiscount(academyId: string, adminId: string): Promise<void> {
+  const { productId } = await db.kysely.selectFrom('offerings').select('productId').where('academyId', '=', academyId).executeTakeFirstOrThrow()
+  const fee = await findProductForAdmin(db, productId!)
+  if (!fee) return
+  const { id, usedBy: _usedBy, history: _history, earlyBird, ...settings } = fee
+  await updateProduct(db, id, { ...settings, earlyBirdPriceCents: earlyBird?.priceCents ?? null, earlyBirdUntil: earlyBird?.until ?? null, familyDiscountPercent: 10 }, { by: adminId, now: new Date() })
 }
 
 /**

@@ -222,6 +222,8 @@ export interface ProductsTable {
   earlyBirdPriceCents: number | null
   /** The last facility day the early-bird price applies. */
   earlyBirdUntil: string | null
+  /** Taken off the second and further children one account registers in the same league or academy (migration 0030). */
+  familyDiscountPercent: ColumnType<number | null, number | null | undefined, number | null>
   /** What it is for: shared/schemas/product.ts PRODUCT_PURPOSES. */
   purpose: Generated<ProductPurpose>
   /** Offered on the price list: an inactive product prices nothing new. */
@@ -239,6 +241,7 @@ export interface ProductChangesTable {
   listPriceCents: number
   earlyBirdPriceCents: number | null
   earlyBirdUntil: string | null
+  familyDiscountPercent: ColumnType<number | null, number | null | undefined, number | null>
   isActive: boolean | number
   changedBy: string | null
   changedAt: Timestamp
@@ -317,6 +320,8 @@ export interface OrderLinesTable {
   discountCents: Generated<number>
   /** What staff adjustments took off this line in all (lineAdjustments, migration 0029). */
   adjustedCents: Generated<number>
+  /** What the family discount of the line's product took off (migration 0030). */
+  familyDiscountCents: Generated<number>
   createdAt: Timestamp
 }
 

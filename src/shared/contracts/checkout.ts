@@ -9,6 +9,7 @@ export const CheckoutLine = z.object({
   listPriceCents: z.number().int(),
   /** The price of the day the line was made: the early-bird price while it ran, the list price after. */
   priceCents: z.number().int(),
+  familyDiscountCents: z.number().int().describe("what the product's family discount took off this line (a second or further child)"),
   discountCents: z.number().int().describe("what the order's discount code took off this line"),
   adjustedCents: z.number().int().describe('what staff adjustments (a credit, a scholarship) took off this line'),
   amountDueCents: z.number().int().describe('what the line asks after discounts; nothing once its place has ended'),

@@ -11,6 +11,7 @@ export const ProductChange = z.object({
   name: z.string(),
   listPriceCents: z.number().int(),
   earlyBird: EarlyBird.nullable(),
+  familyDiscountPercent: z.number().int().nullable(),
   isActive: z.boolean(),
 })
 export type ProductChange = z.infer<typeof ProductChange>
@@ -22,6 +23,7 @@ export const Product = z.object({
   purpose: z.enum(PRODUCT_PURPOSES),
   listPriceCents: z.number().int(),
   earlyBird: EarlyBird.nullable(),
+  familyDiscountPercent: z.number().int().nullable().describe('taken off the second and further children one account registers in the same league or academy'),
   isActive: z.boolean(),
   usedBy: z.array(z.object({ kind: z.enum(['league', 'team-fee', 'academy']), id: z.string(), name: z.string() })).describe('the leagues and academies priced with it'),
   history: z.array(ProductChange),

@@ -69,6 +69,7 @@ export type RegistrationView = z.infer<typeof RegistrationView>
 export const Charges = z.object({
   listPriceCents: z.number().int(),
   priceOfDayCents: z.number().int().describe('the early-bird price while it ran, the list price after'),
+  familyDiscountCents: z.number().int().describe('what the family discount took off (a second or further child); 0 when none'),
   discount: z.object({ code: z.string(), cents: z.number().int() }).nullable(),
   adjustments: z.array(z.object({ amountCents: z.number().int(), reason: z.string(), at: z.string() })),
 })

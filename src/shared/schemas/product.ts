@@ -14,6 +14,9 @@ export const PURPOSE_LABELS: Record<ProductPurpose, string> = {
   extra: 'Extra (a jersey, a ball)',
 }
 
+/** What a family discount may be set on: the fees of places children take. */
+export const FAMILY_PURPOSES: readonly ProductPurpose[] = ['player-fee', 'academy-fee']
+
 /**
  * The price list's product form (/admin/products), checked in the browser and again by the server
  * (decision 0004), strings as forms send them. An early-bird price comes with its last day, a day
@@ -25,6 +28,7 @@ export const ProductForm = {
   listPrice: { label: 'Price', rules: 'required|numeric|between:0,10000' },
   earlyBirdPrice: { label: 'Early-bird price', rules: 'numeric|between:0,10000' },
   earlyBirdUntil: { label: 'Early-bird price until', rules: 'date' },
+  familyDiscount: { label: 'Family discount (percent)', rules: 'integer|between:1,100' },
   isActive: { label: 'On the price list', rules: 'in:true,false' },
 } as const satisfies FormSpec
 
@@ -36,9 +40,10 @@ export const PRODUCT_MESSAGES = {
   earlyBirdUntil: 'Give the last day of the early-bird price.',
   earlyBirdPrice: 'Give the early-bird price, or clear its last day.',
   earlyBirdBelow: 'The early-bird price must be below the price.',
+  familyDiscount: 'A family discount is for places children take: a league player fee or an academy fee.',
 } as const
 
-/** What the field rules cannot say: cents, and an early-bird price with its day, below the price. */
+/** What the field rules cannot say: cents, an early-bird price with its day, below the price, and a family discount only on a child's fee. */
 export function productFormProblems(values: ProductFormValues): Partial<Record<ProductField, string>> {
   const problems: Partial<Record<ProductField, string>> = {}
   const list = values.listPrice === '' ? null : centsFromDollars(values.listPrice)
@@ -48,6 +53,7 @@ export function productFormProblems(values: ProductFormValues): Partial<Record<P
   else if (values.earlyBirdPrice === '' && values.earlyBirdUntil !== '') problems.earlyBirdPrice = PRODUCT_MESSAGES.earlyBirdPrice
   else if (early !== null && list !== null && early >= list) problems.earlyBirdPrice = PRODUCT_MESSAGES.earlyBirdBelow
   if (values.earlyBirdPrice !== '' && values.earlyBirdUntil === '') problems.earlyBirdUntil = PRODUCT_MESSAGES.earlyBirdUntil
+  if (values.familyDiscount !== '' && !FAMILY_PURPOSES.includes(values.purpose as ProductPurpose)) problems.familyDiscount = PRODUCT_MESSAGES.familyDiscount
   return problems
 }
 
@@ -59,6 +65,7 @@ export function productFormValues(product: Product): ProductFormValues {
     listPrice: dollarsText(product.listPriceCents),
     earlyBirdPrice: product.earlyBird ? dollarsText(product.earlyBird.priceCents) : '',
     earlyBirdUntil: product.earlyBird?.until ?? '',
+    familyDiscount: product.familyDiscountPercent === null ? '' : String(product.familyDiscountPercent),
     isActive: String(product.isActive),
   }
 }

@@ -36,6 +36,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
   description: 'Robotics Academy — Maya Park',
   listPriceCents: 6000,
   priceCents: 5000,
+  familyDiscountCents: 0,
   discountCents: 0,
   adjustedCents: 0,
   amountDueCents: 5000,

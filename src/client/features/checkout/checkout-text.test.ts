@@ -43,6 +43,7 @@ test("each receipt of an order's lines is linked once, naming what is on it", ()
     description,
     listPriceCents: 6000,
     priceCents: 6000,
+    familyDiscountCents: 0,
     discountCents: 0,
     adjustedCents: 0,
     amountDueCents: 6000,

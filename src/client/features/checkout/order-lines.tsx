@@ -2,8 +2,9 @@ import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { earlyBirdText } from './checkout-text.ts'
 
-/** An order's lines, with what an early-bird price and a discount code took off, and its totals. */
+/** An order's lines, with what an early-bird price, the family discount and a discount code took off, and its totals. */
 export function OrderLines({ order }: { order: OrderCheckout }) {
+  const familyDiscountCents = order.lines.reduce((sum, line) => sum + line.familyDiscountCents, 0)
   return (
     <article className="receipt checkout-order" aria-labelledby="checkout-order-heading">
       <h2 id="checkout-order-heading">Your order</h2>
@@ -38,6 +39,7 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
                   </td>
                   <td className="receipt-money">
                     {formatMoney(line.amountDueCents)}
+                    {line.familyDiscountCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.familyDiscountCents)} family discount</span>}
                     {line.discountCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.discountCents)} off</span>}
                     {line.adjustedCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.adjustedCents)} adjusted</span>}
                   </td>
@@ -51,6 +53,12 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
       </div>
 
       <dl className="receipt-totals">
+        {familyDiscountCents > 0 && (
+          <div>
+            <dt>Family discount</dt>
+            <dd>−{formatMoney(familyDiscountCents)}</dd>
+          </div>
+        )}
         {order.discountCode && (
           <div>
             <dt>Discount ({order.discountCode.code})</dt>

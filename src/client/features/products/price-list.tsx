@@ -20,7 +20,8 @@ const priceText = (cents: number) => (cents === 0 ? 'Free' : formatMoney(cents))
 
 function changeText(change: ProductChange): string {
   const early = change.earlyBird ? `, early-bird ${priceText(change.earlyBird.priceCents)} until ${formatDate(change.earlyBird.until)}` : ''
-  return `${change.name}: ${priceText(change.listPriceCents)}${early}${change.isActive ? '' : ', off the list'}`
+  const family = change.familyDiscountPercent === null ? '' : `, ${change.familyDiscountPercent}% family discount`
+  return `${change.name}: ${priceText(change.listPriceCents)}${early}${family}${change.isActive ? '' : ', off the list'}`
 }
 
 /** The price list (/admin/products, issue 24): every product, where it is used and its changes; admins add and change them. */
@@ -102,6 +103,12 @@ export function PriceList() {
                         <span className="staff-muted">
                           Early-bird {priceText(product.earlyBird.priceCents)} until {formatDate(product.earlyBird.until)}
                         </span>
+                      </>
+                    )}
+                    {product.familyDiscountPercent !== null && (
+                      <>
+                        <br />
+                        <span className="staff-muted">{product.familyDiscountPercent}% off a second child</span>
                       </>
                     )}
                   </td>

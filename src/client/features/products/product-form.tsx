@@ -9,7 +9,7 @@ import { call } from '../../lib/endpoint.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 
-const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', isActive: 'true' }
+const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', isActive: 'true' }
 
 interface ProductFormPanelProps {
   /** The product to edit; undefined for a new one. */
@@ -68,6 +68,12 @@ export function ProductFormPanel({ product, onSaved, onCancel }: ProductFormPane
             <TextField label={ProductForm.earlyBirdUntil.label} type="date" field={form.field('earlyBirdUntil')} error={form.errors.earlyBirdUntil} hint="The last day, where the facility is." />
           </div>
         </fieldset>
+        <NumberField
+          label={ProductForm.familyDiscount.label}
+          field={form.field('familyDiscount')}
+          error={form.errors.familyDiscount}
+          hint="Optional, for a league player fee or an academy fee: taken off the second and further children one family registers in the same league or academy, with no code."
+        />
         <CheckboxField label={ProductForm.isActive.label} hint="Products taken off the list stay on the receipts that name them." field={form.field('isActive')} error={form.errors.isActive} />
         {product && <p className="staff-note">A new price is for registrations from now on: what people already owe does not change.</p>}
         <div className="staff-actions">

@@ -1,19 +1,21 @@
 import { expect, test } from 'vitest'
 import { chargeLines } from './charges.ts'
 
-test('a price simply the list price needs no lines; an early-bird price, a code and an adjustment each get theirs', () => {
-  expect(chargeLines({ listPriceCents: 4500, priceOfDayCents: 4500, discount: null, adjustments: [] })).toEqual([])
+test('a price simply the list price needs no lines; an early-bird price, a family discount, a code and an adjustment each get theirs', () => {
+  expect(chargeLines({ listPriceCents: 4500, priceOfDayCents: 4500, familyDiscountCents: 0, discount: null, adjustments: [] })).toEqual([])
   expect(chargeLines(null)).toEqual([])
   expect(
     chargeLines({
       listPriceCents: 18_000,
       priceOfDayCents: 15_000,
+      familyDiscountCents: 1500,
       discount: { code: 'FAMILY10', cents: 1500 },
       adjustments: [{ amountCents: 5000, reason: 'Scholarship', at: '2026-11-26T10:00:00.000Z' }],
     }),
   ).toEqual([
     { label: 'List price', amount: '$180.00' },
     { label: 'Early-bird price', amount: '$150.00' },
+    { label: 'Family discount', amount: '−$15.00' },
     { label: 'Discount (FAMILY10)', amount: '−$15.00' },
     { label: 'Adjustment (Scholarship)', amount: '−$50.00' },
   ])

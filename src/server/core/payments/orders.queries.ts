@@ -21,6 +21,8 @@ export interface NewLine {
   description: string
   listPriceCents: number
   amountDueCents: number
+  /** What the family discount took off the price of the day (already out of `amountDueCents`). */
+  familyDiscountCents?: number
 }
 
 export interface NewOrder {
@@ -38,7 +40,7 @@ export function orderInserts(tx: Db, orders: readonly NewOrder[]): Write[] {
     const id = order.id ?? randomUUID()
     const at = (ms: number) => timestampParam(tx.dialect, new Date(order.now.getTime() + ms))
     // An order's lines keep the order given (payments fill them oldest first): each a millisecond after the one before.
-    return { order: order.id ? null : { id, payerUserId: order.payerUserId, createdAt: at(0) }, lines: order.lines.map((line, i) => ({ id: randomUUID(), orderId: id, createdAt: at(i), ...line })) }
+    return { order: order.id ? null : { id, payerUserId: order.payerUserId, createdAt: at(0) }, lines: order.lines.map(({ familyDiscountCents = 0, ...line }, i) => ({ id: randomUUID(), orderId: id, createdAt: at(i), familyDiscountCents, ...line })) }
   })
   const newOrders = made.flatMap((m) => (m.order ? [m.order] : []))
   const lines = made.flatMap((m) => m.lines)

@@ -19,7 +19,7 @@ export async function productPriced(tx: Db, want: { name: string; purpose: Produ
   }
   const id = randomUUID()
   const at = timestampParam(tx.dialect, want.now)
-  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, isActive: true }
+  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, isActive: true }
   await tx.kysely.insertInto('products').values({ ...product, isActive: boolParam(tx.dialect, true), createdAt: at, updatedAt: at }).execute()
   await productChanged(tx, product, { by: null, now: want.now }).execute()
   return id
@@ -33,6 +33,7 @@ export interface ProductState {
   listPriceCents: number
   earlyBirdPriceCents: number | null
   earlyBirdUntil: string | null
+  familyDiscountPercent: number | null
   isActive: boolean
 }
 

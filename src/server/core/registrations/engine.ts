@@ -10,7 +10,7 @@ import { conflict, notFound } from '../refusals.ts'
 import { enqueueEmails } from '../outbox.queries.ts'
 import { orderInserts } from '../payments/orders.queries.ts'
 import { decide, decidePlaces, holdCounters, type Counters, type HeldCounters, type WhenFull } from './capacity.ts'
-import { priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
+import { familyDiscountOn, priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
 import type { Admission } from './admission.ts'
@@ -192,10 +192,13 @@ async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, he
 
 async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: HeldCounters): Promise<Settled<RegisterResult>[]> {
   const { taken, counters } = decidePlaces(tx, held, reqs.map(whenFullOf))
-  const made = reqs.flatMap((req, i): MadePlace[] => {
-    const outcome = taken[i]!
-    return outcome ? [{ req, ...outcome, id: randomUUID() }] : []
-  })
+  const made = await withSiblings(
+    tx,
+    reqs.flatMap((req, i): MadePlace[] => {
+      const outcome = taken[i]!
+      return outcome ? [{ req, ...outcome, id: randomUUID(), siblings: 0 }] : []
+    }),
+  )
   const told = made.filter((m) => m.req.news)
   const tell = told.length > 0 ? await told[0]!.req.news!(tx) : undefined
   const preludes = made.flatMap((m) => (m.req.prelude ? [m.req.prelude] : []))
@@ -233,7 +236,7 @@ export function firstPlaces(tx: Db, reqs: readonly PlaceRequest[]): { counters: 
     const { taken, counters } = decide({ capacity: req.offering.capacity, placesTaken: 0, seq: 0, waiting: 0 }, [whenFullOf(req)])
     const place = taken[0]
     if (!place) throw conflict(req.whenFull!)
-    return { counters, place: { req, id: randomUUID(), ...place } }
+    return { counters, place: { req, id: randomUUID(), ...place, siblings: 0 } }
   })
   return { counters: firsts.map((f) => f.counters), rows: placeRows(tx, firsts.map((f) => f.place)) }
 }
@@ -244,6 +247,37 @@ interface MadePlace {
   id: string
   seq: number
   placed: boolean
+  /** The child's brothers and sisters with a place or a waitlist position here before them (the family discount). */
+  siblings: number
+}
+
+/**
+ * Counts, for each new place of a child where the product has a family discount, the other
+ * children of the same account already here (a place or a waitlist position) or made before it in
+ * this group: one query for the group.
+ */
+async function withSiblings(tx: Db, made: MadePlace[]): Promise<MadePlace[]> {
+  const offering = made[0]?.req.offering
+  const children = made.filter((m) => m.req.childId)
+  if (!offering || offering.familyDiscountPercent === null || children.length === 0) return made
+  const rows = await tx.kysely
+    .selectFrom('registrations')
+    .select(['userId', 'childId'])
+    .where('offeringId', '=', offering.id)
+    .where('status', 'in', LIVE)
+    .where('childId', 'is not', null)
+    .where(inList(tx.dialect, 'userId', [...new Set(children.map((m) => m.req.userId))]))
+    .execute()
+  const here = new Map<string, Set<string>>()
+  const join = (userId: string, childId: string) => here.set(userId, (here.get(userId) ?? new Set()).add(childId))
+  for (const row of rows) join(row.userId, row.childId!)
+  return made.map((m) => {
+    const { userId, childId } = m.req
+    if (!childId) return m
+    const siblings = [...(here.get(userId) ?? [])].filter((id) => id !== childId).length
+    join(userId, childId)
+    return { ...m, siblings }
+  })
 }
 
 /** The inserts of new registrations (each in its request's offering) with their orders, lines and history entries. */
@@ -276,12 +310,16 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
   )
   const orders = orderInserts(
     tx,
-    made.map(({ req: { offering, ...req }, id }) => ({
-      id: req.orderId,
-      payerUserId: req.userId,
-      lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: priceOn(offering, req.today) }],
-      now: req.now,
-    })),
+    made.map(({ req: { offering, ...req }, id, siblings }) => {
+      const price = priceOn(offering, req.today)
+      const familyDiscountCents = familyDiscountOn(offering, price, siblings)
+      return {
+        id: req.orderId,
+        payerUserId: req.userId,
+        lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: price - familyDiscountCents, familyDiscountCents }],
+        now: req.now,
+      }
+    }),
   )
   const events = eventsInsert(
     tx,

@@ -36,8 +36,16 @@ export interface Offering {
   listPriceCents: number
   /** A lower price for those who register by `until` (a facility day), when the product has one. */
   earlyBird: { priceCents: number; until: string } | null
+  /** Taken off the second and further children one account registers here (the product's family discount). */
+  familyDiscountPercent: number | null
   /** With online payment on, a place is held while its taker pays and released unpaid (its league's or academy's setting). */
   payAtSignUp: boolean
+}
+
+/** What the family discount takes off a place's price for a child who has `siblings` brothers and sisters here already. */
+export function familyDiscountOn(offering: Pick<Offering, 'familyDiscountPercent'>, priceCents: number, siblings: number): number {
+  if (siblings === 0 || offering.familyDiscountPercent === null) return 0
+  return Math.round((priceCents * offering.familyDiscountPercent) / 100)
 }
 
 /** What a place costs when taken on `today` (a facility day). */
@@ -47,7 +55,7 @@ export function priceOn(offering: Pick<Offering, 'listPriceCents' | 'earlyBird'>
 
 /** What every kind's reader takes from the offering row (aliased `o`) and its product (`p`). */
 const OFFERING_COLUMNS = ['o.id', 'o.kind', 'o.leagueId', 'o.teamId', 'o.capacity', 'o.placesTaken', 'o.receiptPrefix', 'o.productId'] as const
-const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil'] as const
+const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent'] as const
 
 /** Offerings of leagues (aliased `o`, `l`, `p`) with what the engine reads of them. */
 function leagueOfferings(db: Db) {

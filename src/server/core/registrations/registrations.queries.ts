@@ -261,19 +261,20 @@ export async function listPayments(db: Db, registrationId: string): Promise<Paym
   }))
 }
 
-/** How a registration's price came to be, from its line: list price, price of the day, discount code, adjustments. */
+/** How a registration's price came to be, from its line: list price, price of the day, family discount, discount code, adjustments. */
 export async function listCharges(db: Db, registrationId: string): Promise<Charges | null> {
   const line = await db.kysely
     .selectFrom('orderLines as line')
     .leftJoin('discountCodes as dc', 'dc.id', 'line.discountCodeId')
-    .select(['line.id', 'line.listPriceCents', 'line.amountDueCents', 'line.discountCents', 'line.adjustedCents', 'dc.code'])
+    .select(['line.id', 'line.listPriceCents', 'line.amountDueCents', 'line.discountCents', 'line.adjustedCents', 'line.familyDiscountCents', 'dc.code'])
     .where('line.registrationId', '=', registrationId)
     .executeTakeFirst()
   if (!line) return null
   const adjustments = await db.kysely.selectFrom('lineAdjustments').select(['amountCents', 'reason', 'recordedAt']).where('orderLineId', '=', line.id).orderBy('recordedAt').execute()
   return {
     listPriceCents: line.listPriceCents,
-    priceOfDayCents: line.amountDueCents + line.discountCents + line.adjustedCents,
+    priceOfDayCents: line.amountDueCents + line.discountCents + line.adjustedCents + line.familyDiscountCents,
+    familyDiscountCents: line.familyDiscountCents,
     discount: line.code && line.discountCents > 0 ? { code: line.code, cents: line.discountCents } : null,
     adjustments: adjustments.map((a) => ({ amountCents: a.amountCents, reason: a.reason, at: toIso(a.recordedAt) })),
   }

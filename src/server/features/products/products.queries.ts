@@ -16,7 +16,7 @@ const earlyBirdOf = (row: { earlyBirdPriceCents: number | null; earlyBirdUntil: 
 export async function listProductsForAdmin(db: Db, only?: string): Promise<Product[]> {
   let products = db.kysely
     .selectFrom('products')
-    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'isActive'])
+    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'familyDiscountPercent', 'isActive'])
     .orderBy('isActive', 'desc')
     .orderBy('name')
     .orderBy('id')
@@ -37,7 +37,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     db.kysely
       .selectFrom('productChanges as c')
       .leftJoin('users as u', 'u.id', 'c.changedBy')
-      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.isActive'])
+      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.familyDiscountPercent', 'c.isActive'])
       .where('c.productId', 'in', ids)
       .orderBy('c.changedAt', 'desc')
       .orderBy('c.id')
@@ -49,6 +49,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     purpose: row.purpose,
     listPriceCents: row.listPriceCents,
     earlyBird: earlyBirdOf(row),
+    familyDiscountPercent: row.familyDiscountPercent,
     isActive: toBool(row.isActive),
     usedBy: uses
       .filter((u) => u.productId === row.id)
@@ -59,7 +60,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
       ),
     history: changes
       .filter((c) => c.productId === row.id)
-      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), isActive: toBool(c.isActive) })),
+      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, isActive: toBool(c.isActive) })),
   }))
 }
 

@@ -46,6 +46,7 @@ function settingsFrom(form: ProductFormValues): ProductSettings {
     listPriceCents: centsFromDollars(form.listPrice) ?? 0,
     earlyBirdPriceCents: early,
     earlyBirdUntil: early === null ? null : form.earlyBirdUntil,
+    familyDiscountPercent: form.familyDiscount === '' ? null : Number(form.familyDiscount),
     isActive: form.isActive !== 'false',
   }
 }

@@ -29,6 +29,7 @@ const form = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => 
   listPrice: '25',
   earlyBirdPrice: '',
   earlyBirdUntil: '',
+  familyDiscount: '',
   isActive: 'true',
   ...overrides,
 })

@@ -96,6 +96,7 @@ export async function rosterOf(db: Db, places: Offering, teamId: string): Promis
     productId: fee?.productId ?? null,
     listPriceCents: fee?.listPriceCents ?? 0,
     earlyBird: fee?.earlyBird ?? null,
+    familyDiscountPercent: fee?.familyDiscountPercent ?? null,
   }
 }
 
