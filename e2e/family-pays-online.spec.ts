@@ -1,5 +1,6 @@
 import { addChild } from '../src/server/core/children.queries.ts'
 import { boolParam } from '../src/server/db/values.ts'
+import { formatDate } from '../src/shared/format.ts'
 import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
 import { academyInput, nineYearOldBorn } from './academy-places.ts'
 import { daysFromToday, expect, FAKE_STRIPE_URL, openInApp, signIn, STRIPE_SITE_URL, test, uniqueToken } from './fixtures.ts'
@@ -8,18 +9,24 @@ import { FAKE_STRIPE_SECRET_KEY } from '../tests/fake-stripe.ts'
 /*
  * Paying online (issue 24), on the site that takes payment with Stripe Checkout — here the fake
  * Stripe of tests/fake-stripe.ts and its stand-in for Stripe's hosted page. A family signs two
- * children up for an academy paid at sign-up, enters a discount code, pays and reads the receipt;
- * a payment page left unpaid until it expires gives the place to the next person.
+ * children up for an academy paid at sign-up (the second with the family discount), enters a
+ * discount code, pays and reads the receipt; a payment page left unpaid until it expires gives the
+ * place to the next person; a place under a payment plan pays its deposit, then sees its next part.
  */
 test.use({ siteUrl: STRIPE_SITE_URL })
 
 const child = (firstName: string) => ({ firstName, lastName: 'Rivera', dateOfBirth: nineYearOldBorn, emergencyContactName: 'Alex Rivera', emergencyContactPhone: '+15550109999', notes: null })
 
-test('a parent signs two children up, enters a discount code, pays on the payment page and reads the receipt', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {
+test('a parent signs two children up, the second with the family discount, enters a discount code, pays on the payment page and reads the receipt', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {
   const parent = await createUser({ label: 'parent' })
   const name = `Paid Academy ${uniqueToken()}`
   const id = await insertAcademy(academyInput(name, { startDate: daysFromToday(30), endDate: daysFromToday(57), waiverRequired: false }))
   await backend.db.kysely.updateTable('academies').set({ payAtSignUp: boolParam(backend.db.dialect, true) }).where('id', '=', id).execute()
+  await backend.db.kysely
+    .updateTable('products')
+    .set({ familyDiscountPercent: 10 })
+    .where('id', '=', (eb) => eb.selectFrom('offerings').select('productId').where('academyId', '=', id).$narrowType<{ productId: string }>())
+    .execute()
   const code = `FAMILY-${uniqueToken().toUpperCase()}`
   const made = await createDiscountCode(
     backend.db,
@@ -47,19 +54,50 @@ test('a parent signs two children up, enters a discount code, pays on the paymen
   await expect(page.getByText('There is no discount code NOPE.')).toBeVisible()
   await page.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase())
   await page.getByRole('button', { name: 'Apply' }).click()
-  await expect(page.getByText(`${code} applied: $36.00 off.`)).toBeVisible()
-  await page.getByRole('button', { name: 'Pay $324.00 now' }).click()
+  await expect(page.getByRole('definition').filter({ hasText: '−$18.00' })).toBeVisible()
+  await expect(page.getByRole('term').filter({ hasText: 'Family discount' })).toBeVisible()
+  await expect(page.getByText(`${code} applied: $34.20 off.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Pay $307.80 now' }).click()
 
   await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
-  await expect(page.getByText('$324.00 paid with Visa ending 4242.')).toBeVisible()
+  await expect(page.getByText('$307.80 paid with Visa ending 4242.')).toBeVisible()
   await page.getByRole('link', { name: 'See your receipt' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academy Receipt')
   const receipt = page.getByRole('article', { name: `Receipt for ${name}` })
   await expect(receipt.getByRole('row', { name: /Maya Rivera .* Confirmed/ })).toBeVisible()
   await expect(receipt.getByRole('row', { name: /Leo Rivera .* Confirmed/ })).toBeVisible()
-  await expect(receipt).toContainText('$324.00')
+  await expect(receipt).toContainText('$307.80')
+  await expect(receipt).toContainText('Family discount')
+})
+
+test('a place under a payment plan pays its deposit online, and the account shows the next part', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {
+  const name = `Plan Class ${uniqueToken()}`
+  const id = await insertAcademy(academyInput(name, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
+  const [firstPart, secondPart] = [daysFromToday(20), daysFromToday(40)]
+  await backend.db.kysely
+    .updateTable('products')
+    .set({ planDepositCents: 6000, planDueDates: `${firstPart},${secondPart}` })
+    .where('id', '=', (eb) => eb.selectFrom('offerings').select('productId').where('academyId', '=', id).$narrowType<{ productId: string }>())
+    .execute()
+  const customer = await createUser({ label: 'plan' })
+  await signIn(page.request, customer)
+  const taken = await page.request.post(`/api/academies/${id}/registrations`, { headers: { origin: STRIPE_SITE_URL }, data: { participants: [{ childId: null, photoConsent: false }] } })
+  const { orderId } = ((await taken.json()) as { registrations: { orderId: string }[] }).registrations[0]!
+
+  await openInApp(page, `/checkout/${orderId}`)
+  const plan = page.getByRole('list', { name: `Payment plan for ${name}` })
+  await expect(plan.getByRole('listitem')).toHaveText(['Deposit $60.00: due now', `$60.00 due ${formatDate(firstPart)}: not due yet`, `$60.00 due ${formatDate(secondPart)}: not due yet`])
+  await expect(page.getByRole('button', { name: 'Pay all $180.00 now' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay $60.00 now' }).click()
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
+
+  await openInApp(page, '/account')
+  const card = page.getByRole('article', { name })
+  await expect(card.getByRole('definition').filter({ hasText: 'Next:' })).toHaveText(`Next: $60.00 due ${formatDate(firstPart)}`)
 })
 
 test('a payment page left unpaid until it expires releases the held place to the next person on the waitlist', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {

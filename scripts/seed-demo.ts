@@ -19,7 +19,9 @@ import { createTeam, joinTeam } from '../src/server/features/teams/team-entry.ts
 import { findTeamRow, teamState } from '../src/server/features/teams/teams.queries.ts'
 import { currentWaiver, signWaiver } from '../src/server/core/waivers.queries.ts'
 import { facilityToday } from '../src/shared/format.ts'
-import { createProduct, findProductForAdmin, updateProduct } from '../src/server/features/products/products.queries.ts'
+import { createProduct, findProductForAdmin, updateProduct, type ProductSettings } from '../src/server/features/products/products.queries.ts'
+import { planColumns } from '../src/server/core/payments/products.queries.ts'
+import type { Product } from '../src/shared/contracts/products.ts'
 import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
 import { lineOfRegistration, recordPayment } from '../src/server/core/payments/orders.queries.ts'
 import { inTransaction } from '../src/server/db/transaction.ts'
@@ -47,7 +49,7 @@ try {
     await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
     await seedOnlinePayment(academyIds.get(DEMO_ONLINE_PAYMENT.academy)!)
     console.log(
-      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, a price list with an early-bird price running, a family discount on the children's academies, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, a price list with an early-bird price running, a family discount and a payment plan on the children's academies, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
     )
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
@@ -71,13 +73,9 @@ async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
   const now = new Date()
   const change = { by: adminId, now }
   const { productId } = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').executeTakeFirstOrThrow()
-  const fee = await findProductForAdmin(db, productId!)
-  if (fee && fee.listPriceCents > 1000) {
-    const { id, usedBy: _usedBy, history: _history, earlyBird: _earlyBird, ...settings } = fee
-    const until = addDays(facilityToday(now, config.site.timeZone), 7)
-    await updateProduct(db, id, { ...settings, earlyBirdPriceCents: fee.listPriceCents - 1000, earlyBirdUntil: until }, change)
-  }
-  await createProduct(db, { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, isActive: true }, change)
+  const until = addDays(facilityToday(now, config.site.timeZone), 7)
+  await changeFee(productId!, (fee) => (fee.listPriceCents > 1000 ? { earlyBirdPriceCents: fee.listPriceCents - 1000, earlyBirdUntil: until } : {}), change)
+  await createProduct(db, { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, isActive: true }, change)
   const today = facilityToday(now, config.site.timeZone)
   const { code, description, percentOff, days, maxUses } = DEMO_DISCOUNT_CODE
   const made = await createDiscountCode(
@@ -88,13 +86,24 @@ async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
   if (made === 'taken') throw new Error(`The discount code ${code} exists already in a database without leagues`)
 }
 
-/** The academy’s fee takes 10% off a family’s second and further children, before any family signs up. */
+/**
+ * The academy’s fee takes 10% off a family’s second and further children, and may be paid as a
+ * $50 deposit and two parts a month apart, before any family signs up.
+ */
 async function seedFamilyDiscount(academyId: string, adminId: string): Promise<void> {
   const { productId } = await db.kysely.selectFrom('offerings').select('productId').where('academyId', '=', academyId).executeTakeFirstOrThrow()
-  const fee = await findProductForAdmin(db, productId!)
+  const today = facilityToday(new Date(), config.site.timeZone)
+  const plan = { depositCents: 5000, dueDates: [addDays(today, 30), addDays(today, 60)] }
+  await changeFee(productId!, (fee) => ({ familyDiscountPercent: 10, ...(fee.listPriceCents > plan.depositCents ? planColumns(plan) : {}) }), { by: adminId, now: new Date() })
+}
+
+/** Changes what `changes` answers of a product, the rest as it is. */
+async function changeFee(productId: string, changes: (fee: Product) => Partial<ProductSettings>, change: { by: string; now: Date }): Promise<void> {
+  const fee = await findProductForAdmin(db, productId)
   if (!fee) return
-  const { id, usedBy: _usedBy, history: _history, earlyBird, ...settings } = fee
-  await updateProduct(db, id, { ...settings, earlyBirdPriceCents: earlyBird?.priceCents ?? null, earlyBirdUntil: earlyBird?.until ?? null, familyDiscountPercent: 10 }, { by: adminId, now: new Date() })
+  const { id, usedBy: _usedBy, history: _history, earlyBird, plan, ...settings } = fee
+  const current: ProductSettings = { ...settings, earlyBirdPriceCents: earlyBird?.priceCents ?? null, earlyBirdUntil: earlyBird?.until ?? null, ...planColumns(plan) }
+  await updateProduct(db, id, { ...current, ...changes(fee) }, change)
 }
 
 /**

@@ -38,6 +38,7 @@ import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { registerDeskRoutes } from './features/desk/desk.routes.ts'
 import { registerCheckoutRoutes } from './features/checkout/checkout.routes.ts'
 import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
+import { createPlanReminders } from './features/checkout/plan-reminders.ts'
 import { createStripe } from './features/checkout/stripe-client.ts'
 import type { StripeEvents } from './features/checkout/stripe-events.ts'
 import { registerStripeRefunds } from './features/checkout/stripe-refunds.ts'
@@ -162,6 +163,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
   const teamSweeper = createTeamSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
   const academySweeper = createAcademySweeper({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
+  const planReminders = createPlanReminders({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, paysOnline: config.site.paysOnline, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
   const jobs = createJobRunner({ db, log: app.log, now: clock })
   const checkoutSweeper = stripeEvents && createCheckoutSweeper({ ...stripeEvents, timeZone: config.site.timeZone })
@@ -171,6 +173,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     sweeper.start()
     teamSweeper.start()
     academySweeper.start()
+    planReminders.start()
     checkoutSweeper?.start()
     backups.start()
   })
@@ -179,6 +182,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     await sweeper.stop()
     await teamSweeper.stop()
     await academySweeper.stop()
+    await planReminders.stop()
     await checkoutSweeper?.stop()
     await jobs.stop()
     await mailer.stop()

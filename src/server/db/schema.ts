@@ -224,6 +224,9 @@ export interface ProductsTable {
   earlyBirdUntil: string | null
   /** Taken off the second and further children one account registers in the same league or academy (migration 0030). */
   familyDiscountPercent: ColumnType<number | null, number | null | undefined, number | null>
+  /** A payment plan: the deposit at sign-up, and the days of the other parts (comma-separated facility days); both null without one (migration 0031). */
+  planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
+  planDueDates: ColumnType<string | null, string | null | undefined, string | null>
   /** What it is for: shared/schemas/product.ts PRODUCT_PURPOSES. */
   purpose: Generated<ProductPurpose>
   /** Offered on the price list: an inactive product prices nothing new. */
@@ -242,6 +245,8 @@ export interface ProductChangesTable {
   earlyBirdPriceCents: number | null
   earlyBirdUntil: string | null
   familyDiscountPercent: ColumnType<number | null, number | null | undefined, number | null>
+  planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
+  planDueDates: ColumnType<string | null, string | null | undefined, string | null>
   isActive: boolean | number
   changedBy: string | null
   changedAt: Timestamp
@@ -322,7 +327,17 @@ export interface OrderLinesTable {
   adjustedCents: Generated<number>
   /** What the family discount of the line's product took off (migration 0030). */
   familyDiscountCents: Generated<number>
+  /** The payment plan of the line's product on the day it was made (migration 0031); null without one. */
+  planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
+  planDueDates: ColumnType<string | null, string | null | undefined, string | null>
   createdAt: Timestamp
+}
+
+/** A payment plan's part whose payment link was emailed (migration 0031): once per line and day. */
+export interface PlanRemindersTable {
+  orderLineId: string
+  dueDate: string
+  sentAt: Timestamp
 }
 
 /** A credit or scholarship staff gave on a line: who, when and why. */
@@ -536,6 +551,7 @@ export interface Database {
   refundAllocations: RefundAllocationsTable
   checkouts: CheckoutsTable
   lineAdjustments: LineAdjustmentsTable
+  planReminders: PlanRemindersTable
   checkoutLines: CheckoutLinesTable
   stripeEvents: StripeEventsTable
   registrationEvents: RegistrationEventsTable

@@ -2,6 +2,15 @@ import { z } from 'zod'
 import { CHECKOUT_STATUSES, REFUND_STATUSES, RefundForm } from '../schemas/payments.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
+/** A part of a payment plan: the deposit at sign-up (no day), or a part due on its day. */
+export const PlanPart = z.object({
+  dueDate: z.string().nullable().describe('YYYY-MM-DD; null: the deposit, due at sign-up'),
+  amountCents: z.number().int(),
+  paidCents: z.number().int(),
+  state: z.enum(['paid', 'due', 'overdue', 'upcoming']).describe('due: its payment link has gone out; overdue: its day has passed unpaid'),
+})
+export type PlanPart = z.infer<typeof PlanPart>
+
 /** One thing an order asks to be paid, as the checkout and the receipt show it. */
 export const CheckoutLine = z.object({
   id: z.string(),
@@ -15,6 +24,8 @@ export const CheckoutLine = z.object({
   amountDueCents: z.number().int().describe('what the line asks after discounts; nothing once its place has ended'),
   paidCents: z.number().int(),
   openCents: z.number().int().describe('still to pay'),
+  dueNowCents: z.number().int().describe('what is due now: all that is open, or under a payment plan the deposit and the parts due'),
+  plan: z.array(PlanPart).nullable().describe('its payment plan, part by part; null: paid in one go'),
   receiptHref: z.string().nullable().describe("the receipt of the line's place"),
 })
 export type CheckoutLine = z.infer<typeof CheckoutLine>
@@ -36,6 +47,7 @@ export const OrderCheckout = z.object({
   discountCode: z.object({ code: z.string(), discountCents: z.number().int() }).nullable().describe("the order's discount code and what it took off in all"),
   totalCents: z.number().int().describe('the sum of the lines'),
   paidCents: z.number().int(),
+  openCents: z.number().int().describe('everything still to pay, parts of a payment plan not due yet included'),
   dueNowCents: z.number().int(),
   heldUntil: z.string().nullable().describe('ISO 8601 time: the places held for this order are released unless paid by then'),
   paysOnline: z.boolean().describe('false: the front desk takes payment'),
@@ -60,7 +72,7 @@ export const payOrder = contract({
   access: 'owner',
   summary: "Pay what an order owes on Stripe Checkout: answers the hosted payment page's address (the order's payer)",
   params: orderId,
-  body: z.object({}).optional(),
+  body: z.object({ pay: z.enum(['due-now', 'everything']).optional().describe('due-now (the default): the deposit and the parts due of a payment plan; everything: all that is open') }).optional(),
   responses: { 201: z.object({ checkoutId: z.string(), url: z.string() }) },
 })
 

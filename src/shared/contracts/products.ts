@@ -2,6 +2,10 @@ import { z } from 'zod'
 import { PRODUCT_PURPOSES, ProductForm } from '../schemas/product.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
+const Plan = z
+  .object({ depositCents: z.number().int(), dueDates: z.array(z.string()).describe('YYYY-MM-DD, the facility days the other parts are due: one to three') })
+  .describe('a deposit at sign-up and the rest in parts on set days')
+
 const EarlyBird = z.object({ priceCents: z.number().int(), until: z.string().describe('YYYY-MM-DD, the last facility day of the early-bird price') })
 
 /** A product as one change left it (the first: as it was made). */
@@ -12,6 +16,7 @@ export const ProductChange = z.object({
   listPriceCents: z.number().int(),
   earlyBird: EarlyBird.nullable(),
   familyDiscountPercent: z.number().int().nullable(),
+  plan: Plan.nullable(),
   isActive: z.boolean(),
 })
 export type ProductChange = z.infer<typeof ProductChange>
@@ -24,6 +29,7 @@ export const Product = z.object({
   listPriceCents: z.number().int(),
   earlyBird: EarlyBird.nullable(),
   familyDiscountPercent: z.number().int().nullable().describe('taken off the second and further children one account registers in the same league or academy'),
+  plan: Plan.nullable(),
   isActive: z.boolean(),
   usedBy: z.array(z.object({ kind: z.enum(['league', 'team-fee', 'academy']), id: z.string(), name: z.string() })).describe('the leagues and academies priced with it'),
   history: z.array(ProductChange),

@@ -61,6 +61,10 @@ export const RegistrationView = z.object({
   paidCents: z.number().int(),
   balanceCents: z.number().int(),
   orderId: z.string().nullable().describe("the order its price is in: its balance is paid at the order's checkout"),
+  plan: z
+    .object({ depositCents: z.number().int(), dueDates: z.array(z.string()) })
+    .nullable()
+    .describe('a payment plan it may be paid by: the deposit at sign-up and the days of the other parts (shared/payment-plan.ts works out each part)'),
   createdAt: z.string(),
 })
 export type RegistrationView = z.infer<typeof RegistrationView>

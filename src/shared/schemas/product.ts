@@ -29,6 +29,10 @@ export const ProductForm = {
   earlyBirdPrice: { label: 'Early-bird price', rules: 'numeric|between:0,10000' },
   earlyBirdUntil: { label: 'Early-bird price until', rules: 'date' },
   familyDiscount: { label: 'Family discount (percent)', rules: 'integer|between:1,100' },
+  planDeposit: { label: 'Deposit', rules: 'numeric|between:0,10000' },
+  planDue1: { label: 'First part due', rules: 'date' },
+  planDue2: { label: 'Second part due', rules: 'date' },
+  planDue3: { label: 'Third part due', rules: 'date' },
   isActive: { label: 'On the price list', rules: 'in:true,false' },
 } as const satisfies FormSpec
 
@@ -41,6 +45,11 @@ export const PRODUCT_MESSAGES = {
   earlyBirdPrice: 'Give the early-bird price, or clear its last day.',
   earlyBirdBelow: 'The early-bird price must be below the price.',
   familyDiscount: 'A family discount is for places children take: a league player fee or an academy fee.',
+  planDeposit: 'Give the deposit paid at sign-up, or clear the days of the parts.',
+  planDepositBelow: 'The deposit must be below the price.',
+  planDue1: 'Give the day the first part is due, or clear the deposit.',
+  planDueOrder: 'Give the parts’ days in order, each after the one before.',
+  planExtra: 'A payment plan is for fees, not extras.',
 } as const
 
 /** What the field rules cannot say: cents, an early-bird price with its day, below the price, and a family discount only on a child's fee. */
@@ -54,7 +63,36 @@ export function productFormProblems(values: ProductFormValues): Partial<Record<P
   else if (early !== null && list !== null && early >= list) problems.earlyBirdPrice = PRODUCT_MESSAGES.earlyBirdBelow
   if (values.earlyBirdPrice !== '' && values.earlyBirdUntil === '') problems.earlyBirdUntil = PRODUCT_MESSAGES.earlyBirdUntil
   if (values.familyDiscount !== '' && !FAMILY_PURPOSES.includes(values.purpose as ProductPurpose)) problems.familyDiscount = PRODUCT_MESSAGES.familyDiscount
+  Object.assign(problems, planProblems(values, list))
   return problems
+}
+
+/** The form's fields for the days of a payment plan's parts. */
+export const PLAN_DAYS = ['planDue1', 'planDue2', 'planDue3'] as const
+
+/** A payment plan: a deposit below the price and one to three days in order, on a fee; or none of it. */
+function planProblems(values: ProductFormValues, list: number | null): Partial<Record<ProductField, string>> {
+  const days = PLAN_DAYS.map((field) => values[field])
+  if (values.planDeposit === '' && days.every((day) => day === '')) return {}
+  if (values.purpose === 'extra') return { planDeposit: PRODUCT_MESSAGES.planExtra }
+  const problems: Partial<Record<ProductField, string>> = {}
+  const deposit = values.planDeposit === '' ? null : centsFromDollars(values.planDeposit)
+  if (values.planDeposit === '') problems.planDeposit = PRODUCT_MESSAGES.planDeposit
+  else if (deposit === null) problems.planDeposit = PRODUCT_MESSAGES.cents
+  else if (list !== null && deposit >= list) problems.planDeposit = PRODUCT_MESSAGES.planDepositBelow
+  if (days[0] === '') problems.planDue1 = PRODUCT_MESSAGES.planDue1
+  PLAN_DAYS.forEach((field, i) => {
+    if (i === 0 || days[i] === '' || problems[field]) return
+    if (days[i - 1] === '' || days[i]! <= days[i - 1]!) problems[field] = PRODUCT_MESSAGES.planDueOrder
+  })
+  return problems
+}
+
+/** The plan a valid form sets: null without a deposit. */
+export function planOfForm(values: ProductFormValues): { depositCents: number; dueDates: string[] } | null {
+  const deposit = values.planDeposit === '' ? null : centsFromDollars(values.planDeposit)
+  if (deposit === null) return null
+  return { depositCents: deposit, dueDates: PLAN_DAYS.map((field) => values[field]).filter((day) => day !== '') }
 }
 
 /** A saved product as the form shows it: what the edit form starts from, and what an update leaves alone. */
@@ -66,6 +104,10 @@ export function productFormValues(product: Product): ProductFormValues {
     earlyBirdPrice: product.earlyBird ? dollarsText(product.earlyBird.priceCents) : '',
     earlyBirdUntil: product.earlyBird?.until ?? '',
     familyDiscount: product.familyDiscountPercent === null ? '' : String(product.familyDiscountPercent),
+    planDeposit: product.plan ? dollarsText(product.plan.depositCents) : '',
+    planDue1: product.plan?.dueDates[0] ?? '',
+    planDue2: product.plan?.dueDates[1] ?? '',
+    planDue3: product.plan?.dueDates[2] ?? '',
     isActive: String(product.isActive),
   }
 }

@@ -14,6 +14,7 @@ import { call } from '../../lib/endpoint.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
 import { href, receiptPath } from '../../../shared/paths.ts'
+import { nextPartText, overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
 
 
 type Action = 'claim' | 'cancel'
@@ -154,6 +155,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
   }
 
   const live = ACTIVE_STATUSES.includes(r.status)
+  const plan = live ? partsOfPlace(r, today) : null
   return (
     <article className="account-registration" aria-labelledby={headingId}>
       <div className="account-registration-head">
@@ -175,6 +177,12 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
           <dt>Balance</dt>
           <dd>{balanceText(r)}</dd>
         </div>
+        {plan && (
+          <div>
+            <dt>Payment plan</dt>
+            <dd className={overduePart(plan) ? 'account-overdue' : undefined}>{nextPartText(plan)}</dd>
+          </div>
+        )}
         {sessions && live && (
           <div>
             <dt>Next session</dt>

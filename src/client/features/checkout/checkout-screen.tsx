@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { orderCheckoutQuery } from '../../queries/checkout.ts'
 import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
-import { heldUntilText, PAID_AT_THE_DESK, payNowText, receiptsOf } from './checkout-text.ts'
+import { heldUntilText, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf } from './checkout-text.ts'
 import { DiscountCode } from './discount-code.tsx'
 import { OrderLines } from './order-lines.tsx'
 
@@ -55,7 +55,7 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
       {order.heldUntil && order.dueNowCents > 0 && <p className="checkout-note">{heldUntilText(order.heldUntil, now, siteConfig.timeZone)}</p>}
       {paying ? (
         <p className="checkout-note">A payment for this order is being confirmed.</p>
-      ) : order.dueNowCents <= 0 ? (
+      ) : order.openCents <= 0 ? (
         <NothingOwed lines={order.lines} />
       ) : order.paysOnline ? (
         <PayNow order={order} />
@@ -66,17 +66,30 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
   )
 }
 
-/** Pays what is due now on Stripe's hosted page; the browser leaves the site once it is open. */
+/**
+ * Pays what is due now on Stripe's hosted page, or under a payment plan everything at once; the
+ * browser leaves the site once it is open.
+ */
 function PayNow({ order }: { order: OrderCheckout }) {
   const pay = usePayOrder(order.orderId)
-  // After a success the browser is on its way to Stripe: the button stays disabled until it leaves.
+  // After a success the browser is on its way to Stripe: the buttons stay disabled until it leaves.
   const sending = pay.isPending || pay.isSuccess
   return (
     <div className="checkout-pay">
       {pay.error && <Alert>{errorMessage(pay.error)}</Alert>}
-      <button type="button" className="button" disabled={sending} onClick={() => pay.mutate()}>
-        {payNowText(order.dueNowCents)}
-      </button>
+      {order.dueNowCents <= 0 && <p className="checkout-note">Nothing is due yet: each part of your payment plan is due on its day.</p>}
+      <div className="card-actions">
+        {order.dueNowCents > 0 && (
+          <button type="button" className="button" disabled={sending} onClick={() => pay.mutate('due-now')}>
+            {payNowText(order.dueNowCents)}
+          </button>
+        )}
+        {order.openCents > order.dueNowCents && (
+          <button type="button" className={order.dueNowCents > 0 ? 'button secondary' : 'button'} disabled={sending} onClick={() => pay.mutate('everything')}>
+            {payAllText(order.openCents)}
+          </button>
+        )}
+      </div>
       <p role="status" className="checkout-sending">
         {sending ? 'Opening the secure payment page…' : ''}
       </p>

@@ -49,6 +49,8 @@ test("each receipt of an order's lines is linked once, naming what is on it", ()
     amountDueCents: 6000,
     paidCents: 6000,
     openCents: 0,
+    dueNowCents: 0,
+    plan: null,
     receiptHref,
   })
   expect(

@@ -27,7 +27,7 @@ export function DiscountCode({ order }: { order: OrderCheckout }) {
       </div>
     )
   }
-  if (order.paidCents > 0 || order.dueNowCents <= 0) return null
+  if (order.paidCents > 0 || order.openCents <= 0) return null
   const problem = apply.error instanceof ApiError ? (apply.error.fields.discountCode ?? apply.error.message) : apply.error ? errorMessage(apply.error) : undefined
   return (
     <form

@@ -1,8 +1,8 @@
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { earlyBirdText } from './checkout-text.ts'
+import { earlyBirdText, planPartText } from './checkout-text.ts'
 
-/** An order's lines, with what an early-bird price, the family discount and a discount code took off, and its totals. */
+/** An order's lines, with what an early-bird price, the family discount and a discount code took off, each payment plan's parts, and its totals. */
 export function OrderLines({ order }: { order: OrderCheckout }) {
   const familyDiscountCents = order.lines.reduce((sum, line) => sum + line.familyDiscountCents, 0)
   return (
@@ -32,7 +32,18 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
               const earlyBird = earlyBirdText(line)
               return (
                 <tr key={line.id}>
-                  <th scope="row">{line.description}</th>
+                  <th scope="row">
+                    {line.description}
+                    {line.plan && (
+                      <ul className="checkout-plan" aria-label={`Payment plan for ${line.description}`}>
+                        {line.plan.map((part) => (
+                          <li key={part.dueDate ?? 'deposit'} className={part.state === 'overdue' ? 'checkout-overdue' : undefined}>
+                            {planPartText(part)}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </th>
                   <td className="receipt-money">
                     {formatMoney(line.listPriceCents)}
                     {earlyBird && <span className="checkout-early-bird"> {earlyBird}</span>}
@@ -73,6 +84,12 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
           <dt>Paid</dt>
           <dd>{formatMoney(order.paidCents)}</dd>
         </div>
+        {order.openCents !== order.dueNowCents && (
+          <div>
+            <dt>Still to pay</dt>
+            <dd>{formatMoney(order.openCents)}</dd>
+          </div>
+        )}
         <div className="checkout-due">
           <dt>Due now</dt>
           <dd>{formatMoney(order.dueNowCents)}</dd>

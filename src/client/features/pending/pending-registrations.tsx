@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
-import { formatDate } from '../../../shared/format.ts'
+import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
+import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { siteConfig } from '../../site-config.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -18,6 +21,8 @@ import { pendingRegistrationsQuery } from '../../queries/pending-registrations.t
  * ended leaves the list; its detail panel stays open to show the result.
  */
 export function PendingRegistrations() {
+  // One reading of the clock per visit: rendering must not depend on when it happens.
+  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
   const [leagueId, setLeagueId] = useState('')
   const [typed, setTyped] = useState('')
   const search = useDeferredValue(typed.trim())
@@ -104,7 +109,10 @@ export function PendingRegistrations() {
                   <td>{r.waitlistPosition === null ? '—' : `${r.waitlistPosition} of ${r.waitlistSize}`}</td>
                   <td className="staff-money">{formatMoney(r.priceCents)}</td>
                   <td className="staff-money">{formatMoney(r.paidCents)}</td>
-                  <td className="staff-money">{nothingDue(r) ?? formatMoney(r.balanceCents)}</td>
+                  <td className="staff-money">
+                    {nothingDue(r) ?? formatMoney(r.balanceCents)}
+                    <OverdueFlag registration={r} today={today} />
+                  </td>
                   <td>{formatDate(r.createdAt)}</td>
                   <td>
                     <RowAction id={`details-${r.id}`} row={` for ${r.child?.name ?? r.registrantName}, ${r.offering.name}`} onAct={() => setSelectedId(r.id)}>
@@ -120,6 +128,19 @@ export function PendingRegistrations() {
       {selectedId && (
         <RegistrationDetailPanel key={selectedId} registrationId={selectedId} onClose={closeDetail} />
       )}
+    </>
+  )
+}
+
+/** A payment plan's part past its day unpaid, flagged for staff: `Overdue since 1/15/2027`. */
+function OverdueFlag({ registration, today }: { registration: RegistrationView; today: string }) {
+  const parts = partsOfPlace(registration, today)
+  const overdue = parts && overduePart(parts)
+  if (!overdue?.dueDate) return null
+  return (
+    <>
+      <br />
+      <span className="staff-badge staff-badge-failed">Overdue since {formatDate(overdue.dueDate)}</span>
     </>
   )
 }

@@ -18,10 +18,17 @@ const USE_LABELS: Record<Product['usedBy'][number]['kind'], string> = { league: 
 
 const priceText = (cents: number) => (cents === 0 ? 'Free' : formatMoney(cents))
 
+/** A payment plan in a few words: `Plan: $50.00 deposit, then 2 parts (1/15/2027, 2/15/2027)`. */
+function planText(plan: NonNullable<Product['plan']>): string {
+  const parts = plan.dueDates.length
+  return `Plan: ${formatMoney(plan.depositCents)} deposit, then ${parts} part${parts === 1 ? '' : 's'} (${plan.dueDates.map(formatDate).join(', ')})`
+}
+
 function changeText(change: ProductChange): string {
   const early = change.earlyBird ? `, early-bird ${priceText(change.earlyBird.priceCents)} until ${formatDate(change.earlyBird.until)}` : ''
   const family = change.familyDiscountPercent === null ? '' : `, ${change.familyDiscountPercent}% family discount`
-  return `${change.name}: ${priceText(change.listPriceCents)}${early}${family}${change.isActive ? '' : ', off the list'}`
+  const plan = change.plan ? `, ${planText(change.plan).toLowerCase()}` : ''
+  return `${change.name}: ${priceText(change.listPriceCents)}${early}${family}${plan}${change.isActive ? '' : ', off the list'}`
 }
 
 /** The price list (/admin/products, issue 24): every product, where it is used and its changes; admins add and change them. */
@@ -103,6 +110,12 @@ export function PriceList() {
                         <span className="staff-muted">
                           Early-bird {priceText(product.earlyBird.priceCents)} until {formatDate(product.earlyBird.until)}
                         </span>
+                      </>
+                    )}
+                    {product.plan && (
+                      <>
+                        <br />
+                        <span className="staff-muted">{planText(product.plan)}</span>
                       </>
                     )}
                     {product.familyDiscountPercent !== null && (

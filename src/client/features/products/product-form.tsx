@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { createProduct, Product, updateProduct } from '../../../shared/contracts/products.ts'
-import { PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues } from '../../../shared/schemas/product.ts'
+import { PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues } from '../../../shared/schemas/product.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
@@ -9,7 +9,7 @@ import { call } from '../../lib/endpoint.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 
-const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', isActive: 'true' }
+const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', planDeposit: '', planDue1: '', planDue2: '', planDue3: '', isActive: 'true' }
 
 interface ProductFormPanelProps {
   /** The product to edit; undefined for a new one. */
@@ -66,6 +66,16 @@ export function ProductFormPanel({ product, onSaved, onCancel }: ProductFormPane
           <div className="staff-form-grid">
             <NumberField label="Early-bird price (dollars)" decimal field={form.field('earlyBirdPrice')} error={form.errors.earlyBirdPrice} />
             <TextField label={ProductForm.earlyBirdUntil.label} type="date" field={form.field('earlyBirdUntil')} error={form.errors.earlyBirdUntil} hint="The last day, where the facility is." />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Payment plan</legend>
+          <p className="staff-note">Optional, for a fee: a deposit at sign-up, and the rest in up to three equal parts due on the days given. Each part’s payment link is emailed a week before its day.</p>
+          <div className="staff-form-grid">
+            <NumberField label="Deposit (dollars)" decimal field={form.field('planDeposit')} error={form.errors.planDeposit} />
+            {PLAN_DAYS.map((day) => (
+              <TextField key={day} label={ProductForm[day].label} type="date" field={form.field(day)} error={form.errors[day]} />
+            ))}
           </div>
         </fieldset>
         <NumberField

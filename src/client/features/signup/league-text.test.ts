@@ -21,6 +21,7 @@ function result(overrides: Partial<RegistrationView>, created = true): RegisterR
       paidCents: 0,
       balanceCents: 4500,
       orderId: 'order1',
+      plan: null,
       createdAt: '2026-11-01T10:00:00.000Z',
       ...overrides,
     },

@@ -7,6 +7,8 @@ import { inList, timestampParam } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { PaymentMethod, PaymentProvider } from '../../../shared/schemas/payments.ts'
 import { enqueueJob } from '../jobs.ts'
+import type { PaymentPlan } from '../../../shared/payment-plan.ts'
+import { planColumns } from './products.queries.ts'
 
 /**
  * What is owed and what was paid (docs/decisions/0012): an order holds lines; a payment is
@@ -23,6 +25,8 @@ export interface NewLine {
   amountDueCents: number
   /** What the family discount took off the price of the day (already out of `amountDueCents`). */
   familyDiscountCents?: number
+  /** The payment plan it may be paid by, as its product had it that day. */
+  plan?: PaymentPlan | null
 }
 
 export interface NewOrder {
@@ -40,7 +44,7 @@ export function orderInserts(tx: Db, orders: readonly NewOrder[]): Write[] {
     const id = order.id ?? randomUUID()
     const at = (ms: number) => timestampParam(tx.dialect, new Date(order.now.getTime() + ms))
     // An order's lines keep the order given (payments fill them oldest first): each a millisecond after the one before.
-    return { order: order.id ? null : { id, payerUserId: order.payerUserId, createdAt: at(0) }, lines: order.lines.map(({ familyDiscountCents = 0, ...line }, i) => ({ id: randomUUID(), orderId: id, createdAt: at(i), familyDiscountCents, ...line })) }
+    return { order: order.id ? null : { id, payerUserId: order.payerUserId, createdAt: at(0) }, lines: order.lines.map(({ familyDiscountCents = 0, plan = null, ...line }, i) => ({ id: randomUUID(), orderId: id, createdAt: at(i), familyDiscountCents, ...planColumns(plan), ...line })) }
   })
   const newOrders = made.flatMap((m) => (m.order ? [m.order] : []))
   const lines = made.flatMap((m) => m.lines)
@@ -64,6 +68,10 @@ export type RegistrationScope = ExpressionBuilder<Database & { r: Database['regi
 /** What a registration's lines ask: its price (a subquery on the registration aliased `r`). */
 export const amountDueOf = (eb: RegistrationScope) =>
   eb.selectFrom('orderLines as due').select((s) => s.fn.sum<string | number>('due.amountDueCents').as('total')).whereRef('due.registrationId', '=', 'r.id')
+
+/** A column of a registration's line (a subquery on `r`): its payment plan's, say. */
+export const lineColumnOf = <C extends 'planDepositCents' | 'planDueDates'>(eb: RegistrationScope, column: C) =>
+  eb.selectFrom('orderLines as own').select(`own.${column}` as `own.${C}`).whereRef('own.registrationId', '=', 'r.id').limit(1)
 
 /** The order a registration's line is in, where its balance is paid (a subquery on `r`). */
 export const orderOf = (eb: RegistrationScope) => eb.selectFrom('orderLines as ordered').select('ordered.orderId').whereRef('ordered.registrationId', '=', 'r.id').limit(1)
@@ -90,7 +98,7 @@ export const amountPaidOf = (eb: RegistrationScope) => {
 }
 
 /** What each line received, refunds that went through deducted (see `amountPaidOf`), in one statement. */
-async function paidOnLines(tx: Db, lineIds: readonly string[]): Promise<Map<string, number>> {
+export async function paidOnLines(tx: Db, lineIds: readonly string[]): Promise<Map<string, number>> {
   const paid = new Map<string, number>(lineIds.map((id) => [id, 0]))
   if (lineIds.length === 0) return paid
   const rows = await tx.kysely

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import type { Write } from '../../db/transaction.ts'
 import { PURPOSE_LABELS, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import type { PaymentPlan } from '../../../shared/payment-plan.ts'
 import { invalid } from '../refusals.ts'
 
 /**
@@ -19,7 +20,7 @@ export async function productPriced(tx: Db, want: { name: string; purpose: Produ
   }
   const id = randomUUID()
   const at = timestampParam(tx.dialect, want.now)
-  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, isActive: true }
+  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, isActive: true }
   await tx.kysely.insertInto('products').values({ ...product, isActive: boolParam(tx.dialect, true), createdAt: at, updatedAt: at }).execute()
   await productChanged(tx, product, { by: null, now: want.now }).execute()
   return id
@@ -34,7 +35,20 @@ export interface ProductState {
   earlyBirdPriceCents: number | null
   earlyBirdUntil: string | null
   familyDiscountPercent: number | null
+  /** A payment plan, as stored: the deposit and the parts' days, comma-separated (planOf reads them). */
+  planDepositCents: number | null
+  planDueDates: string | null
   isActive: boolean
+}
+
+/** The payment plan of a product's or a line's columns: null without one. */
+export function planOf(row: { planDepositCents: number | null; planDueDates: string | null }): PaymentPlan | null {
+  return row.planDepositCents !== null && row.planDueDates ? { depositCents: row.planDepositCents, dueDates: row.planDueDates.split(',') } : null
+}
+
+/** A payment plan as its columns store it. */
+export function planColumns(plan: PaymentPlan | null): { planDepositCents: number | null; planDueDates: string | null } {
+  return plan ? { planDepositCents: plan.depositCents, planDueDates: plan.dueDates.join(',') } : { planDepositCents: null, planDueDates: null }
 }
 
 /** The history row of a product as a change left it: who (null: the site) and when. */

@@ -316,7 +316,7 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
       return {
         id: req.orderId,
         payerUserId: req.userId,
-        lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: price - familyDiscountCents, familyDiscountCents }],
+        lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: price - familyDiscountCents, familyDiscountCents, plan: offering.plan }],
         now: req.now,
       }
     }),

@@ -4,7 +4,8 @@ import { batchedRead } from '../../db/read-batches.ts'
 import { boolParam, inList, timestampParam, toBool } from '../../db/values.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import type { LeagueKind } from '../../../shared/sports.ts'
-import { productPriced } from '../payments/products.queries.ts'
+import { planOf, productPriced } from '../payments/products.queries.ts'
+import type { PaymentPlan } from '../../../shared/payment-plan.ts'
 
 /**
  * What the engine needs to know of a set of places (decision 0012): its counters live on the
@@ -38,6 +39,8 @@ export interface Offering {
   earlyBird: { priceCents: number; until: string } | null
   /** Taken off the second and further children one account registers here (the product's family discount). */
   familyDiscountPercent: number | null
+  /** A deposit at sign-up and the rest in parts on set days (the product's payment plan). */
+  plan: PaymentPlan | null
   /** With online payment on, a place is held while its taker pays and released unpaid (its league's or academy's setting). */
   payAtSignUp: boolean
 }
@@ -55,7 +58,7 @@ export function priceOn(offering: Pick<Offering, 'listPriceCents' | 'earlyBird'>
 
 /** What every kind's reader takes from the offering row (aliased `o`) and its product (`p`). */
 const OFFERING_COLUMNS = ['o.id', 'o.kind', 'o.leagueId', 'o.teamId', 'o.capacity', 'o.placesTaken', 'o.receiptPrefix', 'o.productId'] as const
-const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent'] as const
+const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent', 'p.planDepositCents', 'p.planDueDates'] as const
 
 /** Offerings of leagues (aliased `o`, `l`, `p`) with what the engine reads of them. */
 function leagueOfferings(db: Db) {
@@ -77,18 +80,20 @@ function toOffering(row: OfferingRow): Offering {
 }
 
 /** An offering's row with its owner's columns (a league's or an academy's) and its product's price. */
-type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp'> & {
+type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp' | 'plan'> & {
   forChildren: boolean | number
   waiverRequired: boolean | number
   payAtSignUp: boolean | number
   listPriceCents: number | null
   earlyBirdPriceCents: number | null
   earlyBirdUntil: string | null
+  planDepositCents: number | null
+  planDueDates: string | null
 }
 
 /** Reads an offering into the engine's shape: the rules its owner row states, and its price. */
 function ownRules(row: OwnerRow): Offering {
-  const { forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, ...rest } = row
+  const { forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, planDepositCents, planDueDates, ...rest } = row
   return {
     ...rest,
     forChildren: toBool(forChildren),
@@ -96,6 +101,7 @@ function ownRules(row: OwnerRow): Offering {
     payAtSignUp: toBool(payAtSignUp),
     listPriceCents: listPriceCents ?? 0,
     earlyBird: earlyBirdPriceCents !== null && earlyBirdUntil !== null ? { priceCents: earlyBirdPriceCents, until: earlyBirdUntil } : null,
+    plan: planOf({ planDepositCents, planDueDates }),
   }
 }
 

@@ -10,7 +10,8 @@ import type { MoneyMove, RefundStatus } from '../../../shared/schemas/payments.t
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
-import { amountDueOf, amountPaidOf, orderOf, type RegistrationScope } from '../payments/orders.queries.ts'
+import { amountDueOf, amountPaidOf, lineColumnOf, orderOf, type RegistrationScope } from '../payments/orders.queries.ts'
+import { planOf } from '../payments/products.queries.ts'
 import type { Charges, HistoryEntry, OfferingRef, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
 
 /** How many wait ahead of a registration (aliased `r`) in its offering's waitlist. */
@@ -83,6 +84,8 @@ function views(db: Db, { newest = false } = {}) {
       amountDueOf(eb).as('priceCents'),
       amountPaidOf(eb).as('paidCents'),
       orderOf(eb).as('orderId'),
+      lineColumnOf(eb, 'planDepositCents').as('planDepositCents'),
+      lineColumnOf(eb, 'planDueDates').as('planDueDates'),
       newest ? waitlistAheadFromBack(eb).as('waitlistAhead') : waitlistAheadOf(eb).as('waitlistAhead'),
       'o.waiting as waitlistSize',
     ])
@@ -130,6 +133,7 @@ function toView(row: ViewRow): RegistrationView {
     paidCents,
     balanceCents: balanceCents({ status: row.status, priceCents, paidCents }),
     orderId: row.orderId,
+    plan: planOf({ planDepositCents: row.planDepositCents, planDueDates: row.planDueDates }),
     createdAt: toIso(row.createdAt),
   }
 }

@@ -3,6 +3,9 @@ import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
 import { orderBalances } from '../../core/payments/orders.queries.ts'
+import { planOf } from '../../core/payments/products.queries.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { dueNowCents, planParts } from '../../../shared/payment-plan.ts'
 import { receiptPath } from '../../../shared/paths.ts'
 import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import type { CheckoutStatus } from '../../../shared/schemas/payments.ts'
@@ -18,7 +21,8 @@ export async function findOrderPayer(db: Db, orderId: string): Promise<string | 
 }
 
 /** An order at its checkout: its lines with their balances and receipts, the sums, and a payment online under way. */
-export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, now }: { paysOnline: boolean; now: Date }): Promise<OrderCheckout> {
+export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, now, timeZone }: { paysOnline: boolean; now: Date; timeZone: string }): Promise<OrderCheckout> {
+  const today = facilityToday(now, timeZone)
   const balances = new Map((await orderBalances(db, orderId)).map((line) => [line.id, line]))
   const rows = await db.kysely
     .selectFrom('orderLines as line')
@@ -33,6 +37,8 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       'line.discountCents',
       'line.adjustedCents',
       'line.familyDiscountCents',
+      'line.planDepositCents',
+      'line.planDueDates',
       'dc.code as discountCode',
       'r.id as registrationId',
       'r.userId',
@@ -50,6 +56,9 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
     .execute()
   const lines: CheckoutLine[] = rows.map((row) => {
     const balance = balances.get(row.id)!
+    const amountDueCents = balance.openCents + balance.paidCents
+    const plan = planOf(row)
+    const parts = plan && balance.openCents > 0 ? planParts(plan, amountDueCents, balance.paidCents, today) : null
     return {
       id: row.id,
       description: row.childFirstName ? `${row.description} — ${row.childFirstName}` : row.description,
@@ -58,9 +67,11 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       familyDiscountCents: row.familyDiscountCents,
       discountCents: row.discountCents,
       adjustedCents: row.adjustedCents,
-      amountDueCents: balance.openCents + balance.paidCents,
+      amountDueCents,
       paidCents: balance.paidCents,
       openCents: balance.openCents,
+      dueNowCents: parts ? dueNowCents(parts) : Math.max(balance.openCents, 0),
+      plan: parts,
       receiptHref: receiptOf(row),
     }
   })
@@ -72,7 +83,8 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
     discountCode: coded ? { code: coded.discountCode!, discountCents: sum(rows.map((r) => r.discountCents)) } : null,
     totalCents: sum(lines.map((l) => l.amountDueCents)),
     paidCents: sum(lines.map((l) => l.paidCents)),
-    dueNowCents: sum(lines.map((l) => l.openCents)),
+    openCents: sum(lines.map((l) => l.openCents)),
+    dueNowCents: sum(lines.map((l) => l.dueNowCents)),
     heldUntil: held.length > 0 ? new Date(Math.min(...held) - HOLD_GRACE_MS).toISOString() : null,
     paysOnline,
     paying: (await checkoutUnderWay(db, orderId, now)) ?? null,

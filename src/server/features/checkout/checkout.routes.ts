@@ -32,7 +32,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
   serve(app, getOrderCheckout, async (req, _reply, { user }) => {
     const payer = await findOrderPayer(db, req.params.orderId)
     if (!payer || (payer !== user.id && !isStaff(user.role))) throw notFound('There is no such order.')
-    return { order: await findOrderCheckout(db, req.params.orderId, { paysOnline: events !== undefined, now: now() }) }
+    return { order: await findOrderCheckout(db, req.params.orderId, { paysOnline: events !== undefined, now: now(), timeZone: config.site.timeZone }) }
   })
 
   /** The payer changes what the order asks, while no payment of it is being confirmed. */
@@ -46,7 +46,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     await changing(orderId, user.id)
     const at = now()
     await inTransaction(db, (tx) => applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at }))
-    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at }) }
+    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at, timeZone: config.site.timeZone }) }
   })
 
   serve(app, removeOrderDiscount, async (req, _reply, { user }) => {
@@ -54,7 +54,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     await changing(orderId, user.id)
     const removed = await inTransaction(db, (tx) => removeDiscountCode(tx, { orderId, userId: user.id }))
     if (!removed) throw conflict('This order has no discount code.')
-    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: now() }) }
+    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: now(), timeZone: config.site.timeZone }) }
   })
 
   serve(app, getCheckout, async (req, _reply, { user }) => {
@@ -70,9 +70,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const at = now()
     const under = await checkoutUnderWay(db, orderId, at)
     if (under?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
-    const open = (await findOrderCheckout(db, orderId, { paysOnline: true, now: at })).lines.filter((line) => line.openCents > 0)
-    const dueCents = open.reduce((sum, line) => sum + line.openCents, 0)
-    if (dueCents === 0) throw conflict('Nothing is owed on this order.')
+    // Under a payment plan, what is due now unless the payer chose to pay everything.
+    const everything = req.body?.pay === 'everything'
+    const open = (await findOrderCheckout(db, orderId, { paysOnline: true, now: at, timeZone: config.site.timeZone })).lines
+      .map((line) => ({ ...line, payingCents: everything ? line.openCents : line.dueNowCents }))
+      .filter((line) => line.payingCents > 0)
+    const dueCents = open.reduce((sum, line) => sum + line.payingCents, 0)
+    if (dueCents === 0) throw conflict(everything ? 'Nothing is owed on this order.' : 'Nothing is due on this order yet.')
     if (dueCents < SMALLEST_CARD_PAYMENT_CENTS) throw conflict(`${formatMoney(dueCents)} is less than a card payment can be: please pay it at the front desk.`)
     if (under?.url && under.amountCents === dueCents) {
       reply.code(201)
@@ -88,7 +92,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at)
     }
     const expiresAt = new Date(at.getTime() + SESSION_MS)
-    const checkoutId = await openCheckout(db, { orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.openCents })), expiresAt, now: at })
+    const checkoutId = await openCheckout(db, { orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.payingCents })), expiresAt, now: at })
     const site = siteOf(req, config.publicUrl)
     let session: Stripe.Checkout.Session
     try {
@@ -97,7 +101,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
           mode: 'payment',
           line_items: open.map((line) => ({
             quantity: 1,
-            price_data: { currency: 'usd', unit_amount: line.openCents, product_data: { name: line.description } },
+            price_data: { currency: 'usd', unit_amount: line.payingCents, product_data: { name: line.payingCents < line.openCents ? `${line.description} (part of a payment plan)` : line.description } },
           })),
           client_reference_id: orderId,
           metadata: { orderId, checkoutId },

@@ -32,6 +32,10 @@ const productForm = (overrides: Partial<ProductFormValues>): ProductFormValues =
   earlyBirdPrice: '',
   earlyBirdUntil: '',
   familyDiscount: '',
+  planDeposit: '',
+  planDue1: '',
+  planDue2: '',
+  planDue3: '',
   isActive: 'true',
   ...overrides,
 })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool, toIso } from '../../db/values.ts'
-import { productChanged, type ProductState } from '../../core/payments/products.queries.ts'
+import { planOf, productChanged, type ProductState } from '../../core/payments/products.queries.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { ProductPurpose } from '../../../shared/schemas/product.ts'
 
@@ -16,7 +16,7 @@ const earlyBirdOf = (row: { earlyBirdPriceCents: number | null; earlyBirdUntil: 
 export async function listProductsForAdmin(db: Db, only?: string): Promise<Product[]> {
   let products = db.kysely
     .selectFrom('products')
-    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'familyDiscountPercent', 'isActive'])
+    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'familyDiscountPercent', 'planDepositCents', 'planDueDates', 'isActive'])
     .orderBy('isActive', 'desc')
     .orderBy('name')
     .orderBy('id')
@@ -37,7 +37,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     db.kysely
       .selectFrom('productChanges as c')
       .leftJoin('users as u', 'u.id', 'c.changedBy')
-      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.familyDiscountPercent', 'c.isActive'])
+      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.familyDiscountPercent', 'c.planDepositCents', 'c.planDueDates', 'c.isActive'])
       .where('c.productId', 'in', ids)
       .orderBy('c.changedAt', 'desc')
       .orderBy('c.id')
@@ -50,6 +50,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     listPriceCents: row.listPriceCents,
     earlyBird: earlyBirdOf(row),
     familyDiscountPercent: row.familyDiscountPercent,
+    plan: planOf(row),
     isActive: toBool(row.isActive),
     usedBy: uses
       .filter((u) => u.productId === row.id)
@@ -60,7 +61,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
       ),
     history: changes
       .filter((c) => c.productId === row.id)
-      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, isActive: toBool(c.isActive) })),
+      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, plan: planOf(c), isActive: toBool(c.isActive) })),
   }))
 }
 

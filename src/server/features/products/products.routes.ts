@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { createProduct as createContract, listProducts, updateProduct as updateContract } from '../../../shared/contracts/products.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
-import { ProductForm, productFormProblems, productFormValues, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { planOfForm, ProductForm, productFormProblems, productFormValues, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import { planColumns } from '../../core/payments/products.queries.ts'
 import { createProduct, findProductForAdmin, listProductsForAdmin, updateProduct, type ProductSettings } from './products.queries.ts'
 
 /** The price list (/admin/products, issue 24): admins read, add and change products. */
@@ -47,6 +48,7 @@ function settingsFrom(form: ProductFormValues): ProductSettings {
     earlyBirdPriceCents: early,
     earlyBirdUntil: early === null ? null : form.earlyBirdUntil,
     familyDiscountPercent: form.familyDiscount === '' ? null : Number(form.familyDiscount),
+    ...planColumns(planOfForm(form)),
     isActive: form.isActive !== 'false',
   }
 }

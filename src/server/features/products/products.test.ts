@@ -30,6 +30,10 @@ const form = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => 
   earlyBirdPrice: '',
   earlyBirdUntil: '',
   familyDiscount: '',
+  planDeposit: '',
+  planDue1: '',
+  planDue2: '',
+  planDue3: '',
   isActive: 'true',
   ...overrides,
 })

@@ -97,6 +97,7 @@ export async function rosterOf(db: Db, places: Offering, teamId: string): Promis
     listPriceCents: fee?.listPriceCents ?? 0,
     earlyBird: fee?.earlyBird ?? null,
     familyDiscountPercent: fee?.familyDiscountPercent ?? null,
+    plan: fee?.plan ?? null,
   }
 }
 

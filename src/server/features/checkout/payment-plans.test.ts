@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../../../tests/fake-stripe.ts'
+import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
+import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import type { Product } from '../../../shared/contracts/products.ts'
+import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
+import { PRODUCT_MESSAGES, type ProductFormValues } from '../../../shared/schemas/product.ts'
+import { boolParam } from '../../db/values.ts'
+import { sendPlanReminders } from './plan-reminders.ts'
+
+/*
+ * Payment plans (issue 24): a deposit at sign-up and the rest in parts on set days, kept on the
+ * line as its product had it; the checkout asks what is due now (or everything, if the payer
+ * chooses); each part's link is emailed a week before its day, once, and a part past its day
+ * unpaid is flagged. The reminders run on a clock the test moves. SQLite and PostgreSQL.
+ */
+let fake: FakeStripe
+let ctx: TestApp
+let admin: TestUser
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  ctx = await startTestApp({ env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url } })
+  fake.setWebhookUrl(`${ctx.baseUrl}/api/stripe/webhook`)
+  admin = await createUser(ctx, 'admin')
+})
+afterAll(async () => {
+  await ctx.close()
+  await fake.close()
+})
+
+type Saved = { product: Product; error: { message: string; fields?: Record<string, string> } }
+
+const FIRST_PART = daysFromToday(20)
+const SECOND_PART = daysFromToday(50)
+
+const productForm = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
+  name: `Winter league fee ${Math.random().toString(36).slice(2, 8)}`,
+  purpose: 'player-fee',
+  listPrice: '150',
+  earlyBirdPrice: '',
+  earlyBirdUntil: '',
+  familyDiscount: '',
+  planDeposit: '50',
+  planDue1: FIRST_PART,
+  planDue2: SECOND_PART,
+  planDue3: '',
+  isActive: 'true',
+  ...overrides,
+})
+
+async function planProduct(): Promise<Product> {
+  const res = await admin.client.post<Saved>('/api/admin/products', productForm())
+  expect(res.status, res.text).toBe(201)
+  return res.body.product
+}
+
+async function registerIn(leagueId: string): Promise<{ person: TestUser; registration: RegistrationView }> {
+  const person = await createRegistrant(ctx)
+  const res = await person.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
+  expect(res.status, res.text).toBe(201)
+  return { person, registration: res.body.registration }
+}
+
+const orderOf = async (person: TestUser, orderId: string) => (await person.client.get<{ order: OrderCheckout }>(`/api/orders/${orderId}`)).body.order
+
+async function pay(person: TestUser, orderId: string, body: object = {}): Promise<number> {
+  const res = await person.client.post<{ url: string }>(`/api/orders/${orderId}/checkout`, body)
+  expect(res.status, res.text).toBe(201)
+  const sessionId = res.body.url.split('/pay/')[1]!
+  const amount = fake.session(sessionId)!.amount_total!
+  await fake.pay(sessionId)
+  return amount
+}
+
+const remind = (daysAhead: number) => sendPlanReminders(ctx.db, { now: new Date(Date.now() + daysAhead * 86_400_000), timeZone: ctx.config.site.timeZone, siteUrl: 'https://sports.example', paysOnline: true })
+
+const emailsTo = (to: string) => ctx.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', to).where('subject', 'like', 'Payment%').orderBy('createdAt').execute()
+
+test('the price list keeps a payment plan with its history, and refuses one that is not whole, in order and below the price', async () => {
+  const product = await planProduct()
+  expect(product.plan).toEqual({ depositCents: 5000, dueDates: [FIRST_PART, SECOND_PART] })
+  expect(product.history[0]!.plan).toEqual(product.plan)
+
+  const refused = async (overrides: Partial<ProductFormValues>) => {
+    const res = await admin.client.post<Saved>('/api/admin/products', productForm(overrides))
+    expect(res.status, res.text).toBe(400)
+    return res.body.error.fields
+  }
+  expect(await refused({ planDeposit: '' })).toEqual({ planDeposit: PRODUCT_MESSAGES.planDeposit })
+  expect(await refused({ planDue1: '', planDue2: '' })).toEqual({ planDue1: PRODUCT_MESSAGES.planDue1 })
+  expect(await refused({ planDue2: FIRST_PART })).toEqual({ planDue2: PRODUCT_MESSAGES.planDueOrder })
+  expect(await refused({ planDue2: '', planDue3: SECOND_PART })).toEqual({ planDue3: PRODUCT_MESSAGES.planDueOrder })
+  expect(await refused({ planDeposit: '150' })).toEqual({ planDeposit: PRODUCT_MESSAGES.planDepositBelow })
+  expect(await refused({ purpose: 'extra' })).toEqual({ planDeposit: PRODUCT_MESSAGES.planExtra })
+})
+
+test('a place under a plan owes its deposit now; the payer pays it, then everything else at once; a later plan change leaves the line alone', async () => {
+  const product = await planProduct()
+  const leagueId = await createLeague(ctx, { priceCents: 15_000, priceProductId: product.id })
+  const { person, registration } = await registerIn(leagueId)
+  expect(registration.plan).toEqual({ depositCents: 5000, dueDates: [FIRST_PART, SECOND_PART] })
+
+  const before = await orderOf(person, registration.orderId!)
+  expect(before).toMatchObject({ totalCents: 15_000, openCents: 15_000, dueNowCents: 5000 })
+  expect(before.lines[0]!.plan!.map((p) => [p.dueDate, p.amountCents, p.state])).toEqual([
+    [null, 5000, 'due'],
+    [FIRST_PART, 5000, 'upcoming'],
+    [SECOND_PART, 5000, 'upcoming'],
+  ])
+
+  // The price list changes its plan: what this person agreed to stays.
+  expect((await admin.client.post(`/api/admin/products/${product.id}`, { planDeposit: '100' })).status).toBe(200)
+
+  expect(await pay(person, registration.orderId!)).toBe(5000)
+  const deposited = await orderOf(person, registration.orderId!)
+  expect(deposited).toMatchObject({ paidCents: 5000, openCents: 10_000, dueNowCents: 0 })
+  expect(deposited.lines[0]!.plan!.map((p) => p.state)).toEqual(['paid', 'upcoming', 'upcoming'])
+  // Nothing is due yet, but the payer may pay everything left.
+  expect((await person.client.post<{ error: { message: string } }>(`/api/orders/${registration.orderId}/checkout`, {})).body.error.message).toBe('Nothing is due on this order yet.')
+  expect(await pay(person, registration.orderId!, { pay: 'everything' })).toBe(10_000)
+  expect(await orderOf(person, registration.orderId!)).toMatchObject({ paidCents: 15_000, openCents: 0, dueNowCents: 0 })
+})
+
+test('paid at sign-up, a plan holds the place until its deposit is paid, then confirms it', async () => {
+  const product = await planProduct()
+  const leagueId = await createLeague(ctx, { priceCents: 15_000, priceProductId: product.id, capacity: 5 })
+  await ctx.db.kysely.updateTable('leagues').set({ payAtSignUp: boolParam(ctx.db.dialect, true) }).where('id', '=', leagueId).execute()
+  const { person, registration } = await registerIn(leagueId)
+  expect(registration.status).toBe('held')
+  expect(await pay(person, registration.orderId!)).toBe(5000)
+  const after = await person.client.get<{ registrations: RegistrationView[] }>('/api/registrations/mine')
+  expect(after.body.registrations.find((r) => r.id === registration.id)).toMatchObject({ status: 'confirmed', paidCents: 5000, balanceCents: 10_000 })
+})
+
+test('each part’s link is emailed from a week before its day, once; a part past its day unpaid is flagged, and a place paid in full hears nothing', async () => {
+  const product = await planProduct()
+  const leagueId = await createLeague(ctx, { priceCents: 15_000, priceProductId: product.id })
+  const { person, registration } = await registerIn(leagueId)
+  const paidUp = await registerIn(leagueId)
+  await pay(paidUp.person, paidUp.registration.orderId!, { pay: 'everything' })
+
+  expect(await remind(0)).toBe(0)
+  await remind(12)
+  expect(await emailsTo(person.email)).toEqual([])
+  await remind(13)
+  const [first] = await emailsTo(person.email)
+  expect(first!.subject).toBe(`Payment due: ${registration.offering.name}`)
+  expect(first!.text).toContain(`is due on ${formatDate(FIRST_PART)}: $50.00.`)
+  expect(first!.text).toContain(`Pay it online: https://sports.example/checkout/${registration.orderId}`)
+  await remind(14)
+  expect(await emailsTo(person.email)).toHaveLength(1)
+
+  // Past its day unpaid: staff see it flagged (pending registrations), and the next part's link goes out in its week.
+  const pending = await admin.client.get<{ registrations: RegistrationView[] }>(`/api/admin/registrations?leagueId=${leagueId}`)
+  const view = pending.body.registrations.find((r) => r.id === registration.id)!
+  expect(overduePart(partsOfPlace(view, daysFromToday(21))!)).toMatchObject({ dueDate: FIRST_PART, amountCents: 5000 })
+  expect(overduePart(partsOfPlace(view, daysFromToday(20))!)).toBeUndefined()
+  await remind(44)
+  expect((await emailsTo(person.email)).map((e) => e.subject)).toEqual([`Payment due: ${registration.offering.name}`, `Payment due: ${registration.offering.name}`])
+  expect(await emailsTo(paidUp.person.email)).toEqual([])
+})

@@ -1,0 +1,85 @@
+import { formatDate } from './format.ts'
+import { formatMoney } from './money.ts'
+import { addDays } from './registration-window.ts'
+
+/**
+ * Payment plans (issue 24): a product may let people pay a deposit when they sign up and the rest
+ * in up to three parts on set days. A line keeps the plan of the day it was made; its parts are
+ * worked out from what the line asks now, so a discount or a staff adjustment later makes the
+ * parts smaller and never asks back what was paid. Payments fill the parts in order.
+ */
+export interface PaymentPlan {
+  depositCents: number
+  /** The days the other parts are due, facility days in order: one to three. */
+  dueDates: string[]
+}
+
+/** Up to three parts after the deposit. */
+export const MAX_PLAN_PARTS = 3
+
+/** A part's payment link is emailed this many days before its day. */
+export const PLAN_REMINDER_DAYS = 7
+
+export type PartState = 'paid' | 'due' | 'overdue' | 'upcoming'
+
+export interface PlanPart {
+  /** The deposit is due at sign-up (null); each other part on its day. */
+  dueDate: string | null
+  amountCents: number
+  /** What payments so far put towards this part. */
+  paidCents: number
+  state: PartState
+}
+
+/**
+ * The parts of a line of `amountDueCents` under `plan`, with what `paidCents` covers of each on
+ * `today`: the deposit (never more than the line asks), then the rest split evenly over the
+ * parts, the cents left over on the last.
+ */
+export function planParts(plan: PaymentPlan, amountDueCents: number, paidCents: number, today: string): PlanPart[] {
+  const deposit = Math.min(plan.depositCents, amountDueCents)
+  const rest = amountDueCents - deposit
+  const count = plan.dueDates.length
+  const each = Math.floor(rest / count)
+  const amounts = [deposit, ...plan.dueDates.map((_, i) => (i === count - 1 ? rest - each * (count - 1) : each))]
+  const dates = [null, ...plan.dueDates]
+  let left = paidCents
+  return amounts.map((amountCents, i) => {
+    const paid = Math.max(0, Math.min(left, amountCents))
+    left -= paid
+    const dueDate = dates[i]!
+    return { dueDate, amountCents, paidCents: paid, state: stateOf(dueDate, amountCents - paid, today) }
+  })
+}
+
+function stateOf(dueDate: string | null, openCents: number, today: string): PartState {
+  if (openCents <= 0) return 'paid'
+  if (dueDate !== null && dueDate < today) return 'overdue'
+  if (dueDate === null || dueDate <= addDays(today, PLAN_REMINDER_DAYS)) return 'due'
+  return 'upcoming'
+}
+
+/** What a line under a plan asks to be paid by `today`: its deposit and every part whose payment link has gone out, less what was paid. */
+export function dueNowCents(parts: readonly PlanPart[]): number {
+  return parts.filter((p) => p.state === 'due' || p.state === 'overdue').reduce((sum, p) => sum + p.amountCents - p.paidCents, 0)
+}
+
+/** The first part not paid whose day has passed, if any: staff see it flagged. */
+export function overduePart(parts: readonly PlanPart[]): PlanPart | undefined {
+  return parts.find((p) => p.state === 'overdue')
+}
+
+/** The parts of a place's payment plan as they stand on `today`; null without a plan, or once nothing is owed on it. */
+export function partsOfPlace(place: { plan: PaymentPlan | null; priceCents: number; paidCents: number; balanceCents: number }, today: string): PlanPart[] | null {
+  if (!place.plan || place.balanceCents <= 0) return null
+  return planParts(place.plan, place.priceCents, place.paidCents, today)
+}
+
+/** A plan's next step in a line: `Overdue: $43.33 due 1/15/2027`, `Due now: $50.00 deposit`, `Next: $43.33 due 2/15/2027`. */
+export function nextPartText(parts: readonly PlanPart[]): string | null {
+  const next = overduePart(parts) ?? parts.find((p) => p.state !== 'paid')
+  if (!next) return null
+  const amount = formatMoney(next.amountCents - next.paidCents)
+  const what = next.dueDate === null ? `${amount} deposit` : `${amount} due ${formatDate(next.dueDate)}`
+  return `${{ overdue: 'Overdue', due: 'Due now', upcoming: 'Next', paid: 'Paid' }[next.state]}: ${what}`
+}
