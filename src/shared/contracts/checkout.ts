@@ -26,6 +26,7 @@ export const CheckoutLine = z.object({
   openCents: z.number().int().describe('still to pay'),
   dueNowCents: z.number().int().describe('what is due now: all that is open, or under a payment plan the deposit and the parts due'),
   plan: z.array(PlanPart).nullable().describe('its payment plan, part by part; null: paid in one go'),
+  released: z.boolean().describe('its place was held (or offered) and went to the next person, unpaid'),
   receiptHref: z.string().nullable().describe("the receipt of the line's place"),
 })
 export type CheckoutLine = z.infer<typeof CheckoutLine>

@@ -44,6 +44,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
   openCents: 4500,
   dueNowCents: 4500,
   plan: null,
+  released: false,
   receiptHref: '/academyReceipt/user/u-1/academy/a-1',
   ...overrides,
 })
@@ -121,10 +122,32 @@ describe('the checkout page', () => {
 
   test('with nothing owed, says so and links each receipt once', async () => {
     const paid = line({ paidCents: 5000, openCents: 0 })
-    const html = await checkoutPage(order({ lines: [paid, { ...paid, id: 'line-2', description: 'Robotics Academy — Leo Park' }], paidCents: 10000, totalCents: 10000, dueNowCents: 0 }))
+    const html = await checkoutPage(order({ lines: [paid, { ...paid, id: 'line-2', description: 'Robotics Academy — Leo Park' }], paidCents: 10000, totalCents: 10000, openCents: 0, dueNowCents: 0 }))
     expect(html).toContain('Nothing is owed on this order.')
     expect(html).toMatch(link('/academyReceipt/user/u-1/academy/a-1', 'Receipt for Robotics Academy — Maya Park, Robotics Academy — Leo Park'))
     expect(html).not.toContain('now</button>')
+  })
+
+  test('a place released unpaid is said to be, beside nothing owed', async () => {
+    const released = line({ amountDueCents: 0, paidCents: 0, openCents: 0, dueNowCents: 0, released: true })
+    const html = await checkoutPage(order({ lines: [released], totalCents: 0, paidCents: 0, openCents: 0, dueNowCents: 0 }))
+    expect(html).toContain('The place for Robotics Academy — Maya Park was released: it was not paid in time.')
+    expect(html).toContain('Nothing is owed on this order.')
+  })
+
+  test('under a payment plan, lists each part and offers the deposit now or everything', async () => {
+    const parts = [
+      { dueDate: null, amountCents: 2000, paidCents: 0, state: 'due' as const },
+      { dueDate: '2027-01-15', amountCents: 1500, paidCents: 0, state: 'upcoming' as const },
+      { dueDate: '2027-02-15', amountCents: 1500, paidCents: 0, state: 'overdue' as const },
+    ]
+    const html = await checkoutPage(order({ lines: [line({ paidCents: 0, openCents: 5000, dueNowCents: 3500, plan: parts })], paidCents: 0, openCents: 5000, dueNowCents: 3500 }))
+    expect(html).toContain('Deposit $20.00: due now')
+    expect(html).toContain('$15.00 due 1/15/2027: not due yet')
+    expect(html).toMatch(/<li class="checkout-overdue">\$15\.00 due 2\/15\/2027: overdue<\/li>/)
+    expect(html).toMatch(/<button type="button" class="button">Pay \$35\.00 now<\/button>/)
+    expect(html).toMatch(/<button type="button" class="button secondary">Pay all \$50\.00 now<\/button>/)
+    expect(html).toContain('Still to pay')
   })
 })
 

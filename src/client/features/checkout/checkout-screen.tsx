@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { orderCheckoutQuery } from '../../queries/checkout.ts'
 import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
-import { heldUntilText, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf } from './checkout-text.ts'
+import { heldUntilText, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText } from './checkout-text.ts'
 import { DiscountCode } from './discount-code.tsx'
 import { OrderLines } from './order-lines.tsx'
 
@@ -51,6 +51,13 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
   return (
     <>
       <OrderLines order={order} />
+      {order.lines
+        .filter((line) => line.released)
+        .map((line) => (
+          <p key={line.id} className="checkout-note">
+            {releasedText(line)}
+          </p>
+        ))}
       {!paying && <DiscountCode order={order} />}
       {order.heldUntil && order.dueNowCents > 0 && <p className="checkout-note">{heldUntilText(order.heldUntil, now, siteConfig.timeZone)}</p>}
       {paying ? (

@@ -51,6 +51,7 @@ test("each receipt of an order's lines is linked once, naming what is on it", ()
     openCents: 0,
     dueNowCents: 0,
     plan: null,
+    released: false,
     receiptHref,
   })
   expect(

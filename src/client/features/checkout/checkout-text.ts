@@ -26,6 +26,11 @@ export function planPartText(part: PlanPart): string {
   return `${what}: ${state}${part.paidCents > 0 && left > 0 ? ` (${formatMoney(left)} left)` : ''}`
 }
 
+/** A place that went to the next person unpaid: why it is no longer on the bill. */
+export function releasedText(line: Pick<CheckoutLine, 'description'>): string {
+  return `The place for ${line.description} was released: it was not paid in time. Sign up again to take a place or join the waitlist.`
+}
+
 /** The price of the day when it is below the list price: `Early-bird $50.00`; null otherwise. */
 export function earlyBirdText(line: Pick<CheckoutLine, 'priceCents' | 'listPriceCents'>): string | null {
   return line.priceCents < line.listPriceCents ? `Early-bird ${formatMoney(line.priceCents)}` : null

@@ -30,6 +30,8 @@ export interface PlaceRequest extends Admission {
   /** The facility day, for the price (an early-bird price ends with a day). */
   today: string
   siteUrl: string
+  /** The site takes card payments: a confirmation with a balance links the order's checkout. */
+  paysOnline?: boolean
   /** The order the place's line joins, opened by the caller for several places paid together (payments/orders.queries.ts `openOrder`). */
   orderId?: string
   /** The team a team place is taken for (a roster place names its team on its offering). */
@@ -212,7 +214,7 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   const emails = made.flatMap(({ req, id, placed }) => {
     const view = views.get(id)!
     if (req.quiet || (placed && req.holdUntil)) return []
-    return [placed ? confirmationEmail(req.siteUrl, view) : waitlistedEmail(req.siteUrl, view)]
+    return [placed ? confirmationEmail(req.siteUrl, view, req.paysOnline) : waitlistedEmail(req.siteUrl, view)]
   })
   await enqueueEmails(tx, emails, reqs[0]!.now)
   await tell?.(told.map((m) => views.get(m.id)!))

@@ -25,14 +25,15 @@ function sessionLines(r: RegistrationView): string[] {
   return [`${when}${count} session${count === 1 ? '' : 's'}: ${academy.sessionDates.map(formatDate).join(', ')}.`]
 }
 
-/** What the place still asks: nothing once paid (online, say), or the balance and where to pay it. */
-function amountLine(r: RegistrationView): string {
+/** What the place still asks: nothing once paid (online, say), or the balance and where to pay it — online too when the site takes card payments. */
+function amountLine(siteUrl: string, r: RegistrationView, paysOnline: boolean): string {
   if (r.priceCents === 0) return 'Nothing to pay.'
   if (r.balanceCents <= 0) return `Paid in full: ${formatMoney(r.paidCents)}.`
-  return `Amount due: ${formatMoney(r.balanceCents)} — pay at the front desk.`
+  const due = `Amount due: ${formatMoney(r.balanceCents)}`
+  return paysOnline && r.orderId ? `${due} — pay online at ${siteUrl}${href('checkout', { orderId: r.orderId })} or at the front desk.` : `${due} — pay at the front desk.`
 }
 
-export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmail {
+export function confirmationEmail(siteUrl: string, r: RegistrationView, paysOnline = false): NewEmail {
   return {
     to: r.registrantEmail,
     subject: `Registration confirmed: ${r.offering.name}`,
@@ -42,7 +43,7 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView): NewEmai
       r.offering.kind === 'roster-place' && r.offering.team ? `You joined ${r.offering.team.name} in ${r.offering.name}. Your place on the roster is held.` : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
       ...sessionLines(r),
       `Receipt number: ${r.receiptNumber}`,
-      amountLine(r),
+      amountLine(siteUrl, r, paysOnline),
       '',
       `Your receipt: ${receiptUrl(siteUrl, r)}`,
     ].join('\n'),

@@ -61,12 +61,12 @@ export async function claimOffer(db: Db, registrationId: string, userId: string,
  * A place held awaiting payment is paid: it is the person's, confirmed and emailed. Answers
  * `not-held` when it was no longer held (it lapsed, or was ended, before the payment came).
  */
-export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { actorId: string | null; now: Date; siteUrl: string }): Promise<'confirmed' | 'not-held'> {
+export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; paysOnline?: boolean }): Promise<'confirmed' | 'not-held'> {
   return inTransaction(db, async (tx) => {
     if (!(await changeStatus(tx, registrationId, ['held'], 'confirmed', ctx.now))) return 'not-held'
     await logEvent(tx, { registrationId, action: 'confirmed', actorId: ctx.actorId, details: { wasHeld: true }, now: ctx.now })
     const view = await findRegistrationView(tx, registrationId)
-    if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, view), ctx.now)
+    if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, view, ctx.paysOnline), ctx.now)
     return 'confirmed'
   })
 }

@@ -50,6 +50,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
       now: at,
       today: facilityToday(at, config.site.timeZone),
       siteUrl: config.publicUrl,
+      paysOnline: config.site.paysOnline,
       holdUntil: holdWhilePaying(offering, config.stripe !== undefined, at, facilityToday(at, config.site.timeZone)),
     })
     reply.code(result.created ? 201 : 200)

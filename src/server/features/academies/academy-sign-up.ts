@@ -17,6 +17,8 @@ export interface SignUpRequest extends AcademySignUp {
   now: Date
   today: string
   siteUrl: string
+  /** The site takes card payments: confirmations with a balance link the checkout. */
+  paysOnline?: boolean
   /** Set: the places taken are held until then while the family pays (pay at sign-up). */
   holdUntil?: Date
 }
@@ -41,6 +43,7 @@ export async function signUpForAcademy(db: Db, req: SignUpRequest): Promise<Acad
     now: req.now,
     today: req.today,
     siteUrl: req.siteUrl,
+    paysOnline: req.paysOnline,
     photoConsent: participant.photoConsent,
     holdUntil: req.holdUntil,
   }))

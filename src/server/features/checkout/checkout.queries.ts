@@ -72,6 +72,7 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       openCents: balance.openCents,
       dueNowCents: parts ? dueNowCents(parts) : Math.max(balance.openCents, 0),
       plan: parts,
+      released: row.status === 'expired',
       receiptHref: receiptOf(row),
     }
   })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import Stripe from 'stripe'
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../../../tests/fake-stripe.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
-import { addChild, createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { addChild, createLeague, createRegistrant, createUser, daysFromToday, latestEmailTo, type TestUser } from '../../../../tests/factories.ts'
 import { createAcademy } from '../../../../tests/academy-places.ts'
 import type { CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
@@ -91,6 +91,8 @@ describe('paying later online', () => {
     const before = await orderOf(person, orderId)
     expect(before).toMatchObject({ totalCents: 4500, paidCents: 0, dueNowCents: 4500, paysOnline: true, paying: null, heldUntil: null })
     expect(before.lines).toHaveLength(1)
+    // The confirmation says where to pay: online, or at the desk.
+    expect((await latestEmailTo(ctx, person.email))?.text).toContain(`Amount due: $45.00 — pay online at ${ctx.config.publicUrl}/checkout/${orderId} or at the front desk.`)
 
     const { checkoutId, sessionId } = await checkout(person, orderId)
     const session = fake.session(sessionId)!

@@ -115,7 +115,7 @@ async function fulfil(tx: Db, { checkoutId, orderId, session, card }: SessionSta
   if (recorded.status === 'over-balance') throw new Error(`Checkout ${checkoutId}: Stripe took ${payment.amountCents} cents, more than order ${orderId} has open`)
   await changeCheckout(tx, checkoutId, ['open', 'processing', 'expired', 'failed'], { status: 'paid', paymentId: recorded.id }, ctx.now)
   for (const line of lines) {
-    if (line.registrationId && line.status === 'held') await confirmHeldPlace(tx, line.registrationId, { actorId: null, now: ctx.now, siteUrl: ctx.siteUrl })
+    if (line.registrationId && line.status === 'held') await confirmHeldPlace(tx, line.registrationId, { actorId: null, now: ctx.now, siteUrl: ctx.siteUrl, paysOnline: true })
     else if (line.registrationId && line.status === 'expired') deps.log.warn({ checkoutId, registrationId: line.registrationId }, 'a place paid online had already been released')
   }
   return 'applied'
