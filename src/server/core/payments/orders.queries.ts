@@ -235,6 +235,41 @@ export async function recordPayment(tx: Db, { now, allocations, ...payment }: Ne
   return { status: 'recorded', id }
 }
 
+/** Why a payment's excess is given back (the receipt shows it). */
+export const OVERPAID_REASON = 'Paid over what was owed: given back automatically'
+
+/**
+ * A provider's payment that came for more than its lines still have open — paid meanwhile at the
+ * desk, or its place released before the money arrived: recorded whole on the lines it was made
+ * for (the provider holds the money), and what it paid over each line's balance refunded through
+ * the provider in the same transaction, pending until the provider confirms (`recordRefund`).
+ * Answers the payment's id and the cents given back; once per provider id, as `recordPayment`.
+ */
+export async function recordOverpayment(tx: Db, { now, allocations, ...payment }: NewPayment & { allocations: Allocation[] }): Promise<{ id: string; refundedCents: number }> {
+  const open = new Map((await linesWhere(tx, { orderId: payment.orderId })).map((line) => [line.id, Math.max(line.openCents, 0)]))
+  const seen = await earlierRecording(tx, 'payments', payment)
+  if (seen) return { id: seen.id, refundedCents: 0 }
+  const id = randomUUID()
+  const inserted = await tx.kysely
+    .insertInto('payments')
+    .values({ id, ...payment, recordedAt: timestampParam(tx.dialect, now) })
+    .onConflict((oc) => oc.columns(['provider', 'externalId']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) return { id: (await earlierRecording(tx, 'payments', payment))!.id, refundedCents: 0 }
+  await tx.kysely
+    .insertInto('paymentAllocations')
+    .values(allocations.map((a) => ({ paymentId: id, ...a })))
+    .execute()
+  const over = allocations.map((a) => ({ orderLineId: a.orderLineId, amountCents: a.amountCents - Math.min(a.amountCents, open.get(a.orderLineId) ?? 0) })).filter((a) => a.amountCents > 0)
+  const refundedCents = over.reduce((sum, a) => sum + a.amountCents, 0)
+  if (refundedCents > 0) {
+    const refund = await recordRefund(tx, { paymentId: id, amountCents: refundedCents, externalId: null, reason: OVERPAID_REASON, recordedBy: null, now, allocations: over })
+    if (refund.status !== 'recorded') throw new Error(`Refunding ${refundedCents} cents paid over the balance of payment ${id}: ${refund.status}`)
+  }
+  return { id, refundedCents }
+}
+
 /** What adjusting a line answered: done, or the credit is more than the line still asks. */
 export type Adjusted = { status: 'adjusted'; id: string } | { status: 'over-balance' | 'no-line' }
 

@@ -72,11 +72,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     if (under?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
     // Under a payment plan, what is due now unless the payer chose to pay everything.
     const everything = req.body?.pay === 'everything'
-    const open = (await findOrderCheckout(db, orderId, { paysOnline: true, now: at, timeZone: config.site.timeZone })).lines
-      .map((line) => ({ ...line, payingCents: everything ? line.openCents : line.dueNowCents }))
-      .filter((line) => line.payingCents > 0)
+    const order = await findOrderCheckout(db, orderId, { paysOnline: true, now: at, timeZone: config.site.timeZone })
+    if (order.openCents <= 0) throw conflict('Nothing is owed on this order.')
+    const open = order.lines.map((line) => ({ ...line, payingCents: everything ? line.openCents : line.dueNowCents })).filter((line) => line.payingCents > 0)
     const dueCents = open.reduce((sum, line) => sum + line.payingCents, 0)
-    if (dueCents === 0) throw conflict(everything ? 'Nothing is owed on this order.' : 'Nothing is due on this order yet.')
+    if (dueCents === 0) throw conflict('Nothing is due on this order yet: each part of its payment plan is due on its day.')
     if (dueCents < SMALLEST_CARD_PAYMENT_CENTS) throw conflict(`${formatMoney(dueCents)} is less than a card payment can be: please pay it at the front desk.`)
     if (under?.url && under.amountCents === dueCents) {
       reply.code(201)

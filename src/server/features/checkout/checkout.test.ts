@@ -13,6 +13,7 @@ import { createDiscountCode } from '../products/discount-codes.queries.ts'
 import { reconcileStripeEvents, sweepCheckouts } from './checkout-sweeper.ts'
 import type { StripeEvents } from './stripe-events.ts'
 import { runDueJobs } from '../../core/jobs.ts'
+import { OVERPAID_REASON } from '../../core/payments/orders.queries.ts'
 
 /*
  * Paying online against the fake Stripe of tests/fake-stripe.ts, through the real stripe library:
@@ -186,6 +187,29 @@ describe('refunds', () => {
       ['payment', 'succeeded'],
       ['refund', 'failed'],
     ])
+  })
+
+  test('a card payment that arrives after the desk took the balance is recorded, and what it paid over is refunded through Stripe at once', async () => {
+    const leagueId = await createLeague(ctx, { priceCents: 4500 })
+    const person = await createRegistrant(ctx)
+    const registration = await register(person, leagueId)
+    const { checkoutId, sessionId } = await checkout(person, registration.orderId!)
+    const desk = await createUser(ctx, 'employee')
+    const paidAtDesk = await desk.client.post(`/api/admin/registrations/${registration.id}/payments`, { amount: '45.00', method: 'cash', reference: '' })
+    expect(paidAtDesk.status, paidAtDesk.text).toBe(201)
+
+    await fake.pay(sessionId)
+    expect((await stateOf(person, checkoutId)).status).toBe('paid')
+    const payment = await ctx.db.kysely.selectFrom('payments').select(['id', 'amountCents']).where('externalId', '=', sessionId).executeTakeFirstOrThrow()
+    expect(payment.amountCents).toBe(4500)
+    const refund = await ctx.db.kysely.selectFrom('refunds').select(['id', 'amountCents', 'status', 'reason']).where('paymentId', '=', payment.id).executeTakeFirstOrThrow()
+    expect(refund).toMatchObject({ amountCents: 4500, status: 'pending', reason: OVERPAID_REASON })
+    await runDueJobs(ctx.db, new Date())
+    const atStripe = fake.refunds().find((r) => r.metadata.refundId === refund.id)!
+    expect(atStripe).toMatchObject({ amount: 4500, payment_intent: fake.session(sessionId)!.payment_intent })
+    await fake.settleRefund(atStripe.id, 'succeeded')
+    const receipt = await person.client.get<{ receipt: { paidCents: number; balanceCents: number } }>(`/api/registrations/${registration.id}/receipt`)
+    expect(receipt.body.receipt).toMatchObject({ paidCents: 4500, balanceCents: 0 })
   })
 
   test('cancelling a place paid online with a refund gives the money back through Stripe', async () => {

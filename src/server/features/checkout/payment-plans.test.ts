@@ -119,7 +119,7 @@ test('a place under a plan owes its deposit now; the payer pays it, then everyth
   expect(deposited).toMatchObject({ paidCents: 5000, openCents: 10_000, dueNowCents: 0 })
   expect(deposited.lines[0]!.plan!.map((p) => p.state)).toEqual(['paid', 'upcoming', 'upcoming'])
   // Nothing is due yet, but the payer may pay everything left.
-  expect((await person.client.post<{ error: { message: string } }>(`/api/orders/${registration.orderId}/checkout`, {})).body.error.message).toBe('Nothing is due on this order yet.')
+  expect((await person.client.post<{ error: { message: string } }>(`/api/orders/${registration.orderId}/checkout`, {})).body.error.message).toBe('Nothing is due on this order yet: each part of its payment plan is due on its day.')
   expect(await pay(person, registration.orderId!, { pay: 'everything' })).toBe(10_000)
   expect(await orderOf(person, registration.orderId!)).toMatchObject({ paidCents: 15_000, openCents: 0, dueNowCents: 0 })
 })

@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
-import { recordPayment, type Allocation } from '../../core/payments/orders.queries.ts'
+import { recordOverpayment, recordPayment, type Allocation } from '../../core/payments/orders.queries.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { confirmHeldPlace, expirePlace } from '../../core/registrations/waitlist.ts'
 import { changeCheckout, findCheckout, linesOfCheckout } from './checkout.queries.ts'
@@ -112,7 +112,12 @@ async function fulfil(tx: Db, { checkoutId, orderId, session, card }: SessionSta
   let recorded = await recordPayment(tx, { ...payment, allocations })
   // Someone paid part at the desk meanwhile: the payment goes to what is still open.
   if (recorded.status === 'over-balance') recorded = await recordPayment(tx, payment)
-  if (recorded.status === 'over-balance') throw new Error(`Checkout ${checkoutId}: Stripe took ${payment.amountCents} cents, more than order ${orderId} has open`)
+  // More than the order still owes (paid twice, or its place released first): what is over goes back.
+  if (recorded.status === 'over-balance') {
+    const over = await recordOverpayment(tx, { ...payment, allocations })
+    deps.log.warn({ checkoutId, orderId, refundedCents: over.refundedCents }, 'a payment online came for more than was owed: the excess is refunded')
+    recorded = { status: 'recorded', id: over.id }
+  }
   await changeCheckout(tx, checkoutId, ['open', 'processing', 'expired', 'failed'], { status: 'paid', paymentId: recorded.id }, ctx.now)
   for (const line of lines) {
     if (line.registrationId && line.status === 'held') await confirmHeldPlace(tx, line.registrationId, { actorId: null, now: ctx.now, siteUrl: ctx.siteUrl, paysOnline: true })
