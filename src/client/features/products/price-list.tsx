@@ -102,7 +102,7 @@ export function PriceList() {
                     <br />
                     <span className="staff-muted">{PURPOSE_LABELS[product.purpose]}</span>
                   </th>
-                  <td className="staff-money">
+                  <td className="staff-money staff-wrap">
                     {priceText(product.listPriceCents)}
                     {product.earlyBird && (
                       <>
