@@ -2,6 +2,7 @@ import { addChild } from '../src/server/core/children.queries.ts'
 import { boolParam } from '../src/server/db/values.ts'
 import { formatDate } from '../src/shared/format.ts'
 import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
+import { createProduct } from '../src/server/features/products/products.queries.ts'
 import { academyInput, nineYearOldBorn } from './academy-places.ts'
 import { daysFromToday, expect, FAKE_STRIPE_URL, openInApp, signIn, STRIPE_SITE_URL, test, uniqueToken } from './fixtures.ts'
 import { FAKE_STRIPE_SECRET_KEY } from '../tests/fake-stripe.ts'
@@ -11,7 +12,8 @@ import { FAKE_STRIPE_SECRET_KEY } from '../tests/fake-stripe.ts'
  * Stripe of tests/fake-stripe.ts and its stand-in for Stripe's hosted page. A family signs two
  * children up for an academy paid at sign-up (the second with the family discount), enters a
  * discount code, pays and reads the receipt; a payment page left unpaid until it expires gives the
- * place to the next person; a place under a payment plan pays its deposit, then sees its next part.
+ * place to the next person; a place under a payment plan pays its deposit, then sees its next part;
+ * a jersey in a size is added at checkout and paid with the place.
  */
 test.use({ siteUrl: STRIPE_SITE_URL })
 
@@ -173,4 +175,30 @@ test('an admin refunds part of an online payment from the customer’s record; i
   await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it.')
   await expect(panel.getByRole('cell', { name: 'Refund of online (pending)' })).toBeVisible()
   await staff.close()
+})
+
+test('a customer adds a jersey in a size at checkout and pays it with the place', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {
+  const customer = await createUser({ label: 'jersey' })
+  const name = `Jersey Class ${uniqueToken()}`
+  const id = await insertAcademy(academyInput(name, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
+  const { productId } = await backend.db.kysely.selectFrom('offerings').select('productId').where('academyId', '=', id).executeTakeFirstOrThrow()
+  const jersey = `Jersey ${uniqueToken()}`
+  const settings = { purpose: 'extra' as const, listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: 'S,M,L', isActive: true }
+  await createProduct(backend.db, { ...settings, name: jersey, goesWith: [productId!] }, { by: customer.id, now: new Date() })
+  await signIn(page.request, customer)
+  const taken = await page.request.post(`/api/academies/${id}/registrations`, { headers: { origin: STRIPE_SITE_URL }, data: { participants: [{ childId: null, photoConsent: false }] } })
+  const { orderId } = ((await taken.json()) as { registrations: { orderId: string }[] }).registrations[0]!
+
+  await openInApp(page, `/checkout/${orderId}`)
+  const extra = page.getByRole('form', { name: jersey })
+  await extra.getByRole('button', { name: `Add ${jersey}` }).click()
+  await expect(extra.getByText('Choose a size.')).toBeVisible()
+  await extra.getByLabel('Size').selectOption('M')
+  await extra.getByRole('button', { name: `Add ${jersey}` }).click()
+  await expect(page.getByRole('row', { name: new RegExp(`${jersey}, size M`) })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay $205.00 now' }).click()
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByText('$205.00 paid with Visa ending 4242.')).toBeVisible()
 })

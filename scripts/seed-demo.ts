@@ -67,7 +67,7 @@ try {
 
 /**
  * The price list beyond the leagues' and academies' own fees (issue 24): the first league's fee
- * gets an early-bird price for another week, and a jersey is offered as an extra.
+ * gets an early-bird price for another week, and a jersey in sizes is offered with it as an extra.
  */
 async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
   const now = new Date()
@@ -75,7 +75,11 @@ async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
   const { productId } = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').executeTakeFirstOrThrow()
   const until = addDays(facilityToday(now, config.site.timeZone), 7)
   await changeFee(productId!, (fee) => (fee.listPriceCents > 1000 ? { earlyBirdPriceCents: fee.listPriceCents - 1000, earlyBirdUntil: until } : {}), change)
-  await createProduct(db, { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, isActive: true }, change)
+  await createProduct(
+    db,
+    { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: 'YS,YM,YL,S,M,L,XL', isActive: true, goesWith: [productId!] },
+    change,
+  )
   const today = facilityToday(now, config.site.timeZone)
   const { code, description, percentOff, days, maxUses } = DEMO_DISCOUNT_CODE
   const made = await createDiscountCode(
@@ -101,8 +105,8 @@ async function seedFamilyDiscount(academyId: string, adminId: string): Promise<v
 async function changeFee(productId: string, changes: (fee: Product) => Partial<ProductSettings>, change: { by: string; now: Date }): Promise<void> {
   const fee = await findProductForAdmin(db, productId)
   if (!fee) return
-  const { id, usedBy: _usedBy, history: _history, earlyBird, plan, ...settings } = fee
-  const current: ProductSettings = { ...settings, earlyBirdPriceCents: earlyBird?.priceCents ?? null, earlyBirdUntil: earlyBird?.until ?? null, ...planColumns(plan) }
+  const { id, usedBy: _usedBy, history: _history, goesWith: _goesWith, earlyBird, plan, sizes, ...settings } = fee
+  const current: ProductSettings = { ...settings, earlyBirdPriceCents: earlyBird?.priceCents ?? null, earlyBirdUntil: earlyBird?.until ?? null, ...planColumns(plan), sizes: sizes.length > 0 ? sizes.join(',') : null }
   await updateProduct(db, id, { ...current, ...changes(fee) }, change)
 }
 

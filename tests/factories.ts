@@ -5,6 +5,7 @@ import { insertLeague, type NewLeague } from '../src/server/features/leagues/lea
 import type { Role } from '../src/shared/roles.ts'
 import type { SessionUser } from '../src/shared/contracts/session.ts'
 import type { LeagueFormValues } from '../src/shared/schemas/league.ts'
+import type { ProductFormValues } from '../src/shared/schemas/product.ts'
 import { linkInNewestEmail, newestEmailTo } from './emails.ts'
 import type { TestApp, TestClient } from './test-app.ts'
 import { loadConfig } from '../src/server/config.ts'
@@ -144,6 +145,25 @@ export function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFor
     teamFeeProduct: '',
     minAge: '',
     maxAge: '',
+    ...overrides,
+  }
+}
+
+/** A valid product form as the price list sends it: a league player fee of $45, nothing else set. */
+export function productForm(overrides: Partial<ProductFormValues> = {}): ProductFormValues {
+  return {
+    name: `Fee ${randomUUID().slice(0, 6)}`,
+    purpose: 'player-fee',
+    listPrice: '45',
+    earlyBirdPrice: '',
+    earlyBirdUntil: '',
+    familyDiscount: '',
+    planDeposit: '',
+    planDue1: '',
+    planDue2: '',
+    planDue3: '',
+    sizes: '',
+    isActive: 'true',
     ...overrides,
   }
 }

@@ -249,6 +249,9 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     // The scan's code is for another product and not offered: every payload is refused alike, and the order keeps no code.
     { route: 'POST /api/orders/:orderId/discount-code', as: 'customer', params: { orderId: f.orderId }, body: { code: 'SCAN10' } },
     { route: 'POST /api/orders/:orderId/discount-code/remove', as: 'customer', params: { orderId: f.orderId }, body: {} },
+    // The order's places carry no fee an extra goes with, and no line has that id: every payload is refused, nothing is added or taken off.
+    { route: 'POST /api/orders/:orderId/extras', as: 'customer', params: { orderId: f.orderId }, body: { productId: 'scan-no-such-extra', size: 'M' } },
+    { route: 'POST /api/orders/:orderId/extras/:lineId/remove', as: 'customer', params: { orderId: f.orderId, lineId: 'scan-no-such-line' }, body: {} },
     // No such payment: every payload is looked up and answered 404, and nothing is given back.
     { route: 'POST /api/admin/payments/:paymentId/refunds', as: 'admin', params: { paymentId: 'scan-no-such-payment' }, body: { amount: '0.01', reason: 'Scan' } },
     // Without Stripe's keys the webhook answers 404 to everything, whatever the payload.

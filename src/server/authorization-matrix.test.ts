@@ -3,6 +3,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../tests/factories.ts'
 import { insertAcademy } from './features/academies/academies.queries.ts'
 import { openCheckout } from './features/checkout/checkout.queries.ts'
+import { orderInserts } from './core/payments/orders.queries.ts'
+import { writeTogether } from './db/transaction.ts'
 import { startTestApp, type TestClient, type TestResponse } from '../../tests/test-app.ts'
 import { ROUTES, type Access } from '../shared/routes.ts'
 import type { RegisterResult } from '../shared/contracts/registrations.ts'
@@ -96,6 +98,17 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
   'POST /api/orders/:orderId/checkout': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() } }) },
   'POST /api/orders/:orderId/discount-code': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() }, body: { code: 'NO-SUCH-CODE' } }) },
   'POST /api/orders/:orderId/discount-code/remove': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() } }) },
+  'POST /api/orders/:orderId/extras': { staffReadable: false, fixture: async () => ({ params: { orderId: await ownersOrder() }, body: { productId: randomUUID(), size: 'M' } }) },
+  'POST /api/orders/:orderId/extras/:lineId/remove': {
+    staffReadable: false,
+    fixture: async () => {
+      const orderId = await ownersOrder()
+      const extra = { registrationId: null, productId: null, description: 'Team jersey, size M', listPriceCents: 2500, amountDueCents: 2500 }
+      await writeTogether(ctx.db, orderInserts(ctx.db, [{ id: orderId, payerUserId: owner.id, lines: [extra], now: new Date() }]))
+      const line = await ctx.db.kysely.selectFrom('orderLines').select('id').where('orderId', '=', orderId).where('registrationId', 'is', null).executeTakeFirstOrThrow()
+      return { params: { orderId, lineId: line.id } }
+    },
+  },
   'GET /api/checkouts/:checkoutId': {
     staffReadable: true,
     fixture: async () => {

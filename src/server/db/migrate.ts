@@ -31,6 +31,7 @@ import * as m0028 from './migrations/0028-online-payments.ts'
 import * as m0029 from './migrations/0029-line-adjustments.ts'
 import * as m0030 from './migrations/0030-family-discount.ts'
 import * as m0031 from './migrations/0031-payment-plans.ts'
+import * as m0032 from './migrations/0032-extras.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -67,6 +68,7 @@ const migrations: Record<string, DialectMigration> = {
   '0029-line-adjustments': m0029,
   '0030-family-discount': m0030,
   '0031-payment-plans': m0031,
+  '0032-extras': m0032,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -227,6 +227,8 @@ export interface ProductsTable {
   /** A payment plan: the deposit at sign-up, and the days of the other parts (comma-separated facility days); both null without one (migration 0031). */
   planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
   planDueDates: ColumnType<string | null, string | null | undefined, string | null>
+  /** An extra's sizes, comma-separated, as people choose one at checkout (migration 0032); null: one size. */
+  sizes: ColumnType<string | null, string | null | undefined, string | null>
   /** What it is for: shared/schemas/product.ts PRODUCT_PURPOSES. */
   purpose: Generated<ProductPurpose>
   /** Offered on the price list: an inactive product prices nothing new. */
@@ -247,6 +249,7 @@ export interface ProductChangesTable {
   familyDiscountPercent: ColumnType<number | null, number | null | undefined, number | null>
   planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
   planDueDates: ColumnType<string | null, string | null | undefined, string | null>
+  sizes: ColumnType<string | null, string | null | undefined, string | null>
   isActive: boolean | number
   changedBy: string | null
   changedAt: Timestamp
@@ -331,6 +334,12 @@ export interface OrderLinesTable {
   planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
   planDueDates: ColumnType<string | null, string | null | undefined, string | null>
   createdAt: Timestamp
+}
+
+/** An extra and a fee it is offered beside at checkout (migration 0032). */
+export interface ExtraProductsTable {
+  extraId: string
+  productId: string
 }
 
 /** A payment plan's part whose payment link was emailed (migration 0031): once per line and day. */
@@ -552,6 +561,7 @@ export interface Database {
   checkouts: CheckoutsTable
   lineAdjustments: LineAdjustmentsTable
   planReminders: PlanRemindersTable
+  extraProducts: ExtraProductsTable
   checkoutLines: CheckoutLinesTable
   stripeEvents: StripeEventsTable
   registrationEvents: RegistrationEventsTable

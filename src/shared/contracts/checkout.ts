@@ -27,6 +27,7 @@ export const CheckoutLine = z.object({
   dueNowCents: z.number().int().describe('what is due now: all that is open, or under a payment plan the deposit and the parts due'),
   plan: z.array(PlanPart).nullable().describe('its payment plan, part by part; null: paid in one go'),
   released: z.boolean().describe('its place was held (or offered) and went to the next person, unpaid'),
+  removable: z.boolean().describe('an extra not paid yet: its payer may take it off the order'),
   receiptHref: z.string().nullable().describe("the receipt of the line's place"),
 })
 export type CheckoutLine = z.infer<typeof CheckoutLine>
@@ -53,6 +54,9 @@ export const OrderCheckout = z.object({
   heldUntil: z.string().nullable().describe('ISO 8601 time: the places held for this order are released unless paid by then'),
   paysOnline: z.boolean().describe('false: the front desk takes payment'),
   paying: CheckoutState.nullable().describe('a payment online under way (being confirmed)'),
+  extras: z
+    .array(z.object({ productId: z.string(), name: z.string(), priceCents: z.number().int(), sizes: z.array(z.string()) }))
+    .describe('extras offered with the fees of the places on this order (a jersey, in sizes), at the price of the day'),
 })
 export type OrderCheckout = z.infer<typeof OrderCheckout>
 
@@ -124,4 +128,27 @@ export const refundPayment = contract({
   params: z.object({ paymentId: pathId }),
   body: formBody(RefundForm),
   responses: { 201: z.object({ refund: z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(REFUND_STATUSES) }) }) },
+})
+
+export const addOrderExtra = contract({
+  method: 'POST',
+  url: '/api/orders/:orderId/extras',
+  access: 'owner',
+  summary: "Add an extra offered with the order's places (a jersey, in a size) as a line of its own (the order's payer)",
+  params: orderId,
+  body: z.object({
+    productId: pathId.describe('an extra of OrderCheckout.extras'),
+    size: z.string({ error: 'Choose a size.' }).max(40, { error: 'Choose a size from the list.' }).optional(),
+  }),
+  responses: { 201: z.object({ order: OrderCheckout }) },
+})
+
+export const removeOrderExtra = contract({
+  method: 'POST',
+  url: '/api/orders/:orderId/extras/:lineId/remove',
+  access: 'owner',
+  summary: 'Take an extra not paid yet off the order (its payer)',
+  params: z.object({ orderId: pathId, lineId: pathId }),
+  body: z.object({}).optional(),
+  responses: { 200: z.object({ order: OrderCheckout }) },
 })

@@ -17,6 +17,7 @@ export const ProductChange = z.object({
   earlyBird: EarlyBird.nullable(),
   familyDiscountPercent: z.number().int().nullable(),
   plan: Plan.nullable(),
+  sizes: z.array(z.string()),
   isActive: z.boolean(),
 })
 export type ProductChange = z.infer<typeof ProductChange>
@@ -30,11 +31,16 @@ export const Product = z.object({
   earlyBird: EarlyBird.nullable(),
   familyDiscountPercent: z.number().int().nullable().describe('taken off the second and further children one account registers in the same league or academy'),
   plan: Plan.nullable(),
+  sizes: z.array(z.string()).describe("an extra's sizes, one chosen at checkout; empty: one size"),
+  goesWith: z.array(z.object({ id: z.string(), name: z.string() })).describe('an extra: the fees it is offered beside at checkout'),
   isActive: z.boolean(),
   usedBy: z.array(z.object({ kind: z.enum(['league', 'team-fee', 'academy']), id: z.string(), name: z.string() })).describe('the leagues and academies priced with it'),
   history: z.array(ProductChange),
 })
 export type Product = z.infer<typeof Product>
+
+/** An extra's fees, beside the form's fields. */
+const goesWith = z.array(pathId, { error: 'Send the fees as a list of ids.' }).max(500).describe('an extra: the fees it is offered beside')
 
 export const listProducts = contract({
   method: 'GET',
@@ -49,7 +55,7 @@ export const createProduct = contract({
   url: '/api/admin/products',
   access: 'admin',
   summary: 'Add a product to the price list',
-  body: formBody(ProductForm),
+  body: formBody(ProductForm).extend({ goesWith: goesWith.optional() }),
   responses: { 201: z.object({ product: Product }) },
 })
 
@@ -59,6 +65,6 @@ export const updateProduct = contract({
   access: 'admin',
   summary: 'Change a product: the fields sent replace those saved; what people already owe never changes',
   params: z.object({ productId: pathId }),
-  body: formBody(ProductForm, { partial: true }),
+  body: formBody(ProductForm, { partial: true }).extend({ goesWith: goesWith.optional() }),
   responses: { 200: z.object({ product: Product }) },
 })

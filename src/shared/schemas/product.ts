@@ -33,6 +33,7 @@ export const ProductForm = {
   planDue1: { label: 'First part due', rules: 'date' },
   planDue2: { label: 'Second part due', rules: 'date' },
   planDue3: { label: 'Third part due', rules: 'date' },
+  sizes: { label: 'Sizes', rules: 'line|max:200' },
   isActive: { label: 'On the price list', rules: 'in:true,false' },
 } as const satisfies FormSpec
 
@@ -50,6 +51,8 @@ export const PRODUCT_MESSAGES = {
   planDue1: 'Give the day the first part is due, or clear the deposit.',
   planDueOrder: 'Give the parts’ days in order, each after the one before.',
   planExtra: 'A payment plan is for fees, not extras.',
+  sizes: 'Sizes are for extras, such as a jersey.',
+  goesWith: 'Choose fees from the price list for the extra to go with.',
 } as const
 
 /** What the field rules cannot say: cents, an early-bird price with its day, below the price, and a family discount only on a child's fee. */
@@ -64,6 +67,7 @@ export function productFormProblems(values: ProductFormValues): Partial<Record<P
   if (values.earlyBirdPrice !== '' && values.earlyBirdUntil === '') problems.earlyBirdUntil = PRODUCT_MESSAGES.earlyBirdUntil
   if (values.familyDiscount !== '' && !FAMILY_PURPOSES.includes(values.purpose as ProductPurpose)) problems.familyDiscount = PRODUCT_MESSAGES.familyDiscount
   Object.assign(problems, planProblems(values, list))
+  if (values.sizes.trim() !== '' && values.purpose !== 'extra') problems.sizes = PRODUCT_MESSAGES.sizes
   return problems
 }
 
@@ -88,6 +92,11 @@ function planProblems(values: ProductFormValues, list: number | null): Partial<R
   return problems
 }
 
+/** An extra's sizes as typed, `S, M, L`: each once, in the order given. */
+export function sizesOfForm(values: Pick<ProductFormValues, 'sizes'>): string[] {
+  return [...new Set(values.sizes.split(',').map((size) => size.trim()).filter((size) => size !== ''))]
+}
+
 /** The plan a valid form sets: null without a deposit. */
 export function planOfForm(values: ProductFormValues): { depositCents: number; dueDates: string[] } | null {
   const deposit = values.planDeposit === '' ? null : centsFromDollars(values.planDeposit)
@@ -108,6 +117,7 @@ export function productFormValues(product: Product): ProductFormValues {
     planDue1: product.plan?.dueDates[0] ?? '',
     planDue2: product.plan?.dueDates[1] ?? '',
     planDue3: product.plan?.dueDates[2] ?? '',
+    sizes: product.sizes.join(', '),
     isActive: String(product.isActive),
   }
 }

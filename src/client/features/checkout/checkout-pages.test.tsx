@@ -45,6 +45,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
   dueNowCents: 4500,
   plan: null,
   released: false,
+  removable: false,
   receiptHref: '/academyReceipt/user/u-1/academy/a-1',
   ...overrides,
 })
@@ -60,6 +61,7 @@ const order = (overrides: Partial<OrderCheckout> = {}): OrderCheckout => ({
   heldUntil: null,
   paysOnline: true,
   paying: null,
+  extras: [],
   ...overrides,
 })
 
@@ -133,6 +135,15 @@ describe('the checkout page', () => {
     const html = await checkoutPage(order({ lines: [released], totalCents: 0, paidCents: 0, openCents: 0, dueNowCents: 0 }))
     expect(html).toContain('The place for Robotics Academy — Maya Park was released: it was not paid in time.')
     expect(html).toContain('Nothing is owed on this order.')
+  })
+
+  test('offers the extras that go with the order, each in its sizes, and a Remove button for one added and not paid', async () => {
+    const jersey = line({ id: 'line-2', description: 'Team jersey, size M', listPriceCents: 2500, priceCents: 2500, amountDueCents: 2500, paidCents: 0, openCents: 2500, receiptHref: null, removable: true })
+    const html = await checkoutPage(order({ lines: [line(), jersey], extras: [{ productId: 'p-jersey', name: 'Team jersey', priceCents: 2500, sizes: ['S', 'M'] }] }))
+    expect(html).toContain('<h2 id="checkout-extras-heading">Extras</h2>')
+    expect(html).toMatch(/<form class="checkout-extra" aria-label="Team jersey"/)
+    expect(html).toContain('<option value="" selected="">Choose a size</option><option value="S">S</option><option value="M">M</option>')
+    expect(html).toMatch(/Remove<span class="visually-hidden"> Team jersey, size M<\/span><\/button>/)
   })
 
   test('under a payment plan, lists each part and offers the deposit now or everything', async () => {

@@ -10,6 +10,7 @@ import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
 import { heldUntilText, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText } from './checkout-text.ts'
 import { DiscountCode } from './discount-code.tsx'
+import { Extras } from './extras.tsx'
 import { OrderLines } from './order-lines.tsx'
 
 /** /checkout/:orderId: everything an order asks, what was paid, and paying what is due now (issue 24). */
@@ -58,6 +59,7 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
             {releasedText(line)}
           </p>
         ))}
+      {!paying && <Extras order={order} />}
       {!paying && <DiscountCode order={order} />}
       {order.heldUntil && order.dueNowCents > 0 && <p className="checkout-note">{heldUntilText(order.heldUntil, now, siteConfig.timeZone)}</p>}
       {paying ? (

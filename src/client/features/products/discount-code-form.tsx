@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { call } from '../../lib/endpoint.ts'
+import { ProductChoice, useProductChoice } from './product-choice.tsx'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm, type FieldProps } from '../../lib/use-form.ts'
 
@@ -36,7 +37,7 @@ interface DiscountCodeFormPanelProps {
 /** Adds or changes a discount code, with the staff forms' conventions. Keyed by code by its parent. */
 export function DiscountCodeFormPanel({ discountCode, products, onSaved, onCancel }: DiscountCodeFormPanelProps) {
   const [initial] = useState(() => (discountCode ? discountCodeFormValues(discountCode) : NEW_CODE))
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(discountCode?.products.map((p) => p.id)))
+  const { chosen, choose } = useProductChoice(discountCode?.products)
   const heading = useRef<HTMLHeadingElement>(null)
   const form = useForm(DiscountCodeForm, initial)
   const productsError = (form.errors as Partial<Record<string, string>>).productIds
@@ -45,15 +46,6 @@ export function DiscountCodeFormPanel({ discountCode, products, onSaved, onCance
     heading.current?.focus()
   }, [])
 
-  // Offered products, and any the code is already for that have since gone off the list.
-  const choices = products.filter((p) => p.isActive || chosen.has(p.id))
-  const choose = (productId: string, on: boolean) =>
-    setChosen((before) => {
-      const next = new Set(before)
-      if (on) next.add(productId)
-      else next.delete(productId)
-      return next
-    })
 
   const active = form.field('isActive')
   const activeField: FieldProps<string> = { ...active, name: ACTIVE_ID, 'aria-describedby': form.errors.isActive ? `${ACTIVE_ID}-error` : undefined }
@@ -97,29 +89,18 @@ export function DiscountCodeFormPanel({ discountCode, products, onSaved, onCance
             <NumberField label="Amount off (dollars)" decimal field={form.field('amountOff')} error={form.errors.amountOff} hint="Such as 5 or 7.50." />
           </div>
         </fieldset>
-        <fieldset aria-describedby={productsError ? 'discount-code-products-error' : 'discount-code-products-hint'}>
-          <legend>Products it is for</legend>
-          <p className="staff-note" id="discount-code-products-hint">
-            Choose none for everything on the price list.
-          </p>
-          {choices.length === 0 ? (
-            <p>The price list has no products yet: the code is for everything.</p>
-          ) : (
-            <div className="staff-weekdays" role="group" aria-label="Products">
-              {choices.map((product) => (
-                <label key={product.id} className="staff-weekday">
-                  <input type="checkbox" checked={chosen.has(product.id)} disabled={!form.ready} onChange={(e) => choose(product.id, e.target.checked)} />
-                  {product.name}
-                </label>
-              ))}
-            </div>
-          )}
-          {productsError && (
-            <p className="field-error" id="discount-code-products-error">
-              {productsError}
-            </p>
-          )}
-        </fieldset>
+        <ProductChoice
+          id="discount-code-products"
+          legend="Products it is for"
+          label="Products"
+          hint="Choose none for everything on the price list."
+          empty="The price list has no products yet: the code is for everything."
+          products={products}
+          chosen={chosen}
+          choose={choose}
+          disabled={!form.ready}
+          error={productsError}
+        />
         <fieldset>
           <legend>When and how often</legend>
           <div className="staff-form-grid">

@@ -24,6 +24,12 @@ function planText(plan: NonNullable<Product['plan']>): string {
   return `Plan: ${formatMoney(plan.depositCents)} deposit, then ${parts} part${parts === 1 ? '' : 's'} (${plan.dueDates.map(formatDate).join(', ')})`
 }
 
+/** Where an extra is offered: `With Winter Soccer player fee; sizes S, M, L`. */
+function extraText(product: Product): string {
+  const fees = product.goesWith.length === 0 ? 'Not offered with any fee yet' : `With ${product.goesWith.map((fee) => fee.name).join(', ')}`
+  return product.sizes.length === 0 ? fees : `${fees}; sizes ${product.sizes.join(', ')}`
+}
+
 function changeText(change: ProductChange): string {
   const early = change.earlyBird ? `, early-bird ${priceText(change.earlyBird.priceCents)} until ${formatDate(change.earlyBird.until)}` : ''
   const family = change.familyDiscountPercent === null ? '' : `, ${change.familyDiscountPercent}% family discount`
@@ -66,7 +72,7 @@ export function PriceList() {
       </p>
       {setOffered.error && <Alert>{errorMessage(setOffered.error)}</Alert>}
       {editing ? (
-        <ProductFormPanel key={editing.item?.id ?? 'new'} product={editing.item} onSaved={saved} onCancel={close} />
+        <ProductFormPanel key={editing.item?.id ?? 'new'} product={editing.item} products={products ?? []} onSaved={saved} onCancel={close} />
       ) : (
         <p>
           <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>
@@ -126,7 +132,9 @@ export function PriceList() {
                     )}
                   </td>
                   <td className="staff-wrap">
-                    {product.usedBy.length === 0
+                    {product.purpose === 'extra'
+                      ? extraText(product)
+                      : product.usedBy.length === 0
                       ? 'Not used yet'
                       : product.usedBy.map((use) => (
                           <span key={`${use.kind} ${use.id}`} className="staff-line">

@@ -6,23 +6,29 @@ import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { call } from '../../lib/endpoint.ts'
+import { ProductChoice, useProductChoice } from './product-choice.tsx'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 
-const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', planDeposit: '', planDue1: '', planDue2: '', planDue3: '', isActive: 'true' }
+const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', planDeposit: '', planDue1: '', planDue2: '', planDue3: '', sizes: '', isActive: 'true' }
 
 interface ProductFormPanelProps {
   /** The product to edit; undefined for a new one. */
   product: Product | undefined
+  /** The price list, for the fees an extra goes with. */
+  products: readonly Product[]
   onSaved(product: Product, created: boolean): void
   onCancel(): void
 }
 
 /** Adds or changes a product of the price list, with the staff forms' conventions. Keyed by product by its parent. */
-export function ProductFormPanel({ product, onSaved, onCancel }: ProductFormPanelProps) {
+export function ProductFormPanel({ product, products, onSaved, onCancel }: ProductFormPanelProps) {
   const [initial] = useState(() => (product ? productFormValues(product) : NEW_PRODUCT))
   const heading = useRef<HTMLHeadingElement>(null)
   const form = useForm(ProductForm, initial)
+  const fees = useProductChoice(product?.goesWith)
+  const extra = form.values.purpose === 'extra'
+  const feesError = (form.errors as Partial<Record<string, string>>).goesWith
 
   useEffect(() => {
     heading.current?.focus()
@@ -33,9 +39,10 @@ export function ProductFormPanel({ product, onSaved, onCancel }: ProductFormPane
       form,
       productFormProblems(values),
       async () => {
+        const body = { ...values, goesWith: extra ? [...fees.chosen] : [] }
         const saved = product
-          ? await call<typeof updateProduct>('POST', '/api/admin/products/:productId', { params: { productId: product.id }, body: values })
-          : await call<typeof createProduct>('POST', '/api/admin/products', { body: values })
+          ? await call<typeof updateProduct>('POST', '/api/admin/products/:productId', { params: { productId: product.id }, body })
+          : await call<typeof createProduct>('POST', '/api/admin/products', { body })
         onSaved(saved.product, !product)
       },
       'Saving the product failed. Please try again.',
@@ -68,6 +75,23 @@ export function ProductFormPanel({ product, onSaved, onCancel }: ProductFormPane
             <TextField label={ProductForm.earlyBirdUntil.label} type="date" field={form.field('earlyBirdUntil')} error={form.errors.earlyBirdUntil} hint="The last day, where the facility is." />
           </div>
         </fieldset>
+        {extra && (
+          <>
+            <TextField label={ProductForm.sizes.label} field={form.field('sizes')} error={form.errors.sizes} hint="Optional, separated by commas, such as YS, YM, S, M, L: the family chooses one at checkout." />
+            <ProductChoice
+              id="product-goes-with"
+              legend="Offered with"
+              label="Fees"
+              hint="Families whose order holds a place priced by one of these fees can add it at checkout."
+              empty="The price list has no fees yet."
+              products={products.filter((p) => p.purpose !== 'extra')}
+              chosen={fees.chosen}
+              choose={fees.choose}
+              disabled={!form.ready}
+              error={feesError}
+            />
+          </>
+        )}
         <fieldset>
           <legend>Payment plan</legend>
           <p className="staff-note">Optional, for a fee: a deposit at sign-up, and the rest in up to three equal parts due on the days given. Each part’s payment link is emailed a week before its day.</p>

@@ -20,7 +20,7 @@ export async function productPriced(tx: Db, want: { name: string; purpose: Produ
   }
   const id = randomUUID()
   const at = timestampParam(tx.dialect, want.now)
-  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, isActive: true }
+  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: null, isActive: true }
   await tx.kysely.insertInto('products').values({ ...product, isActive: boolParam(tx.dialect, true), createdAt: at, updatedAt: at }).execute()
   await productChanged(tx, product, { by: null, now: want.now }).execute()
   return id
@@ -38,6 +38,8 @@ export interface ProductState {
   /** A payment plan, as stored: the deposit and the parts' days, comma-separated (planOf reads them). */
   planDepositCents: number | null
   planDueDates: string | null
+  /** An extra's sizes, comma-separated; null: one size. */
+  sizes: string | null
   isActive: boolean
 }
 
@@ -45,6 +47,9 @@ export interface ProductState {
 export function planOf(row: { planDepositCents: number | null; planDueDates: string | null }): PaymentPlan | null {
   return row.planDepositCents !== null && row.planDueDates ? { depositCents: row.planDepositCents, dueDates: row.planDueDates.split(',') } : null
 }
+
+/** An extra's sizes as stored, comma-separated. */
+export const sizesOf = (stored: string | null): string[] => (stored ? stored.split(',') : [])
 
 /** A payment plan as its columns store it. */
 export function planColumns(plan: PaymentPlan | null): { planDepositCents: number | null; planDueDates: string | null } {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { timestampParam } from '../../db/values.ts'
-import { orderBalances } from '../../core/payments/orders.queries.ts'
-import { planOf } from '../../core/payments/products.queries.ts'
+import { inTransaction, writeTogether } from '../../db/transaction.ts'
+import { boolParam, timestampParam } from '../../db/values.ts'
+import { orderBalances, orderInserts, paidOnLines } from '../../core/payments/orders.queries.ts'
+import { priceOn } from '../../core/registrations/offerings.queries.ts'
+import { conflict, invalid, notFound } from '../../core/refusals.ts'
+import { planOf, sizesOf } from '../../core/payments/products.queries.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { dueNowCents, planParts } from '../../../shared/payment-plan.ts'
 import { receiptPath } from '../../../shared/paths.ts'
@@ -39,6 +41,7 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       'line.familyDiscountCents',
       'line.planDepositCents',
       'line.planDueDates',
+      'line.registrationId as lineRegistrationId',
       'dc.code as discountCode',
       'r.id as registrationId',
       'r.userId',
@@ -51,7 +54,9 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       'c.firstName as childFirstName',
     ])
     .where('line.orderId', '=', orderId)
+    // Places taken in one go share a moment: then in the order they were taken.
     .orderBy('line.createdAt')
+    .orderBy('r.seq')
     .orderBy('line.id')
     .execute()
   const lines: CheckoutLine[] = rows.map((row) => {
@@ -73,6 +78,7 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       dueNowCents: parts ? dueNowCents(parts) : Math.max(balance.openCents, 0),
       plan: parts,
       released: row.status === 'expired',
+      removable: row.lineRegistrationId === null && balance.paidCents === 0 && row.discountCents === 0,
       receiptHref: receiptOf(row),
     }
   })
@@ -89,7 +95,59 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
     heldUntil: held.length > 0 ? new Date(Math.min(...held) - HOLD_GRACE_MS).toISOString() : null,
     paysOnline,
     paying: (await checkoutUnderWay(db, orderId, now)) ?? null,
+    extras: await offeredExtras(db, orderId, today),
   }
+}
+
+/** The extras offered with the fees of an order's places, at the price of `today`. */
+export async function offeredExtras(db: Db, orderId: string, today: string): Promise<OrderCheckout['extras']> {
+  const rows = await db.kysely
+    .selectFrom('extraProducts as x')
+    .innerJoin('products as e', 'e.id', 'x.extraId')
+    .select(['e.id', 'e.name', 'e.listPriceCents', 'e.earlyBirdPriceCents', 'e.earlyBirdUntil', 'e.sizes'])
+    .where('e.isActive', '=', boolParam(db.dialect, true))
+    .where('x.productId', 'in', (eb) =>
+      eb.selectFrom('orderLines as fee').select('fee.productId').where('fee.orderId', '=', orderId).where('fee.registrationId', 'is not', null).where('fee.productId', 'is not', null).$narrowType<{ productId: string }>(),
+    )
+    .distinct()
+    .orderBy('e.name')
+    .execute()
+  return rows.map((e) => ({
+    productId: e.id,
+    name: e.name,
+    priceCents: priceOn({ listPriceCents: e.listPriceCents, earlyBird: e.earlyBirdPriceCents !== null && e.earlyBirdUntil !== null ? { priceCents: e.earlyBirdPriceCents, until: e.earlyBirdUntil } : null }, today),
+    sizes: sizesOf(e.sizes),
+  }))
+}
+
+/**
+ * Adds an extra offered with the order (a jersey, in a size) as a line of its own, at the price
+ * of the day; refused in the payer's words under the field at fault otherwise.
+ */
+export async function addExtra(db: Db, add: { orderId: string; payerUserId: string; productId: string; size: string | undefined; today: string; now: Date }): Promise<void> {
+  const extra = (await offeredExtras(db, add.orderId, add.today)).find((e) => e.productId === add.productId)
+  if (!extra) throw invalid('Choose an extra offered with this order.', { productId: 'Choose an extra offered with this order.' })
+  const size = add.size?.trim() ?? ''
+  if (extra.sizes.length > 0 && !extra.sizes.includes(size)) throw invalid('Choose a size.', { size: 'Choose a size.' })
+  const product = await db.kysely.selectFrom('products').select('listPriceCents').where('id', '=', extra.productId).executeTakeFirstOrThrow()
+  const description = extra.sizes.length > 0 ? `${extra.name}, size ${size}` : extra.name
+  await writeTogether(db, orderInserts(db, [{ id: add.orderId, payerUserId: add.payerUserId, now: add.now, lines: [{ registrationId: null, productId: extra.productId, description, listPriceCents: product.listPriceCents, amountDueCents: extra.priceCents }] }]))
+}
+
+/**
+ * Takes an extra off an order while nothing is paid on it and no discount code counted it; the
+ * checkouts that listed it (none paid: it has no payment) forget it. The caller has closed any
+ * Stripe page still open for it.
+ */
+export async function removeExtra(db: Db, orderId: string, lineId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const line = await tx.kysely.selectFrom('orderLines').select(['id', 'discountCents']).where('id', '=', lineId).where('orderId', '=', orderId).where('registrationId', 'is', null).executeTakeFirst()
+    if (!line) throw notFound('There is no such extra on this order.')
+    if (((await paidOnLines(tx, [line.id])).get(line.id) ?? 0) !== 0) throw conflict('This extra is paid: the front desk can refund it.')
+    if (line.discountCents > 0) throw conflict('Take the discount code off first: it was counted with this extra.')
+    await tx.kysely.deleteFrom('checkoutLines').where('orderLineId', '=', line.id).execute()
+    await tx.kysely.deleteFrom('orderLines').where('id', '=', line.id).execute()
+  })
 }
 
 function receiptOf(row: { registrationId: string | null; userId: string | null; kind: OfferingKind | null; leagueId: string | null; academyId: string | null; teamId: string | null }): string | null {

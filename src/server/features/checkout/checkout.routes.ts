@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Stripe from 'stripe'
-import { applyOrderDiscount, getCheckout, getOrderCheckout, payOrder, refundPayment, removeOrderDiscount, stripeWebhook } from '../../../shared/contracts/checkout.ts'
+import { addOrderExtra, applyOrderDiscount, getCheckout, removeOrderExtra, getOrderCheckout, payOrder, refundPayment, removeOrderDiscount, stripeWebhook } from '../../../shared/contracts/checkout.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
 import { RefundForm } from '../../../shared/schemas/payments.ts'
 import { recordRefund } from '../../core/payments/orders.queries.ts'
@@ -15,7 +15,7 @@ import { isStaff } from '../../../shared/roles.ts'
 import { SMALLEST_CARD_PAYMENT_CENTS } from '../../core/payments/pay-at-sign-up.ts'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
-import { changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, sessionMade } from './checkout.queries.ts'
+import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, removeExtra, sessionMade } from './checkout.queries.ts'
 import { applyStripeEvent, type StripeEvents } from './stripe-events.ts'
 
 /** Stripe's shortest Checkout Session is 30 minutes; a minute more, so a slow request still makes it. */
@@ -57,6 +57,37 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: now(), timeZone: config.site.timeZone }) }
   })
 
+  serve(app, addOrderExtra, async (req, reply, { user }) => {
+    const { orderId } = req.params
+    await changing(orderId, user.id)
+    const at = now()
+    await addExtra(db, { orderId, payerUserId: user.id, productId: req.body.productId, size: req.body.size, today: facilityToday(at, config.site.timeZone), now: at })
+    reply.code(201)
+    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at, timeZone: config.site.timeZone }) }
+  })
+
+  serve(app, removeOrderExtra, async (req, _reply, { user }) => {
+    const { orderId, lineId } = req.params
+    await changing(orderId, user.id)
+    // A payment page still open for the extra must not take money for it.
+    await closeOpenPage(orderId)
+    await removeExtra(db, orderId, lineId)
+    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: now(), timeZone: config.site.timeZone }) }
+  })
+
+  /** Expires the order's Stripe page still open, if any: a changed order must not be paid at its old amount. */
+  const closeOpenPage = async (orderId: string) => {
+    const at = now()
+    const under = await checkoutUnderWay(db, orderId, at)
+    if (!events || under?.status !== 'open' || !under.externalId) return
+    try {
+      await events.stripe.checkout.sessions.expire(under.externalId)
+    } catch {
+      throw conflict('A payment for this order is being confirmed.')
+    }
+    await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at)
+  }
+
   serve(app, getCheckout, async (req, _reply, { user }) => {
     const checkout = await findCheckout(db, req.params.checkoutId)
     if (!checkout || (checkout.payerUserId !== user.id && !isStaff(user.role))) throw notFound('There is no such payment.')
@@ -83,14 +114,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       return { checkoutId: under.id, url: under.url }
     }
     // The order changed since (a discount, a payment at the desk): the old page must not take money too.
-    if (under?.externalId) {
-      try {
-        await events.stripe.checkout.sessions.expire(under.externalId)
-      } catch {
-        throw conflict('A payment for this order is being confirmed.')
-      }
-      await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at)
-    }
+    await closeOpenPage(orderId)
     const expiresAt = new Date(at.getTime() + SESSION_MS)
     const checkoutId = await openCheckout(db, { orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.payingCents })), expiresAt, now: at })
     const site = siteOf(req, config.publicUrl)

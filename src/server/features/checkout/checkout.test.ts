@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import Stripe from 'stripe'
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../../../tests/fake-stripe.ts'
+import { FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe } from '../../../../tests/fake-stripe.ts'
+import { startPayingApp } from '../../../../tests/paying-app.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, latestEmailTo, type TestUser } from '../../../../tests/factories.ts'
 import { createAcademy } from '../../../../tests/academy-places.ts'
@@ -26,15 +27,11 @@ let ctx: TestApp
 let skewMs = 0
 const clock = () => new Date(Date.now() + skewMs)
 
+let close: () => Promise<void>
 beforeAll(async () => {
-  fake = await startFakeStripe({ now: () => clock().getTime() })
-  ctx = await startTestApp({ now: clock, env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url } })
-  fake.setWebhookUrl(`${ctx.baseUrl}/api/stripe/webhook`)
+  ;({ fake, ctx, close } = await startPayingApp({ now: clock }))
 })
-afterAll(async () => {
-  await ctx.close()
-  await fake.close()
-})
+afterAll(() => close())
 
 const events = (): StripeEvents => ({
   db: ctx.db,

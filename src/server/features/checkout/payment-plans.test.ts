@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../../../tests/fake-stripe.ts'
-import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
-import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import type { FakeStripe } from '../../../../tests/fake-stripe.ts'
+import { startPayingApp } from '../../../../tests/paying-app.ts'
+import type { TestApp } from '../../../../tests/test-app.ts'
+import { createLeague, createRegistrant, createUser, daysFromToday, productForm, type TestUser } from '../../../../tests/factories.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
@@ -17,42 +18,27 @@ import { sendPlanReminders } from './plan-reminders.ts'
  * chooses); each part's link is emailed a week before its day, once, and a part past its day
  * unpaid is flagged. The reminders run on a clock the test moves. SQLite and PostgreSQL.
  */
+let paying: Awaited<ReturnType<typeof startPayingApp>>
 let fake: FakeStripe
 let ctx: TestApp
 let admin: TestUser
 beforeAll(async () => {
-  fake = await startFakeStripe()
-  ctx = await startTestApp({ env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url } })
-  fake.setWebhookUrl(`${ctx.baseUrl}/api/stripe/webhook`)
+  paying = await startPayingApp()
+  ;({ fake, ctx } = paying)
   admin = await createUser(ctx, 'admin')
 })
-afterAll(async () => {
-  await ctx.close()
-  await fake.close()
-})
+afterAll(() => paying.close())
 
 type Saved = { product: Product; error: { message: string; fields?: Record<string, string> } }
 
 const FIRST_PART = daysFromToday(20)
 const SECOND_PART = daysFromToday(50)
 
-const productForm = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
-  name: `Winter league fee ${Math.random().toString(36).slice(2, 8)}`,
-  purpose: 'player-fee',
-  listPrice: '150',
-  earlyBirdPrice: '',
-  earlyBirdUntil: '',
-  familyDiscount: '',
-  planDeposit: '50',
-  planDue1: FIRST_PART,
-  planDue2: SECOND_PART,
-  planDue3: '',
-  isActive: 'true',
-  ...overrides,
-})
+const planForm = (overrides: Partial<ProductFormValues> = {}): ProductFormValues =>
+  productForm({ name: `Winter league fee ${Math.random().toString(36).slice(2, 8)}`, listPrice: '150', planDeposit: '50', planDue1: FIRST_PART, planDue2: SECOND_PART, ...overrides })
 
 async function planProduct(): Promise<Product> {
-  const res = await admin.client.post<Saved>('/api/admin/products', productForm())
+  const res = await admin.client.post<Saved>('/api/admin/products', planForm())
   expect(res.status, res.text).toBe(201)
   return res.body.product
 }
@@ -85,7 +71,7 @@ test('the price list keeps a payment plan with its history, and refuses one that
   expect(product.history[0]!.plan).toEqual(product.plan)
 
   const refused = async (overrides: Partial<ProductFormValues>) => {
-    const res = await admin.client.post<Saved>('/api/admin/products', productForm(overrides))
+    const res = await admin.client.post<Saved>('/api/admin/products', planForm(overrides))
     expect(res.status, res.text).toBe(400)
     return res.body.error.fields
   }

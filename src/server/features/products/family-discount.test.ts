@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { addChild, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { addChild, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, productForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AcademyReceipt, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
@@ -25,23 +25,10 @@ afterAll(() => ctx.close())
 
 type Saved = { product: Product; error: { message: string; fields?: Record<string, string> } }
 
-const productForm = (overrides: Partial<ProductFormValues>): ProductFormValues => ({
-  name: `Academy fee ${Math.random().toString(36).slice(2, 8)}`,
-  purpose: 'academy-fee',
-  listPrice: '180',
-  earlyBirdPrice: '',
-  earlyBirdUntil: '',
-  familyDiscount: '',
-  planDeposit: '',
-  planDue1: '',
-  planDue2: '',
-  planDue3: '',
-  isActive: 'true',
-  ...overrides,
-})
+const academyFee = (overrides: Partial<ProductFormValues>): ProductFormValues => productForm({ name: `Academy fee ${Math.random().toString(36).slice(2, 8)}`, purpose: 'academy-fee', listPrice: '180', ...overrides })
 
 async function familyPriced(purpose: 'academy-fee' | 'player-fee'): Promise<Product> {
-  const res = await admin.client.post<Saved>('/api/admin/products', productForm({ purpose, familyDiscount: '10' }))
+  const res = await admin.client.post<Saved>('/api/admin/products', academyFee({ purpose, familyDiscount: '10' }))
   expect(res.status, res.text).toBe(201)
   return res.body.product
 }
@@ -85,10 +72,10 @@ test('the price list keeps a family discount on a child’s fee, in its history,
   expect(product.familyDiscountPercent).toBe(10)
   expect(product.history[0]).toMatchObject({ familyDiscountPercent: 10 })
 
-  const extra = await admin.client.post<Saved>('/api/admin/products', productForm({ purpose: 'extra', familyDiscount: '10' }))
+  const extra = await admin.client.post<Saved>('/api/admin/products', academyFee({ purpose: 'extra', familyDiscount: '10' }))
   expect(extra.status).toBe(400)
   expect(extra.body.error.fields).toEqual({ familyDiscount: PRODUCT_MESSAGES.familyDiscount })
-  const tooMuch = await admin.client.post<Saved>('/api/admin/products', productForm({ familyDiscount: '150' }))
+  const tooMuch = await admin.client.post<Saved>('/api/admin/products', academyFee({ familyDiscount: '150' }))
   expect(tooMuch.status).toBe(400)
   expect(tooMuch.body.error.fields).toHaveProperty('familyDiscount')
 

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool, toIso } from '../../db/values.ts'
-import { planOf, productChanged, type ProductState } from '../../core/payments/products.queries.ts'
+import { planOf, productChanged, sizesOf, type ProductState } from '../../core/payments/products.queries.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { ProductPurpose } from '../../../shared/schemas/product.ts'
 
-/** What the product form sets: a product without its id. */
-export type ProductSettings = Omit<ProductState, 'id'>
+/** What the product form sets: a product without its id, and an extra's fees when they change. */
+export type ProductSettings = Omit<ProductState, 'id'> & { goesWith?: readonly string[] }
 
 const earlyBirdOf = (row: { earlyBirdPriceCents: number | null; earlyBirdUntil: string | null }) =>
   row.earlyBirdPriceCents !== null && row.earlyBirdUntil !== null ? { priceCents: row.earlyBirdPriceCents, until: row.earlyBirdUntil } : null
@@ -16,7 +16,7 @@ const earlyBirdOf = (row: { earlyBirdPriceCents: number | null; earlyBirdUntil: 
 export async function listProductsForAdmin(db: Db, only?: string): Promise<Product[]> {
   let products = db.kysely
     .selectFrom('products')
-    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'familyDiscountPercent', 'planDepositCents', 'planDueDates', 'isActive'])
+    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'familyDiscountPercent', 'planDepositCents', 'planDueDates', 'sizes', 'isActive'])
     .orderBy('isActive', 'desc')
     .orderBy('name')
     .orderBy('id')
@@ -24,7 +24,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
   const rows = await products.execute()
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [uses, changes] = await Promise.all([
+  const [uses, changes, fees] = await Promise.all([
     db.kysely
       .selectFrom('offerings as o')
       .leftJoin('leagues as l', 'l.id', 'o.leagueId')
@@ -37,11 +37,12 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     db.kysely
       .selectFrom('productChanges as c')
       .leftJoin('users as u', 'u.id', 'c.changedBy')
-      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.familyDiscountPercent', 'c.planDepositCents', 'c.planDueDates', 'c.isActive'])
+      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.familyDiscountPercent', 'c.planDepositCents', 'c.planDueDates', 'c.sizes', 'c.isActive'])
       .where('c.productId', 'in', ids)
       .orderBy('c.changedAt', 'desc')
       .orderBy('c.id')
       .execute(),
+    db.kysely.selectFrom('extraProducts as x').innerJoin('products as p', 'p.id', 'x.productId').select(['x.extraId', 'p.id', 'p.name']).where('x.extraId', 'in', ids).orderBy('p.name').execute(),
   ])
   return rows.map((row) => ({
     id: row.id,
@@ -51,6 +52,8 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     earlyBird: earlyBirdOf(row),
     familyDiscountPercent: row.familyDiscountPercent,
     plan: planOf(row),
+    sizes: sizesOf(row.sizes),
+    goesWith: fees.filter((f) => f.extraId === row.id).map((f) => ({ id: f.id, name: f.name })),
     isActive: toBool(row.isActive),
     usedBy: uses
       .filter((u) => u.productId === row.id)
@@ -61,7 +64,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
       ),
     history: changes
       .filter((c) => c.productId === row.id)
-      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, plan: planOf(c), isActive: toBool(c.isActive) })),
+      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, plan: planOf(c), sizes: sizesOf(c.sizes), isActive: toBool(c.isActive) })),
   }))
 }
 
@@ -70,7 +73,7 @@ export async function findProductForAdmin(db: Db, productId: string): Promise<Pr
 }
 
 /** Adds a product, its first history row naming who made it. */
-export async function createProduct(db: Db, settings: ProductSettings, change: { by: string; now: Date }): Promise<Product> {
+export async function createProduct(db: Db, { goesWith, ...settings }: ProductSettings, change: { by: string; now: Date }): Promise<Product> {
   const id = randomUUID()
   const at = timestampParam(db.dialect, change.now)
   await inTransaction(db, async (tx) => {
@@ -79,6 +82,7 @@ export async function createProduct(db: Db, settings: ProductSettings, change: {
       .values({ id, ...settings, purpose: settings.purpose satisfies ProductPurpose, isActive: boolParam(tx.dialect, settings.isActive), createdAt: at, updatedAt: at })
       .execute()
     await productChanged(tx, { id, ...settings }, change).execute()
+    if (goesWith) await setFees(tx, id, goesWith)
   })
   return (await findProductForAdmin(db, id))!
 }
@@ -87,7 +91,7 @@ export async function createProduct(db: Db, settings: ProductSettings, change: {
  * Changes a product and keeps the change. What people already owe is on their order lines, with
  * the price of the day they registered: a new price is for registrations from now on.
  */
-export async function updateProduct(db: Db, productId: string, settings: ProductSettings, change: { by: string; now: Date }): Promise<Product | undefined> {
+export async function updateProduct(db: Db, productId: string, { goesWith, ...settings }: ProductSettings, change: { by: string; now: Date }): Promise<Product | undefined> {
   const changed = await inTransaction(db, async (tx) => {
     const updated = await tx.kysely
       .updateTable('products')
@@ -96,7 +100,14 @@ export async function updateProduct(db: Db, productId: string, settings: Product
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return false
     await productChanged(tx, { id: productId, ...settings }, change).execute()
+    if (goesWith) await setFees(tx, productId, goesWith)
     return true
   })
   return changed ? findProductForAdmin(db, productId) : undefined
+}
+
+/** The fees an extra goes with, replaced by `productIds`. */
+async function setFees(tx: Db, extraId: string, productIds: readonly string[]): Promise<void> {
+  await tx.kysely.deleteFrom('extraProducts').where('extraId', '=', extraId).execute()
+  if (productIds.length > 0) await tx.kysely.insertInto('extraProducts').values([...new Set(productIds)].map((productId) => ({ extraId, productId }))).execute()
 }

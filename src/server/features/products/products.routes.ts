@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connect.ts'
 import { createProduct as createContract, listProducts, updateProduct as updateContract } from '../../../shared/contracts/products.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
-import { planOfForm, ProductForm, productFormProblems, productFormValues, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { planOfForm, PRODUCT_MESSAGES, ProductForm, productFormProblems, sizesOfForm, productFormValues, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
@@ -14,7 +15,8 @@ export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<Ro
   serve(app, listProducts, async () => ({ products: await listProductsForAdmin(db) }))
 
   serve(app, createContract, async (req, reply, { user }) => {
-    const product = await createProduct(db, settingsFrom(parseProductForm(req.body)), { by: user.id, now: now() })
+    const form = parseProductForm(req.body)
+    const product = await createProduct(db, { ...settingsFrom(form), goesWith: await feesFor(db, form, req.body.goesWith ?? []) }, { by: user.id, now: now() })
     reply.code(201)
     return { product }
   })
@@ -24,7 +26,8 @@ export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<Ro
     if (!current) throw notFound('There is no such product.')
     // Fields left out keep their values, so taking a product off the list sends isActive alone.
     const form = parseProductForm({ ...productFormValues(current), ...req.body })
-    const product = await updateProduct(db, current.id, settingsFrom(form), { by: user.id, now: now() })
+    const goesWith = req.body.goesWith ?? (form.purpose === 'extra' ? undefined : [])
+    const product = await updateProduct(db, current.id, { ...settingsFrom(form), goesWith: goesWith && (await feesFor(db, form, goesWith)) }, { by: user.id, now: now() })
     if (!product) throw notFound('There is no such product.')
     return { product }
   })
@@ -49,6 +52,16 @@ function settingsFrom(form: ProductFormValues): ProductSettings {
     earlyBirdUntil: early === null ? null : form.earlyBirdUntil,
     familyDiscountPercent: form.familyDiscount === '' ? null : Number(form.familyDiscount),
     ...planColumns(planOfForm(form)),
+    sizes: form.purpose === 'extra' && sizesOfForm(form).length > 0 ? sizesOfForm(form).join(',') : null,
     isActive: form.isActive !== 'false',
   }
+}
+
+/** An extra's fees, each a fee on the price list; refused under the form's fees otherwise, and for anything but an extra. */
+async function feesFor(db: Db, form: ProductFormValues, productIds: readonly string[]): Promise<string[]> {
+  if (productIds.length === 0) return []
+  if (form.purpose !== 'extra') throw badRequest(FORM_MESSAGES.invalid, { goesWith: PRODUCT_MESSAGES.goesWith })
+  const found = await db.kysely.selectFrom('products').select('id').where('id', 'in', productIds).where('purpose', '!=', 'extra').execute()
+  if (found.length !== new Set(productIds).size) throw badRequest(FORM_MESSAGES.invalid, { goesWith: PRODUCT_MESSAGES.goesWith })
+  return found.map((p) => p.id)
 }

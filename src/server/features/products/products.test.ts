@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, type TestUser } from '../../../../tests/factories.ts'
+import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, productForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
@@ -23,20 +23,7 @@ afterAll(() => ctx.close())
 
 type Saved = { product: Product; error: { message: string; fields?: Record<string, string> } }
 
-const form = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
-  name: `Jersey ${Math.random().toString(36).slice(2, 8)}`,
-  purpose: 'extra',
-  listPrice: '25',
-  earlyBirdPrice: '',
-  earlyBirdUntil: '',
-  familyDiscount: '',
-  planDeposit: '',
-  planDue1: '',
-  planDue2: '',
-  planDue3: '',
-  isActive: 'true',
-  ...overrides,
-})
+const form = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => productForm({ name: `Jersey ${Math.random().toString(36).slice(2, 8)}`, purpose: 'extra', listPrice: '25', ...overrides })
 const save = (body: Partial<ProductFormValues>, productId?: string, who = admin) =>
   who.client.post<Saved>(productId ? `/api/admin/products/${productId}` : '/api/admin/products', body)
 const list = async () => (await admin.client.get<{ products: Product[] }>('/api/admin/products')).body.products

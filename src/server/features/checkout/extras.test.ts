@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { FakeStripe } from '../../../../tests/fake-stripe.ts'
+import { startPayingApp } from '../../../../tests/paying-app.ts'
+import type { TestApp } from '../../../../tests/test-app.ts'
+import { createLeague, createRegistrant, createUser, productForm, type TestUser } from '../../../../tests/factories.ts'
+import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import type { Product } from '../../../shared/contracts/products.ts'
+import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
+import { PRODUCT_MESSAGES } from '../../../shared/schemas/product.ts'
+
+/*
+ * Extras at checkout (issue 24): a jersey on the price list, in sizes, offered with the fees it
+ * goes with; a family adds it to the order as a line of its own, in a size, pays it with the rest
+ * on Stripe, and may take it off while it is not paid. SQLite and PostgreSQL.
+ */
+let paying: Awaited<ReturnType<typeof startPayingApp>>
+let fake: FakeStripe
+let ctx: TestApp
+let admin: TestUser
+beforeAll(async () => {
+  paying = await startPayingApp()
+  ;({ fake, ctx } = paying)
+  admin = await createUser(ctx, 'admin')
+})
+afterAll(() => paying.close())
+
+type Saved = { product: Product; error: { message: string; fields?: Record<string, string> } }
+type Answer = { order: OrderCheckout; error: { message: string; fields?: Record<string, string> } }
+
+
+async function saved(body: object, productId?: string): Promise<Product> {
+  const res = await admin.client.post<Saved>(productId ? `/api/admin/products/${productId}` : '/api/admin/products', body)
+  expect(res.status, res.text).toBe(productId ? 200 : 201)
+  return res.body.product
+}
+
+/** A league priced by a fee, a jersey in sizes offered with that fee, and a customer's place in the league. */
+async function placeWithJersey() {
+  const fee = await saved(productForm({}))
+  const jersey = await saved({ ...productForm({ name: `Jersey ${fee.name}`, purpose: 'extra', listPrice: '25', sizes: 'S, M, L, M' }), goesWith: [fee.id] })
+  const leagueId = await createLeague(ctx, { priceCents: 4500, priceProductId: fee.id })
+  const person = await createRegistrant(ctx)
+  const placed = await person.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
+  expect(placed.status, placed.text).toBe(201)
+  return { fee, jersey, person, orderId: placed.body.registration.orderId! }
+}
+
+test('the price list keeps an extra’s sizes and the fees it goes with; sizes and fees are for extras only', async () => {
+  const fee = await saved(productForm({}))
+  const jersey = await saved({ ...productForm({ purpose: 'extra', listPrice: '25', sizes: 'YS, YM, S' }), goesWith: [fee.id] })
+  expect(jersey).toMatchObject({ sizes: ['YS', 'YM', 'S'], goesWith: [{ id: fee.id, name: fee.name }] })
+  expect(jersey.history[0]!.sizes).toEqual(['YS', 'YM', 'S'])
+  // Changing other fields keeps the fees; sending none takes them off.
+  expect((await saved({ listPrice: '27' }, jersey.id)).goesWith).toHaveLength(1)
+  expect((await saved({ goesWith: [] }, jersey.id)).goesWith).toEqual([])
+
+  const refused = async (body: object) => {
+    const res = await admin.client.post<Saved>('/api/admin/products', body)
+    expect(res.status, res.text).toBe(400)
+    return res.body.error.fields
+  }
+  expect(await refused(productForm({ sizes: 'S, M' }))).toEqual({ sizes: PRODUCT_MESSAGES.sizes })
+  expect(await refused({ ...productForm({}), goesWith: [fee.id] })).toEqual({ goesWith: PRODUCT_MESSAGES.goesWith })
+  expect(await refused({ ...productForm({ purpose: 'extra' }), goesWith: [jersey.id] })).toEqual({ goesWith: PRODUCT_MESSAGES.goesWith })
+})
+
+test('a family adds a jersey in a size to its order, pays it with the place on Stripe, and a paid extra stays', async () => {
+  const { jersey, person, orderId } = await placeWithJersey()
+  const before = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
+  expect(before.extras).toEqual([{ productId: jersey.id, name: jersey.name, priceCents: 2500, sizes: ['S', 'M', 'L'] }])
+
+  const noSize = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id })
+  expect(noSize.status).toBe(400)
+  expect(noSize.body.error.fields).toEqual({ size: 'Choose a size.' })
+  const added = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'M' })
+  expect(added.status, added.text).toBe(201)
+  expect(added.body.order.lines.map((l) => [l.description.startsWith('League'), l.amountDueCents, l.removable])).toEqual([
+    [true, 4500, false],
+    [false, 2500, true],
+  ])
+  expect(added.body.order.lines[1]!.description).toBe(`${jersey.name}, size M`)
+  expect(added.body.order).toMatchObject({ totalCents: 7000, dueNowCents: 7000 })
+
+  const opened = await person.client.post<{ url: string }>(`/api/orders/${orderId}/checkout`, {})
+  const sessionId = opened.body.url.split('/pay/')[1]!
+  expect(fake.session(sessionId)!.line_items.map((item) => [item.unit_amount, item.name])).toEqual([
+    [4500, expect.stringMatching(/^League /)],
+    [2500, `${jersey.name}, size M`],
+  ])
+  await fake.pay(sessionId)
+  const paid = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
+  expect(paid).toMatchObject({ paidCents: 7000, openCents: 0 })
+  const jerseyLine = paid.lines[1]!
+  expect(jerseyLine.removable).toBe(false)
+  const late = await person.client.post<Answer>(`/api/orders/${orderId}/extras/${jerseyLine.id}/remove`, {})
+  expect(late.status).toBe(409)
+  expect(late.body.error.message).toBe('This extra is paid: the front desk can refund it.')
+})
+
+test('an extra not paid is taken off again, and the payment page opened with it closes; an extra not offered with the order is refused', async () => {
+  const { jersey, person, orderId } = await placeWithJersey()
+  const added = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'L' })
+  const line = added.body.order.lines.find((l) => l.removable)!
+  const opened = await person.client.post<{ url: string; checkoutId: string }>(`/api/orders/${orderId}/checkout`, {})
+  const sessionId = opened.body.url.split('/pay/')[1]!
+
+  const removed = await person.client.post<Answer>(`/api/orders/${orderId}/extras/${line.id}/remove`, {})
+  expect(removed.status, removed.text).toBe(200)
+  expect(removed.body.order.lines).toHaveLength(1)
+  expect(removed.body.order.totalCents).toBe(4500)
+  expect(fake.session(sessionId)!.status).toBe('expired')
+  expect((await person.client.post(`/api/orders/${orderId}/extras/${line.id}/remove`, {})).status).toBe(404)
+
+  const other = await placeWithJersey()
+  const notHere = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: other.jersey.id, size: 'S' })
+  expect(notHere.status).toBe(400)
+  expect(notHere.body.error.fields).toEqual({ productId: 'Choose an extra offered with this order.' })
+  // Someone else's order answers as if it did not exist.
+  expect((await person.client.post(`/api/orders/${other.orderId}/extras`, { productId: other.jersey.id, size: 'S' })).status).toBe(404)
+})

@@ -1,0 +1,21 @@
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './fake-stripe.ts'
+import { startTestApp, type TestApp } from './test-app.ts'
+
+/**
+ * The site taking payment online from a fake Stripe of its own (tests/fake-stripe.ts), whose
+ * webhooks come back to it: what the checkout tests stand on. `now` moves both clocks.
+ */
+export async function startPayingApp(options: { now?: () => Date } = {}): Promise<{ ctx: TestApp; fake: FakeStripe; close(): Promise<void> }> {
+  const now = options.now
+  const fake = await startFakeStripe(now ? { now: () => now().getTime() } : {})
+  const ctx = await startTestApp({ now, env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url } })
+  fake.setWebhookUrl(`${ctx.baseUrl}/api/stripe/webhook`)
+  return {
+    ctx,
+    fake,
+    close: async () => {
+      await ctx.close()
+      await fake.close()
+    },
+  }
+}
