@@ -763,13 +763,13 @@ test('staff open an academy’s attendance and mark children present and absent 
 })
 
 test('an admin adds a product with an early-bird price to the price list by keyboard', async ({ asAdmin: page }) => {
-  const name = `Keyboard Jersey ${uniqueToken()}`
+  const name = `Keyboard Clinic fee ${uniqueToken()}`
   await page.goto('/admin/products')
   await takenOver(page)
   await tabTo(page, page.getByRole('button', { name: 'New product' }))
   await page.keyboard.press('Enter')
   await typeInto(page, page.getByLabel('Name'), name)
-  await chooseOption(page, page.getByLabel('For'), 'Extra (a jersey, a ball)', 'Extra')
+  await chooseOption(page, page.getByLabel('For'), 'Academy fee')
   await typeInto(page, page.getByLabel('Price (dollars)', { exact: true }), '25')
   await typeInto(page, page.getByLabel('Early-bird price (dollars)'), '20')
   await typeDate(page, page.getByLabel('Early-bird price until'), daysFromToday(7))

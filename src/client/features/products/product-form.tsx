@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { createProduct, Product, updateProduct } from '../../../shared/contracts/products.ts'
-import { PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues } from '../../../shared/schemas/product.ts'
+import { FAMILY_PURPOSES, PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
@@ -28,6 +28,9 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
   const form = useForm(ProductForm, initial)
   const fees = useProductChoice(product?.goesWith)
   const extra = form.values.purpose === 'extra'
+  // A field shows where it applies, or while it holds a value (to be cleared, with its refusal).
+  const showPlan = !extra || form.values.planDeposit !== '' || PLAN_DAYS.some((day) => form.values[day] !== '')
+  const showFamily = FAMILY_PURPOSES.includes(form.values.purpose as ProductPurpose) || form.values.familyDiscount !== ''
   const feesError = (form.errors as Partial<Record<string, string>>).goesWith
 
   useEffect(() => {
@@ -75,7 +78,7 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
             <TextField label={ProductForm.earlyBirdUntil.label} type="date" field={form.field('earlyBirdUntil')} error={form.errors.earlyBirdUntil} hint="The last day, where the facility is." />
           </div>
         </fieldset>
-        {extra && (
+        {(extra || form.values.sizes !== '') && (
           <>
             <TextField label={ProductForm.sizes.label} field={form.field('sizes')} error={form.errors.sizes} hint="Optional, separated by commas, such as YS, YM, S, M, L: the family chooses one at checkout." />
             <ProductChoice
@@ -92,22 +95,26 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
             />
           </>
         )}
-        <fieldset>
-          <legend>Payment plan</legend>
-          <p className="staff-note">Optional, for a fee: a deposit at sign-up, and the rest in up to three equal parts due on the days given. Each part’s payment link is emailed a week before its day.</p>
-          <div className="staff-form-grid">
-            <NumberField label="Deposit (dollars)" decimal field={form.field('planDeposit')} error={form.errors.planDeposit} />
-            {PLAN_DAYS.map((day) => (
-              <TextField key={day} label={ProductForm[day].label} type="date" field={form.field(day)} error={form.errors[day]} />
-            ))}
-          </div>
-        </fieldset>
-        <NumberField
-          label={ProductForm.familyDiscount.label}
-          field={form.field('familyDiscount')}
-          error={form.errors.familyDiscount}
-          hint="Optional, for a league player fee or an academy fee: taken off the second and further children one family registers in the same league or academy, with no code."
-        />
+        {showPlan && (
+          <fieldset>
+            <legend>Payment plan</legend>
+            <p className="staff-note">Optional, for a fee: a deposit at sign-up, and the rest in up to three equal parts due on the days given. Each part’s payment link is emailed a week before its day.</p>
+            <div className="staff-form-grid">
+              <NumberField label="Deposit (dollars)" decimal field={form.field('planDeposit')} error={form.errors.planDeposit} />
+              {PLAN_DAYS.map((day) => (
+                <TextField key={day} label={ProductForm[day].label} type="date" field={form.field(day)} error={form.errors[day]} />
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {showFamily && (
+          <NumberField
+            label={ProductForm.familyDiscount.label}
+            field={form.field('familyDiscount')}
+            error={form.errors.familyDiscount}
+            hint="Optional: taken off the second and further children one family registers in the same league or academy, with no code."
+          />
+        )}
         <CheckboxField label={ProductForm.isActive.label} hint="Products taken off the list stay on the receipts that name them." field={form.field('isActive')} error={form.errors.isActive} />
         {product && <p className="staff-note">A new price is for registrations from now on: what people already owe does not change.</p>}
         <div className="staff-actions">
