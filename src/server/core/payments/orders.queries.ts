@@ -220,6 +220,11 @@ export async function recordPayment(tx: Db, { now, allocations, ...payment }: Ne
   if (seen) return seen
   const parts = allocations ?? allocate(lines, payment.amountCents)
   if (!parts || !fits(parts, payment.amountCents, new Map(lines.map((l) => [l.id, l.openCents])))) return { status: 'over-balance' }
+  return insertPayment(tx, payment, parts, now)
+}
+
+/** A payment's row and its allocations; a provider's id recorded meanwhile by another delivery answers that recording. */
+async function insertPayment(tx: Db, payment: Omit<NewPayment, 'now' | 'allocations'>, parts: readonly Allocation[], now: Date): Promise<{ status: 'recorded' | 'already-recorded'; id: string }> {
   const id = randomUUID()
   const inserted = await tx.kysely
     .insertInto('payments')
@@ -249,18 +254,9 @@ export async function recordOverpayment(tx: Db, { now, allocations, ...payment }
   const open = new Map((await linesWhere(tx, { orderId: payment.orderId })).map((line) => [line.id, Math.max(line.openCents, 0)]))
   const seen = await earlierRecording(tx, 'payments', payment)
   if (seen) return { id: seen.id, refundedCents: 0 }
-  const id = randomUUID()
-  const inserted = await tx.kysely
-    .insertInto('payments')
-    .values({ id, ...payment, recordedAt: timestampParam(tx.dialect, now) })
-    .onConflict((oc) => oc.columns(['provider', 'externalId']).doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (!inserted) return { id: (await earlierRecording(tx, 'payments', payment))!.id, refundedCents: 0 }
-  await tx.kysely
-    .insertInto('paymentAllocations')
-    .values(allocations.map((a) => ({ paymentId: id, ...a })))
-    .execute()
+  const recorded = await insertPayment(tx, payment, allocations, now)
+  if (recorded.status === 'already-recorded') return { id: recorded.id, refundedCents: 0 }
+  const { id } = recorded
   const over = allocations.map((a) => ({ orderLineId: a.orderLineId, amountCents: a.amountCents - Math.min(a.amountCents, open.get(a.orderLineId) ?? 0) })).filter((a) => a.amountCents > 0)
   const refundedCents = over.reduce((sum, a) => sum + a.amountCents, 0)
   if (refundedCents > 0) {

@@ -48,6 +48,11 @@ export function planOf(row: { planDepositCents: number | null; planDueDates: str
   return row.planDepositCents !== null && row.planDueDates ? { depositCents: row.planDepositCents, dueDates: row.planDueDates.split(',') } : null
 }
 
+/** The early-bird price of a product's columns: null without one. */
+export function earlyBirdOf(row: { earlyBirdPriceCents: number | null; earlyBirdUntil: string | null }): { priceCents: number; until: string } | null {
+  return row.earlyBirdPriceCents !== null && row.earlyBirdUntil !== null ? { priceCents: row.earlyBirdPriceCents, until: row.earlyBirdUntil } : null
+}
+
 /** An extra's sizes as stored, comma-separated. */
 export const sizesOf = (stored: string | null): string[] => (stored ? stored.split(',') : [])
 

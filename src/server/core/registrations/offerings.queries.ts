@@ -4,7 +4,7 @@ import { batchedRead } from '../../db/read-batches.ts'
 import { boolParam, inList, timestampParam, toBool } from '../../db/values.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import type { LeagueKind } from '../../../shared/sports.ts'
-import { planOf, productPriced } from '../payments/products.queries.ts'
+import { earlyBirdOf, planOf, productPriced } from '../payments/products.queries.ts'
 import type { PaymentPlan } from '../../../shared/payment-plan.ts'
 
 /**
@@ -100,7 +100,7 @@ function ownRules(row: OwnerRow): Offering {
     waiverRequired: toBool(waiverRequired),
     payAtSignUp: toBool(payAtSignUp),
     listPriceCents: listPriceCents ?? 0,
-    earlyBird: earlyBirdPriceCents !== null && earlyBirdUntil !== null ? { priceCents: earlyBirdPriceCents, until: earlyBirdUntil } : null,
+    earlyBird: earlyBirdOf({ earlyBirdPriceCents, earlyBirdUntil }),
     plan: planOf({ planDepositCents, planDueDates }),
   }
 }

@@ -5,7 +5,7 @@ import { boolParam, timestampParam } from '../../db/values.ts'
 import { orderBalances, orderInserts, paidOnLines } from '../../core/payments/orders.queries.ts'
 import { priceOn } from '../../core/registrations/offerings.queries.ts'
 import { conflict, invalid, notFound } from '../../core/refusals.ts'
-import { planOf, sizesOf } from '../../core/payments/products.queries.ts'
+import { earlyBirdOf, planOf, sizesOf } from '../../core/payments/products.queries.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { dueNowCents, planParts } from '../../../shared/payment-plan.ts'
 import { receiptPath } from '../../../shared/paths.ts'
@@ -115,7 +115,7 @@ export async function offeredExtras(db: Db, orderId: string, today: string): Pro
   return rows.map((e) => ({
     productId: e.id,
     name: e.name,
-    priceCents: priceOn({ listPriceCents: e.listPriceCents, earlyBird: e.earlyBirdPriceCents !== null && e.earlyBirdUntil !== null ? { priceCents: e.earlyBirdPriceCents, until: e.earlyBirdUntil } : null }, today),
+    priceCents: priceOn({ listPriceCents: e.listPriceCents, earlyBird: earlyBirdOf(e) }, today),
     sizes: sizesOf(e.sizes),
   }))
 }

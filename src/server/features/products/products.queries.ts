@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam, toBool, toIso } from '../../db/values.ts'
-import { planOf, productChanged, sizesOf, type ProductState } from '../../core/payments/products.queries.ts'
+import { earlyBirdOf, planOf, productChanged, sizesOf, type ProductState } from '../../core/payments/products.queries.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { ProductPurpose } from '../../../shared/schemas/product.ts'
 
 /** What the product form sets: a product without its id, and an extra's fees when they change. */
 export type ProductSettings = Omit<ProductState, 'id'> & { goesWith?: readonly string[] }
-
-const earlyBirdOf = (row: { earlyBirdPriceCents: number | null; earlyBirdUntil: string | null }) =>
-  row.earlyBirdPriceCents !== null && row.earlyBirdUntil !== null ? { priceCents: row.earlyBirdPriceCents, until: row.earlyBirdUntil } : null
 
 /** The price list (issue 24): every product, offered ones first, with where it is used and its changes. */
 export async function listProductsForAdmin(db: Db, only?: string): Promise<Product[]> {
