@@ -1,13 +1,13 @@
 // npm run bench:page -- [--runs 5] [--page-runs 3] [--only /academy,/signIn,/account,/league]
 // Lighthouse (mobile form factor, default simulated throttling) on every open page of the route
 // table and an academy's sign-up page, built, with the demo leagues and academies, in Debian's
-// Chromium: the home page `--runs` times, every other open page `--page-runs` times; then the pages a signed-in admin opens most (SIGNED_IN),
-// `--page-runs` times each in a browser carrying the admin's session cookie and nothing stored.
-// Prints every run and each page's median, then one JSON line per page; exits non-zero when a
-// median misses its goals (issue 4 for the home page and the Academies page, issue 10 for the
-// other open pages, issue 22
-// for the signed-in ones), or when the home page asked the API for its leagues (its first paint
-// must not wait for a second round trip).
+// Chromium: the home page `--runs` times, every other open page `--page-runs` times; then the
+// pages a signed-in admin opens most (SIGNED_IN), `--page-runs` times each in a browser carrying
+// the admin's session cookie and nothing stored. Prints every run and each page's median, then one
+// JSON line per page; exits non-zero when a median misses its goals twice running (issue 4 for the
+// home page and the Academies page, issue 10 for the other open pages, issue 22 for the signed-in
+// ones), or when the home page asked the API for its leagues (its first paint must not wait for a
+// second round trip).
 //
 // The phone stays the same on any host: Lighthouse's 4× CPU slowdown assumes a fast desktop
 // (benchmark index about 1 500). Each run is slowed by 4 × (host index ÷ 1 500), at most 4, from
@@ -50,6 +50,11 @@ const HOME_GOALS: Goals = { performance: 0.98, lcpMs: 1500, tbtMs: 50, cls: 0 }
 const PAGE_GOALS: Goals = { performance: 0.98, lcpMs: 1500, cls: 0.02 }
 const SIGNED_IN_GOALS: Goals = { performance: 0.95, lcpMs: 2000, cls: 0.02 }
 const PORT = 5100
+/**
+ * A page whose median misses is measured once more, and the second median decides: a neighbour's
+ * burst on a shared host spoils one set of runs, a slow page misses both (both are printed).
+ */
+const MEASUREMENTS = 2
 /** The host's Lighthouse benchmark index in every run so far. */
 const hostIndexes: number[] = []
 /** What Lighthouse's 4× slowdown assumes of the host. */
@@ -104,34 +109,40 @@ try {
   const pages = [...PATHS.map((path) => ({ path, cookie: undefined })), ...SIGNED_IN.map((path) => ({ path, cookie }))]
   for (const { path, cookie } of pages) {
     const home = path === '/'
-    const url = `http://127.0.0.1:${PORT}${path}`
-    const runs: Run[] = []
-    for (let i = 0; i < Number(home ? args.runs : args['page-runs']); i++) {
-      const run = await auditWithRetry(url, cookie)
-      runs.push(run)
-      console.error(`${path}${cookie ? ' (signed in)' : ''} run ${i + 1}: ${describe(run)}`)
-    }
-    const median = medianOf(runs)
-    console.error(`${path}${cookie ? ' (signed in)' : ''} median: ${describe(median)}`)
-    console.log(JSON.stringify({ url: path, signedIn: cookie !== undefined, runs: runs.length, median }))
-
     const goals = cookie ? SIGNED_IN_GOALS : HOME_GOAL_PATHS.has(path) ? HOME_GOALS : PAGE_GOALS
-    const misses = [
-      median.performance < goals.performance && `performance ${median.performance} < ${goals.performance}`,
-      median.lcpMs > goals.lcpMs && `LCP ${median.lcpMs} ms > ${goals.lcpMs} ms`,
-      goals.tbtMs !== undefined && median.tbtMs > goals.tbtMs && `TBT ${median.tbtMs} ms > ${goals.tbtMs} ms`,
-      median.cls > goals.cls && `CLS ${median.cls} > ${goals.cls}`,
-      home && runs.some((r) => r.leagueRequests > 0) && 'the page requested /api/leagues/active before it was complete',
-    ].filter((miss) => miss !== false)
-    if (misses.length > 0) {
-      console.error(`${path} missed: ${misses.join('; ')}`)
-      failed = true
+    let misses: string[] = []
+    for (let attempt = 1; attempt <= MEASUREMENTS; attempt++) {
+      const runs = await measure(path, home ? Number(args.runs) : Number(args['page-runs']), cookie)
+      const median = medianOf(runs)
+      console.error(`${path}${cookie ? ' (signed in)' : ''} median: ${describe(median)}`)
+      console.log(JSON.stringify({ url: path, signedIn: cookie !== undefined, runs: runs.length, median }))
+      misses = [
+        median.performance < goals.performance && `performance ${median.performance} < ${goals.performance}`,
+        median.lcpMs > goals.lcpMs && `LCP ${median.lcpMs} ms > ${goals.lcpMs} ms`,
+        goals.tbtMs !== undefined && median.tbtMs > goals.tbtMs && `TBT ${median.tbtMs} ms > ${goals.tbtMs} ms`,
+        median.cls > goals.cls && `CLS ${median.cls} > ${goals.cls}`,
+        home && runs.some((r) => r.leagueRequests > 0) && 'the page requested /api/leagues/active before it was complete',
+      ].filter((miss) => miss !== false)
+      if (misses.length === 0) break
+      console.error(`${path} missed: ${misses.join('; ')}${attempt < MEASUREMENTS ? ' (measured again)' : ''}`)
     }
+    if (misses.length > 0) failed = true
   }
   if (failed) process.exitCode = 1
 } finally {
   server?.kill('SIGTERM')
   fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** `count` Lighthouse runs of one page, each printed. */
+async function measure(path: string, count: number, cookie: string | undefined): Promise<Run[]> {
+  const runs: Run[] = []
+  for (let i = 0; i < count; i++) {
+    const run = await auditWithRetry(`http://127.0.0.1:${PORT}${path}`, cookie)
+    runs.push(run)
+    console.error(`${path}${cookie ? ' (signed in)' : ''} run ${i + 1}: ${describe(run)}`)
+  }
+  return runs
 }
 
 /** The admin's session cookie, as the site's own Sign In form gets it. */
