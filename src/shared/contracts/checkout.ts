@@ -45,6 +45,7 @@ export type CheckoutState = z.infer<typeof CheckoutState>
 /** An order at its checkout: every line, the total, what was paid and what is due now. */
 export const OrderCheckout = z.object({
   orderId: z.string(),
+  yours: z.boolean().describe('whether the reader is its payer: only the payer changes it and pays it online (staff read it)'),
   lines: z.array(CheckoutLine),
   discountCode: z.object({ code: z.string(), discountCents: z.number().int() }).nullable().describe("the order's discount code and what it took off in all"),
   totalCents: z.number().int().describe('the sum of the lines'),
@@ -126,7 +127,9 @@ export const refundPayment = contract({
   access: 'admin',
   summary: 'Give back all or part of a payment: through Stripe for one made online (pending until Stripe confirms it), recorded as given for one taken at the desk',
   params: z.object({ paymentId: pathId }),
-  body: formBody(RefundForm),
+  body: formBody(RefundForm).extend({
+    lineId: pathId.optional().describe("the order line the money comes back from (a registration's, as its panel refunds); without it, the payment's lines oldest first"),
+  }),
   responses: { 201: z.object({ refund: z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(REFUND_STATUSES) }) }) },
 })
 

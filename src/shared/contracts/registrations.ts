@@ -17,6 +17,7 @@ export const Payment = z.object({
     .describe('the card that paid online; for a refund, the card it goes back to; null at the desk'),
   status: z.enum(REFUND_STATUSES).describe("a refund through Stripe is pending until Stripe confirms it, and a failed one gave nothing back; a payment is 'succeeded'"),
   recordedAt: z.string().describe('ISO 8601 time'),
+  lineId: z.string().describe("the order line of this registration the money went to or came back from: a refund from this registration's panel names it"),
 })
 export type Payment = z.infer<typeof Payment>
 
@@ -79,9 +80,19 @@ export const Charges = z.object({
 })
 export type Charges = z.infer<typeof Charges>
 
+/** An extra bought on the same order as a place (a jersey in a size), with what it asks and what was paid towards it. */
+export const ReceiptExtra = z.object({
+  lineId: z.string(),
+  description: z.string(),
+  amountDueCents: z.number().int(),
+  paidCents: z.number().int().describe('paid towards it, refunds that went through deducted'),
+})
+export type ReceiptExtra = z.infer<typeof ReceiptExtra>
+
 export const Receipt = RegistrationView.extend({
   payments: z.array(Payment),
   charges: Charges.nullable().describe('null for a place with no line (a waitlist position taken before prices were kept)'),
+  extras: z.array(ReceiptExtra).describe("extras bought on the place's order; paid by the order's payments, not by this place's"),
 })
 export type Receipt = z.infer<typeof Receipt>
 

@@ -52,6 +52,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
 
 const order = (overrides: Partial<OrderCheckout> = {}): OrderCheckout => ({
   orderId: 'o-1',
+  yours: true,
   lines: [line()],
   discountCode: null,
   totalCents: 5000,
@@ -146,6 +147,16 @@ describe('the checkout page', () => {
     expect(html).toMatch(/Remove<span class="visually-hidden"> Team jersey, size M<\/span><\/button>/)
   })
 
+  test('read by staff, shows the order and its code with none of the payer’s buttons or forms', async () => {
+    const jersey = line({ id: 'line-2', description: 'Team jersey, size M', listPriceCents: 2500, priceCents: 2500, amountDueCents: 2500, paidCents: 0, openCents: 2500, receiptHref: null, removable: true })
+    const extras = [{ productId: 'p-jersey', name: 'Team jersey', priceCents: 2500, sizes: ['S', 'M'] }]
+    const html = await checkoutPage(order({ yours: false, lines: [line({ paidCents: 0 }), jersey], paidCents: 0, extras, discountCode: { code: 'KIDS15', discountCents: 750 } }))
+    expect(html).toContain('Team jersey, size M')
+    expect(html).toMatch(/<strong>KIDS15<\/strong> applied/)
+    expect(html).toContain('This is a customer’s order: only they change it or pay it online.')
+    for (const payersOnly of ['Remove code', 'Choose a size', 'Remove<span', 'now</button>']) expect(html).not.toContain(payersOnly)
+  })
+
   test('under a payment plan, lists each part and offers the deposit now or everything', async () => {
     const parts = [
       { dueDate: null, amountCents: 2000, paidCents: 0, state: 'due' as const },
@@ -219,11 +230,19 @@ describe('a receipt with a balance in an order', () => {
     createdAt: '2027-01-02T15:00:00Z',
     payments: [],
     charges: null,
+    extras: [],
   }
   const path = '/receipt/user/u-1/league/l-1/registration/r-1'
 
   test('links its checkout where the site takes payment online', async () => {
     expect(await render(path, [{ receipt }])).toMatch(link('/checkout/o-1', 'Pay online'))
+  })
+
+  test('lists the extras bought on its order, with what each asks and what was paid', async () => {
+    const html = await render(path, [{ receipt: { ...receipt, extras: [{ lineId: 'x-1', description: 'Team jersey, size M', amountDueCents: 2500, paidCents: 2500 }] } }])
+    expect(html).toContain('Extras on the same order')
+    expect(html).toMatch(/Team jersey, size M<\/th><td class="receipt-money">\$25\.00<\/td><td class="receipt-money">\$25\.00<\/td>/)
+    expect(await render(path, [{ receipt }])).not.toContain('Extras on the same order')
   })
 
   test('says nothing new without payment online, or with nothing owed', async () => {

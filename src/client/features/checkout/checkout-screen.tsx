@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { orderCheckoutQuery } from '../../queries/checkout.ts'
 import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
-import { heldUntilText, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText } from './checkout-text.ts'
+import { heldUntilText, NOT_YOURS, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText } from './checkout-text.ts'
 import { DiscountCode } from './discount-code.tsx'
 import { Extras } from './extras.tsx'
 import { OrderLines } from './order-lines.tsx'
@@ -66,6 +66,8 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
         <p className="checkout-note">A payment for this order is being confirmed.</p>
       ) : order.openCents <= 0 ? (
         <NothingOwed lines={order.lines} />
+      ) : !order.yours ? (
+        <p className="checkout-note">{NOT_YOURS}</p>
       ) : order.paysOnline ? (
         <PayNow order={order} />
       ) : (

@@ -8,6 +8,9 @@ import { cardText } from '../../../shared/card-brands.ts'
 /** Without Stripe set up (siteConfig.paysOnline), or for an order the server will not take online. */
 export const PAID_AT_THE_DESK = 'Payment is taken at the front desk.'
 
+/** Staff reading a customer's order: what they may do instead of the payer's buttons. */
+export const NOT_YOURS = 'This is a customer’s order: only they change it or pay it online. The front desk takes a payment on the registration’s panel in Pending Registrations.'
+
 /** The pay button: `Pay $45.00 now`. */
 export function payNowText(dueNowCents: number): string {
   return `Pay ${formatMoney(dueNowCents)} now`

@@ -7,7 +7,8 @@ import { useOrderDiscount } from './api/use-order-discount.ts'
 
 /**
  * The order's discount code: entered while nothing is paid, its refusal read under the field
- * ("SPRING10 has been used up."), taken off again until a payment is made.
+ * ("SPRING10 has been used up."), taken off again until a payment is made; by its payer only
+ * (staff reading it see the code applied).
  */
 export function DiscountCode({ order }: { order: OrderCheckout }) {
   const { apply, remove } = useOrderDiscount(order.orderId)
@@ -19,7 +20,7 @@ export function DiscountCode({ order }: { order: OrderCheckout }) {
           <strong>{order.discountCode.code}</strong> applied: {formatMoney(order.discountCode.discountCents)} off.
         </p>
         {remove.error && <Alert>{errorMessage(remove.error)}</Alert>}
-        {order.paidCents === 0 && (
+        {order.yours && order.paidCents === 0 && (
           <button type="button" className="button secondary" disabled={remove.isPending} onClick={() => remove.mutate()}>
             Remove code
           </button>
@@ -27,7 +28,7 @@ export function DiscountCode({ order }: { order: OrderCheckout }) {
       </div>
     )
   }
-  if (order.paidCents > 0 || order.openCents <= 0) return null
+  if (!order.yours || order.paidCents > 0 || order.openCents <= 0) return null
   const problem = apply.error instanceof ApiError ? (apply.error.fields.discountCode ?? apply.error.message) : apply.error ? errorMessage(apply.error) : undefined
   return (
     <form

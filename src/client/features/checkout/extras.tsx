@@ -7,12 +7,12 @@ import { useOrderExtras } from './api/use-order-extras.ts'
 
 /**
  * Extras offered with the order's places (a jersey, in a size): each added as a line of its own,
- * and taken off again while it is not paid.
+ * and taken off again while it is not paid; by the order's payer only.
  */
 export function Extras({ order }: { order: OrderCheckout }) {
   const { add, remove } = useOrderExtras(order.orderId)
   const removable = order.lines.filter((line) => line.removable)
-  if (order.extras.length === 0 && removable.length === 0) return null
+  if (!order.yours || (order.extras.length === 0 && removable.length === 0)) return null
   return (
     <section className="checkout-extras" aria-labelledby="checkout-extras-heading">
       <h2 id="checkout-extras-heading">Extras</h2>

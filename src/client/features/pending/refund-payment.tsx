@@ -13,7 +13,8 @@ import { useForm } from '../../lib/use-form.ts'
 /**
  * Gives back all or part of one payment of a registration (issue 24): through Stripe for one made
  * online (shown pending until Stripe confirms it), recorded as given for one taken at the desk.
- * The server refuses more than is left of the payment.
+ * The money comes back from this registration's part of the payment (a family's payment may have
+ * paid two children's places), and the server refuses more than is left of that part.
  */
 export function RefundPayment({ payments, onDone }: { payments: readonly Payment[]; onDone(message: string): void }) {
   const paid = payments.filter((p) => p.move === 'payment')
@@ -24,7 +25,7 @@ export function RefundPayment({ payments, onDone }: { payments: readonly Payment
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { refund } = await call<typeof refundPayment>('POST', '/api/admin/payments/:paymentId/refunds', { params: { paymentId }, body: values })
+      const { refund } = await call<typeof refundPayment>('POST', '/api/admin/payments/:paymentId/refunds', { params: { paymentId }, body: { ...values, lineId: chosen?.lineId } })
       onDone(
         refund.status === 'pending'
           ? `Asked Stripe to refund ${formatMoney(refund.amountCents)}: it shows as pending until Stripe confirms it.`

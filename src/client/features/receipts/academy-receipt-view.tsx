@@ -5,6 +5,7 @@ import { chargeLines } from './charges.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { academyScheduleText } from '../academies/academy-text.ts'
+import { ReceiptExtras } from './receipt-extras.tsx'
 import { ReceiptHead, Registrant } from './receipt-view.tsx'
 
 /**
@@ -18,6 +19,8 @@ export function AcademyReceiptView({ receipt }: { receipt: AcademyReceipt }) {
   const paid = places.reduce((sum, p) => sum + p.paidCents, 0)
   const due = places.reduce((sum, p) => sum + p.balanceCents, 0)
   const schedule = academyScheduleText(academy)
+  // Places taken in one go share their order, and so its extras.
+  const extras = [...new Map(places.flatMap((place) => place.extras).map((extra) => [extra.lineId, extra])).values()]
   return (
     <article className="receipt" aria-label={`Receipt for ${academy.name}`}>
       <ReceiptHead numbers={places.map((p) => p.receiptNumber)} date={first.createdAt} />
@@ -101,6 +104,8 @@ export function AcademyReceiptView({ receipt }: { receipt: AcademyReceipt }) {
           </tbody>
         </table>
       </div>
+
+      <ReceiptExtras extras={extras} />
 
       <h2>Payments</h2>
       {payments.length === 0 ? (

@@ -5,6 +5,7 @@ import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import { siteConfig } from '../../site-config.ts'
 import { chargeLines } from './charges.ts'
+import { ReceiptExtras } from './receipt-extras.tsx'
 
 function balanceDue(receipt: Receipt): string {
   return nothingDue(receipt) ?? formatMoney(receipt.balanceCents)
@@ -90,6 +91,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <dd>{formatMoney(receipt.priceCents)}</dd>
         </div>
       </dl>
+
+      <ReceiptExtras extras={receipt.extras} />
 
       <h2>Payments</h2>
       {receipt.payments.length === 0 ? (

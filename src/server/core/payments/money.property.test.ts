@@ -242,7 +242,7 @@ function leftOfPayments(b: Books): Map<string, Map<string, number>> {
 
 /** Every invariant of the books, read back from the database (balances through `orderBalances`, a read without locks). */
 async function checkBooks(run: Run): Promise<{ books: Books; balances: LineBalance[] }> {
-  const [b, balances, checkout] = await Promise.all([books(run), orderBalances(db, run.orderId), findOrderCheckout(db, run.orderId, { paysOnline: true, now: START, timeZone: 'UTC' })])
+  const [b, balances, checkout] = await Promise.all([books(run), orderBalances(db, run.orderId), findOrderCheckout(db, run.orderId, { paysOnline: true, now: START, timeZone: 'UTC', readerId: payer })])
 
   // Every line: 0 <= paid <= amount due, open = amount due - paid; its price of the day = due + discount.
   expect(balances.map((l) => l.id)).toEqual(run.lines.map((l) => l.id))

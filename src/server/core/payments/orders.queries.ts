@@ -273,9 +273,21 @@ export type Adjusted = { status: 'adjusted'; id: string } | { status: 'over-bala
  * Takes a credit or scholarship off what a registration's line asks, with the reason and who gave
  * it: never more than the line still has open, so nothing already paid is ever asked back by it.
  */
-export async function adjustLine(tx: Db, adjustment: { registrationId: string; amountCents: number; reason: string; recordedBy: string; now: Date }): Promise<Adjusted> {
-  const line = await lineOfRegistration(tx, adjustment.registrationId)
+export async function adjustLine(tx: Db, { registrationId, ...adjustment }: { registrationId: string } & LineCredit): Promise<Adjusted> {
+  const line = await lineOfRegistration(tx, registrationId)
   if (!line) return { status: 'no-line' }
+  return creditLine(tx, line, adjustment)
+}
+
+export interface LineCredit {
+  amountCents: number
+  reason: string
+  recordedBy: string
+  now: Date
+}
+
+/** Takes a credit off what a line asks, as `adjustLine` does; the line was read (and held) in this transaction. */
+export async function creditLine(tx: Db, line: LineBalance, adjustment: LineCredit): Promise<Adjusted> {
   if (adjustment.amountCents <= 0 || adjustment.amountCents > line.openCents) return { status: 'over-balance' }
   const id = randomUUID()
   await tx.kysely

@@ -10,9 +10,9 @@ import type { MoneyMove, RefundStatus } from '../../../shared/schemas/payments.t
 import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
-import { amountDueOf, amountPaidOf, lineColumnOf, orderOf, type RegistrationScope } from '../payments/orders.queries.ts'
+import { amountDueOf, amountPaidOf, lineColumnOf, orderOf, paidOnLines, type RegistrationScope } from '../payments/orders.queries.ts'
 import { planOf } from '../payments/products.queries.ts'
-import type { Charges, HistoryEntry, OfferingRef, Payment, Receipt, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { Charges, HistoryEntry, OfferingRef, Payment, Receipt, ReceiptExtra, RegistrationView } from '../../../shared/contracts/registrations.ts'
 
 /** How many wait ahead of a registration (aliased `r`) in its offering's waitlist. */
 export const waitlistAheadOf = (eb: RegistrationScope) =>
@@ -202,20 +202,49 @@ export async function findReceipt(
   else query = query.where('r.childId', 'is', null)
   const row = await query.orderBy('r.createdAt', 'desc').limit(1).executeTakeFirst()
   if (!row) return undefined
-  const view = toView(row)
-  return { ...view, payments: await listPayments(db, view.id), charges: await listCharges(db, view.id) }
+  return receiptOf(db, toView(row))
 }
 
 /** A person's places in an academy, their children's too, each with its payments, in the order taken. */
 export async function findAcademyReceipts(db: Db, userId: string, academyId: string): Promise<Receipt[]> {
   const rows = await views(db).where('r.userId', '=', userId).where('o.academyId', '=', academyId).orderBy('r.createdAt').orderBy('r.seq').execute()
-  return Promise.all(rows.map(async (row) => ({ ...toView(row), payments: await listPayments(db, row.id), charges: await listCharges(db, row.id) })))
+  return Promise.all(rows.map((row) => receiptOf(db, toView(row))))
 }
 
 /** A registration's receipt by its id alone; whether the viewer may see it is the caller's decision. */
 export async function findReceiptOf(db: Db, registrationId: string): Promise<Receipt | undefined> {
   const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
-  return row && { ...toView(row), payments: await listPayments(db, registrationId), charges: await listCharges(db, registrationId) }
+  return row && receiptOf(db, toView(row))
+}
+
+/** A place's receipt: its view with its payments and refunds, how its price came to be, and the extras of its order. */
+async function receiptOf(db: Db, view: RegistrationView): Promise<Receipt> {
+  const [payments, charges, extras] = await Promise.all([listPayments(db, view.id), listCharges(db, view.id), listOrderExtras(db, view.id)])
+  return { ...view, payments, charges, extras }
+}
+
+/**
+ * The extras bought on the order of a registration's place (a jersey), in the order added, each
+ * with what it asks and what was paid towards it; one taken off (nothing asked, nothing kept) is
+ * left out.
+ */
+async function listOrderExtras(db: Db, registrationId: string): Promise<ReceiptExtra[]> {
+  const rows = await db.kysely
+    .selectFrom('orderLines as line')
+    .innerJoin('orderLines as place', 'place.orderId', 'line.orderId')
+    .select(['line.id', 'line.description', 'line.amountDueCents'])
+    .where('place.registrationId', '=', registrationId)
+    .where('line.registrationId', 'is', null)
+    .orderBy('line.createdAt')
+    .orderBy('line.id')
+    .execute()
+  const paid = await paidOnLines(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows
+    .map((r) => ({ lineId: r.id, description: r.description, amountDueCents: r.amountDueCents, paidCents: paid.get(r.id)! }))
+    .filter((extra) => extra.amountDueCents > 0 || extra.paidCents !== 0)
 }
 
 /**
@@ -238,6 +267,7 @@ export async function listPayments(db: Db, registrationId: string): Promise<Paym
       'p.cardLast4',
       sql.lit('succeeded').$castTo<RefundStatus>().as('status'),
       'p.recordedAt as recordedAt',
+      'a.orderLineId as lineId',
     ])
     .where('line.registrationId', '=', registrationId)
   const refunded = db.kysely
@@ -255,6 +285,7 @@ export async function listPayments(db: Db, registrationId: string): Promise<Paym
       'p.cardLast4',
       'f.status',
       'f.recordedAt as recordedAt',
+      'a.orderLineId as lineId',
     ])
     .where('line.registrationId', '=', registrationId)
   const rows = await paid.unionAll(refunded).orderBy('recordedAt').orderBy('move').orderBy('id').execute()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction, writeTogether } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
-import { orderBalances, orderInserts, paidOnLines } from '../../core/payments/orders.queries.ts'
+import { creditLine, linesOfOrder, orderBalances, orderInserts } from '../../core/payments/orders.queries.ts'
 import { priceOn } from '../../core/registrations/offerings.queries.ts'
 import { conflict, invalid, notFound } from '../../core/refusals.ts'
 import { earlyBirdOf, planOf, sizesOf } from '../../core/payments/products.queries.ts'
@@ -22,8 +22,12 @@ export async function findOrderPayer(db: Db, orderId: string): Promise<string | 
   return row?.payerUserId
 }
 
-/** An order at its checkout: its lines with their balances and receipts, the sums, and a payment online under way. */
-export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, now, timeZone }: { paysOnline: boolean; now: Date; timeZone: string }): Promise<OrderCheckout> {
+/** An order at its checkout, as `readerId` reads it: its lines with their balances and receipts, the sums, and a payment online under way. */
+export async function findOrderCheckout(
+  db: Db,
+  orderId: string,
+  { paysOnline, now, timeZone, readerId }: { paysOnline: boolean; now: Date; timeZone: string; readerId: string },
+): Promise<OrderCheckout> {
   const today = facilityToday(now, timeZone)
   const balances = new Map((await orderBalances(db, orderId)).map((line) => [line.id, line]))
   const rows = await db.kysely
@@ -78,7 +82,7 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
       dueNowCents: parts ? dueNowCents(parts) : Math.max(balance.openCents, 0),
       plan: parts,
       released: row.status === 'expired',
-      removable: row.lineRegistrationId === null && balance.paidCents === 0 && row.discountCents === 0,
+      removable: row.lineRegistrationId === null && balance.paidCents === 0 && row.discountCents === 0 && (balance.amountDueCents > 0 || row.adjustedCents === 0),
       receiptHref: receiptOf(row),
     }
   })
@@ -86,6 +90,7 @@ export async function findOrderCheckout(db: Db, orderId: string, { paysOnline, n
   const held = rows.filter((r) => r.status === 'held' && r.offerExpiresAt !== null).map((r) => new Date(r.offerExpiresAt!).getTime())
   return {
     orderId,
+    yours: (await findOrderPayer(db, orderId)) === readerId,
     lines,
     discountCode: coded ? { code: coded.discountCode!, discountCents: sum(rows.map((r) => r.discountCents)) } : null,
     totalCents: sum(lines.map((l) => l.amountDueCents)),
@@ -134,17 +139,28 @@ export async function addExtra(db: Db, add: { orderId: string; payerUserId: stri
   await writeTogether(db, orderInserts(db, [{ id: add.orderId, payerUserId: add.payerUserId, now: add.now, lines: [{ registrationId: null, productId: extra.productId, description, listPriceCents: product.listPriceCents, amountDueCents: extra.priceCents }] }]))
 }
 
+/** Why an extra taken off after its payment was refunded asks nothing more (its line stays with its money's history). */
+export const EXTRA_TAKEN_OFF = 'Taken off the order after its refund'
+
 /**
  * Takes an extra off an order while nothing is paid on it and no discount code counted it; the
- * checkouts that listed it (none paid: it has no payment) forget it. The caller has closed any
- * Stripe page still open for it.
+ * checkouts that listed it (none paid: it has no payment) forget it. One paid and refunded keeps
+ * its line, for its payment's and refund's sake, and a credit of what it asked (`EXTRA_TAKEN_OFF`).
+ * The caller has closed any Stripe page still open for it.
  */
-export async function removeExtra(db: Db, orderId: string, lineId: string): Promise<void> {
+export async function removeExtra(db: Db, { orderId, lineId, by, now }: { orderId: string; lineId: string; by: string; now: Date }): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const line = await tx.kysely.selectFrom('orderLines').select(['id', 'discountCents']).where('id', '=', lineId).where('orderId', '=', orderId).where('registrationId', 'is', null).executeTakeFirst()
-    if (!line) throw notFound('There is no such extra on this order.')
-    if (((await paidOnLines(tx, [line.id])).get(line.id) ?? 0) !== 0) throw conflict('This extra is paid: the front desk can refund it.')
-    if (line.discountCents > 0) throw conflict('Take the discount code off first: it was counted with this extra.')
+    const extra = await tx.kysely.selectFrom('orderLines').select(['id', 'discountCents']).where('id', '=', lineId).where('orderId', '=', orderId).where('registrationId', 'is', null).executeTakeFirst()
+    if (!extra) throw notFound('There is no such extra on this order.')
+    const line = (await linesOfOrder(tx, orderId)).find((l) => l.id === extra.id)!
+    if (line.paidCents !== 0) throw conflict('This extra is paid: the front desk can refund it.')
+    if (extra.discountCents > 0) throw conflict('Take the discount code off first: it was counted with this extra.')
+    const paidOnce = await tx.kysely.selectFrom('paymentAllocations').select('paymentId').where('orderLineId', '=', line.id).executeTakeFirst()
+    if (paidOnce) {
+      if (line.amountDueCents === 0) throw conflict('This extra is already taken off the order.')
+      await creditLine(tx, line, { amountCents: line.amountDueCents, reason: EXTRA_TAKEN_OFF, recordedBy: by, now })
+      return
+    }
     await tx.kysely.deleteFrom('checkoutLines').where('orderLineId', '=', line.id).execute()
     await tx.kysely.deleteFrom('orderLines').where('id', '=', line.id).execute()
   })

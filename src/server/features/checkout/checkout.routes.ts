@@ -29,10 +29,13 @@ const NOT_ONLINE = 'Payment is taken at the front desk.'
  * and paying is the front desk's.
  */
 export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, events }: RouteDeps & { events: StripeEvents | undefined }): void {
+  /** An order as `readerId` reads it at its checkout. */
+  const orderFor = (orderId: string, readerId: string, at = now()) => findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at, timeZone: config.site.timeZone, readerId })
+
   serve(app, getOrderCheckout, async (req, _reply, { user }) => {
     const payer = await findOrderPayer(db, req.params.orderId)
     if (!payer || (payer !== user.id && !isStaff(user.role))) throw notFound('There is no such order.')
-    return { order: await findOrderCheckout(db, req.params.orderId, { paysOnline: events !== undefined, now: now(), timeZone: config.site.timeZone }) }
+    return { order: await orderFor(req.params.orderId, user.id) }
   })
 
   /** The payer changes what the order asks, while no payment of it is being confirmed. */
@@ -46,7 +49,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     await changing(orderId, user.id)
     const at = now()
     await inTransaction(db, (tx) => applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at }))
-    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at, timeZone: config.site.timeZone }) }
+    return { order: await orderFor(orderId, user.id, at) }
   })
 
   serve(app, removeOrderDiscount, async (req, _reply, { user }) => {
@@ -54,7 +57,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     await changing(orderId, user.id)
     const removed = await inTransaction(db, (tx) => removeDiscountCode(tx, { orderId, userId: user.id }))
     if (!removed) throw conflict('This order has no discount code.')
-    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: now(), timeZone: config.site.timeZone }) }
+    return { order: await orderFor(orderId, user.id) }
   })
 
   serve(app, addOrderExtra, async (req, reply, { user }) => {
@@ -63,7 +66,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const at = now()
     await addExtra(db, { orderId, payerUserId: user.id, productId: req.body.productId, size: req.body.size, today: facilityToday(at, config.site.timeZone), now: at })
     reply.code(201)
-    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at, timeZone: config.site.timeZone }) }
+    return { order: await orderFor(orderId, user.id, at) }
   })
 
   serve(app, removeOrderExtra, async (req, _reply, { user }) => {
@@ -71,8 +74,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     await changing(orderId, user.id)
     // A payment page still open for the extra must not take money for it.
     await closeOpenPage(orderId)
-    await removeExtra(db, orderId, lineId)
-    return { order: await findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: now(), timeZone: config.site.timeZone }) }
+    await removeExtra(db, { orderId, lineId, by: user.id, now: now() })
+    return { order: await orderFor(orderId, user.id) }
   })
 
   /** Expires the order's Stripe page still open, if any: a changed order must not be paid at its old amount. */
@@ -103,7 +106,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     if (under?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
     // Under a payment plan, what is due now unless the payer chose to pay everything.
     const everything = req.body?.pay === 'everything'
-    const order = await findOrderCheckout(db, orderId, { paysOnline: true, now: at, timeZone: config.site.timeZone })
+    const order = await orderFor(orderId, user.id, at)
     if (order.openCents <= 0) throw conflict('Nothing is owed on this order.')
     const open = order.lines.map((line) => ({ ...line, payingCents: everything ? line.openCents : line.dueNowCents })).filter((line) => line.payingCents > 0)
     const dueCents = open.reduce((sum, line) => sum + line.payingCents, 0)
@@ -153,9 +156,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const amountCents = centsFromDollars(form.amount)
     if (amountCents === null) throw badRequest('Enter the amount in dollars and cents, like 45.00.', { amount: 'Enter the amount in dollars and cents, like 45.00.' })
     const at = now()
-    const done = await inTransaction(db, (tx) => recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at }))
+    const { lineId } = req.body
+    const allocations = lineId ? [{ orderLineId: lineId, amountCents }] : undefined
+    const done = await inTransaction(db, (tx) => recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations }))
     if (done.status === 'no-payment') throw notFound('There is no such payment.')
-    if (done.status === 'over-payment') throw badRequest(FORM_MESSAGES.invalid, { amount: 'The refund is more than is left of this payment.' })
+    if (done.status === 'over-payment') throw badRequest(FORM_MESSAGES.invalid, { amount: lineId ? 'The refund is more than is left of this payment for this registration.' : 'The refund is more than is left of this payment.' })
     if (done.status !== 'recorded') throw conflict('This refund was already recorded.')
     const refund = await db.kysely.selectFrom('refunds').select(['id', 'amountCents', 'status']).where('id', '=', done.id).executeTakeFirstOrThrow()
     reply.code(201)

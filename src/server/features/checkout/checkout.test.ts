@@ -291,6 +291,38 @@ describe('pay at sign-up', () => {
     expect(confirmations.map((e) => e.text.split('\n').find((line) => line.startsWith('Paid') || line.startsWith('Amount')))).toEqual(['Paid in full: $180.00.', 'Paid in full: $180.00.'])
   })
 
+  test('a refund from one child’s panel comes off that child’s part of the family’s payment, never more than that part', async () => {
+    const academyId = await createAcademy(ctx, { capacity: 5, startDate: daysFromToday(30), endDate: daysFromToday(60) })
+    await payAtSignUp('academies', academyId)
+    const parent = await createUser(ctx)
+    const children = [await addChild(parent, { firstName: 'Eve', dateOfBirth: '2017-03-01' }), await addChild(parent, { firstName: 'Fin', dateOfBirth: '2017-09-01' })]
+    const res = await parent.client.post<AcademySignUpResult>(`/api/academies/${academyId}/registrations`, { participants: children.map((childId) => ({ childId, photoConsent: false })) })
+    expect(res.status, res.text).toBe(201)
+    const [eve, fin] = res.body.registrations.map((r) => r.id) as [string, string]
+    await fake.pay((await checkout(parent, res.body.registrations[0]!.orderId!)).sessionId)
+
+    const admin = await createUser(ctx, 'admin')
+    type Panel = { receipt: { paidCents: number; payments: { id: string; move: string; amountCents: number; lineId: string }[] } }
+    const panel = async (registrationId: string) => (await admin.client.get<Panel>(`/api/registrations/${registrationId}/receipt`)).body.receipt
+    const [finPayment] = (await panel(fin)).payments
+    expect(finPayment).toMatchObject({ move: 'payment', amountCents: 18_000 })
+    const refund = (body: object) => admin.client.post<{ refund: { id: string }; error: { fields: Record<string, string> } }>(`/api/admin/payments/${finPayment!.id}/refunds`, { reason: 'Fin moved away', lineId: finPayment!.lineId, ...body })
+
+    const tooMuch = await refund({ amount: '180.01' })
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.error.fields.amount).toBe('The refund is more than is left of this payment for this registration.')
+    const given = await refund({ amount: '50.00' })
+    expect(given.status, given.text).toBe(201)
+    await runDueJobs(ctx.db, new Date())
+    await fake.settleRefund(fake.refunds().find((r) => r.metadata.refundId === given.body.refund.id)!.id, 'succeeded')
+    expect((await panel(fin)).paidCents).toBe(13_000)
+    expect((await panel(eve)).paidCents).toBe(18_000)
+    expect((await panel(fin)).payments.map((p) => p.amountCents)).toEqual([18_000, -5_000])
+    // What is left of Fin's part, and no more: Eve's part is not Fin's to give back.
+    expect((await refund({ amount: '130.01' })).status).toBe(400)
+    expect((await refund({ amount: '130.00' })).status).toBe(201)
+  })
+
   test('a discount code at the checkout takes its part off each line; Stripe is asked for what is left, and the total is the sum of the lines', async () => {
     const academyId = await createAcademy(ctx, { capacity: 5, startDate: daysFromToday(30), endDate: daysFromToday(60) })
     await payAtSignUp('academies', academyId)

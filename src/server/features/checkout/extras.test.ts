@@ -4,8 +4,9 @@ import { startPayingApp } from '../../../../tests/paying-app.ts'
 import type { TestApp } from '../../../../tests/test-app.ts'
 import { createLeague, createRegistrant, createUser, productForm, type TestUser } from '../../../../tests/factories.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import { runDueJobs } from '../../core/jobs.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
-import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
+import type { Receipt, RegisterResult } from '../../../shared/contracts/registrations.ts'
 import { PRODUCT_MESSAGES } from '../../../shared/schemas/product.ts'
 
 /*
@@ -42,7 +43,7 @@ async function placeWithJersey() {
   const person = await createRegistrant(ctx)
   const placed = await person.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
   expect(placed.status, placed.text).toBe(201)
-  return { fee, jersey, person, orderId: placed.body.registration.orderId! }
+  return { fee, jersey, person, orderId: placed.body.registration.orderId!, registrationId: placed.body.registration.id }
 }
 
 test('the price list keeps an extra’s sizes and the fees it goes with; sizes and fees are for extras only', async () => {
@@ -65,7 +66,7 @@ test('the price list keeps an extra’s sizes and the fees it goes with; sizes a
 })
 
 test('a family adds a jersey in a size to its order, pays it with the place on Stripe, and a paid extra stays', async () => {
-  const { jersey, person, orderId } = await placeWithJersey()
+  const { jersey, person, orderId, registrationId } = await placeWithJersey()
   const before = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
   expect(before.extras).toEqual([{ productId: jersey.id, name: jersey.name, priceCents: 2500, sizes: ['S', 'M', 'L'] }])
 
@@ -92,9 +93,30 @@ test('a family adds a jersey in a size to its order, pays it with the place on S
   expect(paid).toMatchObject({ paidCents: 7000, openCents: 0 })
   const jerseyLine = paid.lines[1]!
   expect(jerseyLine.removable).toBe(false)
+  // The place's receipt lists the jersey bought with it, apart from the place's own totals.
+  const receipt = (await person.client.get<{ receipt: Receipt }>(`/api/registrations/${registrationId}/receipt`)).body.receipt
+  expect(receipt).toMatchObject({ paidCents: 4500, extras: [{ lineId: jerseyLine.id, description: `${jersey.name}, size M`, amountDueCents: 2500, paidCents: 2500 }] })
   const late = await person.client.post<Answer>(`/api/orders/${orderId}/extras/${jerseyLine.id}/remove`, {})
   expect(late.status).toBe(409)
   expect(late.body.error.message).toBe('This extra is paid: the front desk can refund it.')
+
+  // Staff refund the jersey alone; once Stripe confirms, the family takes it off: its line stays
+  // with its payment and refund, and asks nothing more.
+  const payment = await ctx.db.kysely.selectFrom('payments').select('id').where('orderId', '=', orderId).executeTakeFirstOrThrow()
+  const refund = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${payment.id}/refunds`, { amount: '25.00', reason: 'Returned the jersey', lineId: jerseyLine.id })
+  expect(refund.status, refund.text).toBe(201)
+  await runDueJobs(ctx.db, new Date())
+  await fake.settleRefund(fake.refunds().find((r) => r.metadata.refundId === refund.body.refund.id)!.id, 'succeeded')
+  const refunded = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
+  expect(refunded.lines[1]).toMatchObject({ paidCents: 0, openCents: 2500, removable: true })
+  const takenOff = await person.client.post<Answer>(`/api/orders/${orderId}/extras/${jerseyLine.id}/remove`, {})
+  expect(takenOff.status, takenOff.text).toBe(200)
+  expect(takenOff.body.order.lines[1]).toMatchObject({ amountDueCents: 0, adjustedCents: 2500, paidCents: 0, openCents: 0, removable: false })
+  expect(takenOff.body.order).toMatchObject({ totalCents: 4500, paidCents: 4500, openCents: 0 })
+  const again = await person.client.post<Answer>(`/api/orders/${orderId}/extras/${jerseyLine.id}/remove`, {})
+  expect(again.status).toBe(409)
+  expect(again.body.error.message).toBe('This extra is already taken off the order.')
+  expect((await person.client.get<{ receipt: Receipt }>(`/api/registrations/${registrationId}/receipt`)).body.receipt.extras).toEqual([])
 })
 
 test('an extra not paid is taken off again, and the payment page opened with it closes; an extra not offered with the order is refused', async () => {
