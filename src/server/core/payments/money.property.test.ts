@@ -5,21 +5,24 @@ import { createTestDb, testDatabaseUrl, type TestDb } from '../../../../tests/te
 import type { Db } from '../../db/connect.ts'
 import { inTransaction, writeTogether } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
-import { findOrderCheckout } from '../../features/checkout/checkout.queries.ts'
+import { findOrderCheckout, removeExtra } from '../../features/checkout/checkout.queries.ts'
 import { settleRefund } from '../../features/checkout/stripe-refunds.ts'
 import { createDiscountCode } from '../../features/products/discount-codes.queries.ts'
 import type { PaymentProvider } from '../../../shared/schemas/payments.ts'
+import { MAX_PLAN_PARTS, PLAN_REMINDER_DAYS } from '../../../shared/payment-plan.ts'
+import { addDays } from '../../../shared/registration-window.ts'
 import { Refusal } from '../refusals.ts'
 import { applyDiscountCode } from './discounts.ts'
 import { openOrder, orderBalances, orderInserts, recordPayment, recordRefund, STRIPE_REFUND_JOB, type Allocation, type LineBalance } from './orders.queries.ts'
 
 /**
  * The money is provably right (issue 24): over random carts — up to six lines at random prices,
- * an optional discount code — and random sequences of payments, refunds (some more than is left,
- * some failing later on Stripe) and discount codes, every line stays between nothing paid and
- * fully paid, the order's total is the sum of its lines, every payment and refund is spread over
- * lines to the cent, no payment gives back more than it gave, and a refused operation changes
- * nothing. Each operation runs in its own transaction, as the routes run it; every invariant is
+ * some with a family discount or a payment plan, an optional discount code — and random sequences
+ * of payments, refunds (some more than is left, some failing later on Stripe), discount codes and
+ * extras taken off, every line stays between nothing paid and fully paid, the order's total is the
+ * sum of its lines, a plan's parts add up to what its line asks, every payment and refund is
+ * spread over lines to the cent, no payment gives back more than it gave, and a refused operation
+ * changes nothing. Each operation runs in its own transaction, as the routes run it; every invariant is
  * read back from the database.
  */
 let testDb: TestDb
@@ -77,6 +80,7 @@ type Op =
   | { op: 'settle'; refund: number; status: 'failed' | 'succeeded' }
   | { op: 'redeliver'; payment: number; amount: Amount }
   | { op: 'discount' }
+  | { op: 'remove'; line: number }
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('pay' as const), amount: amountArb, provider: fc.constantFrom<PaymentProvider>('desk', 'stripe', 'stripe'), line: namedLineArb }) },
@@ -84,12 +88,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('settle' as const), refund: fc.nat(), status: fc.constantFrom<'failed' | 'succeeded'>('failed', 'failed', 'succeeded') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('redeliver' as const), payment: fc.nat(), amount: amountArb }) },
   { weight: 1, arbitrary: fc.constant({ op: 'discount' as const }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('remove' as const), line: fc.nat({ max: 5 }) }) },
 )
 
 interface CartLine {
   /** The price of the day the line is made with; the list price is this plus any early-bird saving. */
   priceCents: number
   earlyBirdOffCents: number
+  /** What a family discount took off the price of the day (at most all of it). */
+  familyOffCents: number
+  /** A payment plan: its deposit, and its parts' days counted from today (some past, some within the reminder week, some later). */
+  plan: { depositCents: number; dueInDays: number[] } | undefined
   withProduct: boolean
 }
 
@@ -102,10 +111,22 @@ interface CodeDraw {
 }
 
 const cartArb = fc.record({
-  lines: fc.array(fc.record({ priceCents: fc.integer({ min: 0, max: 50_000 }), earlyBirdOffCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000 })), withProduct: fc.boolean() }), {
-    minLength: 1,
-    maxLength: 6,
-  }),
+  lines: fc.array(
+    fc.record({
+      priceCents: fc.integer({ min: 0, max: 50_000 }),
+      earlyBirdOffCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000 })),
+      familyOffCents: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 10_000 }) }),
+      plan: fc.option(
+        fc.record({
+          depositCents: fc.integer({ min: 0, max: 20_000 }),
+          dueInDays: fc.uniqueArray(fc.integer({ min: -30, max: 60 }), { minLength: 1, maxLength: MAX_PLAN_PARTS }).map((days) => days.sort((a, b) => a - b)),
+        }),
+        { nil: undefined },
+      ),
+      withProduct: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 6 },
+  ),
   code: fc.option(
     fc.record({
       off: fc.oneof(fc.record({ percentOff: fc.integer({ min: 1, max: 100 }) }), fc.record({ amountOffCents: fc.integer({ min: 1, max: 100_000 }) })),
@@ -143,19 +164,24 @@ async function buildRun(cart: { lines: CartLine[]; code: CodeDraw | undefined })
   const now = tick()
   const orderId = await inTransaction(db, async (tx) => {
     const id = await openOrder(tx, payer, now)
-    const lines = cart.lines.map((line, i) => ({
-      registrationId: null,
-      productId: productIds[i] ?? null,
-      description: `Extra ${i + 1}`,
-      listPriceCents: line.priceCents + line.earlyBirdOffCents,
-      amountDueCents: line.priceCents,
-    }))
+    const lines = cart.lines.map((line, i) => {
+      const familyDiscountCents = Math.min(line.familyOffCents, line.priceCents)
+      return {
+        registrationId: null,
+        productId: productIds[i] ?? null,
+        description: `Extra ${i + 1}`,
+        listPriceCents: line.priceCents + line.earlyBirdOffCents,
+        amountDueCents: line.priceCents - familyDiscountCents,
+        familyDiscountCents,
+        plan: line.plan && { depositCents: line.plan.depositCents, dueDates: line.plan.dueInDays.map((days) => addDays(TODAY, days)) },
+      }
+    })
     await writeTogether(tx, orderInserts(tx, [{ id, payerUserId: payer, now, lines }]))
     return id
   })
   const rows = await db.kysely.selectFrom('orderLines').select(['id', 'productId', 'listPriceCents', 'amountDueCents']).where('orderId', '=', orderId).orderBy('createdAt').orderBy('id').execute()
-  expect(rows.map((r) => r.amountDueCents)).toEqual(cart.lines.map((l) => l.priceCents))
-  const lines = rows.map((r) => ({ id: r.id, productId: r.productId, priceCents: r.amountDueCents, listPriceCents: r.listPriceCents }))
+  expect(rows.map((r) => r.amountDueCents)).toEqual(cart.lines.map((l) => l.priceCents - Math.min(l.familyOffCents, l.priceCents)))
+  const lines = rows.map((r, i) => ({ id: r.id, productId: r.productId, priceCents: cart.lines[i]!.priceCents, listPriceCents: r.listPriceCents }))
 
   let code: Run['code']
   if (cart.code) {
@@ -188,7 +214,13 @@ async function buildRun(cart: { lines: CartLine[]; code: CodeDraw | undefined })
 /** Every row of the order's money, in a stable order: what a refused operation must leave as it was. */
 async function books(run: Run) {
   const [lines, payments, paymentAllocations, refunds, refundAllocations, uses, code, jobs] = await Promise.all([
-    db.kysely.selectFrom('orderLines').select(['id', 'productId', 'listPriceCents', 'amountDueCents', 'discountCents', 'discountCodeId']).where('orderId', '=', run.orderId).orderBy('createdAt').orderBy('id').execute(),
+    db.kysely
+      .selectFrom('orderLines')
+      .select(['id', 'productId', 'listPriceCents', 'amountDueCents', 'discountCents', 'discountCodeId', 'familyDiscountCents', 'adjustedCents'])
+      .where('orderId', '=', run.orderId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
     db.kysely.selectFrom('payments').select(['id', 'amountCents', 'provider', 'externalId']).where('orderId', '=', run.orderId).orderBy('recordedAt').orderBy('id').execute(),
     db.kysely
       .selectFrom('paymentAllocations as a')
@@ -244,7 +276,7 @@ function leftOfPayments(b: Books): Map<string, Map<string, number>> {
 async function checkBooks(run: Run): Promise<{ books: Books; balances: LineBalance[] }> {
   const [b, balances, checkout] = await Promise.all([books(run), orderBalances(db, run.orderId), findOrderCheckout(db, run.orderId, { paysOnline: true, now: START, timeZone: 'UTC', readerId: payer })])
 
-  // Every line: 0 <= paid <= amount due, open = amount due - paid; its price of the day = due + discount.
+  // Every line: 0 <= paid <= amount due, open = amount due - paid; its price of the day = due + its discounts and credits.
   expect(balances.map((l) => l.id)).toEqual(run.lines.map((l) => l.id))
   for (const [i, line] of balances.entries()) {
     const row = b.lines[i]!
@@ -252,7 +284,7 @@ async function checkBooks(run: Run): Promise<{ books: Books; balances: LineBalan
     expect(line.paidCents, `paid on line ${i + 1}`).toBeGreaterThanOrEqual(0)
     expect(line.paidCents, `paid on line ${i + 1} (due ${line.amountDueCents})`).toBeLessThanOrEqual(line.amountDueCents)
     expect(line.openCents).toBe(line.amountDueCents - line.paidCents)
-    expect(row.amountDueCents + row.discountCents, `price of the day of line ${i + 1}`).toBe(run.lines[i]!.priceCents)
+    expect(row.amountDueCents + row.discountCents + row.familyDiscountCents + row.adjustedCents, `price of the day of line ${i + 1}`).toBe(run.lines[i]!.priceCents)
     expect(row.listPriceCents).toBe(run.lines[i]!.listPriceCents)
     expect(row.discountCents).toBeGreaterThanOrEqual(0)
     expect(row.discountCodeId === null).toBe(row.discountCents === 0)
@@ -261,7 +293,26 @@ async function checkBooks(run: Run): Promise<{ books: Books; balances: LineBalan
   // The order's total is the sum of its lines, as its checkout shows it.
   expect(checkout.totalCents).toBe(sum(b.lines.map((l) => l.amountDueCents)))
   expect(checkout.paidCents).toBe(sum(balances.map((l) => l.paidCents)))
-  expect(checkout.dueNowCents).toBe(sum(balances.map((l) => l.openCents)))
+  expect(checkout.openCents).toBe(sum(balances.map((l) => l.openCents)))
+  expect(checkout.dueNowCents).toBe(sum(checkout.lines.map((l) => l.dueNowCents)))
+
+  // A plan's parts add up to what its line asks now, hold what was paid, and ask no more than is
+  // open: the deposit at once, each part from a week before its day; without one, all of it now.
+  for (const [i, line] of checkout.lines.entries()) {
+    const open = balances[i]!.openCents
+    if (!line.plan) {
+      expect(line.dueNowCents, `due now on line ${i + 1}`).toBe(Math.max(open, 0))
+      continue
+    }
+    expect(sum(line.plan.map((p) => p.amountCents)), `parts of line ${i + 1}`).toBe(line.amountDueCents)
+    expect(sum(line.plan.map((p) => p.paidCents))).toBe(line.paidCents)
+    expect(line.plan.every((p) => p.amountCents >= 0 && p.paidCents >= 0 && p.paidCents <= p.amountCents)).toBe(true)
+    expect(line.dueNowCents).toBeGreaterThanOrEqual(0)
+    expect(line.dueNowCents).toBeLessThanOrEqual(open)
+    const dueBy = addDays(TODAY, PLAN_REMINDER_DAYS)
+    const later = line.plan.filter((p) => p.dueDate !== null && p.dueDate > dueBy)
+    expect(line.dueNowCents, `due now on line ${i + 1}`).toBe(open - sum(later.map((p) => p.amountCents - p.paidCents)))
+  }
   expect(checkout.discountCode?.discountCents ?? 0).toBe(sum(b.lines.map((l) => l.discountCents)))
 
   // Each payment is spread over lines to the cent, each part positive; so is each refund (a failed one too).
@@ -398,6 +449,34 @@ async function runStep(run: Run, op: Op, before: { books: Books; balances: LineB
     return unchanged()
   }
 
+  if (op.op === 'remove') {
+    if (b.lines.length === 0) return
+    const index = op.line % b.lines.length
+    const row = b.lines[index]!
+    const paidOnce = b.paymentAllocations.some((a) => a.orderLineId === row.id)
+    let refusal: Refusal | undefined
+    try {
+      await removeExtra(db, { orderId: run.orderId, lineId: row.id, by: payer, now })
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error
+      refusal = error
+    }
+    if (balances[index]!.paidCents !== 0 || row.discountCents > 0 || (paidOnce && row.amountDueCents === 0)) {
+      expect(refusal).toBeInstanceOf(Refusal)
+      return unchanged()
+    }
+    expect(refusal).toBeUndefined()
+    const after = await books(run)
+    if (paidOnce) {
+      // Kept for its payments' sake, with a credit of all it asked.
+      expect(after.lines[index]).toEqual({ ...row, amountDueCents: 0, adjustedCents: row.adjustedCents + row.amountDueCents })
+      return
+    }
+    expect(after.lines.map((l) => l.id)).toEqual(b.lines.filter((l) => l.id !== row.id).map((l) => l.id))
+    run.lines.splice(index, 1)
+    return
+  }
+
   // op.op === 'discount'
   if (!run.code) return
   const code = run.code
@@ -476,7 +555,7 @@ type Cart = typeof cartArb extends fc.Arbitrary<infer T> ? T : never
 const FOUND: [Cart][] = [
   [
     {
-      lines: [{ priceCents: 1, earlyBirdOffCents: 0, withProduct: false }],
+      lines: [{ priceCents: 1, earlyBirdOffCents: 0, familyOffCents: 0, plan: undefined, withProduct: false }],
       code: undefined,
       ops: [
         { op: 'pay', amount: { kind: 'all' }, provider: 'stripe', line: undefined },
@@ -488,7 +567,7 @@ const FOUND: [Cart][] = [
   ],
   [
     {
-      lines: [{ priceCents: 1000, earlyBirdOffCents: 0, withProduct: false }],
+      lines: [{ priceCents: 1000, earlyBirdOffCents: 0, familyOffCents: 0, plan: undefined, withProduct: false }],
       code: { off: { percentOff: 50 }, forLines: undefined, upfront: false },
       ops: [
         { op: 'pay', amount: { kind: 'all' }, provider: 'stripe', line: undefined },
@@ -501,7 +580,7 @@ const FOUND: [Cart][] = [
 ]
 
 describe('the books of an order always add up', () => {
-  test('over random carts, discount codes, payments, refunds and failed refunds', { timeout: 120_000 }, async () => {
+  test('over random carts, family discounts, payment plans, discount codes, payments, refunds, failed refunds and extras taken off', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(cartArb, async (cart) => {
         const run = await buildRun(cart)
