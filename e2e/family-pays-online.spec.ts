@@ -169,7 +169,7 @@ test('an admin refunds part of an online payment from the customer’s record; i
   await refund.getByLabel('Refund (dollars)').fill('200')
   await refund.getByLabel('Reason').fill('Missed the first two weeks')
   await refund.getByRole('button', { name: 'Refund' }).click()
-  await expect(refund.getByText('The refund is more than is left of this payment.')).toBeVisible()
+  await expect(refund.getByText('The refund is more than is left of this payment for this registration.')).toBeVisible()
   await refund.getByLabel('Refund (dollars)').fill('40')
   await refund.getByRole('button', { name: 'Refund' }).click()
   await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it.')
@@ -201,4 +201,8 @@ test('a customer adds a jersey in a size at checkout and pays it with the place'
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
   await expect(page.getByText('$205.00 paid with Visa ending 4242.')).toBeVisible()
+  // The place's receipt lists the jersey bought with it.
+  await page.getByRole('link', { name: 'See your receipt' }).click()
+  const extras = page.getByRole('region', { name: 'Extras on the same order' })
+  await expect(extras.getByRole('row', { name: `${jersey}, size M $25.00 $25.00` })).toBeVisible()
 })
