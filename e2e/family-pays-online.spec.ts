@@ -177,7 +177,7 @@ test('an admin refunds part of an online payment from the customer’s record; i
   await staff.close()
 })
 
-test('a customer adds a jersey in a size at checkout and pays it with the place', async ({ asVisitor: page, backend, createUser, insertAcademy }) => {
+test('a customer adds a jersey in a size at checkout and pays it with the place; staff refund the jersey from the place’s panel', async ({ asVisitor: page, backend, browser, createUser, insertAcademy, sessions }) => {
   const customer = await createUser({ label: 'jersey' })
   const name = `Jersey Class ${uniqueToken()}`
   const id = await insertAcademy(academyInput(name, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
@@ -205,4 +205,26 @@ test('a customer adds a jersey in a size at checkout and pays it with the place'
   await page.getByRole('link', { name: 'See your receipt' }).click()
   const extras = page.getByRole('region', { name: 'Extras on the same order' })
   await expect(extras.getByRole('row', { name: `${jersey}, size M $25.00 $25.00` })).toBeVisible()
+
+  // Staff give the jersey's money back from the place's panel; the place keeps what it was paid.
+  const staff = await browser.newContext({ baseURL: STRIPE_SITE_URL, storageState: (await sessions.get('admin')).storageState })
+  const desk = await staff.newPage()
+  await openInApp(desk, `/desk/customer/${customer.id}`)
+  await desk.getByRole('button', { name: `Payments and details : ${name}` }).click()
+  const panel = desk.getByRole('region', { name: new RegExp(name) })
+  await expect(panel.getByText(`${jersey}, size M: $25.00, $25.00 paid`)).toBeVisible()
+  const refund = panel.getByRole('form', { name: 'Refund a payment' })
+  await refund.getByLabel('For').selectOption({ label: `${jersey}, size M` })
+  await refund.getByLabel('Refund (dollars)').fill('25')
+  await refund.getByLabel('Reason').fill('Returned the jersey')
+  await refund.getByRole('button', { name: 'Refund' }).click()
+  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $25.00: it shows as pending until Stripe confirms it.')
+  const refunded = await backend.db.kysely
+    .selectFrom('refundAllocations as ra')
+    .innerJoin('orderLines as line', 'line.id', 'ra.orderLineId')
+    .select(['line.description', 'ra.amountCents'])
+    .where('line.orderId', '=', orderId)
+    .execute()
+  expect(refunded).toEqual([{ description: `${jersey}, size M`, amountCents: 2500 }])
+  await staff.close()
 })

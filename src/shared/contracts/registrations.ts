@@ -86,6 +86,7 @@ export const ReceiptExtra = z.object({
   description: z.string(),
   amountDueCents: z.number().int(),
   paidCents: z.number().int().describe('paid towards it, refunds that went through deducted'),
+  payments: z.array(Payment).describe('the payments and refunds of the order, as much of each as went to this extra'),
 })
 export type ReceiptExtra = z.infer<typeof ReceiptExtra>
 
@@ -184,6 +185,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>
 export const RegistrationDetail = z.object({
   registration: RegistrationView,
   payments: z.array(Payment),
+  extras: z.array(ReceiptExtra).describe("extras bought on the registration's order, which staff may refund from its panel"),
   history: z.array(HistoryEntry),
 })
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>

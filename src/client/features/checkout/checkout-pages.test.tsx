@@ -239,7 +239,7 @@ describe('a receipt with a balance in an order', () => {
   })
 
   test('lists the extras bought on its order, with what each asks and what was paid', async () => {
-    const html = await render(path, [{ receipt: { ...receipt, extras: [{ lineId: 'x-1', description: 'Team jersey, size M', amountDueCents: 2500, paidCents: 2500 }] } }])
+    const html = await render(path, [{ receipt: { ...receipt, extras: [{ lineId: 'x-1', description: 'Team jersey, size M', amountDueCents: 2500, paidCents: 2500, payments: [] }] } }])
     expect(html).toContain('Extras on the same order')
     expect(html).toMatch(/Team jersey, size M<\/th><td class="receipt-money">\$25\.00<\/td><td class="receipt-money">\$25\.00<\/td>/)
     expect(await render(path, [{ receipt }])).not.toContain('Extras on the same order')

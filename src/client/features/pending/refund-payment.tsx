@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { refundPayment } from '../../../shared/contracts/checkout.ts'
-import type { Payment } from '../../../shared/contracts/registrations.ts'
+import type { Payment, ReceiptExtra } from '../../../shared/contracts/registrations.ts'
 import { formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { moneyMoveLabel, RefundForm } from '../../../shared/schemas/payments.ts'
@@ -10,22 +10,36 @@ import { ApiError } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 
+/** What a refund may be given for: the registration's place, or an extra bought on its order, with the payments that paid it. */
+interface Target {
+  lineId: string
+  label: string
+  payments: Payment[]
+}
+
 /**
- * Gives back all or part of one payment of a registration (issue 24): through Stripe for one made
- * online (shown pending until Stripe confirms it), recorded as given for one taken at the desk.
- * The money comes back from this registration's part of the payment (a family's payment may have
- * paid two children's places), and the server refuses more than is left of that part.
+ * Gives back all or part of one payment (issue 24): through Stripe for one made online (shown
+ * pending until Stripe confirms it), recorded as given for one taken at the desk. The money comes
+ * back from what the payment gave the registration's place, or an extra of its order (a family's
+ * payment may have paid two children's places and a jersey); the server refuses more than that.
  */
-export function RefundPayment({ payments, onDone }: { payments: readonly Payment[]; onDone(message: string): void }) {
-  const paid = payments.filter((p) => p.move === 'payment')
-  const [paymentId, setPaymentId] = useState(paid[0]?.id ?? '')
+export function RefundPayment({ payments, extras, onDone }: { payments: readonly Payment[]; extras: readonly ReceiptExtra[]; onDone(message: string): void }) {
+  const paidFor = (moves: readonly Payment[]) => moves.filter((p) => p.move === 'payment')
+  const place = paidFor(payments)
+  const targets: Target[] = [
+    ...(place.length > 0 ? [{ lineId: place[0]!.lineId, label: 'This registration', payments: place }] : []),
+    ...extras.filter((extra) => paidFor(extra.payments).length > 0).map((extra) => ({ lineId: extra.lineId, label: extra.description, payments: paidFor(extra.payments) })),
+  ]
+  const [lineId, setLineId] = useState(targets[0]?.lineId ?? '')
+  const target = targets.find((t) => t.lineId === lineId) ?? targets[0]
+  const [paymentId, setPaymentId] = useState(target?.payments[0]?.id ?? '')
   const form = useForm(RefundForm, { amount: '', reason: '' })
-  const chosen = paid.find((p) => p.id === paymentId)
-  if (paid.length === 0) return null
+  if (!target) return null
+  const chosen = target.payments.find((p) => p.id === paymentId) ?? target.payments[0]!
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { refund } = await call<typeof refundPayment>('POST', '/api/admin/payments/:paymentId/refunds', { params: { paymentId }, body: { ...values, lineId: chosen?.lineId } })
+      const { refund } = await call<typeof refundPayment>('POST', '/api/admin/payments/:paymentId/refunds', { params: { paymentId: chosen.id }, body: { ...values, lineId: target.lineId } })
       onDone(
         refund.status === 'pending'
           ? `Asked Stripe to refund ${formatMoney(refund.amountCents)}: it shows as pending until Stripe confirms it.`
@@ -40,17 +54,36 @@ export function RefundPayment({ payments, onDone }: { payments: readonly Payment
     <form onSubmit={submit} noValidate aria-label="Refund a payment">
       {form.message && <Alert>{form.message}</Alert>}
       <div className="staff-form-grid">
+        {targets.length > 1 && (
+          <div className="field">
+            <label htmlFor="refund-for">For</label>
+            <select
+              id="refund-for"
+              value={target.lineId}
+              onChange={(event) => {
+                setLineId(event.target.value)
+                setPaymentId(targets.find((t) => t.lineId === event.target.value)?.payments[0]?.id ?? '')
+              }}
+            >
+              {targets.map((t) => (
+                <option key={t.lineId} value={t.lineId}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor="refund-payment">Payment</label>
-          <select id="refund-payment" value={paymentId} onChange={(event) => setPaymentId(event.target.value)}>
-            {paid.map((p) => (
+          <select id="refund-payment" value={chosen.id} onChange={(event) => setPaymentId(event.target.value)}>
+            {target.payments.map((p) => (
               <option key={p.id} value={p.id}>
                 {`${moneyMoveLabel(p)}, ${formatMoney(p.amountCents)}, ${formatDateTime(p.recordedAt)}`}
               </option>
             ))}
           </select>
         </div>
-        <TextField label="Refund (dollars)" field={form.field('amount')} error={form.errors.amount} hint={chosen ? `Paid ${formatMoney(chosen.amountCents)}` : undefined} />
+        <TextField label="Refund (dollars)" field={form.field('amount')} error={form.errors.amount} hint={`Paid ${formatMoney(chosen.amountCents)}`} />
         <TextField label={RefundForm.reason.label} field={form.field('reason')} error={form.errors.reason} hint="Shown on the receipt" />
       </div>
       <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>

@@ -7,6 +7,7 @@ import type {
   cancelRegistrationByStaff,
   declineRegistration,
   recordDeskPayment,
+  RegistrationDetail,
   RegistrationView,
 } from '../../../shared/contracts/registrations.ts'
 import { DESK_METHODS, DeskPaymentForm, moneyMoveLabel, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
@@ -24,6 +25,11 @@ import { AdjustPrice } from './adjust-price.tsx'
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
+}
+
+/** How many payments and refunds the panel shows, its extras' too: the refund form starts afresh when one is added. */
+function moneyMovesOf(detail: RegistrationDetail): number {
+  return detail.payments.length + detail.extras.reduce((n, extra) => n + extra.payments.length, 0)
 }
 
 function participantOf(r: RegistrationView): string {
@@ -108,10 +114,22 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
               </table>
             </div>
           )}
-          {user?.isAdmin && data.payments.some((p) => p.move === 'payment') && (
+          {data.extras.length > 0 && (
+            <>
+              <h3>Extras on the same order</h3>
+              <ul>
+                {data.extras.map((extra) => (
+                  <li key={extra.lineId}>
+                    {extra.description}: {formatMoney(extra.amountDueCents)}, {formatMoney(extra.paidCents)} paid
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {user?.isAdmin && [...data.payments, ...data.extras.flatMap((extra) => extra.payments)].some((p) => p.move === 'payment') && (
             <>
               <h3>Refund a payment</h3>
-              <RefundPayment key={data.payments.length} payments={data.payments} onDone={done} />
+              <RefundPayment key={moneyMovesOf(data)} payments={data.payments} extras={data.extras} onDone={done} />
             </>
           )}
           {ACTIVE_STATUSES.includes(r.status) && (
@@ -162,7 +180,7 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
         </dd>
       </div>
       <div>
-        <dt>League</dt>
+        <dt>{r.offering.kind === 'academy-place' ? 'Academy' : 'League'}</dt>
         <dd>{r.offering.name}</dd>
       </div>
       <div>

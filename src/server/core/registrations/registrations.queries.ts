@@ -225,10 +225,10 @@ async function receiptOf(db: Db, view: RegistrationView): Promise<Receipt> {
 
 /**
  * The extras bought on the order of a registration's place (a jersey), in the order added, each
- * with what it asks and what was paid towards it; one taken off (nothing asked, nothing kept) is
- * left out.
+ * with what it asks, what was paid towards it and the payments and refunds that did; one taken off
+ * (nothing asked, nothing kept) is left out.
  */
-async function listOrderExtras(db: Db, registrationId: string): Promise<ReceiptExtra[]> {
+export async function listOrderExtras(db: Db, registrationId: string): Promise<ReceiptExtra[]> {
   const rows = await db.kysely
     .selectFrom('orderLines as line')
     .innerJoin('orderLines as place', 'place.orderId', 'line.orderId')
@@ -242,9 +242,10 @@ async function listOrderExtras(db: Db, registrationId: string): Promise<ReceiptE
     db,
     rows.map((r) => r.id),
   )
-  return rows
-    .map((r) => ({ lineId: r.id, description: r.description, amountDueCents: r.amountDueCents, paidCents: paid.get(r.id)! }))
-    .filter((extra) => extra.amountDueCents > 0 || extra.paidCents !== 0)
+  const kept = rows.filter((r) => r.amountDueCents > 0 || paid.get(r.id) !== 0)
+  return Promise.all(
+    kept.map(async (r) => ({ lineId: r.id, description: r.description, amountDueCents: r.amountDueCents, paidCents: paid.get(r.id)!, payments: await moneyMoves(db, { lineId: r.id }) })),
+  )
 }
 
 /**
@@ -252,7 +253,13 @@ async function listOrderExtras(db: Db, registrationId: string): Promise<ReceiptE
  * the registration's line, with the card an online payment was made with (a refund goes back to
  * its payment's card) and whether a refund went through.
  */
-export async function listPayments(db: Db, registrationId: string): Promise<Payment[]> {
+export function listPayments(db: Db, registrationId: string): Promise<Payment[]> {
+  return moneyMoves(db, { registrationId })
+}
+
+/** The payments and refunds of one line of an order, as `listPayments` reads a registration's. */
+async function moneyMoves(db: Db, of: { registrationId: string } | { lineId: string }): Promise<Payment[]> {
+  const [column, id] = 'lineId' in of ? (['line.id', of.lineId] as const) : (['line.registrationId', of.registrationId] as const)
   const paid = db.kysely
     .selectFrom('paymentAllocations as a')
     .innerJoin('orderLines as line', 'line.id', 'a.orderLineId')
@@ -269,7 +276,7 @@ export async function listPayments(db: Db, registrationId: string): Promise<Paym
       'p.recordedAt as recordedAt',
       'a.orderLineId as lineId',
     ])
-    .where('line.registrationId', '=', registrationId)
+    .where(column, '=', id)
   const refunded = db.kysely
     .selectFrom('refundAllocations as a')
     .innerJoin('orderLines as line', 'line.id', 'a.orderLineId')
@@ -287,7 +294,7 @@ export async function listPayments(db: Db, registrationId: string): Promise<Paym
       'f.recordedAt as recordedAt',
       'a.orderLineId as lineId',
     ])
-    .where('line.registrationId', '=', registrationId)
+    .where(column, '=', id)
   const rows = await paid.unionAll(refunded).orderBy('recordedAt').orderBy('move').orderBy('id').execute()
   return rows.map(({ cardBrand, cardLast4, ...p }) => ({
     ...p,

@@ -160,7 +160,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const allocations = lineId ? [{ orderLineId: lineId, amountCents }] : undefined
     const done = await inTransaction(db, (tx) => recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations }))
     if (done.status === 'no-payment') throw notFound('There is no such payment.')
-    if (done.status === 'over-payment') throw badRequest(FORM_MESSAGES.invalid, { amount: lineId ? 'The refund is more than is left of this payment for this registration.' : 'The refund is more than is left of this payment.' })
+    if (done.status === 'over-payment') {
+      const line = lineId ? await db.kysely.selectFrom('orderLines').select(['registrationId', 'description']).where('id', '=', lineId).executeTakeFirst() : undefined
+      const forWhat = !line ? '' : line.registrationId ? ' for this registration' : ` for ${line.description}`
+      throw badRequest(FORM_MESSAGES.invalid, { amount: `The refund is more than is left of this payment${forWhat}.` })
+    }
     if (done.status !== 'recorded') throw conflict('This refund was already recorded.')
     const refund = await db.kysely.selectFrom('refunds').select(['id', 'amountCents', 'status']).where('id', '=', done.id).executeTakeFirstOrThrow()
     reply.code(201)

@@ -6,7 +6,7 @@ import { createLeague, createRegistrant, createUser, productForm, type TestUser 
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { runDueJobs } from '../../core/jobs.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
-import type { Receipt, RegisterResult } from '../../../shared/contracts/registrations.ts'
+import type { Receipt, RegisterResult, RegistrationDetail } from '../../../shared/contracts/registrations.ts'
 import { PRODUCT_MESSAGES } from '../../../shared/schemas/product.ts'
 
 /*
@@ -102,8 +102,17 @@ test('a family adds a jersey in a size to its order, pays it with the place on S
 
   // Staff refund the jersey alone; once Stripe confirms, the family takes it off: its line stays
   // with its payment and refund, and asks nothing more.
-  const payment = await ctx.db.kysely.selectFrom('payments').select('id').where('orderId', '=', orderId).executeTakeFirstOrThrow()
-  const refund = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${payment.id}/refunds`, { amount: '25.00', reason: 'Returned the jersey', lineId: jerseyLine.id })
+  // The registration's panel lists the jersey with the payment that paid it, refundable up to what it paid.
+  const panel = await admin.client.get<RegistrationDetail>(`/api/admin/registrations/${registrationId}`)
+  expect(panel.status, panel.text).toBe(200)
+  const [extra] = panel.body.extras
+  expect(extra).toMatchObject({ lineId: jerseyLine.id, amountDueCents: 2500, paidCents: 2500, payments: [{ move: 'payment', amountCents: 2500, lineId: jerseyLine.id }] })
+  const refundJersey = (amount: string) =>
+    admin.client.post<{ refund: { id: string }; error: { fields: Record<string, string> } }>(`/api/admin/payments/${extra!.payments[0]!.id}/refunds`, { amount, reason: 'Returned the jersey', lineId: jerseyLine.id })
+  const tooMuch = await refundJersey('25.01')
+  expect(tooMuch.status).toBe(400)
+  expect(tooMuch.body.error.fields.amount).toBe(`The refund is more than is left of this payment for ${jersey.name}, size M.`)
+  const refund = await refundJersey('25.00')
   expect(refund.status, refund.text).toBe(201)
   await runDueJobs(ctx.db, new Date())
   await fake.settleRefund(fake.refunds().find((r) => r.metadata.refundId === refund.body.refund.id)!.id, 'succeeded')

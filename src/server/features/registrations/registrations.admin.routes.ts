@@ -15,7 +15,7 @@ import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { endRegistration, takeDeskPayment, type Ending } from '../../core/registrations/registration-changes.ts'
-import { changedRegistration, findRegistrationView, listEvents, listPayments, listPendingRegistrations, logEvent } from '../../core/registrations/registrations.queries.ts'
+import { changedRegistration, findRegistrationView, listEvents, listOrderExtras, listPayments, listPendingRegistrations, logEvent } from '../../core/registrations/registrations.queries.ts'
 import { serve, type ContractRequest, type Served, type RouteDeps } from '../../http/contract.ts'
 import { changePlace, checkEnding, placeOf } from '../../core/registrations/kinds.ts'
 
@@ -28,8 +28,8 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
   serve(app, readRegistration, async (req) => {
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
-    const [payments, history] = await Promise.all([listPayments(db, registration.id), listEvents(db, registration.id)])
-    return { registration, payments, history }
+    const [payments, extras, history] = await Promise.all([listPayments(db, registration.id), listOrderExtras(db, registration.id), listEvents(db, registration.id)])
+    return { registration, payments, extras, history }
   })
 
   serve(app, recordDeskPayment, async (req, _reply, { user: admin }) => {
