@@ -15,7 +15,8 @@ import { createDiscountCode } from '../../src/server/features/products/discount-
 import { findAcademyForAdmin } from '../../src/server/features/academies/academies.admin.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { openCheckout } from '../../src/server/features/checkout/checkout.queries.ts'
-import { linesOfOrder, openOrder, orderInserts } from '../../src/server/core/payments/orders.queries.ts'
+import { linesOfOrder, openOrder, orderInserts, recordPayment } from '../../src/server/core/payments/orders.queries.ts'
+import { inTransaction } from '../../src/server/db/transaction.ts'
 import { createOrUpdateUser } from '../../src/server/features/users/create-user.ts'
 import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Role } from '../../src/shared/roles.ts'
@@ -65,6 +66,8 @@ export interface Fixtures {
   /** An order of the customer's (a jersey) and a checkout of it, which the scan's site (no Stripe) never changes. */
   orderId: string
   checkoutId: string
+  /** A desk payment of another order of the customer's: the refund form aims at a line it never paid, so it is refused every time. */
+  paymentId: string
   childId: string
   /** The demo's adults' academy, where the customer has a place. */
   academyId: string
@@ -149,13 +152,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId }
     const running = server
     return {
       ...site,
@@ -257,6 +260,10 @@ async function prepareDatabase(env: Record<string, string>) {
     for (const insert of orderInserts(db, [{ id: orderId, payerUserId: ids.customer.id, lines: [{ registrationId: null, productId: null, description: 'Team jersey', listPriceCents: 2500, amountDueCents: 2500 }], now }])) await insert.execute()
     const [line] = await linesOfOrder(db, orderId)
     const checkoutId = await openCheckout(db, { orderId, payerUserId: ids.customer.id, lines: [{ orderLineId: line!.id, amountCents: 2500 }], expiresAt: new Date(now.getTime() + 1_800_000), now })
+    const paidOrderId = await openOrder(db, ids.customer.id, now)
+    for (const insert of orderInserts(db, [{ id: paidOrderId, payerUserId: ids.customer.id, lines: [{ registrationId: null, productId: null, description: 'Water bottle', listPriceCents: 1000, amountDueCents: 1000 }], now }])) await insert.execute()
+    const paid = await inTransaction(db, (tx) => recordPayment(tx, { orderId: paidOrderId, amountCents: 1000, provider: 'desk', externalId: null, method: 'cash', reference: null, recordedBy: ids.admin.id, now }))
+    if (paid.status !== 'recorded') throw new Error(`The scan's desk payment: ${paid.status}`)
     const plainGets = routes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/') && !/[:*]/.test(r.url)).map((r) => r.url)
     return {
       routes: routes.filter((r) => r.url.startsWith('/api/')),
@@ -270,6 +277,7 @@ async function prepareDatabase(env: Record<string, string>) {
       adminDiscountCodeId: discountCode.id,
       orderId,
       checkoutId,
+      paymentId: paid.id,
     }
   } finally {
     await db.close()
@@ -300,7 +308,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId' | 'paymentId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)

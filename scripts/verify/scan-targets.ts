@@ -253,7 +253,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/orders/:orderId/extras', as: 'customer', params: { orderId: f.orderId }, body: { productId: 'scan-no-such-extra', size: 'M' } },
     { route: 'POST /api/orders/:orderId/extras/:lineId/remove', as: 'customer', params: { orderId: f.orderId, lineId: 'scan-no-such-line' }, body: {} },
     // No such payment: every payload is looked up and answered 404, and nothing is given back.
-    { route: 'POST /api/admin/payments/:paymentId/refunds', as: 'admin', params: { paymentId: 'scan-no-such-payment' }, body: { amount: '0.01', reason: 'Scan' } },
+    // A real payment, refunded from a line it never paid: refused whatever the amount.
+    { route: 'POST /api/admin/payments/:paymentId/refunds', as: 'admin', params: { paymentId: f.paymentId }, body: { amount: '0.01', reason: 'Scan', lineId: 'scan-no-such-line' } },
     // Without Stripe's keys the webhook answers 404 to everything, whatever the payload.
     { route: 'POST /api/stripe/webhook', as: 'customer', body: { id: 'evt_scan', type: 'checkout.session.completed' }, headers: { 'Stripe-Signature': 't=1,v1=scan' } },
     { route: 'POST /api/registrations/:registrationId/claim', as: 'customer', params: { registrationId: f.registrationId }, body: {} },
