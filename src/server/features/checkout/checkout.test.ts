@@ -266,15 +266,21 @@ describe('the webhook', () => {
 })
 
 describe('pay at sign-up', () => {
+  /** A parent's two children, born 2017, signed up together for an academy: the answer's places, held on one order. */
+  async function twoChildrenSignedUp(academyId: string, [first, second]: [string, string], photoConsent = false) {
+    const parent = await createUser(ctx)
+    const children = [await addChild(parent, { firstName: first, dateOfBirth: '2017-03-01' }), await addChild(parent, { firstName: second, dateOfBirth: '2017-09-01' })]
+    const res = await parent.client.post<AcademySignUpResult>(`/api/academies/${academyId}/registrations`, { participants: children.map((childId) => ({ childId, photoConsent })) })
+    expect(res.status, res.text).toBe(201)
+    return { parent, registrations: res.body.registrations }
+  }
+
   test('an academy’s two places are held on one order while the family pays; paid, both are confirmed', async () => {
     const academyId = await createAcademy(ctx, { capacity: 5, startDate: daysFromToday(30), endDate: daysFromToday(60) })
     await payAtSignUp('academies', academyId)
-    const parent = await createUser(ctx)
-    const children = [await addChild(parent, { firstName: 'Ana', dateOfBirth: '2017-03-01' }), await addChild(parent, { firstName: 'Ben', dateOfBirth: '2017-09-01' })]
-    const res = await parent.client.post<AcademySignUpResult>(`/api/academies/${academyId}/registrations`, { participants: children.map((childId) => ({ childId, photoConsent: false })) })
-    expect(res.status, res.text).toBe(201)
-    expect(res.body.registrations.map((r) => r.status)).toEqual(['held', 'held'])
-    const orderId = res.body.registrations[0]!.orderId!
+    const { parent, registrations } = await twoChildrenSignedUp(academyId, ['Ana', 'Ben'])
+    expect(registrations.map((r) => r.status)).toEqual(['held', 'held'])
+    const orderId = registrations[0]!.orderId!
     const order = await orderOf(parent, orderId)
     expect(order).toMatchObject({ totalCents: 36_000, dueNowCents: 36_000 })
     expect(order.lines.map((l) => l.description).sort()).toEqual([expect.stringContaining('— Ana'), expect.stringContaining('— Ben')])
@@ -284,7 +290,7 @@ describe('pay at sign-up', () => {
     expect(fake.session(sessionId)!.line_items.map((l) => l.unit_amount)).toEqual([18_000, 18_000])
     await fake.pay(sessionId)
     expect((await stateOf(parent, checkoutId)).status).toBe('paid')
-    const statuses = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', 'in', res.body.registrations.map((r) => r.id)).execute()
+    const statuses = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', 'in', registrations.map((r) => r.id)).execute()
     expect(statuses.map((s) => s.status)).toEqual(['confirmed', 'confirmed'])
     // Paid at sign-up: the confirmation says so, and asks for nothing at the desk.
     const confirmations = await ctx.db.kysely.selectFrom('outbox').select('text').where('recipient', '=', parent.email).where('subject', 'like', 'Registration confirmed%').execute()
@@ -294,12 +300,9 @@ describe('pay at sign-up', () => {
   test('a refund from one child’s panel comes off that child’s part of the family’s payment, never more than that part', async () => {
     const academyId = await createAcademy(ctx, { capacity: 5, startDate: daysFromToday(30), endDate: daysFromToday(60) })
     await payAtSignUp('academies', academyId)
-    const parent = await createUser(ctx)
-    const children = [await addChild(parent, { firstName: 'Eve', dateOfBirth: '2017-03-01' }), await addChild(parent, { firstName: 'Fin', dateOfBirth: '2017-09-01' })]
-    const res = await parent.client.post<AcademySignUpResult>(`/api/academies/${academyId}/registrations`, { participants: children.map((childId) => ({ childId, photoConsent: false })) })
-    expect(res.status, res.text).toBe(201)
-    const [eve, fin] = res.body.registrations.map((r) => r.id) as [string, string]
-    await fake.pay((await checkout(parent, res.body.registrations[0]!.orderId!)).sessionId)
+    const { parent, registrations } = await twoChildrenSignedUp(academyId, ['Eve', 'Fin'])
+    const [eve, fin] = registrations.map((r) => r.id) as [string, string]
+    await fake.pay((await checkout(parent, registrations[0]!.orderId!)).sessionId)
 
     const admin = await createUser(ctx, 'admin')
     type Panel = { receipt: { paidCents: number; payments: { id: string; move: string; amountCents: number; lineId: string }[] } }
@@ -333,10 +336,8 @@ describe('pay at sign-up', () => {
       { by: admin.id, now: new Date() },
     )
     expect(code).not.toBe('taken')
-    const parent = await createUser(ctx)
-    const children = [await addChild(parent, { firstName: 'Cy', dateOfBirth: '2017-03-01' }), await addChild(parent, { firstName: 'Di', dateOfBirth: '2017-09-01' })]
-    const res = await parent.client.post<AcademySignUpResult>(`/api/academies/${academyId}/registrations`, { participants: children.map((childId) => ({ childId, photoConsent: true })) })
-    const orderId = res.body.registrations[0]!.orderId!
+    const { parent, registrations } = await twoChildrenSignedUp(academyId, ['Cy', 'Di'], true)
+    const orderId = registrations[0]!.orderId!
 
     const unknown = await parent.client.post<{ error: { fields: Record<string, string> } }>(`/api/orders/${orderId}/discount-code`, { code: 'nope' })
     expect(unknown.status).toBe(400)
