@@ -1,19 +1,35 @@
 import { stringify } from 'csv-stringify/sync'
 
 /** A formula's first character once NFKC folds fullwidth and small forms onto it (`＝`, `﹢`), or the minus sign `−`. */
-const FORMULA_START = /^[=+\-@\t\r\u2212]/
+const FORMULA_SIGN = /^[=+\-@\u2212]/
+/** A tab or a carriage return opens a cell a spreadsheet may split or run, whatever follows. */
+const CONTROL_START = /^[\t\r]/
+/**
+ * What a person does not see before a cell's first visible character: spaces of every width,
+ * line breaks, control and format characters (zero-width spaces and joiners, the word joiner,
+ * the byte order mark, bidi marks and isolates, the soft hyphen) and the other default-ignorable
+ * characters (variation selectors, Hangul fillers). A spreadsheet may skip them before a formula.
+ */
+const UNSEEN = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]+/u
 /** A plain number (an amount as `-0.50`) is not a formula, and keeps its sign. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
 
+/** Whether a spreadsheet could read the cell as a formula. */
+function opensFormula(value: string): boolean {
+  if (PLAIN_NUMBER.test(value)) return false
+  if (CONTROL_START.test(value)) return true
+  const [firstSeen] = value.replace(UNSEEN, '')
+  return firstSeen !== undefined && FORMULA_SIGN.test(firstSeen.normalize('NFKC'))
+}
+
 /**
  * A CSV file for a spreadsheet: a header row, then one row per record. A cell a spreadsheet
- * would run as a formula (it starts with =, +, -, @, a tab or a carriage return, or their
- * fullwidth and small forms, which NFKC folds onto them) is written with a leading apostrophe,
- * so a team named `=HYPERLINK(…)` stays text (OWASP's CSV injection advice); numbers are written
- * as numbers.
+ * would run as a formula (its first visible character is =, +, -, @, or their fullwidth and
+ * small forms, which NFKC folds onto them, even behind spaces and zero-width or bidi characters;
+ * or it starts with a tab or a carriage return) is written with a leading apostrophe, so a team
+ * named `=HYPERLINK(…)` stays text (OWASP's CSV injection advice); numbers are written as numbers.
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  const cell = (value: string | number | null) =>
-    typeof value === 'string' && !PLAIN_NUMBER.test(value) && FORMULA_START.test(value.slice(0, 1).normalize('NFKC')) ? `'${value}` : (value ?? '')
+  const cell = (value: string | number | null) => (typeof value === 'string' && opensFormula(value) ? `'${value}` : (value ?? ''))
   return stringify([header, ...rows.map((row) => row.map(cell))], { record_delimiter: 'windows' })
 }
