@@ -9,10 +9,10 @@ import { tabTo, typeInto } from './keyboard.ts'
 
 const FACILITY_NAME = 'Indoor Sports Center'
 
-test('an admin finds the email a registration wrote and reads it, with its receipt link, by keyboard', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
+test('an admin finds the email a registration wrote and reads it, with its receipt link, by keyboard; a web address the customer typed stays text', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
   const leagueName = `Mail Soccer ${uniqueToken()}`
   const leagueId = await insertLeague({ name: leagueName, sport: 'soccer', kind: 'individual', registrationDate: daysFromToday(-3), startDate: daysFromToday(14), endDate: daysFromToday(60), priceCents: 4500 })
-  const customer = await createUser({ label: 'mail-reader' })
+  const customer = await createUser({ label: 'mail-reader', displayName: `Pay at https://evil.example/pay ${uniqueToken()}` })
   const api = await playwright.request.newContext()
   try {
     await signIn(api, customer)
@@ -41,6 +41,9 @@ test('an admin finds the email a registration wrote and reads it, with its recei
     const receipt = reader.getByRole('link', { name: /\/receipt\/user\// })
     await expect(receipt).toHaveAttribute('href', new RegExp(`/receipt/user/${customer.id}/league/${leagueId}/registration/`))
     await tabTo(page, receipt)
+    // The name the customer typed is in the email, as text: the site links only what it wrote.
+    await expect(reader.getByText(`Hi ${customer.displayName},`)).toBeVisible()
+    await expect(reader.getByRole('link')).toHaveCount(1)
     // The whole email fits its column: nothing scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   }

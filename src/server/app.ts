@@ -138,7 +138,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerAcademyParticipantRoutes(app, { db, config, now: clock })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
-  registerMailRoutes(app, { db })
+  registerMailRoutes(app, { db, config })
   registerRegistrationRoutes(app, { db, config, now: clock })
   registerRegistrationAdminRoutes(app, { db, config, now: clock })
   registerTeamRules()

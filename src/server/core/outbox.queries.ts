@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/connect.ts'
 import { containsText } from '../db/search.ts'
 import type { OutboxEmail } from '../../shared/contracts/mail.ts'
+import { siteAddressesIn } from '../../shared/web-addresses.ts'
 import { boolParam, inList, timestampParam, toBool, toCount, toIso } from '../db/values.ts'
 
 
@@ -56,10 +57,13 @@ export async function enqueueEmails(db: Db, emails: readonly NewEmail[], now: Da
   return rows.map((r) => r.id)
 }
 
-/** One page of the outbox, newest first: every email, or those whose address or subject contains `search`. */
+/**
+ * One page of the outbox, newest first: every email, or those whose address or subject contains
+ * `search`; each with the addresses in its text that lead to the site at `siteUrl`.
+ */
 export async function listOutbox(
   db: Db,
-  { page, pageSize, search }: { page: number; pageSize: number; search?: string },
+  { page, pageSize, search, siteUrl }: { page: number; pageSize: number; search?: string; siteUrl: string },
 ): Promise<{ emails: OutboxEmail[]; total: number }> {
   const q = search?.trim().toLowerCase()
   const emails = q
@@ -76,17 +80,21 @@ export async function listOutbox(
       .execute(),
   ])
   return {
-    emails: rows.map((r) => ({
-      id: r.id,
-      to: r.recipient,
-      subject: r.subject,
-      text: toBool(r.carriesSecret) ? SECRET_TEXT_HIDDEN : r.text,
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      createdAt: toIso(r.createdAt),
-      sentAt: r.sentAt === null ? null : toIso(r.sentAt),
-    })),
+    emails: rows.map((r) => {
+      const text = toBool(r.carriesSecret) ? SECRET_TEXT_HIDDEN : r.text
+      return {
+        id: r.id,
+        to: r.recipient,
+        subject: r.subject,
+        text,
+        links: siteAddressesIn(text, siteUrl),
+        status: r.status,
+        attempts: r.attempts,
+        lastError: r.lastError,
+        createdAt: toIso(r.createdAt),
+        sentAt: r.sentAt === null ? null : toIso(r.sentAt),
+      }
+    }),
     total: toCount(total),
   }
 }

@@ -10,6 +10,8 @@ export const OutboxEmail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The web addresses in `text` that lead to this site: only these are shown as links (the rest came from text someone typed). */
+  links: z.array(z.string()),
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),

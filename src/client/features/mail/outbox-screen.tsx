@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { outboxQuery } from '../../queries/outbox.ts'
 import { siteConfig } from '../../site-config.ts'
+import { splitAtWebAddresses } from '../../../shared/web-addresses.ts'
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Waiting to send',
@@ -146,20 +147,22 @@ function EmailReader({ email }: { email: OutboxEmail }) {
         </div>
       </dl>
       <div className="mail-body">
-        <WithLinks text={email.text} />
+        <WithLinks text={email.text} links={email.links} />
       </div>
     </article>
   )
 }
 
-const WEB_ADDRESS = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)])/
-
-/** The email's plain text with its web addresses as links, as a mail reader shows them. */
-function WithLinks({ text }: { text: string }) {
+/**
+ * The email's plain text with the site's own web addresses as links, as a mail reader shows
+ * them. Any other address came from text someone typed (a child's name), so it stays text:
+ * a staff page never offers a customer's link to click.
+ */
+function WithLinks({ text, links }: { text: string; links: readonly string[] }) {
   return (
     <>
-      {text.split(WEB_ADDRESS).map((part, i) =>
-        i % 2 === 1 ? (
+      {splitAtWebAddresses(text).map((part, i) =>
+        i % 2 === 1 && links.includes(part) ? (
           <a key={i} href={part} target="_blank" rel="noopener noreferrer">
             {part}
           </a>

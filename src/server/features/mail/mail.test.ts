@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createUser } from '../../../../tests/factories.ts'
+import { addChild, createLeague, createRegistrant, createUser, daysFromToday, signWaiver } from '../../../../tests/factories.ts'
 import { createTestDb, startTestApp, type TestApp, type TestDb } from '../../../../tests/test-app.ts'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -311,14 +311,15 @@ describe('the outbox and the mailer', () => {
       ids.push(await enqueueEmail(db, confirmation(tag), clock.now()))
       clock.advance(1_000)
     }
-    const first = await listOutbox(db, { page: 1, pageSize: 2 })
-    const second = await listOutbox(db, { page: 2, pageSize: 2 })
+    const first = await listOutbox(db, { page: 1, pageSize: 2, siteUrl: 'http://facility.test' })
+    const second = await listOutbox(db, { page: 2, pageSize: 2, siteUrl: 'http://facility.test' })
     expect(first.total).toBe(3)
     expect(first.emails.map((e) => e.id)).toEqual([ids[2], ids[1]])
     expect(second.emails.map((e) => e.id)).toEqual([ids[0]])
     expect(second.emails[0]).toEqual({
       id: ids[0],
       ...confirmation('g1'),
+      links: ['http://facility.test/receipt/g1'],
       status: 'pending',
       attempts: 0,
       lastError: null,
@@ -347,6 +348,7 @@ describe('GET /api/admin/outbox on the running app without SMTP_URL', () => {
     expect(email).toEqual({
       id,
       ...confirmation('h1'),
+      links: ['http://facility.test/receipt/h1'],
       status: 'logged',
       attempts: 1,
       lastError: null,
@@ -365,6 +367,36 @@ describe('GET /api/admin/outbox on the running app without SMTP_URL', () => {
       return res.body.emails.find((e) => e.to === customer.email && e.status === 'logged')
     })
     expect(email).toMatchObject({ subject: `Reset your ${ctx.config.site.facilityName} password`, text: SECRET_TEXT_HIDDEN, status: 'logged' })
+  })
+
+  test('only the addresses the site wrote are links: a child named after a web address stays text (issue 30)', async () => {
+    const admin = await createUser(ctx, 'admin')
+    const league = await createLeague(ctx, { sport: 'kids', minAge: 4, maxAge: 14 })
+    const guardian = await createRegistrant(ctx)
+    const childId = await addChild(guardian, { dateOfBirth: daysFromToday(-8 * 366) })
+    // Whatever the name rules let through today, text a family typed reaches the email this way.
+    await ctx.db.kysely.updateTable('children').set({ firstName: 'Pay at https://evil.example/pay' }).where('id', '=', childId).execute()
+    await signWaiver(guardian, childId)
+    const registered = await guardian.client.post<{ registration: { id: string } }>(`/api/leagues/${league}/registrations`, { childId })
+    expect(registered.status, registered.text).toBe(201)
+
+    const email = await waitFor(async () => {
+      const res = await admin.client.get<OutboxPage>(`/api/admin/outbox?q=${encodeURIComponent(guardian.email)}`)
+      return res.body.emails.find((e) => e.subject.startsWith('Registration confirmed'))
+    })
+    expect(email.text).toContain('Pay at https://evil.example/pay')
+    expect(email.links).toHaveLength(1)
+    expect(email.links[0]).toMatch(new RegExp(`^http://facility\\.test/receipt/user/${guardian.id}/league/${league}/registration/`))
+  })
+
+  test('an address that only starts like the site, or names it as a user or a subdomain, is not the site’s', async () => {
+    const admin = await createUser(ctx, 'admin')
+    const to = `lookalikes-${Date.now()}@example.com`
+    const own = ['http://facility.test/account', 'http://FACILITY.test/receipt/x?y=1#z']
+    const others = ['https://facility.test/account', 'http://facility.test@evil.example/pay', 'http://facility.test.evil.example/pay', 'http://facility.test:8080/pay', 'https://evil.example/http://facility.test/']
+    await enqueueEmail(ctx.db, { to, subject: 'Look-alikes', text: [...own, ...others].map((a, i) => `Line ${i}: ${a}.`).join('\n') })
+    const email = await waitFor(async () => (await admin.client.get<OutboxPage>(`/api/admin/outbox?q=${to}`)).body.emails[0])
+    expect(email.links).toEqual(own)
   })
 
   test('without a page it answers the first page of 50', async () => {
