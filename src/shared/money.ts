@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES, type RegistrationStatus } from './schemas/registration.ts'
+import { ACTIVE_STATUSES, CHARGED_STATUSES, type RegistrationStatus } from './schemas/registration.ts'
 
 /**
  * Money is whole cents everywhere — stored, computed and sent — in US dollars. Dollars appear only
@@ -37,4 +37,13 @@ export function centsFromDollars(text: string): number | null {
  */
 export function balanceCents({ status, priceCents, paidCents }: { status: RegistrationStatus; priceCents: number; paidCents: number }): number {
   return ACTIVE_STATUSES.includes(status) ? priceCents - paidCents : 0
+}
+
+/**
+ * What a registration can be charged now: its balance while it holds a place that is the
+ * person's (confirmed, or held while they pay); nothing on the waitlist or for a place offered
+ * and not yet claimed, so nobody pays for a place they do not hold (docs/decisions/0022).
+ */
+export function chargeableCents({ status, priceCents, paidCents }: { status: RegistrationStatus; priceCents: number; paidCents: number }): number {
+  return CHARGED_STATUSES.includes(status) ? priceCents - paidCents : 0
 }

@@ -27,6 +27,7 @@ export const CheckoutLine = z.object({
   dueNowCents: z.number().int().describe('what is due now: all that is open, or under a payment plan the deposit and the parts due'),
   plan: z.array(PlanPart).nullable().describe('its payment plan, part by part; null: paid in one go'),
   released: z.boolean().describe('its place was held (or offered) and went to the next person, unpaid'),
+  waiting: z.boolean().describe('its person is on the waitlist, or offered a place not claimed yet: nothing is charged for it until the place is theirs'),
   removable: z.boolean().describe('an extra not paid yet: its payer may take it off the order'),
   receiptHref: z.string().nullable().describe("the receipt of the line's place"),
 })

@@ -25,6 +25,8 @@ export function participantKeyOf(childId: string | null): string {
 export const HOLDS_PLACE: readonly RegistrationStatus[] = ['confirmed', 'held', 'offered']
 /** Statuses of a registration that is still going. */
 export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['confirmed', 'held', 'offered', 'waitlisted']
+/** Statuses of a place its person is charged for: theirs, or held while they pay. A waitlist position or an unclaimed offer is charged nothing. */
+export const CHARGED_STATUSES: readonly RegistrationStatus[] = ['confirmed', 'held']
 /** Statuses whose place lapses at `offerExpiresAt` unless taken up: held until paid, offered until claimed. */
 export const LAPSING_STATUSES = ['held', 'offered'] as const
 

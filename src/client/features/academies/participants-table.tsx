@@ -5,6 +5,7 @@ import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useSession } from '../../lib/session.tsx'
 import { useCancelParticipant } from './api/use-cancel-participant.ts'
 import { useMoveParticipant } from './api/use-move-participant.ts'
 
@@ -23,6 +24,8 @@ const full = (a: AdminAcademy) => a.capacity !== null && a.placesTaken >= a.capa
 export function ParticipantsTable({ academy, participants, others, onDone }: TableProps) {
   const move = useMoveParticipant()
   const cancel = useCancelParticipant()
+  // Only an admin gives money back (decision 0016): an employee's cancel leaves the refund to one.
+  const refunds = useSession().user?.isAdmin === true
   const busy = move.isPending || cancel.isPending
   const moveTo = (p: AcademyParticipant, to: AdminAcademy) => {
     cancel.reset()
@@ -30,8 +33,8 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
   }
   const cancelPlace = (p: AcademyParticipant) => {
     move.reset()
-    const refund = p.paidCents > 0 ? ` A refund of ${formatMoney(p.paidCents)} is recorded.` : ''
-    cancel.mutate({ registrationId: p.registrationId }, { onSuccess: () => onDone(`${p.name}’s place in ${academy.name} is cancelled.${refund}`) })
+    const refund = p.paidCents <= 0 ? '' : refunds ? ` A refund of ${formatMoney(p.paidCents)} is recorded.` : ` ${formatMoney(p.paidCents)} paid stays recorded until an admin refunds it.`
+    cancel.mutate({ registrationId: p.registrationId, refund: refunds }, { onSuccess: () => onDone(`${p.name}’s place in ${academy.name} is cancelled.${refund}`) })
   }
   const failure = move.error ?? cancel.error
 
@@ -102,10 +105,10 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
                       row={` ${p.name}`}
                       className="button staff-danger"
                       disabled={busy}
-                      question={`Cancel ${p.name}’s place in ${academy.name}${p.paidCents > 0 ? ` and record a refund of ${formatMoney(p.paidCents)}` : ''}? The place goes to the first person on the waitlist.`}
+                      question={`Cancel ${p.name}’s place in ${academy.name}${p.paidCents > 0 && refunds ? ` and record a refund of ${formatMoney(p.paidCents)}` : ''}? The place goes to the first person on the waitlist.${p.paidCents > 0 && !refunds ? ` An admin refunds the ${formatMoney(p.paidCents)} paid.` : ''}`}
                       onAct={() => cancelPlace(p)}
                     >
-                      Cancel and refund
+                      {refunds ? 'Cancel and refund' : 'Cancel'}
                     </RowAction>
                   </div>
                 </td>

@@ -45,6 +45,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
   dueNowCents: 4500,
   plan: null,
   released: false,
+  waiting: false,
   removable: false,
   receiptHref: '/academyReceipt/user/u-1/academy/a-1',
   ...overrides,

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { orderCheckoutQuery } from '../../queries/checkout.ts'
 import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
-import { heldUntilText, NOT_YOURS, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText } from './checkout-text.ts'
+import { heldUntilText, NOT_YOURS, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText, waitingText } from './checkout-text.ts'
 import { DiscountCode } from './discount-code.tsx'
 import { Extras } from './extras.tsx'
 import { OrderLines } from './order-lines.tsx'
@@ -57,6 +57,13 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
         .map((line) => (
           <p key={line.id} className="checkout-note">
             {releasedText(line)}
+          </p>
+        ))}
+      {order.lines
+        .filter((line) => line.waiting)
+        .map((line) => (
+          <p key={line.id} className="checkout-note">
+            {waitingText(line)}
           </p>
         ))}
       {!paying && <Extras order={order} />}

@@ -52,6 +52,7 @@ test("each receipt of an order's lines is linked once, naming what is on it", ()
     dueNowCents: 0,
     plan: null,
     released: false,
+    waiting: false,
     removable: false,
     receiptHref,
   })

@@ -34,6 +34,11 @@ export function releasedText(line: Pick<CheckoutLine, 'description'>): string {
   return `The place for ${line.description} was released: it was not paid in time. Sign up again to take a place or join the waitlist.`
 }
 
+/** A place still on the waitlist (or offered, not claimed): why nothing is asked for it yet. */
+export function waitingText(line: Pick<CheckoutLine, 'description' | 'priceCents'>): string {
+  return `${line.description} is on the waitlist: nothing is charged for it unless a place is offered and taken (${formatMoney(line.priceCents)} then).`
+}
+
 /** The price of the day when it is below the list price: `Early-bird $50.00`; null otherwise. */
 export function earlyBirdText(line: Pick<CheckoutLine, 'priceCents' | 'listPriceCents'>): string | null {
   return line.priceCents < line.listPriceCents ? `Early-bird ${formatMoney(line.priceCents)}` : null

@@ -301,6 +301,8 @@ const ENDINGS: Record<Ending, { button: string; confirm: string; done: string }>
 
 /** Decline and cancel, each behind a confirmation step that offers to record a refund. */
 function EndActions({ registration: r, onDone }: { registration: RegistrationView; onDone(message: string): void }) {
+  // Only an admin gives money back (decision 0016).
+  const refunds = useSession().user?.isAdmin === true
   const [confirming, setConfirming] = useState<Ending | null>(null)
   const [refund, setRefund] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -362,7 +364,8 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
           r.offering.team &&
           ` ${r.offering.team.name} is withdrawn with it: every player’s place on its roster ends and each player is told${r.paidCents > 0 ? '; a refund recorded here also refunds what the players paid' : ''}.`}
       </p>
-      {r.paidCents > 0 && (
+      {r.paidCents > 0 && !refunds && <p>{formatMoney(r.paidCents)} paid stays recorded: an admin refunds it.</p>}
+      {r.paidCents > 0 && refunds && (
         <div className="field staff-checkbox">
           <div>
             <input id="end-refund" type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />

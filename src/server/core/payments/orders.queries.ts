@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam } from '../../db/values.ts'
-import { balanceCents } from '../../../shared/money.ts'
+import { chargeableCents } from '../../../shared/money.ts'
 import type { PaymentMethod, PaymentProvider } from '../../../shared/schemas/payments.ts'
 import { enqueueJob } from '../jobs.ts'
 import type { PaymentPlan } from '../../../shared/payment-plan.ts'
@@ -124,16 +124,32 @@ export interface LineBalance {
   orderId: string
   amountDueCents: number
   paidCents: number
-  /** Still owed: nothing once its registration has ended (money/balanceCents). */
+  /** What it can be charged: nothing once its registration has ended, nor while it waits for a place (money/chargeableCents). */
   openCents: number
 }
 
 /**
- * Lines with their balances, oldest first, held (PostgreSQL) until the caller's transaction ends,
- * so two desks or a desk and a webhook recording at once cannot both take the same balance.
- * SQLite runs one writer at a time.
+ * Holds an order's row until the caller's transaction ends (PostgreSQL; SQLite has one writer).
+ * Every write of money takes its order first — then the lines, then a payment — so a refund, a
+ * cancellation with a refund and a payment of one order queue behind each other instead of each
+ * holding what the other waits for.
+ */
+async function holdOrder(tx: Db, of: { orderId: string } | { registrationId: string } | { paymentId: string }): Promise<void> {
+  if (tx.dialect !== 'postgres') return
+  let query = tx.kysely.selectFrom('orders').select('id')
+  if ('orderId' in of) query = query.where('id', '=', of.orderId)
+  else if ('registrationId' in of) query = query.where('id', 'in', (eb) => eb.selectFrom('orderLines').select('orderId').where('registrationId', '=', of.registrationId))
+  else query = query.where('id', 'in', (eb) => eb.selectFrom('payments').select('orderId').where('id', '=', of.paymentId))
+  await query.forUpdate().execute()
+}
+
+/**
+ * Lines with their balances, oldest first, held (PostgreSQL) with their order until the caller's
+ * transaction ends, so two desks or a desk and a webhook recording at once cannot both take the
+ * same balance. SQLite runs one writer at a time.
  */
 async function linesWhere(tx: Db, where: { orderId: string } | { registrationId: string }, { hold = true } = {}): Promise<LineBalance[]> {
+  if (hold) await holdOrder(tx, where)
   let query = tx.kysely
     .selectFrom('orderLines as line')
     .leftJoin('registrations as r', 'r.id', 'line.registrationId')
@@ -149,8 +165,8 @@ async function linesWhere(tx: Db, where: { orderId: string } | { registrationId:
   )
   return lines.map(({ status, ...line }) => {
     const paidCents = paid.get(line.id)!
-    // A line of no registration (an extra product) is owed until paid.
-    const openCents = status ? balanceCents({ status, priceCents: line.amountDueCents, paidCents }) : line.amountDueCents - paidCents
+    // A line of no registration (an extra product) is owed until paid; a place's only while it is the person's.
+    const openCents = status ? chargeableCents({ status, priceCents: line.amountDueCents, paidCents }) : line.amountDueCents - paidCents
     return { ...line, paidCents, openCents }
   })
 }
@@ -267,7 +283,7 @@ export async function recordOverpayment(tx: Db, { now, allocations, ...payment }
 }
 
 /** What adjusting a line answered: done, or the credit is more than the line still asks. */
-export type Adjusted = { status: 'adjusted'; id: string } | { status: 'over-balance' | 'no-line' }
+export type Adjusted = { status: 'adjusted'; id: string; orderId: string } | { status: 'over-balance' | 'no-line' }
 
 /**
  * Takes a credit or scholarship off what a registration's line asks, with the reason and who gave
@@ -299,7 +315,7 @@ export async function creditLine(tx: Db, line: LineBalance, adjustment: LineCred
     .insertInto('lineAdjustments')
     .values({ id, orderLineId: line.id, amountCents: adjustment.amountCents, reason: adjustment.reason, recordedBy: adjustment.recordedBy, recordedAt: timestampParam(tx.dialect, adjustment.now) })
     .execute()
-  return { status: 'adjusted', id }
+  return { status: 'adjusted', id, orderId: line.orderId }
 }
 
 /** A refund of one payment: how much, why, and (from a provider) its refund id. */
@@ -322,12 +338,13 @@ export const STRIPE_REFUND_JOB = 'stripe-refund'
 
 /**
  * Records money given back from a payment, by the provider that took it: never more than is left
- * of the payment on each line, and once per provider refund id. The payment is held (PostgreSQL)
- * so two refunds at once cannot both take what is left. A refund decided here of a payment made
+ * of the payment on each line, and once per provider refund id. The payment is held (PostgreSQL),
+ * after its order (`holdOrder`), so two refunds at once cannot both take what is left. A refund decided here of a payment made
  * on Stripe is `pending` until Stripe confirms it; the job that asks Stripe for it is written with
  * it, so it is asked exactly when the refund is recorded.
  */
 export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewRefund): Promise<RefundRecorded> {
+  await holdOrder(tx, { paymentId: refund.paymentId })
   let query = tx.kysely.selectFrom('payments').select(['id', 'provider']).where('id', '=', refund.paymentId)
   if (tx.dialect === 'postgres') query = query.forUpdate()
   const payment = await query.executeTakeFirst()

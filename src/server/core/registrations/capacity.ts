@@ -87,6 +87,23 @@ export async function holdOffering(tx: Db, offeringId: string): Promise<void> {
   if (tx.dialect === 'postgres') await holdCounters(tx, offeringId)
 }
 
+/**
+ * Holds the offerings of an order's places, by id (PostgreSQL). A change of money that may
+ * confirm or release a place takes them before the order's row, as ending a place does (the
+ * offering, then the order: payments/orders.queries.ts `holdOrder`), so neither waits on the other
+ * in a circle.
+ */
+export async function holdOfferingsOfOrder(tx: Db, orderId: string): Promise<void> {
+  if (tx.dialect !== 'postgres') return
+  await tx.kysely
+    .selectFrom('offerings')
+    .select('id')
+    .where('id', 'in', (eb) => eb.selectFrom('registrations as r').innerJoin('orderLines as line', 'line.registrationId', 'r.id').select('r.offeringId').where('line.orderId', '=', orderId))
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+}
+
 /** Counts a registration into (+1) or out of (-1) its offering's waitlist. */
 export async function countWaiting(tx: Db, offeringId: string, change: 1 | -1): Promise<void> {
   await tx.kysely

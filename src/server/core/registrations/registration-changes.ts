@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { ACTIVE_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { enqueueEmail, type NewEmail } from '../outbox.queries.ts'
 import { lineOfRegistration, recordPayment, refundRegistration } from '../payments/orders.queries.ts'
@@ -9,7 +9,7 @@ import { holdOffering, releasePlace } from './capacity.ts'
 import { followEnding, placeOf, type HowEnded } from './kinds.ts'
 import { cancellationEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
-import { offerFreePlaces } from './waitlist.ts'
+import { confirmPaidHolds, offerFreePlaces } from './waitlist.ts'
 
 export interface DeskPayment {
   amountCents: number
@@ -20,19 +20,22 @@ export interface DeskPayment {
 /**
  * A payment taken at the front desk, allocated to the registration's line and logged with who
  * took it. The balance is checked inside the transaction with the line held (PostgreSQL; SQLite
- * runs one writer at a time), so two desks recording at once cannot overpay.
+ * runs one writer at a time), so two desks recording at once cannot overpay. A place held while
+ * the family pays is theirs once its hold is paid (`confirmPaidHolds`).
  */
 export async function takeDeskPayment(
   db: Db,
   registrationId: string,
   payment: DeskPayment,
   staffId: string,
-  now: Date,
+  ctx: { now: Date; siteUrl: string },
 ): Promise<'recorded' | 'not-payable' | 'over-balance'> {
+  const { now } = ctx
   return inTransaction(db, async (tx) => {
-    const registration = await tx.kysely.selectFrom('registrations').select('status').where('id', '=', registrationId).executeTakeFirst()
+    const registration = await tx.kysely.selectFrom('registrations').select(['status', 'offeringId']).where('id', '=', registrationId).executeTakeFirst()
+    if (registration) await holdOffering(tx, registration.offeringId)
     const line = await lineOfRegistration(tx, registrationId)
-    if (!registration || !line || !HOLDS_PLACE.includes(registration.status)) return 'not-payable'
+    if (!registration || !line || !CHARGED_STATUSES.includes(registration.status)) return 'not-payable'
     const recorded = await recordPayment(tx, {
       ...payment,
       orderId: line.orderId,
@@ -44,6 +47,7 @@ export async function takeDeskPayment(
     })
     if (recorded.status === 'over-balance') return 'over-balance'
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
+    await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, siteUrl: ctx.siteUrl })
     return 'recorded'
   })
 }

@@ -9,6 +9,7 @@ import { cancellationEmail, confirmationEmail, offerEmail } from './registration
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { followEnding, placeOf, type ChangeContext } from './kinds.ts'
 import { LAPSING_STATUSES } from '../../../shared/schemas/registration.ts'
+import { linesOfOrder } from '../payments/orders.queries.ts'
 
 /**
  * Gives free places to the waitlist, first come first served: each promoted person gets an
@@ -69,6 +70,32 @@ export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { ac
     if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, view, ctx.paysOnline), ctx.now)
     return 'confirmed'
   })
+}
+
+/**
+ * The held places of an order whose hold is paid — in full, or their payment plan's deposit — at
+ * the desk, or brought to nothing by a discount code or a credit: confirmed, as a payment online
+ * confirms them, so none lapses to the waitlist with its money kept (decision 0022). In the
+ * caller's transaction, after the change that paid them; answers how many were confirmed.
+ */
+export async function confirmPaidHolds(tx: Db, orderId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; paysOnline?: boolean }): Promise<number> {
+  const held = await tx.kysely
+    .selectFrom('orderLines as line')
+    .innerJoin('registrations as r', 'r.id', 'line.registrationId')
+    .select(['r.id', 'line.id as lineId', 'line.planDepositCents'])
+    .where('line.orderId', '=', orderId)
+    .where('r.status', '=', 'held')
+    .execute()
+  if (held.length === 0) return 0
+  const balances = new Map((await linesOfOrder(tx, orderId)).map((line) => [line.id, line]))
+  let confirmed = 0
+  for (const place of held) {
+    const line = balances.get(place.lineId)
+    if (!line) continue
+    const depositPaid = place.planDepositCents !== null && line.paidCents >= Math.min(place.planDepositCents, line.amountDueCents)
+    if ((line.openCents <= 0 || depositPaid) && (await confirmHeldPlace(tx, place.id, ctx)) === 'confirmed') confirmed++
+  }
+  return confirmed
 }
 
 /**

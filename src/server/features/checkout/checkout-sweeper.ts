@@ -16,19 +16,17 @@ export const EVENT_TYPES = [
   'refund.failed',
 ]
 
-/** How long after a session's end the sweep asks Stripe how it ended, if no event has said. */
-const SWEEP_AFTER_MS = 2 * 60_000
-
 /**
- * Checkouts whose Stripe session has ended without an event saying how: Stripe is asked, and the
- * checkout is settled as the session stands — paid, or ended and its places released (a session
- * still open is expired first, so it can take no money after its places are gone). Safe on every
- * instance at once: settling is conditional.
+ * Checkouts past their end — half an hour, or the deadline of the places they hold, whichever came
+ * first (checkout.routes.ts) — that no event has settled: Stripe is asked, and the checkout is
+ * settled as the session stands — paid, or ended and its places released (a session still open,
+ * Stripe's page outliving the hold, is expired first, so it can take no money after its places are
+ * gone). Safe on every instance at once: settling is conditional.
  */
 export async function sweepCheckouts(deps: StripeEvents): Promise<number> {
   const { now } = deps.ctx()
   let settled = 0
-  for (const checkout of await checkoutsPastExpiry(deps.db, now, SWEEP_AFTER_MS)) {
+  for (const checkout of await checkoutsPastExpiry(deps.db, now)) {
     if (checkout.externalId === null) {
       // Stripe never made its session (the request failed before it answered).
       await inTransaction(deps.db, async (tx) => {

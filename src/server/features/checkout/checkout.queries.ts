@@ -13,9 +13,6 @@ import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared
 import type { CheckoutStatus } from '../../../shared/schemas/payments.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 
-/** How long after its Checkout Session expires a place stays held: Stripe's last word may still be on its way. */
-export const HOLD_GRACE_MS = 10 * 60_000
-
 /** An order's payer, or undefined when there is no such order. */
 export async function findOrderPayer(db: Db, orderId: string): Promise<string | undefined> {
   const row = await db.kysely.selectFrom('orders').select('payerUserId').where('id', '=', orderId).executeTakeFirst()
@@ -82,12 +79,12 @@ export async function findOrderCheckout(
       dueNowCents: parts ? dueNowCents(parts) : Math.max(balance.openCents, 0),
       plan: parts,
       released: row.status === 'expired',
+      waiting: row.status === 'waitlisted' || row.status === 'offered',
       removable: row.lineRegistrationId === null && balance.paidCents === 0 && row.discountCents === 0 && (balance.amountDueCents > 0 || row.adjustedCents === 0),
       receiptHref: receiptOf(row),
     }
   })
   const coded = rows.find((r) => r.discountCode !== null)
-  const held = rows.filter((r) => r.status === 'held' && r.offerExpiresAt !== null).map((r) => new Date(r.offerExpiresAt!).getTime())
   return {
     orderId,
     yours: (await findOrderPayer(db, orderId)) === readerId,
@@ -97,11 +94,20 @@ export async function findOrderCheckout(
     paidCents: sum(lines.map((l) => l.paidCents)),
     openCents: sum(lines.map((l) => l.openCents)),
     dueNowCents: sum(lines.map((l) => l.dueNowCents)),
-    heldUntil: held.length > 0 ? new Date(Math.min(...held) - HOLD_GRACE_MS).toISOString() : null,
+    heldUntil: heldUntilOf(rows)?.toISOString() ?? null,
     paysOnline,
     paying: (await checkoutUnderWay(db, orderId, now)) ?? null,
     extras: await offeredExtras(db, orderId, today),
   }
+}
+
+/**
+ * The one deadline of an order's places held while the family pays: the earliest, set when each
+ * place was taken and never moved by a checkout (decision 0022); undefined when none is held.
+ */
+export function heldUntilOf(rows: readonly { status: string | null; offerExpiresAt: string | number | Date | null }[]): Date | undefined {
+  const held = rows.filter((r) => r.status === 'held' && r.offerExpiresAt !== null).map((r) => new Date(r.offerExpiresAt!).getTime())
+  return held.length > 0 ? new Date(Math.min(...held)) : undefined
 }
 
 /** The extras offered with the fees of an order's places, at the price of `today`. */
@@ -220,8 +226,8 @@ export interface NewCheckout {
 
 /**
  * Opens a checkout before Stripe is asked for its session (its id is the session's idempotency
- * key and in its metadata, so a webhook always finds it), and keeps the order's held places held
- * until Stripe's session has ended.
+ * key and in its metadata, so a webhook always finds it). The order's held places keep the
+ * deadline they were taken with: a checkout opened again and again never holds them longer.
  */
 export async function openCheckout(db: Db, checkout: NewCheckout): Promise<string> {
   const id = randomUUID()
@@ -246,14 +252,6 @@ export async function openCheckout(db: Db, checkout: NewCheckout): Promise<strin
     await tx.kysely
       .insertInto('checkoutLines')
       .values(checkout.lines.map((l) => ({ checkoutId: id, ...l })))
-      .execute()
-    const heldUntil = timestampParam(tx.dialect, new Date(checkout.expiresAt.getTime() + HOLD_GRACE_MS))
-    await tx.kysely
-      .updateTable('registrations')
-      .set({ offerExpiresAt: heldUntil })
-      .where('status', '=', 'held')
-      .where('offerExpiresAt', '<', heldUntil)
-      .where('id', 'in', (eb) => eb.selectFrom('orderLines').select('registrationId').where('orderId', '=', checkout.orderId).where('registrationId', 'is not', null).$narrowType<{ registrationId: string }>())
       .execute()
   })
   return id
@@ -290,13 +288,13 @@ export async function linesOfCheckout(tx: Db, checkoutId: string) {
     .execute()
 }
 
-/** Checkouts still open whose Stripe session ended more than `graceMs` ago: the sweep asks Stripe how each ended. */
-export async function checkoutsPastExpiry(db: Db, now: Date, graceMs: number) {
+/** Checkouts still open past their end: the sweep asks Stripe how each ended. */
+export async function checkoutsPastExpiry(db: Db, now: Date) {
   return db.kysely
     .selectFrom('checkouts')
     .select(['id', 'orderId', 'externalId'])
     .where('status', '=', 'open')
-    .where('expiresAt', '<', timestampParam(db.dialect, new Date(now.getTime() - graceMs)))
+    .where('expiresAt', '<=', timestampParam(db.dialect, now))
     .limit(100)
     .execute()
 }

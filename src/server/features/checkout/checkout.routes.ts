@@ -17,9 +17,17 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, removeExtra, sessionMade } from './checkout.queries.ts'
 import { applyStripeEvent, type StripeEvents } from './stripe-events.ts'
+import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
+import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
 
-/** Stripe's shortest Checkout Session is 30 minutes; a minute more, so a slow request still makes it. */
+/**
+ * Stripe's shortest Checkout Session is 30 minutes; a minute more, so a slow request still makes
+ * it. The checkout itself ends first — after half an hour, or with the hold of the order's places
+ * if that comes sooner — and the sweep then expires Stripe's page (checkout-sweeper.ts), so a
+ * page is never paid after its places' deadline (decision 0022).
+ */
 const SESSION_MS = 31 * 60_000
+const CHECKOUT_MS = 30 * 60_000
 
 const NOT_ONLINE = 'Payment is taken at the front desk.'
 
@@ -48,7 +56,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const { orderId } = req.params
     await changing(orderId, user.id)
     const at = now()
-    await inTransaction(db, (tx) => applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at }))
+    await inTransaction(db, async (tx) => {
+      await holdOfferingsOfOrder(tx, orderId)
+      await applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at })
+      // A code that leaves nothing to pay now makes the held places the family's.
+      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, paysOnline: events !== undefined })
+    })
     return { order: await orderFor(orderId, user.id, at) }
   })
 
@@ -116,9 +129,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       reply.code(201)
       return { checkoutId: under.id, url: under.url }
     }
+    const heldUntil = order.heldUntil ? new Date(order.heldUntil) : undefined
+    if (heldUntil && heldUntil <= at) throw conflict('The time to pay for the places held on this order has run out.')
     // The order changed since (a discount, a payment at the desk): the old page must not take money too.
     await closeOpenPage(orderId)
-    const expiresAt = new Date(at.getTime() + SESSION_MS)
+    const expiresAt = new Date(Math.min(at.getTime() + CHECKOUT_MS, heldUntil?.getTime() ?? Infinity))
     const checkoutId = await openCheckout(db, { orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.payingCents })), expiresAt, now: at })
     const site = siteOf(req, config.publicUrl)
     let session: Stripe.Checkout.Session
@@ -134,7 +149,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
           metadata: { orderId, checkoutId },
           payment_intent_data: { metadata: { orderId, checkoutId } },
           customer_email: user.email,
-          expires_at: Math.floor(expiresAt.getTime() / 1000),
+          expires_at: Math.floor((at.getTime() + SESSION_MS) / 1000),
           // Stripe replaces {CHECKOUT_SESSION_ID} itself: written out, not through URL encoding.
           success_url: `${site}${href('checkoutDone', { orderId, checkoutId })}?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${site}${href('checkout', { orderId })}`,

@@ -5,6 +5,7 @@ import { timestampParam } from '../../db/values.ts'
 import { recordOverpayment, recordPayment, type Allocation } from '../../core/payments/orders.queries.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { confirmHeldPlace, expirePlace } from '../../core/registrations/waitlist.ts'
+import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
 import { changeCheckout, findCheckout, linesOfCheckout } from './checkout.queries.ts'
 import { refundOf, settleRefund, statusOf } from './stripe-refunds.ts'
 
@@ -95,6 +96,7 @@ export async function settleSession(tx: Db, deps: StripeEvents, state: SessionSt
 
 /** The payment of a Checkout Session, on the lines its checkout was opened for, and the places it held made the payer's. */
 async function fulfil(tx: Db, { checkoutId, orderId, session, card }: SessionState, deps: StripeEvents, ctx: ChangeContext): Promise<Applied> {
+  await holdOfferingsOfOrder(tx, orderId)
   const lines = await linesOfCheckout(tx, checkoutId)
   const allocations: Allocation[] = lines.map((l) => ({ orderLineId: l.orderLineId, amountCents: l.amountCents }))
   const payment = {
@@ -110,9 +112,8 @@ async function fulfil(tx: Db, { checkoutId, orderId, session, card }: SessionSta
     now: ctx.now,
   }
   let recorded = await recordPayment(tx, { ...payment, allocations })
-  // Someone paid part at the desk meanwhile: the payment goes to what is still open.
-  if (recorded.status === 'over-balance') recorded = await recordPayment(tx, payment)
-  // More than the order still owes (paid twice, or its place released first): what is over goes back.
+  // More than its lines can be charged now — paid meanwhile at the desk, or a place lost before the
+  // money came (released, cancelled, back on the waitlist): what is over goes back, never to another line.
   if (recorded.status === 'over-balance') {
     const over = await recordOverpayment(tx, { ...payment, allocations })
     deps.log.warn({ checkoutId, orderId, refundedCents: over.refundedCents }, 'a payment online came for more than was owed: the excess is refunded')

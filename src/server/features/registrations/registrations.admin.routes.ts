@@ -12,12 +12,16 @@ import { AdjustmentForm, DeskPaymentForm, type PaymentMethod } from '../../../sh
 import { adjustLine } from '../../core/payments/orders.queries.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
-import { badRequest, conflict, notFound } from '../../http/errors.ts'
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { endRegistration, takeDeskPayment, type Ending } from '../../core/registrations/registration-changes.ts'
 import { changedRegistration, findRegistrationView, listEvents, listOrderExtras, listPayments, listPendingRegistrations, logEvent } from '../../core/registrations/registrations.queries.ts'
 import { serve, type ContractRequest, type Served, type RouteDeps } from '../../http/contract.ts'
 import { changePlace, checkEnding, placeOf } from '../../core/registrations/kinds.ts'
+import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
+import { holdOffering } from '../../core/registrations/capacity.ts'
+
+export const EMPLOYEES_DO_NOT_REFUND = 'Only an admin gives money back: cancel without a refund, and ask an admin to refund what was paid.'
 
 /** Staff tools behind /pendingRegistrations (admin only, product §2). Every change is logged. */
 export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
@@ -43,7 +47,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const at = now()
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
     const ctx = { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
-    const outcome = await changePlace(db, placeOf(registration), ctx, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, at))
+    const outcome = await changePlace(db, placeOf(registration), ctx, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, ctx))
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
       throw badRequest(`The amount is more than the balance of ${formatMoney(registration.balanceCents)}.`, {
@@ -60,8 +64,13 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const registrationId = req.params.registrationId
     const at = now()
     const done = await inTransaction(db, async (tx) => {
+      const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
+      if (place) await holdOffering(tx, place.offeringId)
       const adjusted = await adjustLine(tx, { registrationId, amountCents, reason: form.reason, recordedBy: admin.id, now: at })
-      if (adjusted.status === 'adjusted') await logEvent(tx, { registrationId, action: 'adjusted', actorId: admin.id, details: { amountCents, reason: form.reason }, now: at })
+      if (adjusted.status === 'adjusted') {
+        await logEvent(tx, { registrationId, action: 'adjusted', actorId: admin.id, details: { amountCents, reason: form.reason }, now: at })
+        await confirmPaidHolds(tx, adjusted.orderId, { actorId: admin.id, now: at, siteUrl: config.publicUrl })
+      }
       return adjusted
     })
     if (done.status === 'no-line') throw notFound('There is no such registration.')
@@ -71,6 +80,8 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
 
   const end = (ending: Ending) => async (req: ContractRequest<typeof declineRegistration | typeof cancelRegistrationByStaff>, _reply: unknown, { user: admin }: Served<typeof declineRegistration>) => {
     const refund = req.body.refund
+    // Money goes back only by an admin's hand, on every road (docs/decisions/0016): an employee ends the place, an admin refunds it.
+    if (refund === true && admin.role !== 'admin') throw forbidden(EMPLOYEES_DO_NOT_REFUND)
     const registration = await findRegistrationView(db, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     const ended = await endRegistration(db, registration.id, ending, {
