@@ -147,7 +147,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerTeamRoutes(app, { db, config, now: clock, invites })
   registerLeagueAdminRoutes(app, { db, config, now: clock, activeLeagues })
   registerWaiverRoutes(app, { db, guards, now: clock })
-  registerChildrenRoutes(app, { db, now: clock })
+  registerChildrenRoutes(app, { db, now: clock, limits: config.accountLimits })
   registerProfileRoutes(app, { auth, db, now: clock })
   registerDeskRoutes(app, { db, config, now: clock, auth, invites })
   const stripeEvents: StripeEvents | undefined = config.stripe && {

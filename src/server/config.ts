@@ -44,6 +44,8 @@ const Env = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago'),
   WAITLIST_CLAIM_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
   TEAM_HOLD_DAYS: z.coerce.number().positive().max(60).default(7),
+  MAX_CHILDREN_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(8),
+  MAX_PLACES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(6),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -96,6 +98,8 @@ export interface Config {
   claimWindowMs: number
   /** How long a team place staff hold for a captain (/createTeamAdmin) waits to be claimed. */
   teamHoldMs: number
+  /** What one account may take for itself online; staff at the desk may go past them (docs/decisions/0020). */
+  accountLimits: AccountLimits
   /** Undefined: emails are kept in the outbox table and the log only. */
   smtpUrl: string | undefined
   mailFrom: string
@@ -133,6 +137,13 @@ export interface BackupConfig {
   everyHours: number
   /** Scheduled backups kept; older ones are deleted. */
   keep: number
+}
+
+export interface AccountLimits {
+  /** Children one account may add. */
+  children: number
+  /** Live places (confirmed, held, offered, waitlisted) one account may hold in one league or academy. */
+  placesPerOffering: number
 }
 
 /** What the browser is told about the facility (sent with the page, see server/pages.ts). */
@@ -188,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
     },
     claimWindowMs: e.WAITLIST_CLAIM_HOURS * 3_600_000,
     teamHoldMs: e.TEAM_HOLD_DAYS * 86_400_000,
+    accountLimits: { children: e.MAX_CHILDREN_PER_ACCOUNT, placesPerOffering: e.MAX_PLACES_PER_ACCOUNT },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accountConfirmation: e.ACCOUNT_CONFIRMATION ?? (e.SMTP_URL ? 'email' : 'none'),

@@ -18,6 +18,21 @@ export interface Admission {
   childId: string | null
   /** The waiver version signed for this participant; null when the offering needs none. */
   waiverVersion: number | null
+  /**
+   * The most live places (a waitlist position too) the account may hold in the offering, decided
+   * by the engine with the offering's row held (engine.ts); null or left out: no limit (staff at
+   * the desk, or a place only the account holder takes, one per account anyway).
+   */
+  placesPerAccount?: number | null
+}
+
+/** Who asks, and on what day. */
+export interface Ask {
+  userId: string
+  childId: string | null
+  today: string
+  /** The facility's limit for a customer asking for themself (config.ts `accountLimits`); null for staff at the desk, who may go past it. */
+  placesPerAccount?: number | null
 }
 
 /**
@@ -25,11 +40,16 @@ export interface Admission {
  * window, children or adults, the age range on the start date, and the signed waiver. Answers
  * the admission or throws the error a person reads.
  */
-export async function admit(db: Db, offering: Offering, ask: { userId: string; childId: string | null; today: string }): Promise<Admission> {
+export async function admit(db: Db, offering: Offering, ask: Ask): Promise<Admission> {
   const window = registrationWindow(offering, ask.today)
   if (window === 'upcoming') throw conflict(`Registration for ${offering.name} opens on ${formatDate(offering.registrationDate)}.`)
   if (window === 'closed') throw conflict(`Registration for ${offering.name} closed on ${formatDate(lastRegistrationDay(offering))}.`)
-  return admitParticipant(db, offering, ask)
+  return { ...(await admitParticipant(db, offering, ask)), placesPerAccount: ask.placesPerAccount ?? null }
+}
+
+/** The refusal of a place past the account's limit in an offering. */
+export function overPlacesLimit(offering: Pick<Offering, 'name'>, most: number) {
+  return conflict(`An account can hold at most ${most} places in ${offering.name}, the waitlist included. Ask at the front desk to register more.`)
 }
 
 /**

@@ -13,7 +13,7 @@ import { decide, decidePlaces, holdCounters, type Counters, type HeldCounters, t
 import { familyDiscountOn, priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
-import type { Admission } from './admission.ts'
+import { overPlacesLimit, type Admission } from './admission.ts'
 
 /**
  * The registration engine (docs/decisions/0012): one way to take a place in any offering — a
@@ -183,12 +183,44 @@ async function holdPlaces(tx: Db, offeringId: string, hold: Hold | undefined): P
 async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, held?: HeldCounters): Promise<Settled<RegisterResult>[]> {
   const counters = held ?? (await holdPlaces(tx, reqs[0]!.offering.id, hold))
   const existing = await findExisting(tx, reqs)
-  const fresh = reqs.filter((_, i) => existing[i] === undefined)
+  const refused = await pastLimit(tx, reqs, existing)
+  const fresh = reqs.filter((_, i) => existing[i] === undefined && !refused[i])
   const made = fresh.length > 0 ? await makeRegistrations(tx, fresh, counters) : []
   let next = 0
-  return existing.map((repeat): Settled<RegisterResult> => {
+  return existing.map((repeat, i): Settled<RegisterResult> => {
+    const refusal = refused[i]
+    if (refusal) return { ok: false, error: refusal }
     if (repeat === undefined) return made[next++]!
     return repeat.ok ? { ok: true, value: { registration: repeat.value!, created: false } } : repeat
+  })
+}
+
+/**
+ * For each new request, the refusal when its account already holds as many live places here as
+ * its admission allows (`placesPerAccount`), counting the places this group gives before it. The
+ * offering's row is held, so requests at the same moment, or one sign-up with many children,
+ * count each other (issue 30: one account took a whole academy).
+ */
+async function pastLimit(tx: Db, reqs: readonly PlaceRequest[], existing: readonly (Settled<RegistrationView | undefined> | undefined)[]): Promise<(Error | undefined)[]> {
+  const isNew = (i: number) => existing[i] === undefined
+  const limited = reqs.filter((req, i) => isNew(i) && req.placesPerAccount != null)
+  if (limited.length === 0) return reqs.map(() => undefined)
+  const { offering } = reqs[0]!
+  const rows = await tx.kysely
+    .selectFrom('registrations')
+    .select((eb) => ['userId', eb.fn.countAll<string | number>().as('live')])
+    .where('offeringId', '=', offering.id)
+    .where('status', 'in', LIVE)
+    .where(inList(tx.dialect, 'userId', [...new Set(limited.map((req) => req.userId))]))
+    .groupBy('userId')
+    .execute()
+  const live = new Map(rows.map((row) => [row.userId, Number(row.live)]))
+  return reqs.map((req, i) => {
+    if (!isNew(i)) return undefined
+    const held = live.get(req.userId) ?? 0
+    if (req.placesPerAccount != null && held >= req.placesPerAccount) return overPlacesLimit(offering, req.placesPerAccount)
+    live.set(req.userId, held + 1)
+    return undefined
   })
 }
 

@@ -51,6 +51,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
       today: facilityToday(at, config.site.timeZone),
       siteUrl: config.publicUrl,
       paysOnline: config.site.paysOnline,
+      placesPerAccount: config.accountLimits.placesPerOffering,
       holdUntil: holdWhilePaying(offering, config.stripe !== undefined, at, facilityToday(at, config.site.timeZone)),
     })
     reply.code(result.created ? 201 : 200)

@@ -21,6 +21,8 @@ export interface SignUpRequest extends AcademySignUp {
   paysOnline?: boolean
   /** Set: the places taken are held until then while the family pays (pay at sign-up). */
   holdUntil?: Date
+  /** The most live places one account may hold in the academy (admission.ts); null: no limit (staff). */
+  placesPerAccount: number | null
 }
 
 /**
@@ -65,7 +67,7 @@ export async function signUpForAcademy(db: Db, req: SignUpRequest): Promise<Acad
 /** The engine's admission, with a waiver refusal naming whom it is for, so the page asks for the right signature. */
 async function admitParticipant(db: Db, req: SignUpRequest, childId: string | null): Promise<Admission> {
   try {
-    return await admit(db, req.offering, { userId: req.userId, childId, today: req.today })
+    return await admit(db, req.offering, { userId: req.userId, childId, today: req.today, placesPerAccount: req.placesPerAccount })
   } catch (error) {
     if (!(error instanceof Refusal) || error.fields?.waiver !== 'WAIVER_REQUIRED') throw error
     const child = childId ? await findChild(db, req.userId, childId) : undefined

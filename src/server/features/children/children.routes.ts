@@ -6,6 +6,7 @@ import {
 } from '../../../shared/contracts/children.ts'
 import { ChildForm } from '../../../shared/schemas/children.ts'
 import type { FastifyInstance } from 'fastify'
+import type { AccountLimits } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
 import { serve } from '../../http/contract.ts'
 import { conflict, notFound } from '../../http/errors.ts'
@@ -18,13 +19,13 @@ function childInput(body: unknown): ChildInput {
 }
 
 /** A guardian's children; nobody else's children are ever reachable. */
-export function registerChildrenRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): void {
+export function registerChildrenRoutes(app: FastifyInstance, { db, now, limits }: { db: Db; now: () => Date; limits: AccountLimits }): void {
   serve(app, listChildrenContract, async (req, _reply, { user }) => {
     return { children: await listChildren(db, user.id) }
   })
 
   serve(app, addChildContract, async (req, _reply, { user }) => {
-    return { child: await addChild(db, user.id, childInput(req.body), now()) }
+    return { child: await addChild(db, user.id, childInput(req.body), now(), { most: limits.children }) }
   })
 
   serve(app, updateChildContract, async (req, _reply, { user }) => {

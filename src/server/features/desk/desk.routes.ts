@@ -119,7 +119,8 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
     }
     const offering = await findLeagueOffering(db, leagueId, { kind: 'individual' })
     if (!offering) throw notFound('This league is not open for registration.')
-    const admission = await admit(db, offering, { userId: customer.id, childId, today })
+    // Staff may register a family past the places one account may take online (issue 30).
+    const admission = await admit(db, offering, { userId: customer.id, childId, today, placesPerAccount: null })
     const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl })
     reply.code(result.created ? 201 : 200)
     return result

@@ -31,7 +31,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
     const idempotencyKey = idempotencyKeyOf(req)
     const offering = await findLeagueOffering(db, req.params.leagueId, { kind: 'individual' })
     if (!offering) throw notFound('This league is not open for registration.')
-    const admission = await admit(db, offering, { userId: user.id, childId: req.body.childId || null, today })
+    const admission = await admit(db, offering, { userId: user.id, childId: req.body.childId || null, today, placesPerAccount: config.accountLimits.placesPerOffering })
     const holdUntil = holdWhilePaying(offering, config.stripe !== undefined, at, today)
     const result = await takePlace(db, { ...admission, offering, userId: user.id, idempotencyKey, now: at, today, siteUrl: config.publicUrl, paysOnline: config.site.paysOnline, holdUntil })
     reply.code(result.created ? 201 : 200)
