@@ -14,8 +14,8 @@ import { post, send } from './rush-http.ts'
  * to the next on the waitlist, who claims it (a claimed place is confirmed and paid later) and pays
  * it online at once too. Stripe's events are delivered three times: twice at once, spread over
  * the instances, as Stripe's concurrent deliveries and retries would, then once more in order by
- * the fake itself (it sends one at a time). Correct: exactly C places confirmed and paid, nobody
- * charged without a place, every abandoned place expired and offered on, and our ledger equal to
+ * the fake itself (it sends one at a time). The waitlisted try to pay too. Correct: exactly C places
+ * confirmed and paid, every waitlisted family refused at checkout, nobody charged without a place, every abandoned place expired and offered on, and our ledger equal to
  * the fake Stripe's record session by session.
  */
 export interface CheckoutRushDeps {
@@ -67,6 +67,12 @@ export async function checkoutRush(deps: CheckoutRushDeps): Promise<{ result: ob
   const opening = await fireAll(held.map((f, i) => () => post(agent, ports[i % ports.length]!, `/api/orders/${f.registration!.orderId}/checkout`, f.cookie, publicUrl, `checkout-${i}`, {})))
   errors += unexpected('checkout', opening.answers, [201])
   const sessionIds = opening.answers.flatMap((a) => (a.status === 201 ? [(JSON.parse(a.body) as { url: string }).url.split('/pay/')[1]!] : []))
+
+  // 2b. The waitlisted try to pay too, at once: each is refused, as there is no place to pay for (issue 30).
+  const waiting = families.filter((f) => f.registration?.status === 'waitlisted')
+  console.error(`${waiting.length} waitlisted families try to pay at once...`)
+  const waitingPay = await fireAll(waiting.map((f, i) => () => post(agent, ports[i % ports.length]!, `/api/orders/${f.registration!.orderId}/checkout`, f.cookie, publicUrl, `waiting-${i}`, {})))
+  errors += unexpected('waitlisted checkout', waitingPay.answers, [409])
 
   // 3. Every fourth abandons its page (Stripe expires it), the others pay: all at once.
   const abandoned = sessionIds.filter((_, i) => i % 4 === 3)
@@ -127,6 +133,9 @@ export async function checkoutRush(deps: CheckoutRushDeps): Promise<{ result: ob
   // First come, first served: the places went to the first on the waitlist.
   const offeredOutOfTurn = offeredIds.filter((id) => !waitlistBySeq.slice(0, released).includes(id)).length
   const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0)
+  // Nobody waitlisted at the end was charged, and no payment is kept on a place that is not its payer's.
+  const waitlistedOrders = rows.filter((r) => r.status === 'waitlisted').map((r) => r.orderId ?? '')
+  const waitlistedCharged = payments.filter((p) => waitlistedOrders.includes(p.orderId)).length
 
   const k = abandoned.length
   const result = {
@@ -152,6 +161,8 @@ export async function checkoutRush(deps: CheckoutRushDeps): Promise<{ result: ob
     webhookSeconds: seconds(firstRound.atOnce.ms + secondRound.atOnce.ms),
     webhooksPerSecond: Math.round((firstRound.atOnce.answers.length + secondRound.atOnce.answers.length) / ((firstRound.atOnce.ms + secondRound.atOnce.ms) / 1000)),
     webhookP99Ms: p99([...firstRound.atOnce.answers, ...secondRound.atOnce.answers]),
+    waitlistedRefused: waitingPay.answers.filter((a) => a.status === 409).length,
+    waitlistedCharged,
     webhooksInOrder: firstRound.inOrder.length + secondRound.inOrder.length,
     confirmed: count('confirmed'),
     expired: count('expired'),
@@ -185,6 +196,8 @@ export async function checkoutRush(deps: CheckoutRushDeps): Promise<{ result: ob
     result.paidCents === result.stripePaidCents &&
     ledgerDiffers === 0 &&
     chargedWithoutPlace === 0 &&
+    result.waitlistedRefused === N - C &&
+    waitlistedCharged === 0 &&
     paidNotConfirmed === 0 &&
     expiredNotReleased === 0 &&
     offeredOutOfTurn === 0 &&
