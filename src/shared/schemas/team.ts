@@ -36,18 +36,6 @@ export const TEAM_STATUS_LABELS: Record<TeamStatus, string> = {
   withdrawn: 'Withdrawn',
 }
 
-/**
- * Two names are the same team when they differ only in letter case, spaces, compatibility forms
- * (NFKC: fullwidth `Ｎｅｔ` is `Net`) and zero-width characters.
- */
-export function teamNameKey(name: string): string {
-  return name
-    .normalize('NFKC')
-    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, '')
-}
-
 /** Staff create a team from the soccer team waitlist, holding its place for the captain. */
 export const StaffTeamForm = {
   leagueId: { label: 'League', rules: 'required' },

@@ -56,6 +56,51 @@ describe('joining and creating teams', () => {
   })
 })
 
+describe('team names that only look alike (issue 30)', () => {
+  // Cyrillic Т and е, Greek Η, a macron, capitals and a trailing space: read as the same letters.
+  const lookalikes = ['\u0422he Hawks', 'Th\u0435 Hawks', 'The \u0397awks', 'The H\u0101wks', 'The Ha\u0301wks', 'THE HAWKS ', 'the hawks']
+
+  test('clash with a team of the league on every road: a captain creating or renaming, staff holding a place, the roster import', async () => {
+    const leagueId = await teamLeague({ teamCapacity: 20 })
+    await createTeam(await createRegistrant(ctx), leagueId, 'The Hawks')
+    for (const name of lookalikes) {
+      const created = await create(await createRegistrant(ctx), leagueId, name)
+      expect(created.status, JSON.stringify(name)).toBe(409)
+      expect(created.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+    }
+
+    const captain = await createRegistrant(ctx)
+    const other = await createTeam(captain, leagueId, 'Falcons')
+    for (const name of lookalikes) {
+      const renamed = await captain.client.post(`/api/leagues/${leagueId}/teams/${other.id}/name`, { name })
+      expect(renamed.status, JSON.stringify(name)).toBe(409)
+      expect(renamed.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+    }
+
+    for (const name of lookalikes) {
+      const held = await admin.client.post('/api/admin/teams', { leagueId, name, captainEmail: `lookalike-${Date.now()}@example.com` })
+      expect(held.status, JSON.stringify(name)).toBe(409)
+      expect(held.body).toMatchObject({ error: { message: TEAM_MESSAGES.nameTaken } })
+    }
+
+    const imported = await admin.client.post<{ rows: { outcome: string; message?: string }[] }>('/api/admin/teams/import', {
+      leagueId,
+      text: lookalikes.map((name, i) => `"${name}",import-${i}-${Date.now()}@example.com`).join('\n'),
+    })
+    expect(imported.status, imported.text).toBe(200)
+    expect(imported.body.rows[0]).toMatchObject({ outcome: 'error', message: 'A team of this name already plays in the league, with another captain.' })
+    expect(imported.body.rows.slice(1).map((r) => r.outcome)).toEqual(lookalikes.slice(1).map(() => 'error'))
+  })
+
+  test('names that differ in a letter still differ, and another league may use the look-alike', async () => {
+    const leagueId = await teamLeague()
+    await createTeam(await createRegistrant(ctx), leagueId, 'Hawks')
+    for (const name of ['Hawk', 'Hawks 2', 'Howks']) expect((await create(await createRegistrant(ctx), leagueId, name)).status, name).toBe(201)
+    const elsewhere = await teamLeague()
+    expect((await create(await createRegistrant(ctx), elsewhere, 'H\u0101wks')).status).toBe(201)
+  })
+})
+
 describe('the roster import', () => {
   const importText = (leagueId: string, text: string) => admin.client.post<{ rows: { outcome: string; message?: string }[] }>('/api/admin/teams/import', { leagueId, text })
 
