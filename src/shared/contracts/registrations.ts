@@ -77,6 +77,10 @@ export const Charges = z.object({
   familyDiscountCents: z.number().int().describe('what the family discount took off (a second or further child); 0 when none'),
   discount: z.object({ code: z.string(), cents: z.number().int() }).nullable(),
   adjustments: z.array(z.object({ amountCents: z.number().int(), reason: z.string(), at: z.string() })),
+  familyDiscountEnded: z
+    .object({ amountCents: z.number().int(), reason: z.string(), at: z.string() })
+    .nullable()
+    .describe('the family discount this place had, taken off again when the sibling who earned it left ("Family discount ended: Maya cancelled"); null when none ended'),
 })
 export type Charges = z.infer<typeof Charges>
 

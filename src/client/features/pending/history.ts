@@ -11,6 +11,7 @@ const ACTIONS: Record<string, string> = {
   'offer-expired': 'Offer expired unclaimed',
   payment: 'Payment recorded',
   adjusted: 'Price adjusted by staff',
+  'family-discount-ended': 'Family discount ended',
   cancelled: 'Registration cancelled',
   declined: 'Registration declined',
   moved: 'Moved by staff',
@@ -29,6 +30,7 @@ export function describeEntry(entry: HistoryEntry): string {
     return `${what}: ${formatMoney(cents(d.amountCents))} ${String(d.method ?? '')}${reference}`
   }
   if (entry.action === 'adjusted') return `${what}: ${formatMoney(cents(d.amountCents))} off (${String(d.reason ?? '')})`
+  if (entry.action === 'family-discount-ended') return `${String(d.reason ?? what)}: ${formatMoney(cents(d.amountCents))} asked again`
   if ((entry.action === 'cancelled' || entry.action === 'declined') && cents(d.refundedCents) > 0) {
     return `${what}, refund of ${formatMoney(cents(d.refundedCents))} recorded`
   }

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { chargeLines } from './charges.ts'
 
 test('a price simply the list price needs no lines; an early-bird price, a family discount, a code and an adjustment each get theirs', () => {
-  expect(chargeLines({ listPriceCents: 4500, priceOfDayCents: 4500, familyDiscountCents: 0, discount: null, adjustments: [] })).toEqual([])
+  expect(chargeLines({ listPriceCents: 4500, priceOfDayCents: 4500, familyDiscountCents: 0, discount: null, adjustments: [], familyDiscountEnded: null })).toEqual([])
   expect(chargeLines(null)).toEqual([])
   expect(
     chargeLines({
@@ -11,6 +11,7 @@ test('a price simply the list price needs no lines; an early-bird price, a famil
       familyDiscountCents: 1500,
       discount: { code: 'FAMILY10', cents: 1500 },
       adjustments: [{ amountCents: 5000, reason: 'Scholarship', at: '2026-11-26T10:00:00.000Z' }],
+      familyDiscountEnded: null,
     }),
   ).toEqual([
     { label: 'List price', amount: '$180.00' },
@@ -18,5 +19,14 @@ test('a price simply the list price needs no lines; an early-bird price, a famil
     { label: 'Family discount', amount: '−$15.00' },
     { label: 'Discount (FAMILY10)', amount: '−$15.00' },
     { label: 'Adjustment (Scholarship)', amount: '−$50.00' },
+  ])
+})
+
+test('a family discount taken off again is shown as given and as asked again, with the reason', () => {
+  const ended = { amountCents: 1800, reason: 'Family discount ended: Maya cancelled', at: '2026-11-26T10:00:00.000Z' }
+  expect(chargeLines({ listPriceCents: 18_000, priceOfDayCents: 18_000, familyDiscountCents: 0, discount: null, adjustments: [], familyDiscountEnded: ended })).toEqual([
+    { label: 'List price', amount: '$180.00' },
+    { label: 'Family discount', amount: '−$18.00' },
+    { label: 'Family discount ended: Maya cancelled', amount: '+$18.00' },
   ])
 })

@@ -4,7 +4,7 @@ import { createCoalescer, type Coalescer, type Settled } from '../../db/coalesce
 import { isForeignKeyViolation } from '../../db/errors.ts'
 import { inTransaction, writeTogether, type Write } from '../../db/transaction.ts'
 import { boolParam, inList, timestampParam } from '../../db/values.ts'
-import { ACTIVE_STATUSES, participantKeyOf } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, HOLDS_PLACE, participantKeyOf } from '../../../shared/schemas/registration.ts'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { conflict, notFound } from '../refusals.ts'
 import { enqueueEmails } from '../outbox.queries.ts'
@@ -281,14 +281,16 @@ interface MadePlace {
   id: string
   seq: number
   placed: boolean
-  /** The child's brothers and sisters with a place or a waitlist position here before them (the family discount). */
+  /** The child's brothers and sisters holding a place here before them (the family discount; a waitlist position earns none). */
   siblings: number
 }
 
 /**
  * Counts, for each new place of a child where the product has a family discount, the other
- * children of the same account already here (a place or a waitlist position) or made before it in
- * this group: one query for the group.
+ * children of the same account holding a place here (confirmed, held or offered), already or
+ * given one before it in this group: one query for the group. A child on the waitlist earns their
+ * siblings nothing (issue 30): the discount is for a family that is here, and ends when the child
+ * who earned it leaves (family-discount.ts).
  */
 async function withSiblings(tx: Db, made: MadePlace[]): Promise<MadePlace[]> {
   const offering = made[0]?.req.offering
@@ -298,7 +300,7 @@ async function withSiblings(tx: Db, made: MadePlace[]): Promise<MadePlace[]> {
     .selectFrom('registrations')
     .select(['userId', 'childId'])
     .where('offeringId', '=', offering.id)
-    .where('status', 'in', LIVE)
+    .where('status', 'in', HOLDS_PLACE)
     .where('childId', 'is not', null)
     .where(inList(tx.dialect, 'userId', [...new Set(children.map((m) => m.req.userId))]))
     .execute()
@@ -309,7 +311,7 @@ async function withSiblings(tx: Db, made: MadePlace[]): Promise<MadePlace[]> {
     const { userId, childId } = m.req
     if (!childId) return m
     const siblings = [...(here.get(userId) ?? [])].filter((id) => id !== childId).length
-    join(userId, childId)
+    if (m.placed) join(userId, childId)
     return { ...m, siblings }
   })
 }

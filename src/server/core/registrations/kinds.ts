@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
+import { endEarnedDiscounts } from './family-discount.ts'
 
 /** When a change happens, and what its emails and waitlist offers need. */
 export interface ChangeContext {
@@ -61,7 +62,9 @@ export async function checkEnding(tx: Db, place: PlaceOfKind): Promise<void> {
   await rulesOf.get(place.kind)?.mayEnd?.(tx, place)
 }
 
+/** What follows the end of a place of any kind: a sibling's family discount it earned ends, then its kind's own rule. */
 export async function followEnding(tx: Db, place: PlaceOfKind, how: HowEnded): Promise<void> {
+  await endEarnedDiscounts(tx, place.registrationId, { actorId: how.actorId, now: how.ctx.now })
   await rulesOf.get(place.kind)?.afterEnded?.(tx, place, how)
 }
 

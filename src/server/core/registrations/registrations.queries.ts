@@ -313,12 +313,16 @@ export async function listCharges(db: Db, registrationId: string): Promise<Charg
     .executeTakeFirst()
   if (!line) return null
   const adjustments = await db.kysely.selectFrom('lineAdjustments').select(['amountCents', 'reason', 'recordedAt']).where('orderLineId', '=', line.id).orderBy('recordedAt').execute()
+  // Written by core/registrations/family-discount.ts when the sibling who earned the discount left.
+  const ended = await db.kysely.selectFrom('registrationEvents').select(['details', 'at']).where('registrationId', '=', registrationId).where('action', '=', 'family-discount-ended').executeTakeFirst()
+  const endedDetails = ended?.details ? (JSON.parse(ended.details) as { amountCents: number; reason: string }) : null
   return {
     listPriceCents: line.listPriceCents,
     priceOfDayCents: line.amountDueCents + line.discountCents + line.adjustedCents + line.familyDiscountCents,
     familyDiscountCents: line.familyDiscountCents,
     discount: line.code && line.discountCents > 0 ? { code: line.code, cents: line.discountCents } : null,
     adjustments: adjustments.map((a) => ({ amountCents: a.amountCents, reason: a.reason, at: toIso(a.recordedAt) })),
+    familyDiscountEnded: ended && endedDetails ? { amountCents: endedDetails.amountCents, reason: endedDetails.reason, at: toIso(ended.at) } : null,
   }
 }
 
