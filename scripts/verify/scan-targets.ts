@@ -295,6 +295,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/account/password', as: 'customer', body: { currentPassword: 'not-the-password', newPassword: 'scan-new-password' } },
     { route: FUNCTIONS, as: 'admin', params: { name: 'listUsers' }, body: { data: { search: 'admin@scan', role: 'admin', page: 1, pageSize: 25 } } },
     { route: FUNCTIONS, as: 'admin', params: { name: 'setUserRole' }, body: { data: { userId: customer.id, role: 'customer' } }, only: ['body.data.userId', 'body.data.role'] },
+    { route: FUNCTIONS, as: 'admin', params: { name: 'makePasswordLink' }, body: { data: { userId: customer.id } }, only: ['body.data.userId'] },
     // A new waiver version makes everyone sign again, which would change other routes' answers.
     // The front desk (docs/decisions/0016): staff routes, scanned as the admin and, refused, as the customer.
     { route: 'GET /api/desk/customers', as: 'admin', query: { q: 'scan' } },

@@ -126,7 +126,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const throttle = createSignInThrottle(db, now)
 
   registerAuthRoutes(app, { auth, db, secret, config, guards, throttle, tokens })
-  const functions = { ...userFunctions(db) }
+  const functions = { ...userFunctions(db, { auth, config, now: now ?? (() => new Date()) }) }
   registerFunctions(app, guards, functions)
   const activeLeagues = await watchActiveLeagues(db, app.log)
   app.addHook('onClose', () => activeLeagues.close())

@@ -57,6 +57,8 @@ const Env = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   MAX_DB_BACKLOG: z.coerce.number().int().min(0).default(1000),
   SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  PASSWORD_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(3),
+  PASSWORD_LINKS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
   DB_STATS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -114,6 +116,8 @@ export interface Config {
   maxDbBacklog: number
   /** Sign-in attempts a minute from one client address (the per-account throttle comes on top). */
   signInsPerMinute: number
+  /** Password links one account may be given, by the desk, an admin or Forgot Password (docs/decisions/0016). */
+  passwordLinks: { perHour: number; perDay: number }
   /** Count database statements; SIGUSR2 prints the counts as one JSON line (db/stats.ts). */
   dbStats: boolean
   logLevel: string
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
     },
     maxDbBacklog: e.MAX_DB_BACKLOG,
     signInsPerMinute: e.SIGN_INS_PER_MINUTE,
+    passwordLinks: { perHour: e.PASSWORD_LINKS_PER_HOUR, perDay: e.PASSWORD_LINKS_PER_DAY },
     dbStats: e.DB_STATS === '1',
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' || (tty && e.NODE_ENV !== 'test') ? 'pretty' : 'json'),

@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/account.ts'
 import { hashPassword, verifyPassword } from './password.ts'
 import { ensureUserRole } from '../features/users/users.queries.ts'
 import { enqueueEmail } from '../core/outbox.queries.ts'
+import { endPasswordLinks, forgotPasswordLink } from './reset-links.ts'
 import { existingAccountEmail, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS, verificationEmail } from './account-emails.ts'
 
 /** The header through which the Fastify adapter passes the client address (STACK-NOTES). */
@@ -68,8 +69,14 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       onExistingUserSignUp: async ({ user }) => {
         await enqueueEmail(db, existingAccountEmail(facility, config.publicUrl, user))
       },
+      // One live link per account, and a limit on how many reach one inbox (docs/decisions/0016).
       sendResetPassword: async ({ user, token }) => {
-        await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, user, token))
+        if (await forgotPasswordLink(db, { userId: user.id, token, now: new Date(), limits: config.passwordLinks })) {
+          await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, user, token))
+        }
+      },
+      onPasswordReset: async ({ user }) => {
+        await endPasswordLinks(db, user.id)
       },
     },
     emailVerification: {

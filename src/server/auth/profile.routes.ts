@@ -9,6 +9,7 @@ import { badRequest, unauthorized } from '../http/errors.ts'
 import { parseForm } from '../http/forms.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { toHeaders } from './guards.ts'
+import { endPasswordLinks } from './reset-links.ts'
 import { serve } from '../http/contract.ts'
 import { updateProfile as updateProfileContract } from '../../shared/contracts/session.ts'
 import { changePassword } from '../../shared/contracts/account.ts'
@@ -28,7 +29,7 @@ export function registerProfileRoutes(app: FastifyInstance, { auth, db, now }: D
     return { user: sessionUserFrom({ ...user, displayName, phone }) }
   })
 
-  serve(app, changePassword, async (req, reply) => {
+  serve(app, changePassword, async (req, reply, { user }) => {
     const body = req.body
     const result = validateForm(PasswordChange, body)
     if (!result.valid) {
@@ -54,6 +55,8 @@ export function registerProfileRoutes(app: FastifyInstance, { auth, db, now }: D
       if (response.status === 401) throw unauthorized(ACCESS_MESSAGES.login)
       throw new Error(`Changing the password failed with ${response.status} ${code ?? ''}`)
     }
+    // A link made before the change must not set the password back (issue 30).
+    await endPasswordLinks(db, user.id)
     // Every session was replaced by a new one, so the caller needs its new cookie to stay in.
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) reply.header('set-cookie', cookies)

@@ -32,6 +32,7 @@ import * as m0029 from './migrations/0029-line-adjustments.ts'
 import * as m0030 from './migrations/0030-family-discount.ts'
 import * as m0031 from './migrations/0031-payment-plans.ts'
 import * as m0032 from './migrations/0032-extras.ts'
+import * as m0033 from './migrations/0033-password-links.ts'
 import * as m0034 from './migrations/0034-team-name-skeletons.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
@@ -70,6 +71,7 @@ const migrations: Record<string, DialectMigration> = {
   '0030-family-discount': m0030,
   '0031-payment-plans': m0031,
   '0032-extras': m0032,
+  '0033-password-links': m0033,
   '0034-team-name-skeletons': m0034,
 }
 

@@ -529,11 +529,21 @@ export interface BackupsTable {
   finishedAt: Timestamp | null
 }
 
+/** Every password link made (migration 0033): what the limit on links per account counts. */
+export interface PasswordLinksTable {
+  id: string
+  userId: string
+  /** The staff member who made it; null for Forgot Password. */
+  madeBy: string | null
+  createdAt: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   accounts: AccountsTable
   verifications: VerificationsTable
+  passwordLinks: PasswordLinksTable
   rateLimits: RateLimitsTable
   signInFailures: SignInFailuresTable
   appSecrets: AppSecretsTable

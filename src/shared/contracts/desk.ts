@@ -22,7 +22,7 @@ export const findCustomers = contract({
   method: 'GET',
   url: '/api/desk/customers',
   access: 'staff',
-  summary: 'Customers whose name, email, phone or child’s name matches, best first (at most 20)',
+  summary: 'Customers whose name, email, phone or child’s name matches, best first (at most 20); staff accounts are never listed',
   query: z.object({ q: z.string().max(100, { error: 'Search for at most 100 characters.' }).optional() }),
   responses: { 200: z.object({ customers: z.array(CustomerMatch) }) },
 })
@@ -57,7 +57,7 @@ export const customerRecord = contract({
   method: 'GET',
   url: '/api/desk/customers/:userId',
   access: 'staff',
-  summary: 'A customer’s record: contact, children, waivers, registrations and team places with what they owe',
+  summary: 'A customer’s record: contact, children, waivers, registrations and team places with what they owe; a staff account is answered as no such customer (404)',
   params: userId,
   responses: { 200: z.object({ customer: CustomerRecord }) },
 })
@@ -66,7 +66,7 @@ export const createWalkIn = contract({
   method: 'POST',
   url: '/api/desk/customers',
   access: 'staff',
-  summary: 'Create a customer at the desk, without a password: they claim the account from a link (emailed, or shown to staff without a mail server)',
+  summary: 'Create a customer at the desk, without a password: they claim the account from a link (emailed, or shown to staff without a mail server); an address with an account is a 409, however many are sent at once',
   body: formBody(WalkInForm),
   responses: { 201: z.object({ customer: CustomerRecord, claimLink: z.string().nullable() }) },
 })
@@ -75,7 +75,7 @@ export const sendPasswordReset = contract({
   method: 'POST',
   url: '/api/desk/customers/:userId/password-reset',
   access: 'staff',
-  summary: 'Send the customer a link to choose a password; without a mail server the one-time link is answered for staff to hand over',
+  summary: 'Send the customer a link to choose a password; without a mail server the one-time link is answered for staff to hand over. It ends the customer’s other links; past PASSWORD_LINKS_PER_HOUR an hour or PASSWORD_LINKS_PER_DAY a day it is refused (429). Customers only: a staff account’s link is made from /admin/users',
   params: userId,
   responses: { 200: z.object({ emailed: z.boolean(), link: z.string().nullable(), expiresAt: z.string() }) },
 })

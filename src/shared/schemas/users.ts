@@ -35,3 +35,18 @@ export const SetUserRoleInput = z
   })
   .strict()
 export type SetUserRoleInput = z.infer<typeof SetUserRoleInput>
+
+/** Callable `makePasswordLink`: an admin's one-time password link for any account (issue 30). */
+export const MakePasswordLinkInput = z
+  .object({
+    userId: z.string().min(1, 'Choose a user.').max(100),
+  })
+  .strict()
+export type MakePasswordLinkInput = z.infer<typeof MakePasswordLinkInput>
+
+/** Emailed with a mail server (`link` null); otherwise the link, for the admin to hand over. */
+export interface PasswordLinkMade {
+  emailed: boolean
+  link: string | null
+  expiresAt: string
+}

@@ -82,6 +82,13 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
  */
 const EMAIL = /^[^\s@]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]*[\p{L}\p{N}]$/u
 /**
+ * What the authentication library takes at sign-up and sign-in (zod's `z.email()`, the same
+ * pattern): plain ASCII, dotted atoms before the @, a top-level domain of letters. An address it
+ * refuses could make an account elsewhere (the desk, the command line) that never signs in
+ * (issue 30), so every form refuses it too. rules.test.ts holds the two to the same answers.
+ */
+const SIGN_IN_EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
+/**
  * What a one-line field refuses: control characters (tabs, line breaks) and invisible formatting
  * such as right-to-left overrides, which make a name read differently from what it is. Zero-width
  * joiners stay: some scripts and emoji need them.
@@ -178,7 +185,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   },
   email: {
     arity: 0,
-    passes: ({ text }) => text.length <= 254 && EMAIL.test(text) && !HIDDEN.test(text),
+    passes: ({ text }) => text.length <= 254 && EMAIL.test(text) && SIGN_IN_EMAIL.test(text) && !HIDDEN.test(text),
     message: () => 'Please enter a valid email address.',
   },
   min: {

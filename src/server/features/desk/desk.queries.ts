@@ -30,6 +30,8 @@ export async function findCustomers(db: Db, query: string): Promise<CustomerMatc
   const rows = await db.kysely
     .selectFrom('users as u')
     .select(['u.id', 'u.displayName', 'u.email', 'u.phone'])
+    // Customers only: staff accounts are out of the desk's reach (issue 30; a role not yet set is a customer's).
+    .where((eb) => eb.or([eb('u.role', '=', 'customer'), eb('u.role', 'is', null)]))
     .where((eb) =>
       eb.or([
         containsText(sql.ref('u.displayName'), q),

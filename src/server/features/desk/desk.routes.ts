@@ -29,6 +29,7 @@ import { takePlace } from '../../core/registrations/engine.ts'
 import { admit } from '../../core/registrations/admission.ts'
 import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { currentWaiver, signWaiver } from '../../core/waivers.queries.ts'
 import { formatPhone } from '../../../shared/phone.ts'
 import type { Invites } from '../teams/invites.ts'
@@ -49,7 +50,8 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
 
   async function recordOf(userId: string) {
     const customer = await customerRecord(db, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
-    if (!customer) throw notFound('There is no such customer.')
+    // Staff accounts are out of the desk's reach: a desk login must never lead to one (issue 30).
+    if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
     return customer
   }
 
@@ -61,25 +63,27 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
 
   serve(app, customerRecordContract, async (req) => ({ customer: await recordOf(req.params.userId) }))
 
-  serve(app, createWalkIn, async (req) => {
+  serve(app, createWalkIn, async (req, _reply, { user: staff }) => {
     const form = parseForm(WalkInForm, req.body)
-    if (await db.kysely.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirst()) {
-      throw conflict('An account with this email already exists: find it with the search above.')
-    }
+    const taken = () => conflict('An account with this email already exists: find it with the search above.', { email: 'An account with this email already exists.' })
+    if (await db.kysely.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirst()) throw taken()
     const { internalAdapter } = await auth.$context
     // Staff saw the person: the address is theirs to claim. The account has a password nobody knows until they choose one.
-    const created = await internalAdapter.createUser({ email: form.email, name: form.displayName, phone: form.phone, emailVerified: true }, { method: 'email-password' })
+    // The same walk-in sent twice at once passes the check twice: the unique address decides.
+    const created = await internalAdapter.createUser({ email: form.email, name: form.displayName, phone: form.phone, emailVerified: true }, { method: 'email-password' }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error
+    })
     await internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(randomBytes(32).toString('base64url')) })
     await setUserRole(db, created.id, 'customer')
-    const { token } = await passwordLinkToken(auth, created.id, now(), VERIFICATION_LINK_HOURS)
+    const { token } = await passwordLinkToken(auth, db, { userId: created.id, madeBy: staff.id, now: now(), validHours: VERIFICATION_LINK_HOURS, limits: config.passwordLinks, who: 'customer' })
     if (mailServer) await enqueueEmail(db, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), now())
     const link = `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`
     return { customer: await recordOf(created.id), claimLink: mailServer ? null : link }
   })
 
-  serve(app, sendPasswordReset, async (req) => {
+  serve(app, sendPasswordReset, async (req, _reply, { user: staff }) => {
     const customer = await recordOf(req.params.userId)
-    const { token, expiresAt } = await passwordLinkToken(auth, customer.id, now(), RESET_LINK_HOURS)
+    const { token, expiresAt } = await passwordLinkToken(auth, db, { userId: customer.id, madeBy: staff.id, now: now(), validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'customer' })
     if (mailServer) {
       await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, { email: customer.email, name: customer.displayName, emailVerified: true }, token), now())
       return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }

@@ -1,5 +1,6 @@
 import type { Auth } from '../../auth/auth.ts'
 import { hashPassword } from '../../auth/password.ts'
+import { endPasswordLinks } from '../../auth/reset-links.ts'
 import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { RegisterForm } from '../../../shared/schemas/account.ts'
@@ -43,6 +44,8 @@ export async function createOrUpdateUser(db: Db, auth: Auth, user: NewUser): Pro
       .where('providerId', '=', 'credential')
       .execute()
     await db.kysely.updateTable('users').set({ emailVerified: boolParam(db.dialect, true), updatedAt: now }).where('id', '=', existing.id).execute()
+    // A password link made before must not set the password back.
+    await endPasswordLinks(db, existing.id)
     await setUserRole(db, existing.id, user.role)
     return { id: existing.id, created: false }
   }

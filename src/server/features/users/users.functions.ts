@@ -1,11 +1,17 @@
-import { ListUsersInput, SetUserRoleInput } from '../../../shared/schemas/users.ts'
+import { ListUsersInput, MakePasswordLinkInput, SetUserRoleInput, type PasswordLinkMade } from '../../../shared/schemas/users.ts'
+import { href } from '../../../shared/paths.ts'
+import type { Auth } from '../../auth/auth.ts'
+import { passwordResetEmail, RESET_LINK_HOURS } from '../../auth/account-emails.ts'
+import { passwordLinkToken } from '../../auth/reset-links.ts'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
 import { defineFunction } from '../../http/callable.ts'
+import { enqueueEmail } from '../../core/outbox.queries.ts'
 import { invalid, notFound } from '../../core/refusals.ts'
-import { listUsers, setUserRole } from './users.queries.ts'
+import { findUserRecord, listUsers, setUserRole } from './users.queries.ts'
 
 /** User administration, called from /admin/users through the callable protocol. */
-export function userFunctions(db: Db) {
+export function userFunctions(db: Db, { auth, config, now }: { auth: Auth; config: Config; now: () => Date }) {
   return {
     listUsers: defineFunction({
       access: 'admin',
@@ -22,6 +28,26 @@ export function userFunctions(db: Db) {
         if (userId === admin.id && role !== 'admin') throw invalid('You cannot remove your own admin role.')
         if (!(await setUserRole(db, userId, role))) throw notFound('There is no such user.')
         return { userId, role }
+      },
+    }),
+    /**
+     * The desk makes links for customers only; a staff account's password is changed by its owner
+     * or from here (docs/decisions/0016), so a desk login never leads to a staff account.
+     */
+    makePasswordLink: defineFunction({
+      access: 'admin',
+      summary: 'Make a one-time link to choose a password for any account: emailed with a mail server, otherwise answered for the admin to hand over. It ends the account’s other links',
+      input: MakePasswordLinkInput,
+      handler: async ({ userId }, admin): Promise<PasswordLinkMade> => {
+        const user = await findUserRecord(db, userId)
+        if (!user) throw notFound('There is no such user.')
+        const { token, expiresAt } = await passwordLinkToken(auth, db, { userId, madeBy: admin.id, now: now(), validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'account' })
+        if (config.smtpUrl !== undefined) {
+          const to = { email: user.email, name: user.displayName, emailVerified: true }
+          await enqueueEmail(db, passwordResetEmail(config.site.facilityName, config.publicUrl, to, token), now())
+          return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
+        }
+        return { emailed: false, link: `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() }
       },
     }),
   }

@@ -194,3 +194,55 @@ describe('dashboard', () => {
     expect((await (await createUser(ctx, 'employee')).client.get('/api/dashboard')).status).toBe(403)
   })
 })
+
+describe('makePasswordLink: an admin’s way to a staff account’s password (issue 30)', () => {
+  type Made = { data: { emailed: boolean; link: string | null; expiresAt: string } }
+
+  test('an admin makes a one-time link for an employee; it sets the password once and signs the employee out', async () => {
+    const admin = await createUser(ctx, 'admin')
+    const employee = await createUser(ctx, 'employee')
+    const made = await call<Made>(admin.client, 'makePasswordLink', { userId: employee.id })
+    expect(made.status, made.text).toBe(200)
+    expect(made.body.data).toMatchObject({ emailed: false, link: expect.stringContaining('/resetPassword?token=') })
+    expect(Date.parse(made.body.data.expiresAt) - Date.now()).toBeGreaterThan(50 * 60_000)
+    const token = new URL(made.body.data.link!).searchParams.get('token')!
+    const reset = (password: string) => ctx.client().post('/api/auth/reset-password', { token, newPassword: password, confirmNewPassword: password })
+    expect((await reset('set-by-the-link')).status).toBe(200)
+    expect((await reset('once-more')).status).toBe(400)
+    expect((await employee.client.get('/api/session')).body).toEqual({ user: null })
+    expect((await ctx.client().post('/api/auth/sign-in/email', { email: employee.email, password: 'set-by-the-link' })).status).toBe(200)
+  })
+
+  test('for another admin and for a customer too; an unknown account is 404', async () => {
+    const admin = await createUser(ctx, 'admin')
+    expect((await call(admin.client, 'makePasswordLink', { userId: (await createUser(ctx, 'admin')).id })).status).toBe(200)
+    expect((await call(admin.client, 'makePasswordLink', { userId: (await createUser(ctx)).id })).status).toBe(200)
+    const unknown = await call<{ error: { message: string } }>(admin.client, 'makePasswordLink', { userId: 'no-such-user' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.error.message).toBe('There is no such user.')
+  })
+
+  test.each(['customer', 'employee'] as const)('a %s is refused, and no link is made', async (role) => {
+    const caller = await createUser(ctx, role)
+    const target = await createUser(ctx, 'admin')
+    expect((await call(caller.client, 'makePasswordLink', { userId: target.id })).status).toBe(403)
+    const links = await ctx.db.kysely.selectFrom('verifications').select('id').where('identifier', 'like', 'reset-password:%').where('value', '=', target.id).execute()
+    expect(links).toEqual([])
+  })
+
+  test('with a mail server the link is emailed to the account, never shown to the admin', async () => {
+    const mailing = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9', ACCOUNT_CONFIRMATION: 'none' } })
+    try {
+      const admin = await createUser(mailing, 'admin')
+      const employee = await createUser(mailing, 'employee')
+      const made = await call<Made>(admin.client, 'makePasswordLink', { userId: employee.id })
+      expect(made.status, made.text).toBe(200)
+      expect(made.body.data).toMatchObject({ emailed: true, link: null })
+      const email = await mailing.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', employee.email).executeTakeFirstOrThrow()
+      expect(email.subject).toBe(`Reset your ${mailing.config.site.facilityName} password`)
+      expect(email.text).toContain('/resetPassword?token=')
+    } finally {
+      await mailing.close()
+    }
+  })
+})
