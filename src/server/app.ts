@@ -36,6 +36,7 @@ import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { registerDeskRoutes } from './features/desk/desk.routes.ts'
+import { registerDeskFamilyRoutes } from './features/desk/desk-family.routes.ts'
 import { registerCheckoutRoutes } from './features/checkout/checkout.routes.ts'
 import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
 import { createPlanReminders } from './features/checkout/plan-reminders.ts'
@@ -150,6 +151,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerChildrenRoutes(app, { db, now: clock, limits: config.accountLimits })
   registerProfileRoutes(app, { auth, db, now: clock })
   registerDeskRoutes(app, { db, config, now: clock, auth, invites })
+  registerDeskFamilyRoutes(app, { db, config, now: clock, invites })
   const stripeEvents: StripeEvents | undefined = config.stripe && {
     db,
     stripe: createStripe(config.stripe),

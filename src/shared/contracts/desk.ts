@@ -47,7 +47,7 @@ export const CustomerRecord = z.object({
   waiver: z.object({ currentVersion: z.number().int(), signatures: z.array(DeskSignature) }),
   registrations: z.array(RegistrationView),
   teams: z.array(MyTeam),
-  balanceCents: z.number().int().describe('owed over every live registration; negative is a credit'),
+  balanceCents: z.number().int().describe('owed over every live registration and the extras on the customer’s orders; negative is a credit'),
 })
 export type CustomerRecord = z.infer<typeof CustomerRecord>
 

@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { enqueueEmail, type NewEmail } from '../outbox.queries.ts'
-import { lineOfRegistration, recordPayment, refundRegistration } from '../payments/orders.queries.ts'
+import { allocate, lineOfRegistration, linesOfOrder, recordPayment, refundRegistration, type LineBalance } from '../payments/orders.queries.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { holdOffering, releasePlace } from './capacity.ts'
 import { followEnding, placeOf, type HowEnded } from './kinds.ts'
@@ -18,10 +18,11 @@ export interface DeskPayment {
 }
 
 /**
- * A payment taken at the front desk, allocated to the registration's line and logged with who
- * took it. The balance is checked inside the transaction with the line held (PostgreSQL; SQLite
- * runs one writer at a time), so two desks recording at once cannot overpay. A place held while
- * the family pays is theirs once its hold is paid (`confirmPaidHolds`).
+ * A payment taken at the front desk, allocated to the registration's line — then to the extras
+ * bought on its order (a jersey sold at the counter), which have no place of their own to be paid
+ * from — and logged with who took it. The balance is checked inside the transaction with the
+ * lines held (PostgreSQL; SQLite runs one writer at a time), so two desks recording at once cannot
+ * overpay. A place held while the family pays is theirs once its hold is paid (`confirmPaidHolds`).
  */
 export async function takeDeskPayment(
   db: Db,
@@ -36,6 +37,8 @@ export async function takeDeskPayment(
     if (registration) await holdOffering(tx, registration.offeringId)
     const line = await lineOfRegistration(tx, registrationId)
     if (!registration || !line || !CHARGED_STATUSES.includes(registration.status)) return 'not-payable'
+    const allocations = allocate([line, ...(await extrasOfOrder(tx, line.orderId))], payment.amountCents)
+    if (!allocations) return 'over-balance'
     const recorded = await recordPayment(tx, {
       ...payment,
       orderId: line.orderId,
@@ -43,13 +46,21 @@ export async function takeDeskPayment(
       externalId: null,
       recordedBy: staffId,
       now,
-      allocations: [{ orderLineId: line.id, amountCents: payment.amountCents }],
+      allocations,
     })
     if (recorded.status === 'over-balance') return 'over-balance'
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
     await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, siteUrl: ctx.siteUrl })
     return 'recorded'
   })
+}
+
+/** The lines of an order that are no place's (extras), with their balances, held with the order. */
+async function extrasOfOrder(tx: Db, orderId: string): Promise<LineBalance[]> {
+  const extras = await tx.kysely.selectFrom('orderLines').select('id').where('orderId', '=', orderId).where('registrationId', 'is', null).execute()
+  if (extras.length === 0) return []
+  const ids = new Set(extras.map((e) => e.id))
+  return (await linesOfOrder(tx, orderId)).filter((l) => ids.has(l.id))
 }
 
 export type Ending = 'cancelled' | 'declined'

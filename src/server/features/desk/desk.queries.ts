@@ -8,7 +8,7 @@ import { formatPhone } from '../../../shared/phone.ts'
 import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
 import { listChildren } from '../../core/children.queries.ts'
-import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
+import { amountDueOf, amountPaidOf, paidOnLines } from '../../core/payments/orders.queries.ts'
 import { listUserRegistrations } from '../../core/registrations/registrations.queries.ts'
 import { listMyTeams } from '../teams/teams.queries.ts'
 import { currentWaiver, currentWaiverSignedOf } from '../../core/waivers.queries.ts'
@@ -83,7 +83,7 @@ export async function findCustomers(db: Db, query: string): Promise<CustomerMatc
 export async function customerRecord(db: Db, userId: string, teamLinks: Parameters<typeof listMyTeams>[2]): Promise<CustomerRecord | undefined> {
   const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'phone', 'role', 'createdAt']).where('id', '=', userId).executeTakeFirst()
   if (!user) return undefined
-  const [children, waiver, signatures, registrations, teams] = await Promise.all([
+  const [children, waiver, signatures, registrations, teams, extrasOwed] = await Promise.all([
     listChildren(db, userId),
     currentWaiver(db),
     db.kysely
@@ -95,6 +95,7 @@ export async function customerRecord(db: Db, userId: string, teamLinks: Paramete
       .execute(),
     listUserRegistrations(db, userId),
     listMyTeams(db, user, teamLinks),
+    extrasOwedBy(db, userId),
   ])
   const live = registrations.filter((r) => ACTIVE_STATUSES.includes(r.status))
   return {
@@ -108,8 +109,24 @@ export async function customerRecord(db: Db, userId: string, teamLinks: Paramete
     waiver: { currentVersion: waiver.version, signatures: signatures.map((s) => ({ ...s, signedAt: toIso(s.signedAt) })) },
     registrations,
     teams,
-    balanceCents: live.reduce((sum, r) => sum + r.balanceCents, 0),
+    balanceCents: live.reduce((sum, r) => sum + r.balanceCents, 0) + extrasOwed,
   }
+}
+
+/** What the extras on the customer's orders (a jersey bought with a place) still ask: owed until paid, as the checkout counts them. */
+async function extrasOwedBy(db: Db, userId: string): Promise<number> {
+  const lines = await db.kysely
+    .selectFrom('orderLines as line')
+    .innerJoin('orders as o', 'o.id', 'line.orderId')
+    .select(['line.id', 'line.amountDueCents'])
+    .where('o.payerUserId', '=', userId)
+    .where('line.registrationId', 'is', null)
+    .execute()
+  const paid = await paidOnLines(
+    db,
+    lines.map((l) => l.id),
+  )
+  return lines.reduce((sum, l) => sum + Math.max(l.amountDueCents - paid.get(l.id)!, 0), 0)
 }
 
 /**

@@ -50,7 +50,9 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const outcome = await changePlace(db, placeOf(registration), ctx, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, ctx))
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
-      throw badRequest(`The amount is more than the balance of ${formatMoney(registration.balanceCents)}.`, {
+      // The payment also pays the extras bought on the place's order (registration-changes.ts).
+      const extrasOpen = (await listOrderExtras(db, registration.id)).reduce((sum, e) => sum + Math.max(e.amountDueCents - e.paidCents, 0), 0)
+      throw badRequest(`The amount is more than the balance of ${formatMoney(registration.balanceCents + extrasOpen)}.`, {
         amount: 'The amount is more than the balance.',
       })
     }

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify'
+import { addChildAtDesk, addExtraAtDesk, applyDiscountAtDesk, signUpForAcademyAtDesk, updateChildAtDesk } from '../../../shared/contracts/desk-family.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { ChildForm } from '../../../shared/schemas/children.ts'
+import { addChild, findChild, updateChild, type ChildInput } from '../../core/children.queries.ts'
+import { applyDiscountCode } from '../../core/payments/discounts.ts'
+import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
+import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
+import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
+import { badRequest, conflict, notFound } from '../../http/errors.ts'
+import { parseForm } from '../../http/forms.ts'
+import { idempotencyKeyOf } from '../../http/input.ts'
+import { signUpForAcademy } from '../academies/academy-sign-up.ts'
+import { addExtra, checkoutUnderWay, findOrderCheckout, findOrderPayer } from '../checkout/checkout.queries.ts'
+import type { Invites } from '../teams/invites.ts'
+import { customerRecord } from './desk.queries.ts'
+
+/**
+ * The desk sells everything a family can buy (issue 30, docs/decisions/0016): a customer's
+ * children, an academy's places, a discount code and an extra, each through the function the
+ * customer's own road calls, with the customer as the one who buys and staff as the one who acts.
+ * Every route is `staff` (from its contract), and reaches customers' accounts only.
+ */
+export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now, invites }: RouteDeps & { invites: Invites }): void {
+  const timeZone = config.site.timeZone
+
+  /** The customer's record; a staff account is out of the desk's reach, as on the record itself (desk.routes.ts). */
+  async function customerOf(userId: string) {
+    const customer = await customerRecord(db, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
+    if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
+    return customer
+  }
+
+  serve(app, addChildAtDesk, async (req) => {
+    const customer = await customerOf(req.params.userId)
+    // No `most`: the children limit is for accounts adding their own; the desk sees the family (issue 30).
+    const child = await addChild(db, customer.id, childInput(req.body), now())
+    return { child, customer: await customerOf(customer.id) }
+  })
+
+  serve(app, updateChildAtDesk, async (req) => {
+    const customer = await customerOf(req.params.userId)
+    const input = childInput(req.body)
+    const missing = () => notFound('There is no such child on this customer’s account.')
+    if (!(await updateChild(db, customer.id, req.params.childId, input, now()))) throw missing()
+    const child = await findChild(db, customer.id, req.params.childId)
+    if (!child) throw missing()
+    return { child, customer: await customerOf(customer.id) }
+  })
+
+  serve(app, signUpForAcademyAtDesk, async (req, reply) => {
+    const customer = await customerOf(req.params.userId)
+    const theirs = new Set(customer.children.map((c) => c.id))
+    if (req.body.participants.some((p) => p.childId !== null && !theirs.has(p.childId))) {
+      throw badRequest('Choose this customer’s own children.', { participants: 'Choose this customer’s own children.' })
+    }
+    const offering = await findAcademyOffering(db, req.params.academyId)
+    if (!offering) throw notFound('This academy is not open for registration.')
+    const at = now()
+    // As online, but the family pays at the counter: no place is held for a card payment, and
+    // staff may register past the places one account may take (issue 30).
+    const result = await signUpForAcademy(db, {
+      ...req.body,
+      offering,
+      userId: customer.id,
+      idempotencyKey: idempotencyKeyOf(req),
+      now: at,
+      today: facilityToday(at, timeZone),
+      siteUrl: config.publicUrl,
+      paysOnline: config.site.paysOnline,
+      placesPerAccount: null,
+    })
+    reply.code(result.created ? 201 : 200)
+    return result
+  })
+
+  /** The customer and one of their orders, open to change: no payment of it is being confirmed. */
+  async function customerOrder(userId: string, orderId: string) {
+    const customer = await customerOf(userId)
+    if ((await findOrderPayer(db, orderId)) !== customer.id) throw notFound('There is no such order.')
+    if ((await checkoutUnderWay(db, orderId, now()))?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
+    return customer
+  }
+
+  /** The order as staff read it at its checkout (not theirs: none of the payer's buttons), with the record it changed. */
+  const answer = async ({ orderId, customerId, staffId, at }: { orderId: string; customerId: string; staffId: string; at: Date }) => ({
+    order: await findOrderCheckout(db, orderId, { paysOnline: config.site.paysOnline, now: at, timeZone, readerId: staffId }),
+    customer: await customerOf(customerId),
+  })
+
+  serve(app, applyDiscountAtDesk, async (req, _reply, { user: staff }) => {
+    const { userId, orderId } = req.params
+    const customer = await customerOrder(userId, orderId)
+    const at = now()
+    // The payer's road in the same steps (checkout.routes.ts): the use is the customer's, so a
+    // code's per-person limit counts it; a place the code leaves nothing to pay on is confirmed by staff.
+    await inTransaction(db, async (tx) => {
+      await holdOfferingsOfOrder(tx, orderId)
+      await applyDiscountCode(tx, { orderId, userId: customer.id, code: req.body.code, today: facilityToday(at, timeZone), now: at })
+      await confirmPaidHolds(tx, orderId, { actorId: staff.id, now: at, siteUrl: config.publicUrl, paysOnline: config.site.paysOnline })
+    })
+    return answer({ orderId, customerId: customer.id, staffId: staff.id, at })
+  })
+
+  serve(app, addExtraAtDesk, async (req, _reply, { user: staff }) => {
+    const { userId, orderId } = req.params
+    const customer = await customerOrder(userId, orderId)
+    const at = now()
+    await addExtra(db, { orderId, payerUserId: customer.id, productId: req.body.productId, size: req.body.size, today: facilityToday(at, timeZone), now: at })
+    return answer({ orderId, customerId: customer.id, staffId: staff.id, at })
+  })
+}
+
+function childInput(body: unknown): ChildInput {
+  const form = parseForm(ChildForm, body)
+  return { ...form, notes: form.notes === '' ? null : form.notes }
+}
