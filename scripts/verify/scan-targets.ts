@@ -254,7 +254,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/orders/:orderId/extras/:lineId/remove', as: 'customer', params: { orderId: f.orderId, lineId: 'scan-no-such-line' }, body: {} },
     // No such payment: every payload is looked up and answered 404, and nothing is given back.
     // A real payment, refunded from a line it never paid: refused whatever the amount.
-    { route: 'POST /api/admin/payments/:paymentId/refunds', as: 'admin', params: { paymentId: f.paymentId }, body: { amount: '0.01', reason: 'Scan', lineId: 'scan-no-such-line' } },
+    { route: 'POST /api/admin/payments/:paymentId/refunds', as: 'admin', params: { paymentId: f.paymentId }, body: { amount: '0.01', reason: 'Scan', lineId: 'scan-no-such-line', lowerPrice: true } },
     // Without Stripe's keys the webhook answers 404 to everything, whatever the payload.
     { route: 'POST /api/stripe/webhook', as: 'customer', body: { id: 'evt_scan', type: 'checkout.session.completed' }, headers: { 'Stripe-Signature': 't=1,v1=scan' } },
     { route: 'POST /api/registrations/:registrationId/claim', as: 'customer', params: { registrationId: f.registrationId }, body: {} },
@@ -266,6 +266,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     },
     { route: 'GET /api/receipts/user/:userId/league/:leagueId', as: 'customer', params: { userId: customer.id, leagueId: f.leagueId } },
     { route: 'GET /api/registrations/:registrationId/receipt', as: 'customer', params: { registrationId: f.registrationId } },
+    { route: 'POST /api/registrations/:registrationId/receipt/email', as: 'admin', params: { registrationId: f.registrationId }, body: {} },
     { route: 'GET /api/admin/registrations', as: 'admin', query: { leagueId: f.leagueId, q: 'scan' } },
     { route: 'GET /api/admin/registrations/:registrationId', as: 'admin', params: { registrationId: f.registrationId } },
     // A cent at a time, so the balance lasts for every payload that gets through.
@@ -305,6 +306,18 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/desk/customers/:userId/password-reset', as: 'admin', params: { userId: customer.id }, body: {} },
     { route: 'POST /api/desk/customers/:userId/waiver', as: 'admin', params: { userId: customer.id }, body: { signedName: 'Scan Customer', agree: 'yes', childId: f.childId } },
     { route: 'POST /api/desk/customers/:userId/registrations', as: 'admin', params: { userId: customer.id }, body: { leagueId: f.leagueId }, headers: { 'Idempotency-Key': 'scan-desk-0001' } },
+    // The desk sells what a family can buy (issue 30): the customer's child, an academy, a code and an extra, each aimed as the customer's own target is.
+    { route: 'POST /api/desk/customers/:userId/children', as: 'admin', params: { userId: customer.id }, body: SCAN_CHILD },
+    { route: 'POST /api/desk/customers/:userId/children/:childId', as: 'admin', params: { userId: customer.id, childId: f.childId }, body: SCAN_CHILD },
+    {
+      route: 'POST /api/desk/customers/:userId/academies/:academyId/registrations',
+      as: 'admin',
+      params: { userId: customer.id, academyId: f.academyId },
+      body: { participants: [{ childId: null, photoConsent: false }] },
+      headers: { 'Idempotency-Key': 'scan-desk-academy-0001' },
+    },
+    { route: 'POST /api/desk/customers/:userId/orders/:orderId/discount-code', as: 'admin', params: { userId: customer.id, orderId: f.orderId }, body: { code: 'SCAN10' } },
+    { route: 'POST /api/desk/customers/:userId/orders/:orderId/extras', as: 'admin', params: { userId: customer.id, orderId: f.orderId }, body: { productId: 'scan-no-such-extra', size: 'M' } },
     { route: 'GET /api/desk/leagues/:leagueId/registrants', as: 'admin', params: { leagueId: f.teamLeagueId } },
     { route: 'GET /api/desk/leagues/:leagueId/registrants.csv', as: 'admin', params: { leagueId: f.leagueId } },
     { route: 'POST /api/admin/waiver', as: 'admin', body: { body: 'These are the terms of the security scan, version two.' }, runsLast: true },

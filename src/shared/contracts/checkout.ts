@@ -130,19 +130,33 @@ export const refundPayment = contract({
   params: z.object({ paymentId: pathId }),
   body: formBody(RefundForm).extend({
     lineId: pathId.optional().describe("the order line the money comes back from (a registration's, as its panel refunds); without it, the payment's lines oldest first"),
+    lowerPrice: z.boolean({ error: 'lowerPrice must be true or false.' }).optional().describe('also take the amount off what the line asks, in the same step: part of a fee given back, not an overpayment'),
   }),
   responses: { 201: z.object({ refund: z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(REFUND_STATUSES) }) }) },
 })
+
+/** The most of one extra added at once: a line asks for all of them. */
+export const MOST_OF_AN_EXTRA = 10
+export const EXTRA_QUANTITY_MESSAGE = `Choose how many, from 1 to ${MOST_OF_AN_EXTRA}.`
+/** The most lines one order takes: Stripe Checkout takes at most 100 items, and a family needs far fewer. */
+export const MOST_ORDER_LINES = 50
 
 export const addOrderExtra = contract({
   method: 'POST',
   url: '/api/orders/:orderId/extras',
   access: 'owner',
-  summary: "Add an extra offered with the order's places (a jersey, in a size) as a line of its own (the order's payer)",
+  summary: `Add an extra offered with the order's places (a jersey, in a size and a quantity) as a line of its own (the order's payer); an order takes at most ${MOST_ORDER_LINES} lines`,
   params: orderId,
   body: z.object({
     productId: pathId.describe('an extra of OrderCheckout.extras'),
     size: z.string({ error: 'Choose a size.' }).max(40, { error: 'Choose a size from the list.' }).optional(),
+    quantity: z
+      .number({ error: EXTRA_QUANTITY_MESSAGE })
+      .int({ error: EXTRA_QUANTITY_MESSAGE })
+      .min(1, { error: EXTRA_QUANTITY_MESSAGE })
+      .max(MOST_OF_AN_EXTRA, { error: EXTRA_QUANTITY_MESSAGE })
+      .optional()
+      .describe('how many, 1 when left out'),
   }),
   responses: { 201: z.object({ order: OrderCheckout }) },
 })

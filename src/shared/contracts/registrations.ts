@@ -159,6 +159,15 @@ export const receiptOfRegistration = contract({
   responses: { 200: receiptAnswer },
 })
 
+export const emailReceipt = contract({
+  method: 'POST',
+  url: '/api/registrations/:registrationId/receipt/email',
+  access: 'staff',
+  summary: "Email a registration's receipt to its account holder again (staff, at the family's request)",
+  params: registrationId,
+  responses: { 200: z.object({ emailedTo: z.string().describe('the address it went to') }) },
+})
+
 export const registrationReceipt = contract({
   method: 'GET',
   url: '/api/receipts/user/:userId/league/:leagueId/registration/:registrationId',

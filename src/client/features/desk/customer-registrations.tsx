@@ -6,10 +6,13 @@ import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/sche
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
+import { DeskOrder, type OrderTask } from './desk-order.tsx'
+import { ReceiptActions } from '../receipts/receipt-actions.tsx'
 
 /** The customer's registrations and team places, each with its payments and details a click away. */
 export function CustomerRegistrations({ customer }: { customer: CustomerRecord }) {
   const [open, setOpen] = useState<string | null>(null)
+  const [order, setOrder] = useState<{ orderId: string; task: OrderTask } | null>(null)
   return (
     <section className="account-panel account-panel-wide" aria-labelledby="desk-registrations">
       <h3 id="desk-registrations">Registrations and team places</h3>
@@ -47,7 +50,18 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
                         Payments and details
                       </RowAction>
                     )}{' '}
-                    {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}
+                    {ACTIVE_STATUSES.includes(r.status) && r.orderId && (
+                      <>
+                        <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'code' })}>
+                          Apply a code
+                        </RowAction>{' '}
+                        <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'extra' })}>
+                          Add an extra
+                        </RowAction>{' '}
+                      </>
+                    )}
+                    {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}{' '}
+                    <ReceiptActions registration={r} label={`: ${r.offering.name}`} />
                   </td>
                 </tr>
               ))}
@@ -55,6 +69,7 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
           </table>
         </div>
       )}
+      {order && <DeskOrder key={order.orderId} userId={customer.id} orderId={order.orderId} task={order.task} onClose={() => setOrder(null)} />}
       {open && <RegistrationDetailPanel key={open} registrationId={open} onClose={() => setOpen(null)} />}
     </section>
   )

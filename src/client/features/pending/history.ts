@@ -10,6 +10,7 @@ const ACTIONS: Record<string, string> = {
   claimed: 'Claimed the offered place',
   'offer-expired': 'Offer expired unclaimed',
   payment: 'Payment recorded',
+  refunded: 'Refund given',
   adjusted: 'Price adjusted by staff',
   'family-discount-ended': 'Family discount ended',
   cancelled: 'Registration cancelled',
@@ -29,6 +30,7 @@ export function describeEntry(entry: HistoryEntry): string {
     const reference = typeof d.reference === 'string' && d.reference !== '' ? ` (${d.reference})` : ''
     return `${what}: ${formatMoney(cents(d.amountCents))} ${String(d.method ?? '')}${reference}`
   }
+  if (entry.action === 'refunded') return `${what}: ${formatMoney(cents(d.amountCents))} (${String(d.reason ?? '')})${d.priceLowered === true ? ', price lowered by as much' : ''}`
   if (entry.action === 'adjusted') return `${what}: ${formatMoney(cents(d.amountCents))} off (${String(d.reason ?? '')})`
   if (entry.action === 'family-discount-ended') return `${String(d.reason ?? what)}: ${formatMoney(cents(d.amountCents))} asked again`
   if ((entry.action === 'cancelled' || entry.action === 'declined') && cents(d.refundedCents) > 0) {

@@ -22,6 +22,7 @@ interface Target {
  * pending until Stripe confirms it), recorded as given for one taken at the desk. The money comes
  * back from what the payment gave the registration's place, or an extra of its order (a family's
  * payment may have paid two children's places and a jersey); the server refuses more than that.
+ * Part of a fee given back lowers the price with it, in the same step (issue 30).
  */
 export function RefundPayment({ payments, extras, onDone }: { payments: readonly Payment[]; extras: readonly ReceiptExtra[]; onDone(message: string): void }) {
   const paidFor = (moves: readonly Payment[]) => moves.filter((p) => p.move === 'payment')
@@ -34,16 +35,19 @@ export function RefundPayment({ payments, extras, onDone }: { payments: readonly
   const target = targets.find((t) => t.lineId === lineId) ?? targets[0]
   const [paymentId, setPaymentId] = useState(target?.payments[0]?.id ?? '')
   const form = useForm(RefundForm, { amount: '', reason: '' })
+  // Part of a fee given back (a missed week) lowers the price too; an overpayment given back leaves it.
+  const [lowerPrice, setLowerPrice] = useState(true)
   if (!target) return null
   const chosen = target.payments.find((p) => p.id === paymentId) ?? target.payments[0]!
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { refund } = await call<typeof refundPayment>('POST', '/api/admin/payments/:paymentId/refunds', { params: { paymentId: chosen.id }, body: { ...values, lineId: target.lineId } })
+      const { refund } = await call<typeof refundPayment>('POST', '/api/admin/payments/:paymentId/refunds', { params: { paymentId: chosen.id }, body: { ...values, lineId: target.lineId, lowerPrice } })
+      const lowered = lowerPrice ? ` The price is ${formatMoney(refund.amountCents)} lower.` : ''
       onDone(
         refund.status === 'pending'
-          ? `Asked Stripe to refund ${formatMoney(refund.amountCents)}: it shows as pending until Stripe confirms it.`
-          : `Recorded a refund of ${formatMoney(refund.amountCents)}.`,
+          ? `Asked Stripe to refund ${formatMoney(refund.amountCents)}: it shows as pending until Stripe confirms it.${lowered} The family is emailed.`
+          : `Recorded a refund of ${formatMoney(refund.amountCents)}.${lowered} The family is emailed.`,
       )
     } catch (error) {
       form.setServerErrors(error instanceof ApiError ? error.fields : {}, error instanceof ApiError ? error.message : 'Something went wrong. Please try again.')
@@ -86,6 +90,17 @@ export function RefundPayment({ payments, extras, onDone }: { payments: readonly
         <TextField label="Refund (dollars)" field={form.field('amount')} error={form.errors.amount} hint={`Paid ${formatMoney(chosen.amountCents)}`} />
         <TextField label={RefundForm.reason.label} field={form.field('reason')} error={form.errors.reason} hint="Shown on the receipt" />
       </div>
+      <fieldset className="field staff-choice">
+        <legend>What the refund is</legend>
+        <div>
+          <input id="refund-lower" type="radio" name="refund-kind" checked={lowerPrice} onChange={() => setLowerPrice(true)} />
+          <label htmlFor="refund-lower">Part of the fee given back: refund and lower the price (nothing more is owed)</label>
+        </div>
+        <div>
+          <input id="refund-over" type="radio" name="refund-kind" checked={!lowerPrice} onChange={() => setLowerPrice(false)} />
+          <label htmlFor="refund-over">Money paid over the price given back: the price stays</label>
+        </div>
+      </fieldset>
       <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Refunding…' : 'Refund'}
       </button>

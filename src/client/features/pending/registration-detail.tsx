@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { ACTIVE_STATUSES, HOLDS_PLACE, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type {
   cancelRegistrationByStaff,
   declineRegistration,
@@ -22,6 +22,7 @@ import { useSession } from '../../lib/session.tsx'
 import { badgeClass, describeEntry } from './history.ts'
 import { RefundPayment } from './refund-payment.tsx'
 import { AdjustPrice } from './adjust-price.tsx'
+import { ReceiptActions } from '../receipts/receipt-actions.tsx'
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
@@ -135,8 +136,8 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
           {ACTIVE_STATUSES.includes(r.status) && (
             <>
               <h3>Record desk payment</h3>
-              {r.status === 'waitlisted' ? (
-                <p>Payments can be recorded once the registration holds a place.</p>
+              {!CHARGED_STATUSES.includes(r.status) ? (
+                <p>Payments can be recorded once the place is theirs: {r.status === 'offered' ? 'claimed from their account' : 'confirmed or held for payment'}.</p>
               ) : r.balanceCents <= 0 ? (
                 <p>Nothing is due: the registration is paid in full.</p>
               ) : (
@@ -203,7 +204,9 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
       </div>
       <div>
         <dt>Receipt number</dt>
-        <dd>{r.receiptNumber}</dd>
+        <dd>
+          {r.receiptNumber} <ReceiptActions registration={r} label="" />
+        </dd>
       </div>
       <div>
         <dt>Registered</dt>

@@ -3,11 +3,13 @@ import { inTransaction } from '../../db/transaction.ts'
 import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { enqueueEmail, type NewEmail } from '../outbox.queries.ts'
-import { allocate, lineOfRegistration, linesOfOrder, recordPayment, refundRegistration, type LineBalance } from '../payments/orders.queries.ts'
+import { allocate, creditLine, lineOfRegistration, linesOfOrder, recordPayment, refundRegistration, type LineBalance } from '../payments/orders.queries.ts'
+import { invalid } from '../refusals.ts'
+import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { holdOffering, releasePlace } from './capacity.ts'
 import { followEnding, placeOf, type HowEnded } from './kinds.ts'
-import { cancellationEmail } from './registration-emails.ts'
+import { cancellationEmail, deskPaymentEmail, refundEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { confirmPaidHolds, offerFreePlaces } from './waitlist.ts'
 
@@ -50,7 +52,11 @@ export async function takeDeskPayment(
     })
     if (recorded.status === 'over-balance') return 'over-balance'
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
-    await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, siteUrl: ctx.siteUrl })
+    // A hold it paid is confirmed, and its confirmation says what was paid; otherwise the family gets a receipt of the payment.
+    if ((await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, siteUrl: ctx.siteUrl })) === 0) {
+      const after = await findRegistrationView(tx, registrationId)
+      if (after) await enqueueEmail(tx, deskPaymentEmail(ctx.siteUrl, after, payment), now)
+    }
     return 'recorded'
   })
 }
@@ -112,4 +118,35 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
     await followEnding(tx, placeOf(before), opts)
     return true
   })
+}
+
+/**
+ * What follows a refund an admin gave (issue 30), in the refund's transaction: for each place it
+ * gave money back from, the price lowered by as much when asked — part of a fee given back, not an
+ * overpayment ("refund and lower the price") — an entry in the place's history and an email to
+ * the family. A pending refund (through Stripe) lowers the price at once all the same.
+ */
+export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; siteUrl: string }): Promise<void> {
+  const parts = await tx.kysely
+    .selectFrom('refundAllocations as ra')
+    .innerJoin('refunds as f', 'f.id', 'ra.refundId')
+    .innerJoin('payments as p', 'p.id', 'f.paymentId')
+    .innerJoin('orderLines as line', 'line.id', 'ra.orderLineId')
+    .select(['ra.amountCents', 'line.id as lineId', 'line.orderId', 'line.registrationId', 'p.method', 'f.status'])
+    .where('ra.refundId', '=', refundId)
+    .execute()
+  for (const part of parts) {
+    const pending = part.status === 'pending'
+    if (opts.lowerPrice) {
+      const line = (await linesOfOrder(tx, part.orderId)).find((l) => l.id === part.lineId)!
+      // What the line may still be lowered by: what it asks beyond what stays paid once this refund has gone through.
+      const room = line.amountDueCents - line.paidCents + (pending ? part.amountCents : 0)
+      const lowered = await creditLine(tx, { ...line, openCents: room }, { amountCents: part.amountCents, reason: `Refunded and lowered: ${opts.reason}`, recordedBy: opts.by, now: opts.now })
+      if (lowered.status !== 'adjusted') throw invalid(FORM_MESSAGES.invalid, { amount: 'The price cannot be lowered below what stays paid.' })
+    }
+    if (!part.registrationId) continue
+    await logEvent(tx, { registrationId: part.registrationId, action: 'refunded', actorId: opts.by, details: { amountCents: part.amountCents, reason: opts.reason, priceLowered: opts.lowerPrice }, now: opts.now })
+    const view = await findRegistrationView(tx, part.registrationId)
+    if (view) await enqueueEmail(tx, refundEmail(opts.siteUrl, view, { amountCents: part.amountCents, method: part.method, reason: opts.reason, priceLowered: opts.lowerPrice, pending }), opts.now)
+  }
 }

@@ -4,6 +4,7 @@ import { formatMoney } from '../../../shared/money.ts'
 import { href, receiptPath } from '../../../shared/paths.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { NewEmail } from '../outbox.queries.ts'
+import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 
 /** The words of every registration email, in one place. `siteUrl` has no trailing slash. */
 export function receiptUrl(siteUrl: string, r: RegistrationView): string {
@@ -104,5 +105,43 @@ export function cancellationEmail(siteUrl: string, r: RegistrationView, reason: 
     ]
       .filter((line, i, all) => line !== '' || all[i - 1] !== '')
       .join('\n'),
+  }
+}
+
+/** How money moved, as the family reads it: "in cash at the front desk", "online". */
+const METHOD_WORDS: Record<PaymentMethod, string> = { cash: 'in cash', card: 'by card', check: 'by check', online: 'online' }
+
+/** The place's money as it stands, for the emails about its payments. */
+function moneyLines(siteUrl: string, r: RegistrationView): string[] {
+  return [`Receipt number: ${r.receiptNumber}`, `Price: ${formatMoney(r.priceCents)}`, `Paid: ${formatMoney(r.paidCents)}`, `Balance: ${formatMoney(Math.max(r.balanceCents, 0))}`, '', `Your receipt: ${receiptUrl(siteUrl, r)}`]
+}
+
+/** A payment taken at the front desk, for the family's records (issue 30). */
+export function deskPaymentEmail(siteUrl: string, r: RegistrationView, payment: { amountCents: number; method: PaymentMethod }): NewEmail {
+  return {
+    to: r.registrantEmail,
+    subject: `Payment received: ${r.offering.name}`,
+    text: [`Hi ${r.registrantName},`, '', `${formatMoney(payment.amountCents)} paid ${METHOD_WORDS[payment.method]} at the front desk for ${r.child ? `${r.child.name}'s place in ` : ''}${r.offering.name}. Thank you.`, ...moneyLines(siteUrl, r)].join('\n'),
+  }
+}
+
+/** Money given back from a payment, and the price lowered with it when it was (issue 30). */
+export function refundEmail(siteUrl: string, r: RegistrationView, refund: { amountCents: number; method: PaymentMethod; reason: string | null; priceLowered: boolean; pending: boolean }): NewEmail {
+  const why = refund.reason ? ` (${refund.reason})` : ''
+  const lowered = refund.priceLowered ? ` The price is lowered to ${formatMoney(r.priceCents)}.` : ''
+  const when = refund.pending ? ' It reaches your card in a few days.' : ''
+  return {
+    to: r.registrantEmail,
+    subject: `Refund: ${r.offering.name}`,
+    text: [`Hi ${r.registrantName},`, '', `${formatMoney(refund.amountCents)} of your ${refund.method === 'online' ? 'online' : refund.method} payment is refunded${why}.${lowered}${when}`, ...moneyLines(siteUrl, r)].join('\n'),
+  }
+}
+
+/** The receipt, sent again by staff at the family's request (issue 30). */
+export function receiptEmail(siteUrl: string, r: RegistrationView): NewEmail {
+  return {
+    to: r.registrantEmail,
+    subject: `Your receipt: ${r.offering.name}`,
+    text: [`Hi ${r.registrantName},`, '', `Here is the receipt for ${r.child ? `${r.child.name}'s place in ` : ''}${r.offering.name}, as the front desk asked.`, ...moneyLines(siteUrl, r)].join('\n'),
   }
 }

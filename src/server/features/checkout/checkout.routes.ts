@@ -4,6 +4,7 @@ import { addOrderExtra, applyOrderDiscount, getCheckout, removeOrderExtra, getOr
 import { centsFromDollars } from '../../../shared/money.ts'
 import { RefundForm } from '../../../shared/schemas/payments.ts'
 import { recordRefund } from '../../core/payments/orders.queries.ts'
+import { afterRefund } from '../../core/registrations/registration-changes.ts'
 import { parseForm } from '../../http/forms.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { facilityToday } from '../../../shared/format.ts'
@@ -77,7 +78,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const { orderId } = req.params
     await changing(orderId, user.id)
     const at = now()
-    await addExtra(db, { orderId, payerUserId: user.id, productId: req.body.productId, size: req.body.size, today: facilityToday(at, config.site.timeZone), now: at })
+    await addExtra(db, { orderId, payerUserId: user.id, productId: req.body.productId, size: req.body.size, quantity: req.body.quantity, today: facilityToday(at, config.site.timeZone), now: at })
     reply.code(201)
     return { order: await orderFor(orderId, user.id, at) }
   })
@@ -171,9 +172,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const amountCents = centsFromDollars(form.amount)
     if (amountCents === null) throw badRequest('Enter the amount in dollars and cents, like 45.00.', { amount: 'Enter the amount in dollars and cents, like 45.00.' })
     const at = now()
-    const { lineId } = req.body
+    const { lineId, lowerPrice = false } = req.body
     const allocations = lineId ? [{ orderLineId: lineId, amountCents }] : undefined
-    const done = await inTransaction(db, (tx) => recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations }))
+    const done = await inTransaction(db, async (tx) => {
+      const refunded = await recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations })
+      if (refunded.status === 'recorded') await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, siteUrl: config.publicUrl })
+      return refunded
+    })
     if (done.status === 'no-payment') throw notFound('There is no such payment.')
     if (done.status === 'over-payment') {
       const line = lineId ? await db.kysely.selectFrom('orderLines').select(['registrationId', 'description']).where('id', '=', lineId).executeTakeFirst() : undefined

@@ -3,6 +3,7 @@ import {
   adjustRegistrationPrice,
   cancelRegistrationByStaff,
   declineRegistration,
+  emailReceipt,
   listPendingRegistrations as listPending,
   readRegistration,
   recordDeskPayment,
@@ -20,6 +21,8 @@ import { serve, type ContractRequest, type Served, type RouteDeps } from '../../
 import { changePlace, checkEnding, placeOf } from '../../core/registrations/kinds.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { holdOffering } from '../../core/registrations/capacity.ts'
+import { enqueueEmail } from '../../core/outbox.queries.ts'
+import { receiptEmail } from '../../core/registrations/registration-emails.ts'
 
 export const EMPLOYEES_DO_NOT_REFUND = 'Only an admin gives money back: cancel without a refund, and ask an admin to refund what was paid.'
 
@@ -34,6 +37,13 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (!registration) throw notFound('There is no such registration.')
     const [payments, extras, history] = await Promise.all([listPayments(db, registration.id), listOrderExtras(db, registration.id), listEvents(db, registration.id)])
     return { registration, payments, extras, history }
+  })
+
+  serve(app, emailReceipt, async (req) => {
+    const registration = await findRegistrationView(db, req.params.registrationId)
+    if (!registration) throw notFound('There is no such registration.')
+    await enqueueEmail(db, receiptEmail(config.publicUrl, registration), now())
+    return { emailedTo: registration.registrantEmail }
   })
 
   serve(app, recordDeskPayment, async (req, _reply, { user: admin }) => {
