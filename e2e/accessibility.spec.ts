@@ -264,6 +264,14 @@ test.describe('an academy’s attendance panel at the door (issue 23)', () => {
       await admin.getByRole('button', { name: /^Absent for Ben Brooks/ }).click()
       await expect(admin.getByText('1 present, 1 absent, 0 not marked')).toBeVisible()
       await expectNoSeriousViolations(admin)
+
+      // Cancelling a session asks in the site's own dialog (issue 30): checked open, and it fits the screen.
+      await admin.getByRole('button', { name: /^Cancel the session on / }).click()
+      const dialog = admin.getByRole('alertdialog', { name: /^Cancel Axe Academy/ })
+      await expect(dialog.getByRole('button', { name: 'Keep the session' })).toBeFocused()
+      const box = (await dialog.boundingBox())!
+      expect(box.x >= 0 && box.x + box.width <= width).toBe(true)
+      await expectNoSeriousViolations(admin)
     })
   }
 })

@@ -54,8 +54,8 @@ test('a captain withdraws the team, and its player joins another team of the lea
     await signIn(captainContext.request, captain)
     const page = await captainContext.newPage()
     await openInApp(page, `/league/${leagueId}/team/${team.id}`)
-    page.once('dialog', (dialog) => dialog.accept())
     await page.getByRole('button', { name: 'Withdraw the team' }).click()
+    await page.getByRole('alertdialog', { name: `Withdraw ${teamName} from ${leagueName}?` }).getByRole('button', { name: 'Withdraw the team' }).click()
     await expect(page).toHaveURL(`${BASE_URL}/account`)
     await expect(page.getByText(`${teamName} was withdrawn from ${leagueName}. Each player was told.`)).toBeVisible()
 
@@ -93,8 +93,8 @@ test('a captain hands the team over, and the new captain withdraws it', async ({
     await signIn(captainContext.request, captain)
     const page = await captainContext.newPage()
     await openInApp(page, `/league/${leagueId}/team/${team.id}`)
-    page.once('dialog', (dialog) => dialog.accept())
     await page.getByRole('row').filter({ hasText: next.displayName }).getByRole('button', { name: /^Make captain/ }).click()
+    await page.getByRole('alertdialog', { name: `Make ${next.displayName} the captain?` }).getByRole('button', { name: 'Make captain' }).click()
     await expect(page.getByRole('button', { name: 'Withdraw the team' })).toHaveCount(0)
 
     // The team's registration is the new captain's now: on their account page, and theirs to withdraw.
@@ -103,8 +103,8 @@ test('a captain hands the team over, and the new captain withdraws it', async ({
     await openInApp(newPage, '/account')
     await expect(newPage.getByRole('article').filter({ hasText: teamName }).first()).toBeVisible()
     await openInApp(newPage, `/league/${leagueId}/team/${team.id}`)
-    newPage.once('dialog', (dialog) => dialog.accept())
     await newPage.getByRole('button', { name: 'Withdraw the team' }).click()
+    await newPage.getByRole('alertdialog').getByRole('button', { name: 'Withdraw the team' }).click()
     await expect(newPage.getByText(`${teamName} was withdrawn from ${leagueName}. Each player was told.`)).toBeVisible()
   } finally {
     await captainContext.close()
@@ -128,8 +128,8 @@ test('after Copy link, Make a new link says the old link stopped working, not th
     const panel = page.getByRole('region', { name: 'Invite players' })
     await panel.getByRole('button', { name: 'Copy link' }).click()
     await expect(panel.getByRole('status').first()).toHaveText('The link is copied.')
-    page.once('dialog', (dialog) => dialog.accept())
     await panel.getByRole('button', { name: 'Make a new link' }).click()
+    await page.getByRole('alertdialog', { name: 'Make a new link?' }).getByRole('button', { name: 'Make a new link' }).click()
     await expect(panel.getByRole('status').first()).toHaveText('A new link is ready, and the old one no longer works: share the new one.')
   } finally {
     await context.close()

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { AttendanceParticipant, AttendanceSheet } from '../../../shared/contracts/attendance.ts'
 import { countOf, formatDate } from '../../../shared/format.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { useConfirm } from '../../components/ui/confirm-dialog.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useCancelSession } from './api/use-cancel-session.ts'
 import { useMarkAttendance } from './api/use-mark-attendance.ts'
@@ -17,6 +18,7 @@ export function AttendanceDoor({ sheet, canCancel }: { sheet: AttendanceSheet; c
   const [outcome, setOutcome] = useState('')
   const mark = useMarkAttendance(sheet.academy.id)
   const cancel = useCancelSession(sheet.academy.id)
+  const confirm = useConfirm()
   const date = chosen !== undefined && sheet.sessions.includes(chosen) ? chosen : defaultSession(sheet.sessions, sheet.today)
   if (date === undefined) return <p>{sheet.academy.name} has no sessions.</p>
   const cells = marksByCell(sheet.marks)
@@ -98,12 +100,19 @@ export function AttendanceDoor({ sheet, canCancel }: { sheet: AttendanceSheet; c
             type="button"
             className="button staff-danger"
             disabled={cancel.isPending}
-            onClick={() => {
-              if (window.confirm(`Cancel ${sheet.academy.name} on ${day}? Every family with a place will be emailed.`)) cancelSession()
-            }}
+            onClick={() =>
+              confirm.ask({
+                question: `Cancel ${sheet.academy.name} on ${day}? Every family with a place will be emailed.`,
+                confirmLabel: 'Cancel the session',
+                cancelLabel: 'Keep the session',
+                danger: true,
+                onConfirm: cancelSession,
+              })
+            }
           >
             Cancel the session on {day}
           </button>
+          {confirm.dialog}
         </p>
       )}
     </div>

@@ -12,6 +12,7 @@ import type { TeamView } from '../../../shared/contracts/teams.ts'
 import type { NavigationState } from '../../components/layout.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { useConfirm } from '../../components/ui/confirm-dialog.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
@@ -195,6 +196,7 @@ function InvitePanel({ team }: { team: TeamView }) {
   // What the last action did, and only that: copying, then making a new link, says the new link's news.
   const [notice, setNotice] = useState('')
   const regenerate = useRegenerateInvite(team)
+  const confirm = useConfirm()
   const makeNewLink = () => {
     setNotice('')
     regenerate.mutate(undefined, { onSuccess: () => setNotice('A new link is ready, and the old one no longer works: share the new one.') })
@@ -243,12 +245,11 @@ function InvitePanel({ team }: { team: TeamView }) {
           type="button"
           className="button secondary"
           disabled={regenerate.isPending}
-          onClick={() => {
-            if (window.confirm('Make a new link? The current link will stop working.')) makeNewLink()
-          }}
+          onClick={() => confirm.ask({ question: 'Make a new link? The current link will stop working.', confirmLabel: 'Make a new link', onConfirm: makeNewLink })}
         >
           {regenerate.isPending ? 'Making a new link…' : 'Make a new link'}
         </button>
+        {confirm.dialog}
       </div>
       <div role="status">{notice}</div>
       {!siteConfig.sendsEmail && <p>Email is not set up on this site: copy the link and share it with your players yourself.</p>}
@@ -420,6 +421,7 @@ function PaymentsPanel({ team }: { team: TeamView }) {
  */
 function EndPlace(props: { registrationId: string; question: string; action: { label: string; pending: string; failed: string }; done: string; danger?: boolean }) {
   const navigate = useNavigate()
+  const confirm = useConfirm()
   const end = useEndTeamPlace(props.registrationId, {
     onEnded: () => navigate(href('account'), { state: { flash: props.done, flashTone: 'success' } satisfies NavigationState }),
   })
@@ -429,12 +431,11 @@ function EndPlace(props: { registrationId: string; question: string; action: { l
         type="button"
         className={props.danger ? 'button account-danger' : 'button secondary'}
         disabled={end.isPending}
-        onClick={() => {
-          if (window.confirm(props.question)) end.mutate()
-        }}
+        onClick={() => confirm.ask({ question: props.question, confirmLabel: props.action.label, danger: props.danger, onConfirm: () => end.mutate() })}
       >
         {end.isPending ? props.action.pending : props.action.label}
       </button>
+      {confirm.dialog}
       {end.error && <Alert>{end.error instanceof ApiError ? end.error.message : props.action.failed}</Alert>}
     </div>
   )
