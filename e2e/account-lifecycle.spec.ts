@@ -276,6 +276,28 @@ test('after signing in from a redirect, a failed try first, the person returns t
   await expect(page.getByText(user.email)).toBeVisible()
 })
 
+for (const [role, path, heading] of [
+  ['employee', '/desk', 'Front Desk'],
+  ['admin', '/dashboard', 'Dashboard'],
+  ['customer', '/', 'Sports and Activities'],
+] as const) {
+  test(`a ${role} who signs in with no page asked for lands on ${path}`, async ({ asVisitor: page, createUser }) => {
+    const user = await createUser({ role })
+    await openInApp(page, '/signIn')
+    await fillSignIn(page, user.email, user.password)
+    await expect(page).toHaveURL(`${BASE_URL}${path}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+  })
+}
+
+test('an employee sent to sign in from a page they asked for returns to it, not the front desk', async ({ asVisitor: page, createUser }) => {
+  const employee = await createUser({ role: 'employee' })
+  await page.goto('/desk/academies')
+  await expect(page).toHaveURL(`${BASE_URL}/signIn`)
+  await fillSignIn(page, employee.email, employee.password)
+  await expect(page).toHaveURL(`${BASE_URL}/desk/academies`)
+})
+
 test.describe('navigation bar', () => {
   test('a visitor sees Sign In and no Dashboard link', async ({ asVisitor: page }) => {
     await page.goto('/')

@@ -4,7 +4,7 @@ import { useDropFlash } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { useSession } from '../lib/session.tsx'
-import { useReturnPath } from '../lib/use-return-path.ts'
+import { landingPathOf, useRequestedPath } from '../lib/use-return-path.ts'
 import { ApiError } from '../lib/api.ts'
 import { useForm } from '../lib/use-form.ts'
 import { href } from '../../shared/paths.ts'
@@ -25,14 +25,15 @@ export default function SignInPage() {
   const [params] = useSearchParams()
   const notice = CONFIRMATION_NOTICES[params.get('confirmation') ?? '']
   const navigate = useNavigate()
-  const returnTo = useReturnPath()
+  const requested = useRequestedPath()
   const form = useForm(SignInForm, { email: '', password: '' })
   const dropFlash = useDropFlash()
 
   const submit = form.handleSubmit(async ({ email, password }) => {
     try {
-      await signIn(email.trim(), password)
-      navigate(returnTo, { replace: true })
+      const user = await signIn(email.trim(), password)
+      // A page the person was sent here from wins over where their role starts the day.
+      navigate(requested ?? landingPathOf(user), { replace: true })
     } catch (error) {
       await dropFlash()
       form.setServerErrors({}, error instanceof ApiError ? error.message : 'Signing in failed. Please try again.')
@@ -62,7 +63,7 @@ export default function SignInPage() {
       </p>
       <p>
         New here?{' '}
-        <Link to={href('register')} state={{ from: returnTo }}>
+        <Link to={href('register')} state={{ from: requested ?? '/' }}>
           Create an account
         </Link>
       </p>
