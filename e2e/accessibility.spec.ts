@@ -405,3 +405,19 @@ test.describe('the checkout and its payment (issue 24)', () => {
     })
   }
 })
+
+test.describe('the Users page with a password link made (issue 30)', () => {
+  for (const width of [1280, 375]) {
+    test(`the link to hand over and each row's button, ${width} px wide`, async ({ pageAs, createUser }) => {
+      const employee = await createUser({ role: 'employee', label: 'a11y-link' })
+      const admin = await pageAs('admin')
+      await admin.setViewportSize({ width, height: 900 })
+      await open(admin, '/admin/users', 'Users')
+      await admin.getByLabel('Search by email, name or phone').fill(employee.email)
+      await admin.getByRole('button', { name: 'Search', exact: true }).click()
+      await admin.getByRole('button', { name: `Make a password link for ${employee.email}` }).click()
+      await expect(admin.getByLabel(`One-time password link for ${employee.email}`)).toBeVisible()
+      await expectNoSeriousViolations(admin)
+    })
+  }
+})

@@ -30,7 +30,7 @@ async function search(page: Page, text: string): Promise<void> {
 async function openUsers(page: Page): Promise<void> {
   await page.goto('/admin/users')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users')
-  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Display name', 'Phone', 'Role', 'Created'])
+  await expect(page.getByRole('columnheader')).toHaveText(['Email', 'Display name', 'Phone', 'Role', 'Created', 'Password'])
 }
 
 test('an admin finds a customer and makes them an employee', async ({ asAdmin: page, createUser }) => {
@@ -67,6 +67,34 @@ test('the role change notice reads "an employee"', async ({ asAdmin: page, creat
   await search(page, customer.email)
   await page.getByLabel(`Role of ${customer.email}`).selectOption('employee')
   await expect(page.getByRole('status')).toHaveText(`${customer.email} is now an employee.`, { timeout: 2_000 })
+})
+
+test('an admin makes a password link for an employee, who chooses a password with it once', async ({ asAdmin: page, asVisitor: visitor, createUser }) => {
+  const employee = await createUser({ role: 'employee' })
+  await openUsers(page)
+  await search(page, employee.email)
+  await expect(dataRows(page)).toHaveCount(1)
+  await page.getByRole('button', { name: `Make a password link for ${employee.email}` }).click()
+  const status = page.getByRole('status')
+  await expect(status).toContainText(`No mail server is set up here: give ${employee.email} this one-time link in person.`)
+  const link = await page.getByLabel(`One-time password link for ${employee.email}`).inputValue()
+  expect(new URL(link).pathname).toBe('/resetPassword')
+
+  const newPassword = `${employee.password}-from-admin`
+  await visitor.goto(link)
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Reset Password')
+  await visitor.getByLabel('New password', { exact: true }).fill(newPassword)
+  await visitor.getByLabel('Confirm new password').fill(newPassword)
+  await visitor.getByRole('button', { name: 'Save New Password' }).click()
+  await expect(visitor.getByRole('status')).toContainText('password')
+  const signIn = (password: string) => visitor.request.post(`${BASE_URL}/api/auth/sign-in/email`, { headers: { origin: BASE_URL }, data: { email: employee.email, password } })
+  expect((await signIn(newPassword)).status()).toBe(200)
+  // Once only: the same link a second time is refused.
+  const again = await visitor.request.post(`${BASE_URL}/api/auth/reset-password`, {
+    headers: { origin: BASE_URL },
+    data: { token: new URL(link).searchParams.get('token'), newPassword: 'another-password', confirmNewPassword: 'another-password' },
+  })
+  expect(again.status()).toBe(400)
 })
 
 test('an admin cannot change their own role', async ({ asAdmin: page, sessions }) => {

@@ -455,6 +455,22 @@ test.describe('an admin on the Users page', () => {
     await expect(page.getByText('Showing 1–2 of 2 users.')).toBeVisible()
   })
 
+  test('makes a password link for an account, and reaches it to copy', async ({ asAdmin: page, createUser }) => {
+    const employee = await createUser({ role: 'employee', label: `keyboard-link-${uniqueToken()}` })
+    await page.goto('/admin/users')
+    await search(page, employee.email)
+    await expect(page.getByText('Showing 1–1 of 1 users.')).toBeVisible()
+    const button = page.getByRole('button', { name: `Make a password link for ${employee.email}` })
+    await tabTo(page, button)
+    await page.keyboard.press('Enter')
+    const link = page.getByLabel(`One-time password link for ${employee.email}`)
+    await expect(link).toBeVisible()
+    await expectVisibleFocus(button)
+    await tabTo(page, link, { backwards: true })
+    // Focused, the whole link is selected, ready to copy.
+    expect(await link.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0))).toMatch(/\/resetPassword\?token=/)
+  })
+
   test('pages through more than 25 users', async ({ asAdmin: page, createUser }) => {
     const label = `keyboard-batch-${uniqueToken()}`
     await Promise.all(Array.from({ length: 26 }, () => createUser({ label })))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CHECKOUT_STATUSES, REFUND_STATUSES, RefundForm } from '../schemas/payments.ts'
+import { CHECKOUT_STATUSES, EXTRA_QUANTITY_MESSAGE, MOST_OF_AN_EXTRA, MOST_ORDER_LINES, REFUND_STATUSES, RefundForm } from '../schemas/payments.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
 /** A part of a payment plan: the deposit at sign-up (no day), or a part due on its day. */
@@ -134,12 +134,6 @@ export const refundPayment = contract({
   }),
   responses: { 201: z.object({ refund: z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(REFUND_STATUSES) }) }) },
 })
-
-/** The most of one extra added at once: a line asks for all of them. */
-export const MOST_OF_AN_EXTRA = 10
-export const EXTRA_QUANTITY_MESSAGE = `Choose how many, from 1 to ${MOST_OF_AN_EXTRA}.`
-/** The most lines one order takes: Stripe Checkout takes at most 100 items, and a family needs far fewer. */
-export const MOST_ORDER_LINES = 50
 
 export const addOrderExtra = contract({
   method: 'POST',

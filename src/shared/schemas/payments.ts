@@ -83,3 +83,9 @@ export function moneyMoveLabel({
   const refund = `Refund of ${how.toLowerCase()}`
   return status === 'pending' ? `${refund} (pending)` : status === 'failed' ? `${refund} — failed` : refund
 }
+
+/** The most of one extra added at once (a jersey × 3): its line asks for all of them. */
+export const MOST_OF_AN_EXTRA = 10
+export const EXTRA_QUANTITY_MESSAGE = `Choose how many, from 1 to ${MOST_OF_AN_EXTRA}.`
+/** The most lines one order takes: Stripe Checkout takes at most 100 items (issue 30: 200 jersey lines made an order it could not take). */
+export const MOST_ORDER_LINES = 50

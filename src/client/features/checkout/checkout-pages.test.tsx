@@ -145,6 +145,7 @@ describe('the checkout page', () => {
     expect(html).toContain('<h2 id="checkout-extras-heading">Extras</h2>')
     expect(html).toMatch(/<form class="checkout-extra" aria-label="Team jersey"/)
     expect(html).toContain('<option value="" selected="">Choose a size</option><option value="S">S</option><option value="M">M</option>')
+    expect(html).toMatch(/<label for="extra-quantity-p-jersey">Quantity<\/label><input id="extra-quantity-p-jersey" type="number" inputMode="numeric" min="1" max="10" step="1" value="1"\/>/)
     expect(html).toMatch(/Remove<span class="visually-hidden"> Team jersey, size M<\/span><\/button>/)
   })
 

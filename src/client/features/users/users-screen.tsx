@@ -1,14 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { formatPhone } from '../../../shared/phone.ts'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { formatDate } from '../../../shared/format.ts'
+import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { ROLES, type Role } from '../../../shared/roles.ts'
+import type { PasswordLinkMade } from '../../../shared/schemas/users.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { usersQuery } from '../../queries/users.ts'
 import { useSession } from '../../lib/session.tsx'
 import { FunctionsError } from '../../lib/callable.ts'
 import { useSetUserRole } from './api/use-set-user-role.ts'
+import { useMakePasswordLink } from './api/use-make-password-link.ts'
 
 const PAGE_SIZE = 25
 
@@ -22,14 +24,20 @@ function messageOf(error: unknown): string {
   return error instanceof FunctionsError ? error.message : 'Something went wrong. Please try again.'
 }
 
-/** Every user, searched, filtered by role and paged, with each one's role to change (not one's own). */
+/**
+ * Every user, searched, filtered by role and paged, with each one's role to change (not one's own)
+ * and a one-time password link to make: the only way besides its owner to a staff account's
+ * password, since the desk reaches customers only (docs/decisions/0016).
+ */
 export function UsersScreen() {
   const { user: me } = useSession()
   const [query, setQuery] = useState<Query>({ search: '', role: '', page: 1 })
   const [searchText, setSearchText] = useState('')
   const [changeError, setChangeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const [linkMade, setLinkMade] = useState<{ email: string; made: PasswordLinkMade } | null>(null)
   const setRole = useSetUserRole()
+  const makeLink = useMakePasswordLink()
   // The page shown stays until the next one arrives.
   const list = useQuery({
     ...usersQuery({
@@ -55,9 +63,25 @@ export function UsersScreen() {
   const changeRole = async (userId: string, email: string, role: Role) => {
     setNotice(null)
     setChangeError(null)
+    setLinkMade(null)
     try {
       await setRole.mutateAsync({ userId, role })
       setNotice(`${email} is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`)
+    } catch (e) {
+      setChangeError(messageOf(e))
+    }
+  }
+
+  // The button stays enabled while a link is made: disabling it would drop a keyboard user's focus.
+  const passwordLink = async (userId: string, email: string) => {
+    if (makeLink.isPending) return
+    setNotice(null)
+    setChangeError(null)
+    setLinkMade(null)
+    try {
+      const made = await makeLink.mutateAsync({ userId })
+      if (made.emailed) setNotice(`A link to choose a password was emailed to ${email}; it works once, until ${formatDateTime(made.expiresAt)}.`)
+      else setLinkMade({ email, made })
     } catch (e) {
       setChangeError(messageOf(e))
     }
@@ -100,6 +124,15 @@ export function UsersScreen() {
       </form>
       {error && <Alert>{error}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
+      {linkMade?.made.link && (
+        <div className="desk-link" role="status">
+          <p>
+            No mail server is set up here: give {linkMade.email} this one-time link in person. It works once, until {formatDateTime(linkMade.made.expiresAt)}; any
+            earlier link of theirs no longer works.
+          </p>
+          <input type="text" readOnly value={linkMade.made.link} aria-label={`One-time password link for ${linkMade.email}`} onFocus={(e) => e.target.select()} />
+        </div>
+      )}
       {result === null && !error && <p className="loading">Loading users…</p>}
       {result && (
         <>
@@ -117,6 +150,7 @@ export function UsersScreen() {
                   <th scope="col">Phone</th>
                   <th scope="col">Role</th>
                   <th scope="col">Created</th>
+                  <th scope="col">Password</th>
                 </tr>
               </thead>
               <tbody>
@@ -143,6 +177,16 @@ export function UsersScreen() {
                       </select>
                     </td>
                     <td>{formatDate(u.createdAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button secondary"
+                        aria-label={`Make a password link for ${u.email}`}
+                        onClick={() => void passwordLink(u.id, u.email)}
+                      >
+                        Make a link
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>

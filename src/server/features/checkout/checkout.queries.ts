@@ -10,8 +10,9 @@ import { facilityToday } from '../../../shared/format.ts'
 import { dueNowCents, planParts } from '../../../shared/payment-plan.ts'
 import { receiptPath } from '../../../shared/paths.ts'
 import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import { MOST_ORDER_LINES } from '../../../shared/schemas/payments.ts'
 import type { CheckoutStatus } from '../../../shared/schemas/payments.ts'
-import type { OfferingKind } from '../../../shared/schemas/registration.ts'
+import { HOLDS_PLACE, type OfferingKind } from '../../../shared/schemas/registration.ts'
 
 /** An order's payer, or undefined when there is no such order. */
 export async function findOrderPayer(db: Db, orderId: string): Promise<string | undefined> {
@@ -110,7 +111,7 @@ export function heldUntilOf(rows: readonly { status: string | null; offerExpires
   return held.length > 0 ? new Date(Math.min(...held)) : undefined
 }
 
-/** The extras offered with the fees of an order's places, at the price of `today`. */
+/** The extras offered with the fees of an order's places still held (not cancelled, ended or only waiting), at the price of `today`. */
 export async function offeredExtras(db: Db, orderId: string, today: string): Promise<OrderCheckout['extras']> {
   const rows = await db.kysely
     .selectFrom('extraProducts as x')
@@ -118,7 +119,14 @@ export async function offeredExtras(db: Db, orderId: string, today: string): Pro
     .select(['e.id', 'e.name', 'e.listPriceCents', 'e.earlyBirdPriceCents', 'e.earlyBirdUntil', 'e.sizes'])
     .where('e.isActive', '=', boolParam(db.dialect, true))
     .where('x.productId', 'in', (eb) =>
-      eb.selectFrom('orderLines as fee').select('fee.productId').where('fee.orderId', '=', orderId).where('fee.registrationId', 'is not', null).where('fee.productId', 'is not', null).$narrowType<{ productId: string }>(),
+      eb
+        .selectFrom('orderLines as fee')
+        .innerJoin('registrations as place', 'place.id', 'fee.registrationId')
+        .select('fee.productId')
+        .where('fee.orderId', '=', orderId)
+        .where('place.status', 'in', HOLDS_PLACE)
+        .where('fee.productId', 'is not', null)
+        .$narrowType<{ productId: string }>(),
     )
     .distinct()
     .orderBy('e.name')
@@ -132,17 +140,34 @@ export async function offeredExtras(db: Db, orderId: string, today: string): Pro
 }
 
 /**
- * Adds an extra offered with the order (a jersey, in a size) as a line of its own, at the price
- * of the day; refused in the payer's words under the field at fault otherwise.
+ * Adds an extra offered with the order (a jersey, in a size), in a quantity, as a line of its own
+ * asking for all of them at the price of the day; refused in the payer's words under the field at
+ * fault otherwise. An extra goes with a place: an order whose places all ended, or only wait,
+ * takes none. The order's row is held while its lines are counted (PostgreSQL; SQLite runs one
+ * writer at a time), so extras added at once cannot pass `MOST_ORDER_LINES` together.
  */
-export async function addExtra(db: Db, add: { orderId: string; payerUserId: string; productId: string; size: string | undefined; today: string; now: Date }): Promise<void> {
-  const extra = (await offeredExtras(db, add.orderId, add.today)).find((e) => e.productId === add.productId)
-  if (!extra) throw invalid('Choose an extra offered with this order.', { productId: 'Choose an extra offered with this order.' })
-  const size = add.size?.trim() ?? ''
-  if (extra.sizes.length > 0 && !extra.sizes.includes(size)) throw invalid('Choose a size.', { size: 'Choose a size.' })
-  const product = await db.kysely.selectFrom('products').select('listPriceCents').where('id', '=', extra.productId).executeTakeFirstOrThrow()
-  const description = extra.sizes.length > 0 ? `${extra.name}, size ${size}` : extra.name
-  await writeTogether(db, orderInserts(db, [{ id: add.orderId, payerUserId: add.payerUserId, now: add.now, lines: [{ registrationId: null, productId: extra.productId, description, listPriceCents: product.listPriceCents, amountDueCents: extra.priceCents }] }]))
+export async function addExtra(db: Db, add: { orderId: string; payerUserId: string; productId: string; size: string | undefined; quantity?: number; today: string; now: Date }): Promise<void> {
+  const quantity = add.quantity ?? 1
+  await inTransaction(db, async (tx) => {
+    if (tx.dialect === 'postgres') await tx.kysely.selectFrom('orders').select('id').where('id', '=', add.orderId).forUpdate().execute()
+    const places = await tx.kysely.selectFrom('orderLines as line').innerJoin('registrations as r', 'r.id', 'line.registrationId').select('r.status').where('line.orderId', '=', add.orderId).execute()
+    if (!places.some((p) => HOLDS_PLACE.includes(p.status))) {
+      if (places.some((p) => p.status === 'waitlisted')) throw conflict('Extras are added once a place on this order is yours; it is on the waitlist for now.')
+      throw conflict('Every place on this order was cancelled or has ended, so it takes no extras.')
+    }
+    const extra = (await offeredExtras(tx, add.orderId, add.today)).find((e) => e.productId === add.productId)
+    if (!extra) throw invalid('Choose an extra offered with this order.', { productId: 'Choose an extra offered with this order.' })
+    const size = add.size?.trim() ?? ''
+    if (extra.sizes.length > 0 && !extra.sizes.includes(size)) throw invalid('Choose a size.', { size: 'Choose a size.' })
+    const { lines } = await tx.kysely.selectFrom('orderLines').select((eb) => eb.fn.countAll<string | number>().as('lines')).where('orderId', '=', add.orderId).executeTakeFirstOrThrow()
+    if (Number(lines) >= MOST_ORDER_LINES) throw conflict(`An order takes at most ${MOST_ORDER_LINES} lines, and this one has ${Number(lines)}. Pay it, then ask at the front desk for more.`)
+    const product = await tx.kysely.selectFrom('products').select('listPriceCents').where('id', '=', extra.productId).executeTakeFirstOrThrow()
+    const description = `${extra.sizes.length > 0 ? `${extra.name}, size ${size}` : extra.name}${quantity > 1 ? ` × ${quantity}` : ''}`
+    await writeTogether(
+      tx,
+      orderInserts(tx, [{ id: add.orderId, payerUserId: add.payerUserId, now: add.now, lines: [{ registrationId: null, productId: extra.productId, description, listPriceCents: product.listPriceCents * quantity, amountDueCents: extra.priceCents * quantity }] }]),
+    )
+  })
 }
 
 /** Why an extra taken off after its payment was refunded asks nothing more (its line stays with its money's history). */

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FakeStripe } from '../../../../tests/fake-stripe.ts'
 import { startPayingApp } from '../../../../tests/paying-app.ts'
 import type { TestApp } from '../../../../tests/test-app.ts'
 import { createLeague, createRegistrant, createUser, productForm, type TestUser } from '../../../../tests/factories.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
+import { EXTRA_QUANTITY_MESSAGE, MOST_ORDER_LINES } from '../../../shared/schemas/payments.ts'
 import { runDueJobs } from '../../core/jobs.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { Receipt, RegisterResult, RegistrationDetail } from '../../../shared/contracts/registrations.ts'
@@ -148,4 +149,56 @@ test('an extra not paid is taken off again, and the payment page opened with it 
   expect(notHere.body.error.fields).toEqual({ productId: 'Choose an extra offered with this order.' })
   // Someone else's order answers as if it did not exist.
   expect((await person.client.post(`/api/orders/${other.orderId}/extras`, { productId: other.jersey.id, size: 'S' })).status).toBe(404)
+})
+
+describe('how many extras an order takes (issue 30: 200 jersey lines made an order Stripe Checkout cannot take)', () => {
+  test('an extra comes in a quantity from 1 to 10, as one line asking for all of them, sent to Stripe as one item', async () => {
+    const { jersey, person, orderId } = await placeWithJersey()
+    const three = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'M', quantity: 3 })
+    expect(three.status, three.text).toBe(201)
+    expect(three.body.order.lines[1]).toMatchObject({ description: `${jersey.name}, size M × 3`, listPriceCents: 7500, amountDueCents: 7500, removable: true })
+    expect(three.body.order.totalCents).toBe(12_000)
+
+    for (const quantity of [0, 11, 2.5, '3']) {
+      const refused = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'M', quantity })
+      expect(refused.status, `quantity ${quantity}`).toBe(400)
+      expect(refused.body.error.fields).toEqual({ quantity: EXTRA_QUANTITY_MESSAGE })
+    }
+  })
+
+  test(`an order takes at most ${MOST_ORDER_LINES} lines: the next extra is refused with a sentence, and Stripe gets the order whole`, async () => {
+    const { jersey, person, orderId } = await placeWithJersey()
+    for (let lines = 1; lines < MOST_ORDER_LINES; lines++) {
+      const added = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'S' })
+      expect(added.status, added.text).toBe(201)
+    }
+    const over = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'S' })
+    expect(over.status).toBe(409)
+    expect(over.body.error.message).toBe(`An order takes at most ${MOST_ORDER_LINES} lines, and this one has ${MOST_ORDER_LINES}. Pay it, then ask at the front desk for more.`)
+    const order = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
+    expect(order.lines).toHaveLength(MOST_ORDER_LINES)
+    const opened = await person.client.post<{ url: string }>(`/api/orders/${orderId}/checkout`, {})
+    expect(opened.status, opened.text).toBe(201)
+    expect(fake.session(opened.body.url.split('/pay/')[1]!)!.line_items.length).toBeLessThanOrEqual(100)
+  })
+
+  test('no extras on an order whose places are cancelled, nor while its place is only on the waitlist', async () => {
+    const { jersey, person, orderId, registrationId } = await placeWithJersey()
+    expect((await person.client.post(`/api/registrations/${registrationId}/cancel`)).status).toBe(200)
+    const after = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'M' })
+    expect(after.status).toBe(409)
+    expect(after.body.error.message).toBe('Every place on this order was cancelled or has ended, so it takes no extras.')
+    expect((await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order.extras).toEqual([])
+
+    const fee = await saved(productForm({}))
+    const shirt = await saved({ ...productForm({ name: `Shirt ${fee.name}`, purpose: 'extra', listPrice: '20' }), goesWith: [fee.id] })
+    const leagueId = await createLeague(ctx, { priceCents: 4500, priceProductId: fee.id, capacity: 1 })
+    expect((await (await createRegistrant(ctx)).client.post(`/api/leagues/${leagueId}/registrations`, {})).status).toBe(201)
+    const waiting = await createRegistrant(ctx)
+    const placed = await waiting.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})
+    expect(placed.body.registration.status).toBe('waitlisted')
+    const wait = await waiting.client.post<Answer>(`/api/orders/${placed.body.registration.orderId}/extras`, { productId: shirt.id })
+    expect(wait.status).toBe(409)
+    expect(wait.body.error.message).toBe('Extras are added once a place on this order is yours; it is on the waitlist for now.')
+  })
 })

@@ -102,7 +102,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
     return { customer: await recordOf(customer.id) }
   })
 
-  serve(app, registerAtDesk, async (req, reply) => {
+  serve(app, registerAtDesk, async (req, reply, { user: staff }) => {
     const customer = await recordOf(req.params.userId)
     const { leagueId, teamId } = parseForm(DeskRegistrationForm, req.body)
     const childId = childIdOf(req.body)
@@ -125,7 +125,9 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
     if (!offering) throw notFound('This league is not open for registration.')
     // Staff may register a family past the places one account may take online (issue 30).
     const admission = await admit(db, offering, { userId: customer.id, childId, today, placesPerAccount: null })
-    const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl })
+    // The history says the desk took it, not the customer.
+    const event = { actorId: staff.id, details: { atDesk: true } }
+    const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, event })
     reply.code(result.created ? 201 : 200)
     return result
   })

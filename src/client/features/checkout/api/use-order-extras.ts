@@ -9,7 +9,7 @@ export function useOrderExtras(orderId: string) {
   const { queryKey } = orderCheckoutQuery(orderId)
   const settle = { onSuccess: (answer: Awaited<ReturnType<typeof call<typeof addOrderExtra>>>) => client.setQueryData(queryKey, answer) }
   const add = useMutation({
-    mutationFn: (extra: { productId: string; size?: string }) => call<typeof addOrderExtra>('POST', '/api/orders/:orderId/extras', { params: { orderId }, body: extra }),
+    mutationFn: (extra: { productId: string; size?: string; quantity: number }) => call<typeof addOrderExtra>('POST', '/api/orders/:orderId/extras', { params: { orderId }, body: extra }),
     ...settle,
   })
   const remove = useMutation({
