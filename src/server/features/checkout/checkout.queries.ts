@@ -10,7 +10,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { dueNowCents, planParts } from '../../../shared/payment-plan.ts'
 import { receiptPath } from '../../../shared/paths.ts'
 import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
-import { MOST_ORDER_LINES } from '../../../shared/schemas/payments.ts'
+import { MOST_OF_AN_EXTRA, MOST_ORDER_LINES } from '../../../shared/schemas/payments.ts'
 import type { CheckoutStatus } from '../../../shared/schemas/payments.ts'
 import { HOLDS_PLACE, type OfferingKind } from '../../../shared/schemas/registration.ts'
 
@@ -160,7 +160,7 @@ export async function addExtra(db: Db, add: { orderId: string; payerUserId: stri
     const size = add.size?.trim() ?? ''
     if (extra.sizes.length > 0 && !extra.sizes.includes(size)) throw invalid('Choose a size.', { size: 'Choose a size.' })
     const { lines } = await tx.kysely.selectFrom('orderLines').select((eb) => eb.fn.countAll<string | number>().as('lines')).where('orderId', '=', add.orderId).executeTakeFirstOrThrow()
-    if (Number(lines) >= MOST_ORDER_LINES) throw conflict(`An order takes at most ${MOST_ORDER_LINES} lines, and this one has ${Number(lines)}. Pay it, then ask at the front desk for more.`)
+    if (Number(lines) >= MOST_ORDER_LINES) throw conflict(`An order takes at most ${MOST_ORDER_LINES} lines, and this one has ${Number(lines)}: add several of one extra on one line instead (up to ${MOST_OF_AN_EXTRA}).`)
     const product = await tx.kysely.selectFrom('products').select('listPriceCents').where('id', '=', extra.productId).executeTakeFirstOrThrow()
     const description = `${extra.sizes.length > 0 ? `${extra.name}, size ${size}` : extra.name}${quantity > 1 ? ` × ${quantity}` : ''}`
     await writeTogether(

@@ -174,7 +174,7 @@ describe('how many extras an order takes (issue 30: 200 jersey lines made an ord
     }
     const over = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'S' })
     expect(over.status).toBe(409)
-    expect(over.body.error.message).toBe(`An order takes at most ${MOST_ORDER_LINES} lines, and this one has ${MOST_ORDER_LINES}. Pay it, then ask at the front desk for more.`)
+    expect(over.body.error.message).toBe(`An order takes at most ${MOST_ORDER_LINES} lines, and this one has ${MOST_ORDER_LINES}: add several of one extra on one line instead (up to 10).`)
     const order = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
     expect(order.lines).toHaveLength(MOST_ORDER_LINES)
     const opened = await person.client.post<{ url: string }>(`/api/orders/${orderId}/checkout`, {})
