@@ -16,6 +16,8 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
 import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
+import { CHECKOUT } from '../../queries/checkout.ts'
+import { DESK } from '../../queries/desk.ts'
 import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../../lib/session.tsx'
@@ -59,9 +61,14 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
     setOutcome(message)
     // The button pressed may be gone with the new state; the heading keeps the reader's place.
     heading.current?.focus()
-    // This registration, the lists it is on, and — a place given up — the places left.
-    void client.invalidateQueries({ queryKey: ['admin', 'registrations'] })
+    // This registration and every staff list it is on — the desk's customer record and its balance,
+    // Pending Registrations, an academy's participants — its receipts, and (a place given up) the places left.
+    void client.invalidateQueries({ queryKey: ['admin'] })
+    void client.invalidateQueries({ queryKey: ['receipt'] })
     void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
+    // The desk's record of the customer (their balance) and the order the money went to.
+    void client.invalidateQueries({ queryKey: DESK })
+    void client.invalidateQueries({ queryKey: CHECKOUT })
   }
 
   const r = data?.registration
@@ -138,11 +145,11 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
               <h3>Record desk payment</h3>
               {!CHARGED_STATUSES.includes(r.status) ? (
                 <p>Payments can be recorded once the place is theirs: {r.status === 'offered' ? 'claimed from their account' : 'confirmed or held for payment'}.</p>
-              ) : r.balanceCents <= 0 ? (
+              ) : r.balanceCents + extrasOpenOf(data) <= 0 ? (
                 <p>Nothing is due: the registration is paid in full.</p>
               ) : (
                 // Keyed by what was paid, so after a payment the amount starts at the new balance.
-                <DeskPayment key={r.paidCents} registration={r} onDone={done} />
+                <DeskPayment key={`${r.paidCents} ${extrasOpenOf(data)}`} registration={r} extrasOpenCents={extrasOpenOf(data)} onDone={done} />
               )}
               {user?.isAdmin && r.balanceCents > 0 && r.status !== 'waitlisted' && (
                 <>
@@ -240,8 +247,14 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
   )
 }
 
-function DeskPayment({ registration: r, onDone }: { registration: RegistrationView; onDone(message: string): void }) {
-  const form = useForm(DeskPaymentForm, { amount: (r.balanceCents / 100).toFixed(2), method: 'cash', reference: '' })
+/** What the extras bought on the place's order still ask: a desk payment from this panel pays them after the place. */
+function extrasOpenOf(detail: { extras: readonly { amountDueCents: number; paidCents: number }[] }): number {
+  return detail.extras.reduce((sum, extra) => sum + Math.max(extra.amountDueCents - extra.paidCents, 0), 0)
+}
+
+function DeskPayment({ registration: r, extrasOpenCents, onDone }: { registration: RegistrationView; extrasOpenCents: number; onDone(message: string): void }) {
+  const owed = Math.max(r.balanceCents, 0) + extrasOpenCents
+  const form = useForm(DeskPaymentForm, { amount: (owed / 100).toFixed(2), method: 'cash', reference: '' })
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -262,7 +275,7 @@ function DeskPayment({ registration: r, onDone }: { registration: RegistrationVi
     <form onSubmit={submit} noValidate>
       {form.message && <Alert>{form.message}</Alert>}
       <div className="staff-form-grid">
-        <TextField label="Amount (dollars)" field={form.field('amount')} error={form.errors.amount} hint={`Balance ${formatMoney(r.balanceCents)}`} />
+        <TextField label="Amount (dollars)" field={form.field('amount')} error={form.errors.amount} hint={extrasOpenCents > 0 ? `Balance ${formatMoney(r.balanceCents)}, and ${formatMoney(extrasOpenCents)} for the extras on its order` : `Balance ${formatMoney(r.balanceCents)}`} />
         <div className="field">
           <label htmlFor={method.name}>{DeskPaymentForm.method.label}</label>
           <p className="field-hint" id={`${method.name}-hint`}>
