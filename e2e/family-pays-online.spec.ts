@@ -144,7 +144,7 @@ test('a payment page left unpaid until it expires releases the held place to the
   await expect(page.getByText('This checkout session has expired.')).toBeVisible()
 })
 
-test('an admin refunds part of an online payment from the customer’s record; it shows as pending until Stripe confirms it', async ({ browser, createUser, insertAcademy, sessions }) => {
+test('an admin refunds part of an online payment from the customer’s record and lowers the price; pending until Stripe confirms it, and the receipt and the family’s email agree', async ({ backend, browser, createUser, insertAcademy, sessions }) => {
   const name = `Refunded Class ${uniqueToken()}`
   const id = await insertAcademy(academyInput(name, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
   const customer = await createUser({ label: 'refunded' })
@@ -172,8 +172,14 @@ test('an admin refunds part of an online payment from the customer’s record; i
   await expect(refund.getByText('The refund is more than is left of this payment for this registration.')).toBeVisible()
   await refund.getByLabel('Refund (dollars)').fill('40')
   await refund.getByRole('button', { name: 'Refund' }).click()
-  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it.')
+  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it. The price is $40.00 lower. The family is emailed.')
   await expect(panel.getByRole('cell', { name: 'Refund of online (pending)' })).toBeVisible()
+  // Refunded and lowered: the family's receipt and email say the same, and nothing more is owed.
+  await panel.getByRole('link', { name: 'Receipt', exact: true }).click()
+  await expect(page.getByText('Adjustment (Refunded and lowered: Missed the first two weeks)')).toBeVisible()
+  const outbox = await backend.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', customer.email).where('subject', 'like', 'Refund:%').executeTakeFirstOrThrow()
+  expect(outbox.text).toContain('$40.00 of your online payment is refunded (Missed the first two weeks). The price is lowered to')
+  expect(outbox.text).toContain('Balance: $0.00')
   await staff.close()
 })
 
@@ -183,7 +189,7 @@ test('a customer adds a jersey in a size at checkout and pays it with the place;
   const id = await insertAcademy(academyInput(name, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
   const { productId } = await backend.db.kysely.selectFrom('offerings').select('productId').where('academyId', '=', id).executeTakeFirstOrThrow()
   const jersey = `Jersey ${uniqueToken()}`
-  const settings = { purpose: 'extra' as const, listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: 'S,M,L', isActive: true }
+  const settings = { purpose: 'extra' as const, listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: 'S,M,L', lateSignUpPrice: 'full' as const, isActive: true }
   await createProduct(backend.db, { ...settings, name: jersey, goesWith: [productId!] }, { by: customer.id, now: new Date() })
   await signIn(page.request, customer)
   const taken = await page.request.post(`/api/academies/${id}/registrations`, { headers: { origin: STRIPE_SITE_URL }, data: { participants: [{ childId: null, photoConsent: false }] } })
@@ -218,7 +224,7 @@ test('a customer adds a jersey in a size at checkout and pays it with the place;
   await refund.getByLabel('Refund (dollars)').fill('25')
   await refund.getByLabel('Reason').fill('Returned the jersey')
   await refund.getByRole('button', { name: 'Refund' }).click()
-  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $25.00: it shows as pending until Stripe confirms it.')
+  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $25.00: it shows as pending until Stripe confirms it. The price is $25.00 lower. The family is emailed.')
   const refunded = await backend.db.kysely
     .selectFrom('refundAllocations as ra')
     .innerJoin('orderLines as line', 'line.id', 'ra.orderLineId')
