@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest'
-import { dueNowCents, overduePart, planParts } from './payment-plan.ts'
+import { describe, expect, test } from 'vitest'
+import { dueNowCents, overduePart, pastDueSince, planParts } from './payment-plan.ts'
 
 const plan = { depositCents: 5000, dueDates: ['2027-01-15', '2027-02-15', '2027-03-15'] }
 const summary = (today: string, paidCents: number, amountDueCents = 18_001) =>
@@ -29,4 +29,19 @@ test('what is due now is the deposit and the parts whose links went out, less wh
   expect(dueNowCents(planParts(plan, 18_001, 7000, '2027-02-10'))).toBe(2333 + 4333)
   expect(overduePart(planParts(plan, 18_001, 7000, '2027-02-10'))).toMatchObject({ dueDate: '2027-01-15', amountCents: 4333, paidCents: 2000 })
   expect(overduePart(planParts(plan, 18_001, 9333, '2027-02-10'))).toBeUndefined()
+})
+
+describe('pastDueSince: a place unpaid past its due date, for staff', () => {
+  const place = { status: 'confirmed', plan: null, priceCents: 18_000, paidCents: 0, balanceCents: 18_000, offering: { startDate: '2027-01-10' } }
+  test('without a plan, a place still owing once its start has come is past due since its start', () => {
+    expect(pastDueSince(place, '2027-01-09')).toBeNull()
+    expect(pastDueSince(place, '2027-01-10')).toBe('2027-01-10')
+    expect(pastDueSince({ ...place, paidCents: 18_000, balanceCents: 0 }, '2027-02-01')).toBeNull()
+    expect(pastDueSince({ ...place, status: 'waitlisted' }, '2027-02-01')).toBeNull()
+  })
+  test('under a plan, since its first part past its day', () => {
+    const plan = { depositCents: 5_000, dueDates: ['2027-01-15', '2027-02-15'] }
+    expect(pastDueSince({ ...place, plan, paidCents: 5_000, balanceCents: 13_000 }, '2027-01-14')).toBeNull()
+    expect(pastDueSince({ ...place, plan, paidCents: 5_000, balanceCents: 13_000 }, '2027-01-16')).toBe('2027-01-15')
+  })
 })

@@ -83,3 +83,15 @@ export function nextPartText(parts: readonly PlanPart[]): string | null {
   const what = next.dueDate === null ? `${amount} deposit` : `${amount} due ${formatDate(next.dueDate)}`
   return `${{ overdue: 'Overdue', due: 'Due now', upcoming: 'Next', paid: 'Paid' }[next.state]}: ${what}`
 }
+
+/**
+ * The day since which a place is unpaid past its due date, for staff (issue 30): under a plan, its
+ * first part past its day; without one, its start (the league's first day, the academy's first
+ * session) once that has come and the place, confirmed or held, still owes. Null when nothing is
+ * past due: a waitlist position or an unclaimed offer is charged nothing.
+ */
+export function pastDueSince(place: { status: string; plan: PaymentPlan | null; priceCents: number; paidCents: number; balanceCents: number; offering: { startDate: string } }, today: string): string | null {
+  if (place.balanceCents <= 0 || (place.status !== 'confirmed' && place.status !== 'held')) return null
+  if (place.plan) return overduePart(planParts(place.plan, place.priceCents, place.paidCents, today))?.dueDate ?? null
+  return place.offering.startDate <= today ? place.offering.startDate : null
+}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
 import { facilityToday, formatDate } from '../../../shared/format.ts'
-import { overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
+import { pastDueSince } from '../../../shared/payment-plan.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { siteConfig } from '../../site-config.ts'
 import { formatMoney } from '../../../shared/money.ts'
@@ -25,12 +25,13 @@ export function PendingRegistrations() {
   const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
   const [leagueId, setLeagueId] = useState('')
   const [typed, setTyped] = useState('')
+  const [pastDueOnly, setPastDueOnly] = useState(false)
   const search = useDeferredValue(typed.trim())
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const leagues = useQuery(adminLeaguesQuery())
   // Another league's list stays in view until this one arrives: the table does not flicker.
   const list = useQuery({ ...pendingRegistrationsQuery(leagueId, search), placeholderData: keepPreviousData })
-  const registrations = list.data?.registrations
+  const registrations = pastDueOnly ? list.data?.registrations.filter((r) => pastDueSince(r, today) !== null) : list.data?.registrations
 
   const closeDetail = () => {
     // Back to the row's button, or to the filter once the registration has left the list.
@@ -55,6 +56,12 @@ export function PendingRegistrations() {
           <label htmlFor="pending-search">Search by name</label>
           <input id="pending-search" type="search" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </div>
+        <div className="field staff-checkbox">
+          <div>
+            <input id="pending-past-due" type="checkbox" checked={pastDueOnly} onChange={(e) => setPastDueOnly(e.target.checked)} />
+            <label htmlFor="pending-past-due">Only unpaid past their due date</label>
+          </div>
+        </div>
       </div>
       {leagues.error && <Alert>{`The league filter could not be loaded: ${errorMessage(leagues.error)}`}</Alert>}
       {list.error && <Alert>{errorMessage(list.error)}</Alert>}
@@ -63,8 +70,10 @@ export function PendingRegistrations() {
         <p aria-live="polite">
           {registrations.length === 0
             ? search
-              ? `No registration awaiting payment or review matches “${search}”.`
-              : 'Nothing is awaiting payment or review.'
+              ? `No registration awaiting payment or review matches “${search}”${pastDueOnly ? ' and is past its due date' : ''}.`
+              : pastDueOnly
+                ? 'Nothing is unpaid past its due date.'
+                : 'Nothing is awaiting payment or review.'
             : `${registrations.length} ${registrations.length === 1 ? 'registration is' : 'registrations are'} awaiting payment or review${search ? ` for “${search}”` : ''}.`}
         </p>
       )}
@@ -132,15 +141,14 @@ export function PendingRegistrations() {
   )
 }
 
-/** A payment plan's part past its day unpaid, flagged for staff: `Overdue since 1/15/2027`. */
+/** A place unpaid past its due date (a plan's part past its day, or its start come unpaid), flagged for staff: `Overdue since 1/15/2027`. */
 function OverdueFlag({ registration, today }: { registration: RegistrationView; today: string }) {
-  const parts = partsOfPlace(registration, today)
-  const overdue = parts && overduePart(parts)
-  if (!overdue?.dueDate) return null
+  const since = pastDueSince(registration, today)
+  if (!since) return null
   return (
     <>
       <br />
-      <span className="staff-badge staff-badge-failed">Overdue since {formatDate(overdue.dueDate)}</span>
+      <span className="staff-badge staff-badge-failed">Overdue since {formatDate(since)}</span>
     </>
   )
 }
