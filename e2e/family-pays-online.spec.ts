@@ -175,7 +175,7 @@ test('an admin refunds part of an online payment from the customer’s record an
   await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it. The price is $40.00 lower. The family is emailed.')
   await expect(panel.getByRole('cell', { name: 'Refund of online (pending)' })).toBeVisible()
   // Refunded and lowered: the family's receipt and email say the same, and nothing more is owed.
-  await panel.getByRole('link', { name: 'Receipt', exact: true }).click()
+  await panel.getByRole('link', { name: 'Open the receipt' }).click()
   await expect(page.getByText('Adjustment (Refunded and lowered: Missed the first two weeks)')).toBeVisible()
   const outbox = await backend.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', customer.email).where('subject', 'like', 'Refund:%').executeTakeFirstOrThrow()
   expect(outbox.text).toContain('$40.00 of your online payment is refunded (Missed the first two weeks). The price is lowered to')

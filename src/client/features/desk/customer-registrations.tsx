@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatMoney } from '../../../shared/money.ts'
-import { href } from '../../../shared/paths.ts'
+import { href, receiptPath } from '../../../shared/paths.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
 import { DeskOrder, type OrderTask } from './desk-order.tsx'
-import { ReceiptActions } from '../receipts/receipt-actions.tsx'
 
 /** The customer's registrations and team places, each with its payments and details a click away. */
 export function CustomerRegistrations({ customer }: { customer: CustomerRecord }) {
@@ -61,7 +60,9 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
                       </>
                     )}
                     {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}{' '}
-                    <ReceiptActions registration={r} label={`: ${r.offering.name}`} />
+                    <Link to={receiptPath(r)} aria-label={`Receipt: ${r.offering.name}${r.child ? ` — ${r.child.name}` : ''}`}>
+                      Receipt
+                    </Link>
                   </td>
                 </tr>
               ))}

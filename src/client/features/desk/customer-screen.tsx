@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { formatPhone } from '../../../shared/phone.ts'
 import { Link } from 'react-router'
-import { ageOn } from '../../../shared/age.ts'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
@@ -10,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { customerRecordQuery } from '../../queries/desk.ts'
 import { CustomerRegistrations } from './customer-registrations.tsx'
+import { DeskChildren } from './desk-children.tsx'
 import { participantsOf } from './participants.ts'
 import { PasswordLink } from './password-link.tsx'
 import { RegisterAtDesk } from './register-at-desk.tsx'
@@ -48,7 +48,7 @@ function Record({ customer }: { customer: CustomerRecord }) {
         </div>
         <div>
           <dt>Customer since</dt>
-          <dd>{formatDate(customer.createdAt.slice(0, 10))}</dd>
+          <dd>{formatDate(customer.createdAt)}</dd>
         </div>
         <div>
           <dt>Balance</dt>
@@ -56,24 +56,7 @@ function Record({ customer }: { customer: CustomerRecord }) {
         </div>
       </dl>
       <PasswordLink customer={customer} />
-      <section className="account-panel" aria-labelledby="desk-children">
-        <h3 id="desk-children">Children</h3>
-        {customer.children.length === 0 ? (
-          <p>No children on this account.</p>
-        ) : (
-          <ul>
-            {customer.children.map((c) => (
-              <li key={c.id}>
-                <strong>
-                  {c.firstName} {c.lastName}
-                </strong>
-                , born {formatDate(c.dateOfBirth)} (age {ageOn(c.dateOfBirth, new Date().toISOString().slice(0, 10))}). Emergency contact: {c.emergencyContactName}{' '}
-                {formatPhone(c.emergencyContactPhone)}.{c.notes && ` Medical notes: ${c.notes}`}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <DeskChildren customer={customer} />
       <section className="account-panel" aria-labelledby="desk-waiver">
         <h3 id="desk-waiver">Waiver (version {customer.waiver.currentVersion})</h3>
         <ul>

@@ -93,6 +93,7 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
       {data && r && (
         <>
           <Facts registration={r} />
+          <ReceiptActions registration={r} onAnswer={setOutcome} />
           <h3>Payments</h3>
           {data.payments.length === 0 ? (
             <p>No payments yet.</p>
@@ -212,7 +213,7 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
       <div>
         <dt>Receipt number</dt>
         <dd>
-          {r.receiptNumber} <ReceiptActions registration={r} label="" />
+          {r.receiptNumber}
         </dd>
       </div>
       <div>

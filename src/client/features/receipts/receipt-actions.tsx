@@ -6,21 +6,21 @@ import { useEmailReceipt } from './api/use-email-receipt.ts'
 
 /**
  * A customer's receipt for staff (issue 30): open it (to print from its page) or email it to the
- * account holder again. The answer is read out where the buttons are.
+ * account holder again; the answer goes to the caller's status line.
  */
-export function ReceiptActions({ registration: r, label }: { registration: RegistrationView; label: string }) {
+export function ReceiptActions({ registration: r, onAnswer }: { registration: RegistrationView; onAnswer(message: string): void }) {
   const send = useEmailReceipt()
+  const email = () =>
+    send.mutate(r.id, {
+      onSuccess: ({ emailedTo }) => onAnswer(`The receipt was emailed to ${emailedTo}.`),
+      onError: (error) => onAnswer(errorMessage(error)),
+    })
   return (
-    <span className="receipt-staff-actions">
-      <Link to={receiptPath(r)} aria-label={`Receipt${label}`}>
-        Receipt
-      </Link>{' '}
-      <button type="button" className="link-button" aria-label={`Email the receipt${label}`} disabled={send.isPending} onClick={() => send.mutate(r.id)}>
-        Email it
+    <p className="staff-actions">
+      <Link to={receiptPath(r)}>Open the receipt</Link>
+      <button type="button" className="link-button" disabled={send.isPending} onClick={email}>
+        Email the receipt
       </button>
-      <span role="status" className="receipt-staff-answer">
-        {send.isSuccess ? ` Emailed to ${send.data.emailedTo}.` : send.isError ? ` ${errorMessage(send.error)}` : ''}
-      </span>
-    </span>
+    </p>
   )
 }
