@@ -22,6 +22,9 @@ function league(fields: Pick<ActiveLeague, 'name' | 'sport' | 'kind'> & Partial<
     registrationDate: '2027-01-01',
     startDate: '2027-02-01',
     endDate: '2027-05-01',
+    priceCents: 4500,
+    earlyBirdPriceCents: null,
+    earlyBirdUntil: null,
     ...fields,
   }
 }

@@ -77,7 +77,7 @@ async function seedPriceList(leagueId: string, adminId: string): Promise<void> {
   await changeFee(productId!, (fee) => (fee.listPriceCents > 1000 ? { earlyBirdPriceCents: fee.listPriceCents - 1000, earlyBirdUntil: until } : {}), change)
   await createProduct(
     db,
-    { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: 'YS,YM,YL,S,M,L,XL', isActive: true, goesWith: [productId!] },
+    { name: 'Team jersey', purpose: 'extra', listPriceCents: 2500, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: 'YS,YM,YL,S,M,L,XL', lateSignUpPrice: 'full', isActive: true, goesWith: [productId!] },
     change,
   )
   const today = facilityToday(now, config.site.timeZone)

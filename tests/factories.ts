@@ -163,6 +163,7 @@ export function productForm(overrides: Partial<ProductFormValues> = {}): Product
     planDue2: '',
     planDue3: '',
     sizes: '',
+    lateSignUps: 'full',
     isActive: 'true',
     ...overrides,
   }

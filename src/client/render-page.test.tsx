@@ -27,6 +27,9 @@ const soccer: ActiveLeague = {
   registrationDate: '2026-12-01',
   startDate: '2027-01-15',
   endDate: '2027-03-15',
+  priceCents: 4500,
+  earlyBirdPriceCents: null,
+  earlyBirdUntil: null,
 }
 
 const render = (leagues: ActiveLeague[], settings = site) => renderHome(settings, JSON.stringify({ leagues }))
@@ -66,6 +69,7 @@ const openLeague = (overrides: Partial<OpenLeague> = {}): OpenLeague => ({
   waitlistSize: 0,
   minAge: null,
   maxAge: null,
+  pricing: { listPriceCents: 4500, earlyBird: null, familyDiscountPercent: null, plan: null, lateSignUpPrice: 'full' },
   ...overrides,
 })
 

@@ -10,6 +10,9 @@ const league = (overrides: Partial<ActiveLeague>): ActiveLeague => ({
   registrationDate: '2027-01-01',
   startDate: '2027-01-15',
   endDate: '2027-03-15',
+  priceCents: 4500,
+  earlyBirdPriceCents: null,
+  earlyBirdUntil: null,
   ...overrides,
 })
 

@@ -32,6 +32,10 @@ export interface ActiveLeague {
   registrationDate: string
   startDate: string
   endDate: string
+  /** A player's price, and the early-bird price with its last day (a facility day) when its product has one. */
+  priceCents: number
+  earlyBirdPriceCents: number | null
+  earlyBirdUntil: string | null
 }
 
 export type CardId = 'soccer' | 'adultBasketball' | 'basketball' | 'football' | 'baseball' | 'kids'

@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-payment-plans.ts'
 import * as m0032 from './migrations/0032-extras.ts'
 import * as m0033 from './migrations/0033-password-links.ts'
 import * as m0034 from './migrations/0034-team-name-skeletons.ts'
+import * as m0035 from './migrations/0035-prices-before-sign-up.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -73,6 +74,7 @@ const migrations: Record<string, DialectMigration> = {
   '0032-extras': m0032,
   '0033-password-links': m0033,
   '0034-team-name-skeletons': m0034,
+  '0035-prices-before-sign-up': m0035,
 }
 
 /** The table where the migrations applied to a database are recorded. */

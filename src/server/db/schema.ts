@@ -5,6 +5,7 @@ import type { OfferingKind, RegistrationStatus } from '../../shared/schemas/regi
 import type { CheckoutStatus, PaymentMethod, PaymentProvider, RefundStatus } from '../../shared/schemas/payments.ts'
 import type { TeamPayment } from '../../shared/schemas/team.ts'
 import type { ProductPurpose } from '../../shared/schemas/product.ts'
+import type { LateSignUpPrice } from '../../shared/prices.ts'
 
 /**
  * One typed table per entity. Column names are camelCase, as in the specification's
@@ -229,6 +230,8 @@ export interface ProductsTable {
   planDueDates: ColumnType<string | null, string | null | undefined, string | null>
   /** An extra's sizes, comma-separated, as people choose one at checkout (migration 0032); null: one size. */
   sizes: ColumnType<string | null, string | null | undefined, string | null>
+  /** What a late sign-up to an academy under way pays: `full`, or `sessions-left` (migration 0035, shared/prices.ts). */
+  lateSignUpPrice: Generated<LateSignUpPrice>
   /** What it is for: shared/schemas/product.ts PRODUCT_PURPOSES. */
   purpose: Generated<ProductPurpose>
   /** Offered on the price list: an inactive product prices nothing new. */
@@ -250,6 +253,7 @@ export interface ProductChangesTable {
   planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
   planDueDates: ColumnType<string | null, string | null | undefined, string | null>
   sizes: ColumnType<string | null, string | null | undefined, string | null>
+  lateSignUpPrice: Generated<LateSignUpPrice>
   isActive: boolean | number
   changedBy: string | null
   changedAt: Timestamp
@@ -333,6 +337,9 @@ export interface OrderLinesTable {
   /** The payment plan of the line's product on the day it was made (migration 0031); null without one. */
   planDepositCents: ColumnType<number | null, number | null | undefined, number | null>
   planDueDates: ColumnType<string | null, string | null | undefined, string | null>
+  /** A late sign-up charged for the sessions left: how many of how many (migration 0035); both null for the whole price. */
+  sessionsCharged: ColumnType<number | null, number | null | undefined, number | null>
+  sessionsInAll: ColumnType<number | null, number | null | undefined, number | null>
   createdAt: Timestamp
 }
 

@@ -5,6 +5,7 @@ import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { AcademyForm } from '../schemas/academy.ts'
 import { contract, formBody, pathId } from './contract.ts'
 import { Receipt, RegistrationView } from './registrations.ts'
+import { PriceRules } from './products.ts'
 
 /** An academy open for registration, as the Academies page lists it (issue 23). */
 export const Academy = z.object({
@@ -29,6 +30,7 @@ export const Academy = z.object({
   placesLeft: z.number().int().nullable().describe('null: no limit'),
   waitlistSize: z.number().int(),
   waiverRequired: z.boolean().describe('the current waiver must be signed for each participant'),
+  pricing: PriceRules,
 })
 export type Academy = z.infer<typeof Academy>
 
@@ -91,7 +93,7 @@ export const academyReceipt = contract({
 })
 
 /** An academy as staff manage it: everything the form sets, and its places. */
-export const AdminAcademy = Academy.omit({ placesLeft: true }).extend({
+export const AdminAcademy = Academy.omit({ placesLeft: true, pricing: true }).extend({
   isActive: z.boolean(),
   skippedDates: z.array(z.string()).describe('YYYY-MM-DD, dates it does not meet on'),
   capacity: z.number().int().nullable().describe('null when the academy has no limit'),

@@ -4,6 +4,7 @@ import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
 import { LEAGUE_KINDS, SPORTS, type ActiveLeague } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
+import { PriceRules } from './products.ts'
 
 /** A league as the home page's cards read it (ActiveLeague in src/shared/sports.ts). */
 export const ActiveLeagueAnswer = z.object({
@@ -15,6 +16,9 @@ export const ActiveLeagueAnswer = z.object({
   registrationDate: z.string().describe('YYYY-MM-DD'),
   startDate: z.string().describe('YYYY-MM-DD'),
   endDate: z.string().describe('YYYY-MM-DD'),
+  priceCents: z.number().int().describe("a player's list price"),
+  earlyBirdPriceCents: z.number().int().nullable().describe('the early-bird price, through earlyBirdUntil; null without one'),
+  earlyBirdUntil: z.string().nullable().describe('YYYY-MM-DD, the last facility day of the early-bird price'),
 }) satisfies z.ZodType<ActiveLeague>
 
 export const listActiveLeagues = contract({
@@ -64,6 +68,7 @@ export const OpenLeague = z.object({
   waitlistSize: z.number().int(),
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
+  pricing: PriceRules,
 })
 export type OpenLeague = z.infer<typeof OpenLeague>
 

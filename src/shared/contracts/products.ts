@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PRODUCT_PURPOSES, ProductForm } from '../schemas/product.ts'
+import { LATE_SIGN_UP_PRICES } from '../prices.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
 const Plan = z
@@ -7,6 +8,22 @@ const Plan = z
   .describe('a deposit at sign-up and the rest in parts on set days')
 
 const EarlyBird = z.object({ priceCents: z.number().int(), until: z.string().describe('YYYY-MM-DD, the last facility day of the early-bird price') })
+
+/**
+ * What a place asks, as its product says on the day a family reads it (issue 30): the sign-up pages
+ * work the price of the day, the family discount, a late sign-up's sessions and the plan's parts
+ * out of it with shared/sign-up-total.ts, the same arithmetic as the engine's.
+ */
+export const PriceRules = z
+  .object({
+    listPriceCents: z.number().int(),
+    earlyBird: EarlyBird.nullable(),
+    familyDiscountPercent: z.number().int().nullable().describe('taken off the second and further children one account registers here'),
+    plan: Plan.nullable(),
+    lateSignUpPrice: z.enum(LATE_SIGN_UP_PRICES).describe('an academy: what a sign-up after the first session pays, the full price or the part for the sessions left'),
+  })
+  .describe("the product's price rules, as the engine applies them")
+export type PriceRules = z.infer<typeof PriceRules>
 
 /** A product as one change left it (the first: as it was made). */
 export const ProductChange = z.object({
@@ -17,6 +34,7 @@ export const ProductChange = z.object({
   earlyBird: EarlyBird.nullable(),
   familyDiscountPercent: z.number().int().nullable(),
   plan: Plan.nullable(),
+  lateSignUpPrice: z.enum(LATE_SIGN_UP_PRICES),
   sizes: z.array(z.string()),
   isActive: z.boolean(),
 })
@@ -31,6 +49,7 @@ export const Product = z.object({
   earlyBird: EarlyBird.nullable(),
   familyDiscountPercent: z.number().int().nullable().describe('taken off the second and further children one account registers in the same league or academy'),
   plan: Plan.nullable(),
+  lateSignUpPrice: z.enum(LATE_SIGN_UP_PRICES).describe('an academy fee: what a sign-up after the first session pays, the full price or the part for the sessions left'),
   sizes: z.array(z.string()).describe("an extra's sizes, one chosen at checkout; empty: one size"),
   goesWith: z.array(z.object({ id: z.string(), name: z.string() })).describe('an extra: the fees it is offered beside at checkout'),
   isActive: z.boolean(),

@@ -72,7 +72,11 @@ export type RegistrationView = z.infer<typeof RegistrationView>
 
 /** How a place's price came to be: the list price, the price of the day, a discount code and staff adjustments. */
 export const Charges = z.object({
-  listPriceCents: z.number().int(),
+  listPriceCents: z.number().int().describe('for a late sign-up charged by the sessions left, the list price of those sessions'),
+  sessions: z
+    .object({ charged: z.number().int(), inAll: z.number().int() })
+    .nullable()
+    .describe('a late sign-up to an academy under way, charged for the sessions left: how many of how many; null for the whole price'),
   priceOfDayCents: z.number().int().describe('the early-bird price while it ran, the list price after'),
   familyDiscountCents: z.number().int().describe('what the family discount took off (a second or further child); 0 when none'),
   discount: z.object({ code: z.string(), cents: z.number().int() }).nullable(),

@@ -1,6 +1,7 @@
 import type { Product } from '../contracts/products.ts'
 import { centsFromDollars, dollarsText } from '../money.ts'
 import type { FormSpec } from '../validation/rules.ts'
+import { LATE_SIGN_UP_PRICES, type LateSignUpPrice } from '../prices.ts'
 
 /** What a product on the price list is for (issue 24). */
 export const PRODUCT_PURPOSES = ['player-fee', 'team-fee', 'team-deposit', 'academy-fee', 'extra'] as const
@@ -34,6 +35,7 @@ export const ProductForm = {
   planDue2: { label: 'Second part due', rules: 'date' },
   planDue3: { label: 'Third part due', rules: 'date' },
   sizes: { label: 'Sizes', rules: 'line|max:200' },
+  lateSignUps: { label: 'Signing up after the first session', rules: `in:${LATE_SIGN_UP_PRICES.join(',')}` },
   isActive: { label: 'On the price list', rules: 'in:true,false' },
 } as const satisfies FormSpec
 
@@ -52,6 +54,7 @@ export const PRODUCT_MESSAGES = {
   planDueOrder: 'Give the parts’ days in order, each after the one before.',
   planExtra: 'A payment plan is for fees, not extras.',
   sizes: 'Sizes are for extras, such as a jersey.',
+  lateSignUps: 'A price for the sessions left is for an academy fee.',
   goesWith: 'Choose fees from the price list for the extra to go with.',
 } as const
 
@@ -68,6 +71,7 @@ export function productFormProblems(values: ProductFormValues): Partial<Record<P
   if (values.familyDiscount !== '' && !FAMILY_PURPOSES.includes(values.purpose as ProductPurpose)) problems.familyDiscount = PRODUCT_MESSAGES.familyDiscount
   Object.assign(problems, planProblems(values, list))
   if (values.sizes.trim() !== '' && values.purpose !== 'extra') problems.sizes = PRODUCT_MESSAGES.sizes
+  if (lateSignUpPriceOf(values) === 'sessions-left' && values.purpose !== 'academy-fee') problems.lateSignUps = PRODUCT_MESSAGES.lateSignUps
   return problems
 }
 
@@ -118,6 +122,16 @@ export function productFormValues(product: Product): ProductFormValues {
     planDue2: product.plan?.dueDates[1] ?? '',
     planDue3: product.plan?.dueDates[2] ?? '',
     sizes: product.sizes.join(', '),
+    lateSignUps: product.lateSignUpPrice,
     isActive: String(product.isActive),
   }
+}
+
+/** What a late sign-up pays as the form sets it: left empty, the full price. */
+export const lateSignUpPriceOf = (values: Pick<ProductFormValues, 'lateSignUps'>): LateSignUpPrice => (values.lateSignUps === 'sessions-left' ? 'sessions-left' : 'full')
+
+/** The form's words for each choice. */
+export const LATE_SIGN_UP_LABELS: Record<LateSignUpPrice, string> = {
+  full: 'Pays the full price',
+  'sessions-left': 'Pays for the sessions left (the price × sessions left ÷ all sessions)',
 }

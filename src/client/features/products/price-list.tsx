@@ -34,7 +34,8 @@ function changeText(change: ProductChange): string {
   const early = change.earlyBird ? `, early-bird ${priceText(change.earlyBird.priceCents)} until ${formatDate(change.earlyBird.until)}` : ''
   const family = change.familyDiscountPercent === null ? '' : `, ${change.familyDiscountPercent}% family discount`
   const plan = change.plan ? `, ${planText(change.plan).toLowerCase()}` : ''
-  return `${change.name}: ${priceText(change.listPriceCents)}${early}${family}${plan}${change.isActive ? '' : ', off the list'}`
+  const late = change.lateSignUpPrice === 'sessions-left' ? ', late sign-ups pay for the sessions left' : ''
+  return `${change.name}: ${priceText(change.listPriceCents)}${early}${family}${plan}${late}${change.isActive ? '' : ', off the list'}`
 }
 
 /** The price list (/admin/products, issue 24): every product, where it is used and its changes; admins add and change them. */
@@ -128,6 +129,12 @@ export function PriceList() {
                       <>
                         <br />
                         <span className="staff-muted">{product.familyDiscountPercent}% off a second child</span>
+                      </>
+                    )}
+                    {product.lateSignUpPrice === 'sessions-left' && (
+                      <>
+                        <br />
+                        <span className="staff-muted">Late sign-ups pay for the sessions left</span>
                       </>
                     )}
                   </td>

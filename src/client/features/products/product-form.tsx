@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { createProduct, Product, updateProduct } from '../../../shared/contracts/products.ts'
-import { FAMILY_PURPOSES, PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { FAMILY_PURPOSES, LATE_SIGN_UP_LABELS, PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
@@ -9,8 +9,9 @@ import { call } from '../../lib/endpoint.ts'
 import { ProductChoice, useProductChoice } from './product-choice.tsx'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
+import { LATE_SIGN_UP_PRICES } from '../../../shared/prices.ts'
 
-const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', planDeposit: '', planDue1: '', planDue2: '', planDue3: '', sizes: '', isActive: 'true' }
+const NEW_PRODUCT: ProductFormValues = { name: '', purpose: 'player-fee', listPrice: '', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', planDeposit: '', planDue1: '', planDue2: '', planDue3: '', sizes: '', lateSignUps: 'full', isActive: 'true' }
 
 interface ProductFormPanelProps {
   /** The product to edit; undefined for a new one. */
@@ -30,6 +31,7 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
   const extra = form.values.purpose === 'extra'
   // A field shows where it applies, or while it holds a value (to be cleared, with its refusal).
   const showPlan = !extra || form.values.planDeposit !== '' || PLAN_DAYS.some((day) => form.values[day] !== '')
+  const showLate = form.values.purpose === 'academy-fee' || form.values.lateSignUps === 'sessions-left'
   const showFamily = FAMILY_PURPOSES.includes(form.values.purpose as ProductPurpose) || form.values.familyDiscount !== ''
   const feesError = (form.errors as Partial<Record<string, string>>).goesWith
 
@@ -114,6 +116,20 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
             error={form.errors.familyDiscount}
             hint="Optional: taken off the second and further children one family registers in the same league or academy, with no code."
           />
+        )}
+        {showLate && (
+          <SelectField
+            label={ProductForm.lateSignUps.label}
+            field={form.field('lateSignUps')}
+            error={form.errors.lateSignUps}
+            hint="An academy under way: what a family signing up after its first session pays. The receipt shows the sessions charged."
+          >
+            {LATE_SIGN_UP_PRICES.map((price) => (
+              <option key={price} value={price}>
+                {LATE_SIGN_UP_LABELS[price]}
+              </option>
+            ))}
+          </SelectField>
         )}
         <CheckboxField label={ProductForm.isActive.label} hint="Products taken off the list stay on the receipts that name them." field={form.field('isActive')} error={form.errors.isActive} />
         {product && <p className="staff-note">A new price is for registrations from now on: what people already owe does not change.</p>}

@@ -11,7 +11,10 @@ export function chargeLines(charges: Charges | null): { label: string; amount: s
   const lines: { label: string; amount: string }[] = []
   const reduced = charges.priceOfDayCents < charges.listPriceCents
   const ended = charges.familyDiscountEnded
-  if (reduced || charges.familyDiscountCents > 0 || ended || charges.discount || charges.adjustments.length > 0) lines.push({ label: 'List price', amount: formatMoney(charges.listPriceCents) })
+  const { sessions } = charges
+  // A late sign-up's list price is for the sessions left: said on its own line, always.
+  if (sessions) lines.push({ label: `List price for the ${sessions.charged} sessions left of ${sessions.inAll}`, amount: formatMoney(charges.listPriceCents) })
+  else if (reduced || charges.familyDiscountCents > 0 || ended || charges.discount || charges.adjustments.length > 0) lines.push({ label: 'List price', amount: formatMoney(charges.listPriceCents) })
   if (reduced) lines.push({ label: 'Early-bird price', amount: formatMoney(charges.priceOfDayCents) })
   if (charges.familyDiscountCents > 0) lines.push({ label: 'Family discount', amount: `−${formatMoney(charges.familyDiscountCents)}` })
   // A discount taken off again: shown as given, then as asked again, so the sum still reads right.

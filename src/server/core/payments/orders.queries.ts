@@ -27,6 +27,9 @@ export interface NewLine {
   familyDiscountCents?: number
   /** The payment plan it may be paid by, as its product had it that day. */
   plan?: PaymentPlan | null
+  /** A late sign-up charged for the sessions left (shared/prices.ts): how many of how many. */
+  sessionsCharged?: number | null
+  sessionsInAll?: number | null
 }
 
 export interface NewOrder {

@@ -4,6 +4,7 @@ import { boolParam, timestampParam } from '../../db/values.ts'
 import type { Write } from '../../db/transaction.ts'
 import { PURPOSE_LABELS, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import type { PaymentPlan } from '../../../shared/payment-plan.ts'
+import type { LateSignUpPrice } from '../../../shared/prices.ts'
 import { invalid } from '../refusals.ts'
 
 /**
@@ -20,7 +21,7 @@ export async function productPriced(tx: Db, want: { name: string; purpose: Produ
   }
   const id = randomUUID()
   const at = timestampParam(tx.dialect, want.now)
-  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: null, isActive: true }
+  const product = { id, name: want.name, purpose: want.purpose, listPriceCents: want.priceCents, earlyBirdPriceCents: null, earlyBirdUntil: null, familyDiscountPercent: null, planDepositCents: null, planDueDates: null, sizes: null, lateSignUpPrice: 'full' as const, isActive: true }
   await tx.kysely.insertInto('products').values({ ...product, isActive: boolParam(tx.dialect, true), createdAt: at, updatedAt: at }).execute()
   await productChanged(tx, product, { by: null, now: want.now }).execute()
   return id
@@ -40,6 +41,8 @@ export interface ProductState {
   planDueDates: string | null
   /** An extra's sizes, comma-separated; null: one size. */
   sizes: string | null
+  /** What a late sign-up to an academy under way pays (shared/prices.ts). */
+  lateSignUpPrice: LateSignUpPrice
   isActive: boolean
 }
 

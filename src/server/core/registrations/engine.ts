@@ -10,7 +10,8 @@ import { conflict, notFound } from '../refusals.ts'
 import { enqueueEmails } from '../outbox.queries.ts'
 import { orderInserts } from '../payments/orders.queries.ts'
 import { decide, decidePlaces, holdCounters, type Counters, type HeldCounters, type WhenFull } from './capacity.ts'
-import { familyDiscountOn, priceOn, receiptNumber, type Offering } from './offerings.queries.ts'
+import { receiptNumber, type Offering } from './offerings.queries.ts'
+import { placePriceOn } from '../../../shared/prices.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
 import { overPlacesLimit, type Admission } from './admission.ts'
@@ -347,12 +348,14 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
   const orders = orderInserts(
     tx,
     made.map(({ req: { offering, ...req }, id, siblings }) => {
-      const price = priceOn(offering, req.today)
-      const familyDiscountCents = familyDiscountOn(offering, price, siblings)
+      // The sign-up pages show the same arithmetic before the button is pressed (shared/sign-up-total.ts).
+      const price = placePriceOn(offering, req.today, siblings)
+      const { listPriceCents, amountDueCents, familyDiscountCents, sessions } = price
+      const description = sessions ? `${offering.name} (${sessions.charged} of ${sessions.inAll} sessions)` : offering.name
       return {
         id: req.orderId,
         payerUserId: req.userId,
-        lines: [{ registrationId: id, productId: offering.productId, description: offering.name, listPriceCents: offering.listPriceCents, amountDueCents: price - familyDiscountCents, familyDiscountCents, plan: offering.plan }],
+        lines: [{ registrationId: id, productId: offering.productId, description, listPriceCents, amountDueCents, familyDiscountCents, plan: offering.plan, sessionsCharged: sessions?.charged ?? null, sessionsInAll: sessions?.inAll ?? null }],
         now: req.now,
       }
     }),

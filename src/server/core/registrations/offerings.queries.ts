@@ -6,6 +6,11 @@ import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import type { LeagueKind } from '../../../shared/sports.ts'
 import { earlyBirdOf, planOf, productPriced } from '../payments/products.queries.ts'
 import type { PaymentPlan } from '../../../shared/payment-plan.ts'
+import { readSchedule } from '../../../shared/academy-schedule.ts'
+import type { LateSignUpPrice, PricedSessions } from '../../../shared/prices.ts'
+
+// The arithmetic of a price lives in shared/prices.ts, where the sign-up pages show the same cents.
+export { familyDiscountOn, priceOn } from '../../../shared/prices.ts'
 
 /**
  * What the engine needs to know of a set of places (decision 0012): its counters live on the
@@ -41,19 +46,10 @@ export interface Offering {
   familyDiscountPercent: number | null
   /** A deposit at sign-up and the rest in parts on set days (the product's payment plan). */
   plan: PaymentPlan | null
+  /** An academy's sessions, for what a late sign-up pays (the product's `lateSignUpPrice`); null for a league's places. */
+  sessions: PricedSessions | null
   /** With online payment on, a place is held while its taker pays and released unpaid (its league's or academy's setting). */
   payAtSignUp: boolean
-}
-
-/** What the family discount takes off a place's price for a child who has `siblings` brothers and sisters here already. */
-export function familyDiscountOn(offering: Pick<Offering, 'familyDiscountPercent'>, priceCents: number, siblings: number): number {
-  if (siblings === 0 || offering.familyDiscountPercent === null) return 0
-  return Math.round((priceCents * offering.familyDiscountPercent) / 100)
-}
-
-/** What a place costs when taken on `today` (a facility day). */
-export function priceOn(offering: Pick<Offering, 'listPriceCents' | 'earlyBird'>, today: string): number {
-  return offering.earlyBird && today <= offering.earlyBird.until ? offering.earlyBird.priceCents : offering.listPriceCents
 }
 
 /** What every kind's reader takes from the offering row (aliased `o`) and its product (`p`). */
@@ -76,11 +72,11 @@ type OfferingRow = Awaited<ReturnType<ReturnType<typeof leagueOfferings>['execut
 function toOffering(row: OfferingRow): Offering {
   const { rosterDeadline, ...offering } = row
   // A roster changes until its deadline; without one, while the league takes registrations.
-  return ownRules({ ...offering, registrationDeadline: row.kind === 'roster-place' ? (rosterDeadline ?? row.registrationDeadline) : row.registrationDeadline })
+  return ownRules({ ...offering, registrationDeadline: row.kind === 'roster-place' ? (rosterDeadline ?? row.registrationDeadline) : row.registrationDeadline }, null)
 }
 
 /** An offering's row with its owner's columns (a league's or an academy's) and its product's price. */
-type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp' | 'plan'> & {
+type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp' | 'plan' | 'sessions'> & {
   forChildren: boolean | number
   waiverRequired: boolean | number
   payAtSignUp: boolean | number
@@ -91,8 +87,8 @@ type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCent
   planDueDates: string | null
 }
 
-/** Reads an offering into the engine's shape: the rules its owner row states, and its price. */
-function ownRules(row: OwnerRow): Offering {
+/** Reads an offering into the engine's shape: the rules its owner row states, and its price (for an academy's, by its sessions). */
+function ownRules(row: OwnerRow, sessions: PricedSessions | null): Offering {
   const { forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, planDepositCents, planDueDates, ...rest } = row
   return {
     ...rest,
@@ -102,6 +98,7 @@ function ownRules(row: OwnerRow): Offering {
     listPriceCents: listPriceCents ?? 0,
     earlyBird: earlyBirdOf({ earlyBirdPriceCents, earlyBirdUntil }),
     plan: planOf({ planDepositCents, planDueDates }),
+    sessions,
   }
 }
 
@@ -147,11 +144,17 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
     .leftJoin('products as p', 'p.id', 'o.productId')
     .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
     .select(['a.id as ownerId', 'a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired', 'a.payAtSignUp'])
+    .select(['a.weekdays', 'a.startTime', 'a.endTime', 'a.skippedDates', 'a.endDate', 'p.lateSignUpPrice'])
     .where(inList(db.dialect, 'o.academyId', [...new Set(academyIds)]))
     .where('o.kind', '=', 'academy-place')
     .where('a.isActive', '=', boolParam(db.dialect, true))
     .execute()
-  const found = new Map(rows.map(({ ownerId, ...row }) => [ownerId, ownRules(row)]))
+  const found = new Map(
+    rows.map(({ ownerId, weekdays, startTime, endTime, skippedDates, endDate, lateSignUpPrice, ...row }) => {
+      const { sessionDates } = readSchedule({ weekdays, startTime, endTime, skippedDates, startDate: row.startDate, endDate })
+      return [ownerId, ownRules(row, { dates: sessionDates, lateSignUpPrice: (lateSignUpPrice ?? 'full') satisfies LateSignUpPrice })]
+    }),
+  )
   return academyIds.map((id) => found.get(id))
 })
 

@@ -308,7 +308,7 @@ export async function listCharges(db: Db, registrationId: string): Promise<Charg
   const line = await db.kysely
     .selectFrom('orderLines as line')
     .leftJoin('discountCodes as dc', 'dc.id', 'line.discountCodeId')
-    .select(['line.id', 'line.listPriceCents', 'line.amountDueCents', 'line.discountCents', 'line.adjustedCents', 'line.familyDiscountCents', 'dc.code'])
+    .select(['line.id', 'line.listPriceCents', 'line.amountDueCents', 'line.discountCents', 'line.adjustedCents', 'line.familyDiscountCents', 'line.sessionsCharged', 'line.sessionsInAll', 'dc.code'])
     .where('line.registrationId', '=', registrationId)
     .executeTakeFirst()
   if (!line) return null
@@ -318,6 +318,7 @@ export async function listCharges(db: Db, registrationId: string): Promise<Charg
   const endedDetails = ended?.details ? (JSON.parse(ended.details) as { amountCents: number; reason: string }) : null
   return {
     listPriceCents: line.listPriceCents,
+    sessions: line.sessionsCharged !== null && line.sessionsInAll !== null ? { charged: line.sessionsCharged, inAll: line.sessionsInAll } : null,
     priceOfDayCents: line.amountDueCents + line.discountCents + line.adjustedCents + line.familyDiscountCents,
     familyDiscountCents: line.familyDiscountCents,
     discount: line.code && line.discountCents > 0 ? { code: line.code, cents: line.discountCents } : null,

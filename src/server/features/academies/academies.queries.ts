@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { createOffering } from '../../core/registrations/offerings.queries.ts'
+import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
 import { readSchedule, type Weekday } from '../../../shared/academy-schedule.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
 import { SPORTS, type Sport } from '../../../shared/sports.ts'
@@ -35,6 +36,12 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
       'a.startDate',
       'a.endDate',
       'p.listPriceCents',
+      'p.earlyBirdPriceCents',
+      'p.earlyBirdUntil',
+      'p.familyDiscountPercent',
+      'p.planDepositCents',
+      'p.planDueDates',
+      'p.lateSignUpPrice',
       'o.capacity',
       'o.placesTaken',
       'o.waiting',
@@ -67,6 +74,13 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
       placesLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.placesTaken),
       waitlistSize: row.waiting,
       waiverRequired: Boolean(row.waiverRequired),
+      pricing: {
+        listPriceCents: row.listPriceCents ?? 0,
+        earlyBird: earlyBirdOf(row),
+        familyDiscountPercent: row.familyDiscountPercent,
+        plan: planOf(row),
+        lateSignUpPrice: row.lateSignUpPrice ?? 'full',
+      },
     }
   })
 }

@@ -6,16 +6,21 @@ import { createOffering } from '../../core/registrations/offerings.queries.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
 import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { LeagueSummary } from '../../../shared/contracts/leagues.ts'
+import type { PriceRules } from '../../../shared/contracts/products.ts'
+import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
 import { isForChildren, type ActiveLeague, type LeagueKind, type Sport } from '../../../shared/sports.ts'
 
-/** Product §7: the leagues with isActive true, for the home page. */
+/** Product §7: the leagues with isActive true, for the home page, with a player's price and early-bird price (migration 0035 announces their changes). */
 export function activeLeaguesQuery(db: Db) {
   return db.kysely
-    .selectFrom('leagues')
-    .select(['id', 'name', 'sport', 'kind', 'description', 'registrationDate', 'startDate', 'endDate'])
-    .where('isActive', '=', boolParam(db.dialect, true))
-    .orderBy('startDate')
-    .orderBy('name')
+    .selectFrom('leagues as l')
+    .leftJoin('offerings as o', (join) => join.onRef('o.leagueId', '=', 'l.id').on('o.kind', '=', 'league-place'))
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.description', 'l.registrationDate', 'l.startDate', 'l.endDate', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil'])
+    .select((eb) => eb.fn.coalesce('p.listPriceCents', eb.lit(0)).as('priceCents'))
+    .where('l.isActive', '=', boolParam(db.dialect, true))
+    .orderBy('l.startDate')
+    .orderBy('l.name')
 }
 
 export async function listActiveLeagues(db: Db): Promise<ActiveLeague[]> {
@@ -116,6 +121,7 @@ export interface SignUpLeague extends ActiveLeague {
   minAge: number | null
   maxAge: number | null
   waitlistSize: number
+  pricing: PriceRules
 }
 
 /**
@@ -134,10 +140,15 @@ export function leaguesWithPlaces(db: Db) {
 export async function listSignUpLeagues(db: Db, sport: Sport | undefined): Promise<SignUpLeague[]> {
   let query = leaguesWithPlaces(db)
     .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.description', 'l.registrationDate', 'l.startDate', 'l.endDate', 'l.registrationDeadline', 'l.minAge', 'l.maxAge', 'o.waiting as waitlistSize'])
+    .select(['p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent', 'p.planDepositCents', 'p.planDueDates', 'p.lateSignUpPrice'])
     .where('l.isActive', '=', boolParam(db.dialect, true))
     .where('l.kind', '=', 'individual')
   if (sport) query = query.where('l.sport', '=', sport)
-  return query.orderBy('l.startDate').orderBy('l.name').execute()
+  const rows = await query.orderBy('l.startDate').orderBy('l.name').execute()
+  return rows.map(({ familyDiscountPercent, planDepositCents, planDueDates, lateSignUpPrice, ...league }) => ({
+    ...league,
+    pricing: { listPriceCents: league.priceCents, earlyBird: earlyBirdOf(league), familyDiscountPercent, plan: planOf({ planDepositCents, planDueDates }), lateSignUpPrice: lateSignUpPrice ?? 'full' },
+  }))
 }
 
 /** One league with its price as the league page shows it, whether or not it is open. */

@@ -13,7 +13,7 @@ export type ProductSettings = Omit<ProductState, 'id'> & { goesWith?: readonly s
 export async function listProductsForAdmin(db: Db, only?: string): Promise<Product[]> {
   let products = db.kysely
     .selectFrom('products')
-    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'familyDiscountPercent', 'planDepositCents', 'planDueDates', 'sizes', 'isActive'])
+    .select(['id', 'name', 'purpose', 'listPriceCents', 'earlyBirdPriceCents', 'earlyBirdUntil', 'familyDiscountPercent', 'planDepositCents', 'planDueDates', 'sizes', 'lateSignUpPrice', 'isActive'])
     .orderBy('isActive', 'desc')
     .orderBy('name')
     .orderBy('id')
@@ -34,7 +34,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     db.kysely
       .selectFrom('productChanges as c')
       .leftJoin('users as u', 'u.id', 'c.changedBy')
-      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.familyDiscountPercent', 'c.planDepositCents', 'c.planDueDates', 'c.sizes', 'c.isActive'])
+      .select(['c.productId', 'c.changedAt', 'u.displayName', 'c.name', 'c.listPriceCents', 'c.earlyBirdPriceCents', 'c.earlyBirdUntil', 'c.familyDiscountPercent', 'c.planDepositCents', 'c.planDueDates', 'c.sizes', 'c.lateSignUpPrice', 'c.isActive'])
       .where('c.productId', 'in', ids)
       .orderBy('c.changedAt', 'desc')
       .orderBy('c.id')
@@ -49,6 +49,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     earlyBird: earlyBirdOf(row),
     familyDiscountPercent: row.familyDiscountPercent,
     plan: planOf(row),
+    lateSignUpPrice: row.lateSignUpPrice,
     sizes: sizesOf(row.sizes),
     goesWith: fees.filter((f) => f.extraId === row.id).map((f) => ({ id: f.id, name: f.name })),
     isActive: toBool(row.isActive),
@@ -61,7 +62,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
       ),
     history: changes
       .filter((c) => c.productId === row.id)
-      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, plan: planOf(c), sizes: sizesOf(c.sizes), isActive: toBool(c.isActive) })),
+      .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, plan: planOf(c), lateSignUpPrice: c.lateSignUpPrice, sizes: sizesOf(c.sizes), isActive: toBool(c.isActive) })),
   }))
 }
 

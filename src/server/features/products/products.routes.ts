@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { createProduct as createContract, listProducts, updateProduct as updateContract } from '../../../shared/contracts/products.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
-import { planOfForm, PRODUCT_MESSAGES, ProductForm, productFormProblems, sizesOfForm, productFormValues, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { lateSignUpPriceOf, planOfForm, PRODUCT_MESSAGES, ProductForm, productFormProblems, sizesOfForm, productFormValues, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
@@ -52,6 +52,7 @@ function settingsFrom(form: ProductFormValues): ProductSettings {
     earlyBirdUntil: early === null ? null : form.earlyBirdUntil,
     familyDiscountPercent: form.familyDiscount === '' ? null : Number(form.familyDiscount),
     ...planColumns(planOfForm(form)),
+    lateSignUpPrice: lateSignUpPriceOf(form),
     sizes: form.purpose === 'extra' && sizesOfForm(form).length > 0 ? sizesOfForm(form).join(',') : null,
     isActive: form.isActive !== 'false',
   }
