@@ -229,6 +229,39 @@ test.describe('the front desk with a customer in it (issue 21 §3)', () => {
   }
 })
 
+test.describe('the desk selling to a family (issue 30 §2)', () => {
+  for (const width of [1280, 375]) {
+    test(`a child's form, the academy sign-up and an order's code and extras on the customer's record, ${width} px wide`, async ({ pageAs, createUser, insertAcademy, insertLeague, playwright }) => {
+      const name = `A11y Family ${uniqueToken()}`
+      await insertAcademy(academyInput(name))
+      const leagueId = await insertLeague({ name, sport: 'soccer', kind: 'individual', registrationDate: daysFromToday(-3), startDate: daysFromToday(14), endDate: daysFromToday(60), priceCents: 4500 })
+      const parent = await createUser({ label: 'axe-desk-family' })
+      const api = await playwright.request.newContext({ baseURL: BASE_URL })
+      await signIn(api, parent)
+      await addChildWithWaiver(api, parent, { firstName: 'Robin', notes: 'Asthma' })
+      expect((await api.post('/api/waiver/signatures', { headers: ORIGIN, data: { signedName: parent.displayName, agree: 'yes' } })).ok()).toBe(true)
+      expect((await api.post(`/api/leagues/${leagueId}/registrations`, { headers: ORIGIN, data: {} })).ok()).toBe(true)
+      await api.dispose()
+
+      const page = await pageAs('employee')
+      await page.setViewportSize({ width, height: 900 })
+      await open(page, `/desk/customer/${parent.id}`, 'Customer')
+      await page.getByRole('button', { name: 'Add a child' }).click()
+      await page.getByRole('button', { name: 'Add child' }).click()
+      await expect(page.locator('.field-error').first()).toBeVisible()
+      await page.getByLabel('Register for', { exact: true }).selectOption('academy')
+      await page.getByLabel('Academy', { exact: true }).selectOption({ label: `${name} (ages 8–10, $180.00)` })
+      await page.getByRole('checkbox', { name: /^Robin/ }).check()
+      await expectNoSeriousViolations(page)
+      await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Apply a code/ }).click()
+      await page.getByRole('textbox', { name: 'Discount code' }).fill('NO-SUCH-CODE')
+      await page.getByRole('button', { name: 'Apply the code' }).click()
+      await expect(page.getByText('There is no discount code NO-SUCH-CODE.')).toBeVisible()
+      await expectNoSeriousViolations(page)
+    })
+  }
+})
+
 test.describe('the emails page with one open (issue 21 §4)', () => {
   for (const width of [1280, 375]) {
     test(`the list and the email being read, ${width} px wide`, async ({ pageAs, createUser }) => {

@@ -25,24 +25,27 @@ function valuesOf(child: Child): Record<ChildFields, string> {
   return { firstName, lastName, dateOfBirth, emergencyContactName, emergencyContactPhone, notes: notes ?? '' }
 }
 
+function saveOwn(body: Record<ChildFields, string>, child: Child | undefined): Promise<{ child: Child }> {
+  return child ? call<typeof updateChild>('POST', '/api/children/:childId', { params: { childId: child.id }, body }) : call<typeof addChild>('POST', '/api/children', { body })
+}
+
 interface ChildFormProps {
   /** The child to edit; without one, the form adds a child. */
   child?: Child
   onSaved(child: Child): void
   onCancel?: () => void
+  /** Where the form is sent; the guardian's own children by default (the front desk sends it for a customer). */
+  save?: (body: Record<ChildFields, string>, child: Child | undefined) => Promise<{ child: Child }>
 }
 
 /** A child on the guardian's account, added or edited, checked with the same rules the server applies. */
-export function ChildDetailsForm({ child, onSaved, onCancel }: ChildFormProps) {
+export function ChildDetailsForm({ child, onSaved, onCancel, save = saveOwn }: ChildFormProps) {
   const form = useForm(ChildForm, child ? valuesOf(child) : BLANK)
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const body = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]))
-      const saved = child
-        ? await call<typeof updateChild>('POST', '/api/children/:childId', { params: { childId: child.id }, body })
-        : await call<typeof addChild>('POST', '/api/children', { body })
-      onSaved(saved.child)
+      const body = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])) as Record<ChildFields, string>
+      onSaved((await save(body, child)).child)
     } catch (error) {
       if (error instanceof ApiError) {
         form.setServerErrors(Object.fromEntries(Object.entries(error.fields).filter(([name]) => isChildField(name))), error.message)

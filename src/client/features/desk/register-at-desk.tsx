@@ -10,8 +10,9 @@ import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { teamSummariesQuery } from '../../queries/teams.ts'
 import { useRegisterAtDesk } from './api/use-register-at-desk.ts'
 import type { Participant } from './participants.ts'
+import { AcademyAtDesk } from './academy-at-desk.tsx'
 
-/** Registers the customer or a child for an open league, or puts the customer on a team of a team league. */
+/** Registers the customer or a child for an open league, puts the customer on a team of a team league, or signs them up for an academy. */
 export function RegisterAtDesk({ customer, participants }: { customer: CustomerRecord; participants: Participant[] }) {
   const leagues = useQuery(adminLeaguesQuery())
   const open = leagues.data?.leagues.filter((l) => l.isActive) ?? []
@@ -23,6 +24,8 @@ export function RegisterAtDesk({ customer, participants }: { customer: CustomerR
   const [who, setWho] = useState(ACCOUNT_HOLDER)
   const [outcome, setOutcome] = useState('')
   const register = useRegisterAtDesk(customer.id)
+  const [what, setWhat] = useState<'league' | 'academy'>('league')
+  const signed = (key: string) => customer.waiver.signatures.some((s) => s.subjectKey === key && s.waiverVersion === customer.waiver.currentVersion)
   const registerChosen = () => {
     setOutcome('')
     const place = teamLeague ? { leagueId, teamId, childId: '' } : { leagueId, teamId: '', childId: participants.find((p) => p.key === who)?.childId ?? '' }
@@ -39,58 +42,71 @@ export function RegisterAtDesk({ customer, participants }: { customer: CustomerR
   }
   return (
     <section className="account-panel" aria-labelledby="desk-register">
-      <h3 id="desk-register">Register for a league or a team</h3>
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor="desk-league">League</label>
-          <select
-            id="desk-league"
-            value={leagueId}
-            onChange={(e) => {
-              setLeagueId(e.target.value)
-              setTeamId('')
-            }}
-          >
-            <option value="">Choose a league</option>
-            {open.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name} ({l.kind === 'team' ? `teams, ${leaguePriceText(l)}` : leaguePriceText(l)})
-              </option>
-            ))}
-          </select>
-        </div>
-        {teamLeague ? (
-          <div className="field">
-            <label htmlFor="desk-team">Team</label>
-            <select id="desk-team" value={teamId} onChange={(e) => setTeamId(e.target.value)} disabled={!teams.data}>
-              <option value="">{teams.data ? 'Choose a team' : 'Loading teams…'}</option>
-              {teams.data?.teams.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} ({t.playerCount}
-                  {t.rosterMax !== null && ` of ${t.rosterMax}`} players)
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <div className="field">
-            <label htmlFor="desk-participant">Who plays</label>
-            <select id="desk-participant" value={who} onChange={(e) => setWho(e.target.value)}>
-              {participants.map((p) => (
-                <option key={p.key} value={p.key}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+      <h3 id="desk-register">Register for a league, a team or an academy</h3>
+      <div className="field">
+        <label htmlFor="desk-register-what">Register for</label>
+        <select id="desk-register-what" value={what} onChange={(e) => setWhat(e.target.value === 'academy' ? 'academy' : 'league')}>
+          <option value="league">A league or a team</option>
+          <option value="academy">An academy</option>
+        </select>
       </div>
-      <button type="button" className="button" disabled={!leagueId || (teamLeague && !teamId) || register.isPending} onClick={registerChosen}>
-        {register.isPending ? 'Registering…' : teamLeague ? 'Put on the team' : 'Register'}
-      </button>
-      <p role="status">{outcome}</p>
-      {register.error && <Alert>{errorMessage(register.error)}</Alert>}
-      {teams.data?.teams.length === 0 && <p className="field-hint">This league has no team yet: a captain creates one from Create a Team.</p>}
+      {what === 'academy' ? (
+        <AcademyAtDesk customer={customer} participants={participants} signed={signed} />
+      ) : (
+        <>
+          <div className="toolbar">
+            <div className="field">
+              <label htmlFor="desk-league">League</label>
+              <select
+                id="desk-league"
+                value={leagueId}
+                onChange={(e) => {
+                  setLeagueId(e.target.value)
+                  setTeamId('')
+                }}
+              >
+                <option value="">Choose a league</option>
+                {open.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name} ({l.kind === 'team' ? `teams, ${leaguePriceText(l)}` : leaguePriceText(l)})
+                  </option>
+                ))}
+              </select>
+            </div>
+            {teamLeague ? (
+              <div className="field">
+                <label htmlFor="desk-team">Team</label>
+                <select id="desk-team" value={teamId} onChange={(e) => setTeamId(e.target.value)} disabled={!teams.data}>
+                  <option value="">{teams.data ? 'Choose a team' : 'Loading teams…'}</option>
+                  {teams.data?.teams.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name} ({t.playerCount}
+                      {t.rosterMax !== null && ` of ${t.rosterMax}`} players)
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              <div className="field">
+                <label htmlFor="desk-participant">Who plays</label>
+                <select id="desk-participant" value={who} onChange={(e) => setWho(e.target.value)}>
+                  {participants.map((p) => (
+                    <option key={p.key} value={p.key}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </div>
+          <button type="button" className="button" disabled={!leagueId || (teamLeague && !teamId) || register.isPending} onClick={registerChosen}>
+            {register.isPending ? 'Registering…' : teamLeague ? 'Put on the team' : 'Register'}
+          </button>
+          <p role="status">{outcome}</p>
+          {register.error && <Alert>{errorMessage(register.error)}</Alert>}
+          {teams.data?.teams.length === 0 && <p className="field-hint">This league has no team yet: a captain creates one from Create a Team.</p>}
+        </>
+      )}
     </section>
   )
 }

@@ -17,7 +17,6 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { call } from '../../lib/endpoint.ts'
 import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
 import { CHECKOUT } from '../../queries/checkout.ts'
-import { DESK } from '../../queries/desk.ts'
 import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../../lib/session.tsx'
@@ -66,8 +65,7 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
     void client.invalidateQueries({ queryKey: ['admin'] })
     void client.invalidateQueries({ queryKey: ['receipt'] })
     void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
-    // The desk's record of the customer (their balance) and the order the money went to.
-    void client.invalidateQueries({ queryKey: DESK })
+    // The order the money went to, as the desk's order panel shows it.
     void client.invalidateQueries({ queryKey: CHECKOUT })
   }
 
