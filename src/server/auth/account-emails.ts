@@ -18,6 +18,14 @@ function greeting(to: Recipient): string {
   return to.emailVerified ? `Hi ${to.name},` : 'Hello,'
 }
 
+/**
+ * The page where a password is chosen from a one-time link. `welcome`: the account's first
+ * password (a walk-in's claim link), so the page greets them and signs them in when done.
+ */
+export function passwordPageUrl(siteUrl: string, token: string, { welcome = false }: { welcome?: boolean } = {}): string {
+  return `${siteUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}${welcome ? '&welcome=1' : ''}`
+}
+
 export const VERIFICATION_LINK_HOURS = 24
 export const RESET_LINK_HOURS = 1
 
@@ -63,7 +71,7 @@ export function passwordResetEmail(facility: string, siteUrl: string, to: Recipi
       greeting(to),
       '',
       'To choose a new password, open this link:',
-      `${siteUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`,
+      passwordPageUrl(siteUrl, token),
       '',
       `The link works for ${RESET_LINK_HOURS} hour and only once. If you did not ask for it, ignore this email: your password stays the same.`,
     ].join('\n'),
@@ -80,7 +88,7 @@ export function accountClaimEmail(facility: string, siteUrl: string, to: { email
       `Hi ${to.name},`,
       '',
       `The front desk made you an account at ${facility}. To choose your password and sign in, open this link:`,
-      `${siteUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`,
+      passwordPageUrl(siteUrl, token, { welcome: true }),
       '',
       `The link works for ${validHours} hours and only once; after that, use Forgot Password on the sign-in page.`,
     ].join('\n'),

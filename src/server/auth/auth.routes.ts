@@ -24,6 +24,7 @@ import { toHeaders, type Guards } from './guards.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import type { TokenIssuer } from './tokens.ts'
 import { confirmHereCookie, startedHere } from './confirm-here.ts'
+import { passwordLinkHolder } from './reset-links.ts'
 import { knownDevice, knownDeviceCookie, newDeviceId } from './known-device.ts'
 import { serve } from '../http/contract.ts'
 import { readSession, sessionToken } from '../../shared/contracts/session.ts'
@@ -152,9 +153,19 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
     const { newPassword } = parseForm(ResetPasswordForm, body)
     const token = typeof body.token === 'string' ? body.token : ''
     if (token === '') throw badRequest(FRIENDLY.INVALID_TOKEN!)
-    const response = await callAuth(req, { newPassword: rawPassword(body.newPassword, newPassword), token })
+    const password = rawPassword(body.newPassword, newPassword)
+    // Whose link it is, read before the library spends the token.
+    const holder = body.signIn === true ? await passwordLinkHolder(db, token) : undefined
+    const response = await callAuth(req, { newPassword: password, token })
     if (!response.ok) return sendError(reply, response)
-    return { ok: true as const }
+    const account = holder && (await findUserRecord(db, holder))
+    if (!account) return { ok: true as const, user: null }
+    // A first password: the person who just chose it is signed in through the library's own
+    // sign-in, so the session is made and hooked exactly as at the Sign In form.
+    const signedIn = await callAuth(req, { email: account.email, password }, '/api/auth/sign-in/email')
+    if (!signedIn.ok) return { ok: true as const, user: null }
+    reply.header('set-cookie', [...signedIn.headers.getSetCookie(), knownDeviceCookie(secret, account.email, newDeviceId(), config.publicUrl.startsWith('https://'))])
+    return { ok: true as const, user: sessionUserFrom({ ...account, role: account.role ?? DEFAULT_ROLE }) }
   })
 
   serve(app, signIn, async (req, reply) => {

@@ -72,6 +72,12 @@ export async function endPasswordLinks(db: Db, userId: string, except?: string):
   await query.execute()
 }
 
+/** The account a password link's token belongs to, while the link is live. */
+export async function passwordLinkHolder(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.kysely.selectFrom('verifications').select('value').where('identifier', '=', `${RESET_PREFIX}${token}`).executeTakeFirst()
+  return row?.value
+}
+
 /** Which limit the account's links have reached at `now`, or undefined while another may be made. */
 export async function linkLimitReached(db: Db, userId: string, now: Date, limits: LinkLimits): Promise<'hour' | 'day' | undefined> {
   const since = (ms: number) => timestampParam(db.dialect, new Date(now.getTime() - ms))

@@ -19,6 +19,17 @@ export function acceptsOrigin(rules: OriginRules, origin: string, ownOrigin: str
   return rules.listed.includes(origin) || (rules.sameHost && origin === ownOrigin)
 }
 
+/**
+ * The address the person's browser is on, for a link handed over there (the desk's password
+ * link): the request's Origin when the site accepts it, otherwise PUBLIC_URL. Only a page the
+ * same-origin check would let through can name it, so a forged Host or Origin gets PUBLIC_URL.
+ * Emailed links keep PUBLIC_URL (docs/decisions/0009).
+ */
+export function siteOf(req: FastifyRequest, rules: OriginRules, publicUrl: string): string {
+  const origin = req.headers.origin
+  return typeof origin === 'string' && acceptsOrigin(rules, origin, requestOrigin(req)) ? origin : publicUrl
+}
+
 /** What the start banner says about accepted origins. */
 export function describeOrigins(rules: OriginRules): string {
   const listed = rules.listed.join(', ')

@@ -50,9 +50,10 @@ export const resetPassword = contract({
   method: 'POST',
   url: '/api/auth/reset-password',
   access: 'open',
-  summary: 'Sets a new password with the token of a reset link; every session of the account ends',
-  body: formBody({ ...ResetPasswordForm, token: { label: 'Token', rules: '' } }),
-  responses: { 200: done },
+  summary:
+    'Sets a new password with the token of a reset link; every session of the account ends. With `signIn: true` (a first password, from a walk-in’s claim link) the person is then signed in here',
+  body: formBody({ ...ResetPasswordForm, token: { label: 'Token', rules: '' }, signIn: { label: 'Sign in once it is set', rules: '' } }),
+  responses: { 200: z.object({ ok: z.literal(true), user: SessionUser.nullable().describe('the person now signed in, when `signIn` was asked; otherwise null') }) },
 })
 
 export const signIn = contract({

@@ -15,14 +15,14 @@ import { dollarsText } from '../../../shared/money.ts'
 import { DESK_SEARCH_MIN, DeskRegistrationForm, DeskWaiverForm, WalkInForm } from '../../../shared/schemas/desk.ts'
 import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { Auth } from '../../auth/auth.ts'
-import { accountClaimEmail, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '../../auth/account-emails.ts'
+import { accountClaimEmail, passwordPageUrl, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '../../auth/account-emails.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { passwordLinkToken } from '../../auth/reset-links.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { toCsv } from '../../http/csv.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { href } from '../../../shared/paths.ts'
+import { siteOf } from '../../http/origins.ts'
 import { setUserRole } from '../users/users.queries.ts'
 import { enqueueEmail } from '../../core/outbox.queries.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
@@ -77,7 +77,8 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
     await setUserRole(db, created.id, 'customer')
     const { token } = await passwordLinkToken(auth, db, { userId: created.id, madeBy: staff.id, now: now(), validHours: VERIFICATION_LINK_HOURS, limits: config.passwordLinks, who: 'customer' })
     if (mailServer) await enqueueEmail(db, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), now())
-    const link = `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`
+    // Handed over at the counter, the link leads to the address the desk is on: the customer scans it there.
+    const link = passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token, { welcome: true })
     return { customer: await recordOf(created.id), claimLink: mailServer ? null : link }
   })
 
@@ -89,7 +90,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
       return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
     }
     // No mail server: the one-time link is for staff to hand over in person, valid as long as an emailed one.
-    return { emailed: false, link: `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() }
+    return { emailed: false, link: passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token), expiresAt: expiresAt.toISOString() }
   })
 
   serve(app, signWaiverAtDesk, async (req, _reply, { user: staff }) => {
