@@ -728,9 +728,9 @@ test('an employee finds a customer and makes them a password link by keyboard, o
     await tabTo(page, result)
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { level: 2, name: customer.displayName })).toBeVisible()
-    await tabTo(page, page.getByRole('button', { name: 'Send a password link' }))
+    await tabTo(page, page.getByRole('button', { name: 'Show a link' }))
     await page.keyboard.press('Enter')
-    await expect(page.getByLabel('One-time password link')).toHaveValue(/\/resetPassword\?token=/)
+    await expect(page.getByLabel('Link for the customer')).toHaveValue(/\/resetPassword\?token=/)
   }
 })
 

@@ -156,9 +156,11 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
     const password = rawPassword(body.newPassword, newPassword)
     // Whose link it is, read before the library spends the token.
     const holder = body.signIn === true ? await passwordLinkHolder(db, token) : undefined
+    // Someone else signed in here (staff trying the link on the desk's browser) stays signed in, as with a confirmation link.
+    const current = holder ? await guards.currentSession(req) : null
     const response = await callAuth(req, { newPassword: password, token })
     if (!response.ok) return sendError(reply, response)
-    const account = holder && (await findUserRecord(db, holder))
+    const account = holder && (current === null || current.user.id === holder) ? await findUserRecord(db, holder) : undefined
     if (!account) return { ok: true as const, user: null }
     // A first password: the person who just chose it is signed in through the library's own
     // sign-in, so the session is made and hooked exactly as at the Sign In form.

@@ -74,7 +74,7 @@ function WalkIn() {
     try {
       const { customer, claimLink } = await create.mutateAsync(values)
       const flash = claimLink
-        ? `${customer.displayName}’s account is made. No mail server is set up, so hand them the link on their record to choose a password.`
+        ? `${customer.displayName}’s account is made. Hand them the link below, or let them scan its QR code, to choose their password.`
         : `${customer.displayName}’s account is made, and a link to choose a password was emailed to ${customer.email}.`
       navigate(href('deskCustomer', { userId: customer.id }), { state: { flash, flashTone: 'success', claimLink } satisfies NavigationState & { claimLink: string | null } })
     } catch (error) {

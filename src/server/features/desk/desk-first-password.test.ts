@@ -126,6 +126,16 @@ describe('a first password signs the customer in', () => {
     expect((await choose(newerToken, 'first-secret', { signIn: true })).body.user).toMatchObject({ uid: made.body.customer.id })
   })
 
+  test('a browser where someone else is signed in (the desk trying the link) keeps its session', async () => {
+    const made = await desk.client.post<WalkIn>('/api/desk/customers', walkInForm())
+    const token = new URL(made.body.claimLink!).searchParams.get('token')!
+    const chosen = await desk.client.post<{ ok: true; user: SessionUser | null }>('/api/auth/reset-password', { token, newPassword: 'first-secret', confirmNewPassword: 'first-secret', signIn: true })
+    expect(chosen.status, chosen.text).toBe(200)
+    expect(chosen.body.user).toBeNull()
+    expect((await desk.client.get<{ user: SessionUser | null }>('/api/session')).body.user).toMatchObject({ uid: desk.id })
+    expect((await ctx.client().post('/api/auth/sign-in/email', { email: made.body.customer.email, password: 'first-secret' })).status).toBe(200)
+  })
+
   test('a reset without asking to sign in leaves the person signed out, as before', async () => {
     const made = await desk.client.post<WalkIn>('/api/desk/customers', walkInForm())
     const token = new URL(made.body.claimLink!).searchParams.get('token')!
