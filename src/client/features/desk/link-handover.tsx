@@ -41,7 +41,7 @@ export function LinkHandover({ link, about }: { link: string; about: string }) {
           {copied === 'selected' && 'This browser does not allow copying here: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.'}
         </p>
       </div>
-      <QrCode value={link} label="QR code of the link for the customer: they scan it with their phone’s camera to open it." />
+      <QrCode value={link} label="QR code of this link: the customer scans it with their phone’s camera to open it." />
     </div>
   )
 }
