@@ -13,7 +13,7 @@ export function ReceiptActions({ registration: r, onAnswer }: { registration: Re
   const email = () =>
     send.mutate(r.id, {
       onSuccess: ({ emailedTo }) => onAnswer(`The receipt was emailed to ${emailedTo}.`),
-      onError: (error) => onAnswer(errorMessage(error)),
+      onError: (error) => onAnswer(errorMessage(error) ?? 'The receipt could not be emailed. Please try again.'),
     })
   return (
     <p className="staff-actions">

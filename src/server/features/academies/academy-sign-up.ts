@@ -23,6 +23,8 @@ export interface SignUpRequest extends AcademySignUp {
   holdUntil?: Date
   /** The most live places one account may hold in the academy (admission.ts); null: no limit (staff). */
   placesPerAccount: number | null
+  /** Set: the places' history names who took them for the family (the desk). */
+  event?: PlaceRequest['event']
 }
 
 /**
@@ -48,6 +50,7 @@ export async function signUpForAcademy(db: Db, req: SignUpRequest): Promise<Acad
     paysOnline: req.paysOnline,
     photoConsent: participant.photoConsent,
     holdUntil: req.holdUntil,
+    event: req.event,
   }))
   if (places.length === 1) {
     const { registration, created } = await takePlace(db, places[0]!)

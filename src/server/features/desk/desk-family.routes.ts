@@ -50,7 +50,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
     return { child, customer: await customerOf(customer.id) }
   })
 
-  serve(app, signUpForAcademyAtDesk, async (req, reply) => {
+  serve(app, signUpForAcademyAtDesk, async (req, reply, { user: staff }) => {
     const customer = await customerOf(req.params.userId)
     const theirs = new Set(customer.children.map((c) => c.id))
     if (req.body.participants.some((p) => p.childId !== null && !theirs.has(p.childId))) {
@@ -71,6 +71,8 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
       siteUrl: config.publicUrl,
       paysOnline: config.site.paysOnline,
       placesPerAccount: null,
+      // The history says the desk took the places, not the customer.
+      event: { actorId: staff.id, details: { atDesk: true } },
     })
     reply.code(result.created ? 201 : 200)
     return result
@@ -108,7 +110,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
     const { userId, orderId } = req.params
     const customer = await customerOrder(userId, orderId)
     const at = now()
-    await addExtra(db, { orderId, payerUserId: customer.id, productId: req.body.productId, size: req.body.size, today: facilityToday(at, timeZone), now: at })
+    await addExtra(db, { orderId, payerUserId: customer.id, productId: req.body.productId, size: req.body.size, quantity: req.body.quantity, today: facilityToday(at, timeZone), now: at })
     return answer({ orderId, customerId: customer.id, staffId: staff.id, at })
   })
 }
