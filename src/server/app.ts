@@ -57,6 +57,7 @@ import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
 import type { Access } from '../shared/routes.ts'
 import { sessionUserFrom } from '../shared/roles.ts'
+import { facilityToday } from '../shared/format.ts'
 
 export interface AppOptions {
   db: Db
@@ -200,12 +201,13 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     await registerPages(app, { html, clientDir, site: config.site, activeLeagues, sessionUserOf })
   }
   const sessionCookie = (await auth.$context).authCookies.sessionToken.name
+  const homeVersion = keptWithTheDay(config.site.timeZone)
   answerFirst = firstOf(
     keptAnswers(app, {
       paths: html ? ['/api/leagues/active', '/'] : ['/api/leagues/active'],
       version: () => {
         const json = activeLeagues.json()
-        return typeof json === 'string' ? json : undefined
+        return typeof json === 'string' ? homeVersion(json) : undefined
       },
     }),
     // Every page asks who is signed in; a visitor's answer never changes.
@@ -218,6 +220,27 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   routes = declared.check()
   const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
   return { app, auth, routes, functions: functionAccess }
+}
+
+/**
+ * The kept home page's version: its leagues, and the facility's day, since its cards show an
+ * early-bird price only through its last day (issue 30). The day is read at most once a minute,
+ * and the version is the same string while neither changes, so replaying stays one comparison.
+ */
+function keptWithTheDay(timeZone: string): (json: string) => string {
+  let day = ''
+  let readAgainAt = 0
+  let kept = { json: '', day: '', version: '' }
+  return (json) => {
+    // The real time, as the page's own render reads it (features/home/sport-card.tsx).
+    const now = Date.now()
+    if (now >= readAgainAt) {
+      day = facilityToday(new Date(now), timeZone)
+      readAgainAt = now + 60_000
+    }
+    if (kept.json !== json || kept.day !== day) kept = { json, day, version: `${day}:${json}` }
+    return kept.version
+  }
 }
 
 /** Readable logs: one short line per request instead of the framework's two JSON-shaped ones. */

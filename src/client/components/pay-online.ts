@@ -27,6 +27,26 @@ export function ordersToPay(places: readonly PlaceToPay[]): { orderId: string; w
   return [...byOrder].map(([orderId, who]) => ({ orderId, who }))
 }
 
+/**
+ * Every order the places are on, once each, with who they are for: without online payment the
+ * checkout still shows an order's lines, codes, extras and plan, paid at the front desk (issue 30).
+ */
+export function ordersToReview(places: readonly PlaceToPay[]): { orderId: string; who: string[] }[] {
+  const byOrder = new Map<string, string[]>()
+  for (const place of places) {
+    if (place.orderId === null) continue
+    const who = byOrder.get(place.orderId) ?? []
+    if (!who.includes(place.who)) who.push(place.who)
+    byOrder.set(place.orderId, who)
+  }
+  return [...byOrder].map(([orderId, who]) => ({ orderId, who }))
+}
+
+/** "Review your order", or with several orders on one page, whose order each is. */
+export function reviewOrderText(order: { who: readonly string[] }, orders: number): string {
+  return orders > 1 ? `Review the order for ${order.who.join(', ')}` : 'Review your order'
+}
+
 /** The link's words: "Pay online", or with several orders on one page, whose order each pays. */
 export function payOnlineText(order: { who: readonly string[] }, orders: number): string {
   return orders > 1 ? `Pay online for ${order.who.join(', ')}` : 'Pay online'

@@ -13,6 +13,8 @@ import type { NavigationState } from '../components/layout.tsx'
 import { Alert } from '../components/ui/alert.tsx'
 import { useSession } from '../lib/session.tsx'
 import { ChildrenPanel } from '../features/signup/children-panel.tsx'
+import { SignUpPrice } from '../features/signup/sign-up-price.tsx'
+import { HOLDS_PLACE } from '../../shared/schemas/registration.ts'
 import { LeagueCard, registerButtonId, resultsId } from '../features/signup/league-card.tsx'
 import { isSignUpRoute, sportOfSignUp } from '../features/signup/sign-up-sports.ts'
 import { useChildren } from '../features/signup/use-children.ts'
@@ -107,21 +109,36 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
     if (isActive(outcomes.get(key))) return null
     const busy = pending.has(key)
     const verb = league.placesLeft === 0 ? 'Join the waitlist' : 'Register'
+    const priceId = `league-${league.id}-price`
     return (
-      <button
-        id={registerButtonId(league.id)}
-        type="button"
-        className="button"
-        disabled={busy || !hydrated}
-        onClick={() => void onRegister(league, child)}
-      >
-        {busy ? 'Registering…' : child ? `${verb}: ${child.firstName}` : verb}
-        <span className="visually-hidden"> for {league.name}</span>
-      </button>
+      <>
+        <SignUpPrice
+          id={priceId}
+          pricing={{ ...league.pricing, sessions: null }}
+          today={facilityToday(now, siteConfig.timeZone)}
+          party={{ children: child !== null, holding: child ? holdingPlaces(league.id, child.id) : 0, placesLeft: league.placesLeft }}
+          names={[child?.firstName ?? 'You']}
+        />
+        <button
+          id={registerButtonId(league.id)}
+          type="button"
+          className="button"
+          disabled={busy || !hydrated}
+          aria-describedby={priceId}
+          onClick={() => void onRegister(league, child)}
+        >
+          {busy ? 'Registering…' : child ? `${verb}: ${child.firstName}` : verb}
+          <span className="visually-hidden"> for {league.name}</span>
+        </button>
+      </>
     )
   }
 
-  const outcomesOf = (league: OpenLeague): Outcome[] =>
+  /** The family's other children holding a place in the league: what earns a family discount (engine.ts `withSiblings`). */
+  const holdingPlaces = (leagueId: string, childId: string): number =>
+    outcomesOf({ id: leagueId }).filter((o) => o.kind === 'result' && o.result.registration.child && o.result.registration.child.id !== childId && HOLDS_PLACE.includes(o.result.registration.status)).length
+
+  const outcomesOf = (league: Pick<OpenLeague, 'id'>): Outcome[] =>
     [...outcomes].filter(([key]) => key.startsWith(`${league.id}|`)).map(([, outcome]) => outcome)
 
   return (

@@ -3,6 +3,8 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Academy } from '../../../shared/contracts/academies.ts'
 import { href } from '../../../shared/paths.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { siteConfig } from '../../site-config.ts'
 import { SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
@@ -20,6 +22,8 @@ export function AcademiesScreen() {
   const ageId = useId()
   // The page arrives rendered: a filter changed before the script has taken it over would be lost.
   const hydrated = useHydrated()
+  // One reading of the clock per visit: rendering must not depend on when it happens.
+  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
 
   const sports = [...new Set(academies?.flatMap((a) => (a.sport ? [a.sport] : [])))]
   const childAge = age.trim() === '' ? null : Number(age)
@@ -53,21 +57,21 @@ export function AcademiesScreen() {
       )}
       <div className="sport-grid">
         {shown?.map((academy) => (
-          <AcademyCard key={academy.id} academy={academy} />
+          <AcademyCard key={academy.id} academy={academy} today={today} />
         ))}
       </div>
     </section>
   )
 }
 
-function AcademyCard({ academy }: { academy: Academy }) {
+function AcademyCard({ academy, today }: { academy: Academy; today: string }) {
   const headingId = `academy-${academy.id}`
   const places = academyPlacesText(academy)
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       {academy.sport && <p className="signup-sport">{SPORT_LABELS[academy.sport]}</p>}
       <h2 id={headingId}>{academy.name}</h2>
-      <CardFacts facts={academyFacts(academy)} />
+      <CardFacts facts={academyFacts(academy, today)} />
       {academy.description && <p>{academy.description}</p>}
       {places && <p className="signup-fact">{places}</p>}
       <p className="card-actions">

@@ -1,4 +1,3 @@
-import { siteConfig } from '../../site-config.ts'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { outsideAgesText } from '../../../shared/age.ts'
@@ -6,9 +5,8 @@ import type { Academy, AcademySignUpResult } from '../../../shared/contracts/aca
 import type { Child } from '../../../shared/contracts/children.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { countOf } from '../../../shared/format.ts'
-import { formatMoney } from '../../../shared/money.ts'
 import { formatPhone } from '../../../shared/phone.ts'
-import { ACCOUNT_HOLDER, ACTIVE_STATUSES, participantKeyOf, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { ACCOUNT_HOLDER, ACTIVE_STATUSES, HOLDS_PLACE, participantKeyOf, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
@@ -19,6 +17,8 @@ import { SignWaiverForm } from '../waiver/sign-waiver-form.tsx'
 import { useWaiver } from '../waiver/use-waiver.ts'
 import { WaiverText } from '../waiver/waiver-text.tsx'
 import { useAcademySignUp } from './api/use-academy-sign-up.ts'
+import { academyPricing } from './academy-text.ts'
+import { SignUpPrice } from '../signup/sign-up-price.tsx'
 
 /** Someone who could take part: the account holder (an adults' class) or one of their children. */
 interface Candidate {
@@ -33,12 +33,14 @@ interface Candidate {
 
 interface FormProps {
   academy: Academy
+  /** The facility's day the page was read on: the price of that day. */
+  today: string
   userId: string
   onDone(result: AcademySignUpResult): void
 }
 
 /** Who takes part, what the coach needs to know of each, their photo choices, the waiver, and one press. */
-export function AcademySignUpForm({ academy, userId, onDone }: FormProps) {
+export function AcademySignUpForm({ academy, today, userId, onDone }: FormProps) {
   const hydrated = useHydrated()
   const children = useChildren(academy.forChildren ? userId : null)
   const waiver = useWaiver(academy.waiverRequired ? userId : null)
@@ -85,7 +87,8 @@ export function AcademySignUpForm({ academy, userId, onDone }: FormProps) {
     }
   }
 
-  const total = taking.length * academy.priceCents
+  // The family's children holding a place here already earn the first one chosen a family discount, as in the engine.
+  const holding = [...existing.values()].filter((r) => r.child && HOLDS_PLACE.includes(r.status)).length
   return (
     <div className="academy-sign-up-steps">
       <fieldset className="signup-child-choice">
@@ -164,13 +167,19 @@ export function AcademySignUpForm({ academy, userId, onDone }: FormProps) {
         {taking.length > 0 && (
           <p>
             {countOf(taking.length, 'participant')}
-            {academy.priceCents > 0 && `: ${formatMoney(total)} in all, paid ${siteConfig.paysOnline ? 'online or ' : ''}at the front desk`}
             {academy.placesLeft !== null && taking.length > academy.placesLeft &&
               `. ${academy.placesLeft === 0 ? 'The academy is full: everyone joins the waitlist' : `Only ${countOf(academy.placesLeft, 'place')} left: the rest join the waitlist`}, in the order chosen`}
             .
           </p>
         )}
-        <button type="submit" className="button" disabled={!hydrated || signUp.isPending}>
+        <SignUpPrice
+          id="academy-sign-up-price"
+          pricing={academyPricing(academy)}
+          today={today}
+          party={{ children: academy.forChildren, holding, placesLeft: academy.placesLeft }}
+          names={taking.map((c) => c.child?.firstName ?? 'You')}
+        />
+        <button type="submit" className="button" disabled={!hydrated || signUp.isPending} aria-describedby={taking.length > 0 ? 'academy-sign-up-price' : undefined}>
           {signUp.isPending ? 'Signing up…' : academy.placesLeft === 0 ? 'Join the waitlist' : 'Sign up'}
         </button>
       </form>

@@ -14,7 +14,7 @@ import { academiesQuery } from '../../queries/academies.ts'
 import { siteConfig } from '../../site-config.ts'
 import { AcademySignUpForm } from './academy-sign-up-form.tsx'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
-import { academyFacts, academyPlacesText } from './academy-text.ts'
+import { academyFacts, academyPlacesText, cancellationText, hasBegun, lateText } from './academy-text.ts'
 
 /**
  * Signing up for an academy (issue 23): the academy, then who takes part — yourself for an
@@ -45,10 +45,10 @@ export function AcademySignUpScreen({ academyId }: { academyId: string }) {
       {academy && (
         <>
           <h2>{academy.name}</h2>
-          <CardFacts facts={academyFacts(academy)} />
+          <CardFacts facts={academyFacts(academy, today)} />
           {academy.description && <p>{academy.description}</p>}
           {done ? (
-            <SignedUp academy={academy} result={done} />
+            <SignedUp academy={academy} today={today} result={done} />
           ) : (
             <WhoTakesPart academy={academy} today={today} userId={user?.uid ?? null} onDone={setDone} />
           )}
@@ -68,8 +68,10 @@ function WhoTakesPart({ academy, today, userId, onDone }: { academy: Academy; to
   return (
     <>
       {places && <p className="signup-fact">{places}</p>}
+      {hasBegun(academy, today) && <p className="signup-fact">{lateText(academy, today)}</p>}
+      <p className="signup-muted">{cancellationText(academy, today)}</p>
       {userId ? (
-        <AcademySignUpForm academy={academy} userId={userId} onDone={onDone} />
+        <AcademySignUpForm academy={academy} today={today} userId={userId} onDone={onDone} />
       ) : (
         <p>
           <Link to={href('signIn')} state={from}>
@@ -87,7 +89,7 @@ function WhoTakesPart({ academy, today, userId, onDone }: { academy: Academy; to
 }
 
 /** What the sign-up made: each participant's place or waitlist position, and the receipt. */
-function SignedUp({ academy, result }: { academy: Academy; result: AcademySignUpResult }) {
+function SignedUp({ academy, today, result }: { academy: Academy; today: string; result: AcademySignUpResult }) {
   const userId = result.registrations[0]?.userId ?? ''
   return (
     <div className="signup-done">
@@ -112,7 +114,8 @@ function SignedUp({ academy, result }: { academy: Academy; result: AcademySignUp
         {siteConfig.sendsEmail ? 'We emailed you the session dates. ' : 'The receipt lists the session dates. '}
         {result.registrations.some((r) => r.status === 'held')
           ? 'Your places are held while you pay: pay now to keep them.'
-          : result.registrations.some((r) => r.balanceCents > 0 && !nothingDue(r)) && `Pay ${siteConfig.paysOnline ? 'online or ' : ''}at the front desk before the first session.`}
+          : result.registrations.some((r) => r.balanceCents > 0 && !nothingDue(r)) &&
+            `Pay ${siteConfig.paysOnline ? 'online or ' : ''}at the front desk ${hasBegun(academy, today) ? 'before your next session' : 'before the first session'}.`}
       </p>
       <p className="card-actions">
         <PayOnlineLinks places={result.registrations.map((r) => ({ status: r.status, balanceCents: r.balanceCents, orderId: r.orderId, who: r.child?.name ?? r.registrantName }))} />

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { academyAgesText, academyPlacesText, academyPriceText, takesAge } from './academy-text.ts'
+import { academyAgesText, academyPlacesText, academyPriceFact, academyPriceText, cancellationText, lateText, sessionsText, takesAge } from './academy-text.ts'
 
 test('places: how many are left, or full with a waitlist, or nothing for an academy without a limit', () => {
   expect(academyPlacesText({ placesLeft: 3 })).toBe('3 places left')
@@ -20,4 +20,24 @@ test("a child's age fits an academy for children whose range includes it, edges 
   const skills = { forChildren: true, minAge: 8, maxAge: 10 }
   expect([7, 8, 10, 11].map((age) => takesAge(skills, age))).toEqual([false, true, true, false])
   expect(takesAge({ forChildren: false, minAge: null, maxAge: null }, 30)).toBe(false)
+})
+
+const under = {
+  startDate: '2027-02-02',
+  sessionDates: ['2027-02-02', '2027-02-04', '2027-02-09', '2027-02-11'],
+  pricing: { listPriceCents: 18_000, earlyBird: null, familyDiscountPercent: null, plan: null, lateSignUpPrice: 'sessions-left' as const },
+}
+
+test('an academy under way says the sessions left and what a late sign-up pays; before it, the sessions and the price', () => {
+  expect(sessionsText(under, '2027-02-01')).toBe('4 sessions')
+  expect(academyPriceFact(under, '2027-02-01')).toBe('$180.00')
+  expect(sessionsText(under, '2027-02-05')).toBe('2 of 4 sessions left')
+  expect(academyPriceFact(under, '2027-02-05')).toBe('$90.00 for the 2 sessions left ($180.00 for all 4)')
+  expect(lateText(under, '2027-02-05')).toBe('This academy has begun: 2 sessions left of 4, and a sign-up now pays for the sessions left.')
+  expect(lateText({ ...under, pricing: { ...under.pricing, lateSignUpPrice: 'full' } }, '2027-02-05')).toContain('pays the full price')
+})
+
+test('the cancellation rule before sign-up: from the account page until the first session, at the desk after; refunds by staff', () => {
+  expect(cancellationText(under, '2027-02-01')).toBe('You can cancel a place from your account page until the first session on 2/2/2027; after that, ask at the front desk. Money paid is given back by the facility’s staff: a refund is not automatic.')
+  expect(cancellationText(under, '2027-02-02')).toMatch(/^The sessions have begun: to cancel a place, ask at the front desk\./)
 })

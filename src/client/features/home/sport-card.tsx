@@ -1,9 +1,11 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
-import { formatDate } from '../../../shared/format.ts'
+import { facilityToday, formatDate } from '../../../shared/format.ts'
 import type { ActiveLeague, CardId, SportCardDefinition } from '../../../shared/sports.ts'
 import { href } from '../../../shared/paths.ts'
 import { siteConfig } from '../../site-config.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
+import { earlyBirdOfColumns, priceFactText } from '../signup/price-text.ts'
 
 /** Where each card's button goes (product §1) and what it says. */
 const SIGN_UP: Record<CardId, { label: string; to: string }> = {
@@ -39,6 +41,9 @@ export function SportCard({ card, league, loaded }: SportCardProps) {
 
 function OpenLeague({ card, league }: { card: SportCardDefinition; league: ActiveLeague }) {
   const signUp = SIGN_UP[card.id]
+  const earlyBird = earlyBirdOfColumns(league)
+  // The day is read only where an early-bird price may be running; the server renders the page with the same day (app.ts keeps it a day at most).
+  const [today] = useState(() => (earlyBird ? facilityToday(new Date(), siteConfig.timeZone) : ''))
   return (
     <>
       <h3>{league.name}</h3>
@@ -46,6 +51,8 @@ function OpenLeague({ card, league }: { card: SportCardDefinition; league: Activ
         facts={[
           ['Starts', formatDate(league.startDate)],
           ['Registration', formatDate(league.registrationDate)],
+          // A team league's price is the captain's and the players' (its own page says which).
+          league.kind === 'individual' ? ['Price', priceFactText({ listPriceCents: league.priceCents, earlyBird }, today)] : null,
         ]}
       />
       {league.description && <p>{league.description}</p>}

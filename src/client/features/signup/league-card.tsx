@@ -1,14 +1,15 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ageRangeText } from '../../../shared/age.ts'
-import { formatDate } from '../../../shared/format.ts'
+import { facilityToday, formatDate } from '../../../shared/format.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import { lastRegistrationDay } from '../../../shared/registration-window.ts'
 import { isForChildren, SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href, receiptPath } from '../../../shared/paths.ts'
-import { outcomeText, placesText, priceText } from './league-text.ts'
+import { outcomeText, placesText } from './league-text.ts'
+import { priceFactText } from './price-text.ts'
 import type { Outcome } from './use-registrations.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
@@ -34,6 +35,8 @@ export function LeagueCard({ league, showSport, outcomes, children }: LeagueCard
   const ages = isForChildren(league) ? ageRangeText(league.minAge, league.maxAge) : null
   const results = outcomes.flatMap((o) => (o.kind === 'result' ? [o.result] : []))
   const errors = outcomes.flatMap((o) => (o.kind === 'error' ? [o.message] : []))
+  // One reading of the clock per visit: rendering must not depend on when it happens.
+  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       {showSport && <p className="signup-sport">{SPORT_LABELS[league.sport as Sport] ?? league.sport}</p>}
@@ -44,7 +47,7 @@ export function LeagueCard({ league, showSport, outcomes, children }: LeagueCard
           ['Ends', formatDate(league.endDate)],
           ['Registration opens', formatDate(league.registrationDate)],
           ['Registration closes', formatDate(lastRegistrationDay(league))],
-          ['Price', priceText(league.priceCents)],
+          ['Price', priceFactText(league.pricing, today)],
         ]}
       />
       {league.description && <p>{league.description}</p>}

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { outcomeText, placesText, priceText } from './league-text.ts'
+import { outcomeText, placesText } from './league-text.ts'
+import { priceFactText } from './price-text.ts'
 
 function result(overrides: Partial<RegistrationView>, created = true): RegisterResult {
   return {
@@ -29,9 +30,12 @@ function result(overrides: Partial<RegistrationView>, created = true): RegisterR
 }
 
 describe('league facts', () => {
-  test('a price, or Free', () => {
-    expect(priceText(4500)).toBe('$45.00')
-    expect(priceText(0)).toBe('Free')
+  test('a price, or Free; an early-bird price with its last day while it runs, then the price', () => {
+    expect(priceFactText({ listPriceCents: 4500, earlyBird: null }, '2027-01-01')).toBe('$45.00')
+    expect(priceFactText({ listPriceCents: 0, earlyBird: null }, '2027-01-01')).toBe('Free')
+    const early = { listPriceCents: 6500, earlyBird: { priceCents: 5500, until: '2027-01-10' } }
+    expect(priceFactText(early, '2027-01-10')).toBe('$55.00 through 1/10/2027 (early bird), then $65.00')
+    expect(priceFactText(early, '2027-01-11')).toBe('$65.00')
   })
 
   test('places left, a full league with its waitlist, and nothing for an unlimited league', () => {

@@ -6,10 +6,6 @@ import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 
 /** The words of the sign-up pages, kept apart from the components so they can be unit-tested. */
 
-export function priceText(cents: number): string {
-  return cents === 0 ? 'Free' : formatMoney(cents)
-}
-
 /** Null when the league takes everyone: there is nothing to say about places. */
 export function placesText({ placesLeft, waitlistSize }: Pick<OpenLeague, 'placesLeft' | 'waitlistSize'>): string | null {
   if (placesLeft === null) return null
