@@ -5,7 +5,8 @@ import { BASE_URL, expect, openInApp, test, uniqueToken } from './fixtures.ts'
  * The desk sells everything a family can buy (issue 30 §2): a parent walks in with a child. The
  * employee makes the account, adds the child, records the waiver signed on the staff screen,
  * signs the child up for an academy, applies the family's code, sells a jersey in a size, and
- * takes the cash: the balance goes to $0, with no step on the parent's phone.
+ * takes the cash: the balance goes to $0, with no step on the parent's phone; the parent leaves
+ * with a link (and its QR code) for their first password and a printed receipt.
  */
 test('an employee serves a walk-in family with a child from the account to a paid academy place with a code and a jersey', async ({ asEmployee: page, sessions, playwright, insertAcademy }) => {
   const token = uniqueToken()
@@ -35,6 +36,9 @@ test('an employee serves a walk-in family with a child from the account to a pai
   await page.getByLabel('Phone', { exact: true }).fill('555-010-4321')
   await page.getByRole('button', { name: 'Add customer' }).click()
   await expect(page.getByRole('heading', { level: 2, name: parentName })).toBeVisible()
+  // The parent's first password: a link to hand over, and its QR code for their phone.
+  await expect(page.getByLabel('Link for the customer')).toHaveValue(/\/resetPassword\?token=[\w-]+&welcome=1$/)
+  await expect(page.getByRole('img', { name: /^QR code of this link/ })).toBeVisible()
 
   // The child, added with the same form the parent has.
   await page.getByRole('button', { name: 'Add a child' }).click()
@@ -84,4 +88,10 @@ test('an employee serves a walk-in family with a child from the account to a pai
   await page.getByRole('button', { name: 'Record payment' }).click()
   await expect(page.getByText('Nothing is due: the registration is paid in full.')).toBeVisible()
   await expect(page.locator('.staff-facts').first()).toContainText('Balance$0.00')
+
+  // The receipt, to print for the parent: the place, the code and the jersey, all paid.
+  await page.getByRole('link', { name: 'Open the receipt' }).click()
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible()
+  await expect(page.getByText(`Jersey ${token}, size YM`)).toBeVisible()
+  await expect(page.getByText(code)).toBeVisible()
 })
