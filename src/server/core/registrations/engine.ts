@@ -49,8 +49,8 @@ export interface PlaceRequest extends Admission {
   photoConsent?: boolean
   /** No email: the caller sends one for the whole operation. */
   quiet?: boolean
-  /** The history entry, when someone else takes the place for the person (staff placing a player). */
-  event?: { action: string; actorId: string; details: Record<string, unknown> }
+  /** The history entry, when someone else takes the place for the person: staff placing a player (its own action), or registering them at the desk (the usual action, by the staff member). */
+  event?: { action?: string; actorId: string; details: Record<string, unknown> }
   /** Rows the place needs, written just before it in the same statement when it is made (a new team and its roster). */
   prelude?: Prelude<unknown>
   /**
