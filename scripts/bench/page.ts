@@ -76,6 +76,7 @@ const OPEN_PATHS = ROUTES.filter((r) => r.access === 'open' && !r.path.includes(
 const HOME_GOAL_PATHS = new Set(['/', '/academy'])
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password', displayName: 'Bench Admin', phone: '555-010-0100', role: 'admin' } as const
+const CUSTOMER = { email: 'bench-customer@example.com', password: 'bench-customer-password', displayName: 'Bench Customer', phone: '555-010-0101', role: 'customer' } as const
 
 interface Run {
   performance: number
@@ -99,14 +100,17 @@ const leagueIds: string[] = []
 for (const league of DEMO_LEAGUES) leagueIds.push(await insertLeague(db, league))
 const academyIds: string[] = []
 for (const academy of DEMO_ACADEMIES) academyIds.push(await insertAcademy(db, academy))
-await createOrUpdateUser(db, createAuth({ db, config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), secret: await resolveAuthSecret(db, undefined) }), ADMIN)
+const benchAuth = createAuth({ db, config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), secret: await resolveAuthSecret(db, undefined) })
+await createOrUpdateUser(db, benchAuth, ADMIN)
+/** The customer whose record the desk opens (issue 30). */
+const { id: customerId } = await createOrUpdateUser(db, benchAuth, CUSTOMER)
 await db.close()
 /** `--only` names pages, or the start of their paths (`/league` for a league's page). */
 const chosen = (p: string) => !args.only || args.only.split(',').some((only) => p === only || p.startsWith(`${only}/`))
 /** The open pages, then an academy's sign-up page (issue 23). */
 const PATHS = [...OPEN_PATHS, `/academySignUp/${academyIds[0]}`].filter(chosen)
-/** The signed-in pages of issue 22: what a person opens after signing in, and staff's daily pages. */
-const SIGNED_IN = ['/account', '/leagues', '/dashboard', '/admin/users', '/pendingRegistrations', '/teamsView', `/league/${leagueIds[0]}`].filter(chosen)
+/** The signed-in pages of issue 22: what a person opens after signing in, and staff's daily pages; the front desk's (issue 30). */
+const SIGNED_IN = ['/account', '/leagues', '/dashboard', '/admin/users', '/pendingRegistrations', '/teamsView', `/league/${leagueIds[0]}`, '/desk', `/desk/customer/${customerId}`].filter(chosen)
 
 let server: ChildProcess | undefined
 /** The Chromium the runs share (`audit`). */

@@ -15,6 +15,7 @@ import { adminAcademiesQuery } from './queries/admin-academies.ts'
 import { productsQuery } from './queries/products.ts'
 import { discountCodesQuery } from './queries/discount-codes.ts'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
+import { customerRecordQuery } from './queries/desk.ts'
 import { checkoutStateQuery, orderCheckoutQuery } from './queries/checkout.ts'
 import { childrenQuery } from './queries/children.ts'
 import { dashboardQuery } from './queries/dashboard.ts'
@@ -91,6 +92,8 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [adminAcademiesQuery()]
     case 'desk':
       return [adminLeaguesQuery()]
+    case 'deskCustomer':
+      return params.userId ? [customerRecordQuery(params.userId), adminLeaguesQuery()] : []
     case 'outbox':
       return [outboxQuery(1)]
     case 'academySignUp':

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { customerRecord, findCustomers, leagueRegistrants } from '../../shared/contracts/desk.ts'
 import { call } from '../lib/endpoint.ts'
+import { readOf } from './read-of.ts'
 
 /** The front desk's reads (docs/decisions/0016); under 'admin' so every staff change refreshes them. */
 export const DESK = ['admin', 'desk'] as const
@@ -16,7 +17,7 @@ export const customerSearchQuery = (q: string) =>
 export const customerRecordQuery = (userId: string) =>
   queryOptions({
     queryKey: [...DESK, 'customer', userId],
-    queryFn: () => call<typeof customerRecord>('GET', '/api/desk/customers/:userId', { params: { userId } }),
+    ...readOf<typeof customerRecord>('/api/desk/customers/:userId', { params: { userId } }),
   })
 
 export const registrantsQuery = (leagueId: string) =>
