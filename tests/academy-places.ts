@@ -32,6 +32,15 @@ export function academyInput(overrides: Partial<NewAcademy> = {}): NewAcademy {
   }
 }
 
+/**
+ * An academy for 6–12 year olds starting in 30 days for four weeks, 20 places at $180, with the
+ * waiver asked as an academy is by default: what the price, limit and desk tests sign families up for.
+ */
+export function academySoon(overrides: Partial<NewAcademy> = {}): NewAcademy {
+  const { waiverRequired: _asked, ...input } = academyInput({ minAge: 6, maxAge: 12, startDate: daysFromToday(30), endDate: daysFromToday(57), capacity: 20 })
+  return { ...input, ...overrides }
+}
+
 export function createAcademy(ctx: TestApp, overrides: Partial<NewAcademy> = {}): Promise<string> {
   return insertAcademy(ctx.db, academyInput(overrides))
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { academySoon } from '../../../../tests/academy-places.ts'
 import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, daysFromToday, productForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AcademySignUpResult } from '../../../shared/contracts/academies.ts'
@@ -8,7 +9,6 @@ import type { Child } from '../../../shared/contracts/children.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
-import { addDays } from '../../../shared/registration-window.ts'
 import { insertAcademy, type NewAcademy } from '../academies/academies.queries.ts'
 
 /**
@@ -108,25 +108,7 @@ const FIRST_DAY = daysFromToday(30)
 /** A date of birth making a child `years` old on the academy's first day. */
 const bornYearsBefore = (years: number) => `${Number(FIRST_DAY.slice(0, 4)) - years}${FIRST_DAY.slice(4)}`
 
-const academy = (overrides: Partial<NewAcademy> = {}): NewAcademy => ({
-  name: `Desk Academy ${randomUUID().slice(0, 6)}`,
-  sport: 'soccer',
-  coach: 'Coach Daniela Ortiz',
-  location: 'Field 1',
-  isActive: true,
-  forChildren: true,
-  minAge: 6,
-  maxAge: 12,
-  weekdays: [2, 4],
-  startTime: '18:00',
-  endTime: '19:00',
-  registrationDate: daysFromToday(-1),
-  startDate: FIRST_DAY,
-  endDate: addDays(FIRST_DAY, 27),
-  capacity: 16,
-  priceCents: 18_000,
-  ...overrides,
-})
+const academy = (overrides: Partial<NewAcademy> = {}): NewAcademy => academySoon({ name: `Desk Academy ${randomUUID().slice(0, 6)}`, capacity: 16, ...overrides })
 
 type SignUpAnswer = AcademySignUpResult & Refused
 const signUpAtDesk = (customerId: string, academyId: string, participants: { childId: string | null; photoConsent: boolean }[], who = employee, key?: string) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, productForm, type TestUser } from '../../../../tests/factories.ts'
+import { academySoon } from '../../../../tests/academy-places.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AcademyReceipt, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
@@ -45,23 +46,7 @@ async function family(children: string[]): Promise<{ parent: TestUser; ids: stri
 }
 
 async function academyPricedWith(productId: string, capacity = 20): Promise<string> {
-  return insertAcademy(ctx.db, {
-    name: `Skills Academy ${Math.random().toString(36).slice(2, 8)}`,
-    sport: 'soccer',
-    isActive: true,
-    forChildren: true,
-    minAge: 6,
-    maxAge: 12,
-    weekdays: [2, 4],
-    startTime: '18:00',
-    endTime: '19:00',
-    registrationDate: daysFromToday(-1),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(57),
-    capacity,
-    priceCents: 18_000,
-    priceProductId: productId,
-  })
+  return insertAcademy(ctx.db, academySoon({ capacity, priceProductId: productId }))
 }
 
 const signUp = (parent: TestUser, academyId: string, childIds: string[]) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, productForm, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { academySoon } from '../../../../tests/academy-places.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Academy, AcademyReceipt, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
@@ -37,24 +38,7 @@ async function priced(overrides: Partial<ProductFormValues>): Promise<Product> {
 }
 
 async function academyPriced(productId: string, overrides: Partial<NewAcademy> = {}): Promise<string> {
-  return insertAcademy(ctx.db, {
-    name: `Skills Academy ${token()}`,
-    sport: 'soccer',
-    isActive: true,
-    forChildren: true,
-    minAge: 6,
-    maxAge: 12,
-    weekdays: [2, 4],
-    startTime: '18:00',
-    endTime: '19:00',
-    registrationDate: daysFromToday(-1),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(57),
-    capacity: 20,
-    priceCents: 18_000,
-    priceProductId: productId,
-    ...overrides,
-  })
+  return insertAcademy(ctx.db, academySoon({ priceProductId: productId, ...overrides }))
 }
 
 async function family(children: number): Promise<{ parent: TestUser; ids: string[] }> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addChild, createLeague, createUser, daysFromToday, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { academySoon } from '../../../../tests/academy-places.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
@@ -34,23 +35,7 @@ async function family(size: number): Promise<{ parent: TestUser; ids: string[] }
   return { parent, ids }
 }
 
-const academy = () =>
-  insertAcademy(ctx.db, {
-    name: `Skills Academy ${Math.random().toString(36).slice(2, 8)}`,
-    sport: 'soccer',
-    isActive: true,
-    forChildren: true,
-    minAge: 6,
-    maxAge: 12,
-    weekdays: [2, 4],
-    startTime: '18:00',
-    endTime: '19:00',
-    registrationDate: daysFromToday(-1),
-    startDate: daysFromToday(30),
-    endDate: daysFromToday(57),
-    capacity: 20,
-    priceCents: 18_000,
-  })
+const academy = () => insertAcademy(ctx.db, academySoon())
 
 const placesOf = (userId: string) => ctx.db.kysely.selectFrom('registrations').select(['status']).where('userId', '=', userId).execute()
 
