@@ -77,3 +77,18 @@ export function facilityToday(now: Date, timeZone: string): string {
 export function countOf(count: number, noun: string, plural = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : plural}`
 }
+
+/** Cents from their digits (`$1,080.00`): the home page's cards state prices and load no currency formatter. */
+export function moneyText(cents: number): string {
+  return `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+\.)/g, ',')}`
+}
+
+/**
+ * A price as a card states it on `today` (issue 30): "$55.00 through 1/10/2027 (early bird), then
+ * $65.00" while an early-bird price runs (through its last day), then "$65.00", or "Free".
+ */
+export function priceFactText(rules: { listPriceCents: number; earlyBird: { priceCents: number; until: string } | null }, today: string): string {
+  const early = rules.earlyBird && today <= rules.earlyBird.until ? rules.earlyBird : null
+  if (early) return `${moneyText(early.priceCents)} through ${formatDate(early.until)} (early bird), then ${moneyText(rules.listPriceCents)}`
+  return rules.listPriceCents === 0 ? 'Free' : moneyText(rules.listPriceCents)
+}

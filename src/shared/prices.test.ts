@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { lateSessionsOn, moneyText, placePriceOn, priceOn, type PriceRules } from './prices.ts'
+import { moneyText } from './format.ts'
+import { lateSessionsOn, placePriceOn, priceOn, type PriceRules } from './prices.ts'
 import { signUpTotal } from './sign-up-total.ts'
 
 const fee: PriceRules = { listPriceCents: 18_000, earlyBird: { priceCents: 15_000, until: '2027-01-10' }, familyDiscountPercent: 10, sessions: null }

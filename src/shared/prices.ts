@@ -1,8 +1,7 @@
 /**
  * What a place costs on a day, worked out by the same functions in the engine (the line it
  * writes) and in the browser (the price a family reads before pressing Sign Up), so what is shown
- * is what is charged (issue 30, decision 0021). Plain arithmetic on cents and facility days: the
- * home page's cards use it too, so it imports nothing.
+ * is what is charged (issue 30, decision 0021). Plain arithmetic on cents and facility days.
  */
 
 /** A lower price for those who register by `until`, a facility day. */
@@ -34,11 +33,6 @@ export interface PriceRules {
 /** The early-bird price while it runs (through its last day), else the list price. */
 export function priceOn(rules: Pick<PriceRules, 'listPriceCents' | 'earlyBird'>, today: string): number {
   return rules.earlyBird && today <= rules.earlyBird.until ? rules.earlyBird.priceCents : rules.listPriceCents
-}
-
-/** The early-bird price when it still runs on `today`. */
-export function runningEarlyBird(rules: Pick<PriceRules, 'earlyBird'>, today: string): EarlyBird | null {
-  return rules.earlyBird && today <= rules.earlyBird.until ? rules.earlyBird : null
 }
 
 /** What the family discount takes off `priceCents` for a child with `siblings` brothers and sisters holding a place here. */
@@ -83,10 +77,4 @@ export function placePriceOn(rules: PriceRules, today: string, siblings: number)
   const priceOfDayCents = scaled(priceOn(rules, today))
   const familyDiscountCents = familyDiscountOn(rules, priceOfDayCents, siblings)
   return { listPriceCents: scaled(rules.listPriceCents), priceOfDayCents, familyDiscountCents, amountDueCents: priceOfDayCents - familyDiscountCents, sessions }
-}
-
-/** Cents as a person reads them, from their digits (`$1,080.00`): the home page's cards load no currency formatter. */
-export function moneyText(cents: number): string {
-  const dollars = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${cents < 0 ? '-' : ''}$${dollars}.${String(Math.abs(cents) % 100).padStart(2, '0')}`
 }

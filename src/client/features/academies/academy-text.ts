@@ -1,11 +1,10 @@
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import { ageRangeText } from '../../../shared/age.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
-import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
+import { countOf, formatDate, formatDateRange, priceFactText } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { lateSessionsOn, placePriceOn, priceOn, sessionsLeft } from '../../../shared/prices.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
-import { priceFactText } from '../signup/price-text.ts'
 
 /** The words of the Academies page, apart from its components so they can be unit-tested. */
 

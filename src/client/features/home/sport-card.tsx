@@ -1,11 +1,9 @@
-import { useState } from 'react'
 import { Link } from 'react-router'
-import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { facilityToday, formatDate, priceFactText } from '../../../shared/format.ts'
 import type { ActiveLeague, CardId, SportCardDefinition } from '../../../shared/sports.ts'
 import { href } from '../../../shared/paths.ts'
 import { siteConfig } from '../../site-config.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
-import { earlyBirdOfColumns, priceFactText } from '../signup/price-text.ts'
 
 /** Where each card's button goes (product §1) and what it says. */
 const SIGN_UP: Record<CardId, { label: string; to: string }> = {
@@ -41,9 +39,10 @@ export function SportCard({ card, league, loaded }: SportCardProps) {
 
 function OpenLeague({ card, league }: { card: SportCardDefinition; league: ActiveLeague }) {
   const signUp = SIGN_UP[card.id]
-  const earlyBird = earlyBirdOfColumns(league)
+  const { earlyBirdPriceCents: priceCents, earlyBirdUntil: until } = league
+  const earlyBird = priceCents !== null && until !== null ? { priceCents, until } : null
   // The day is read only where an early-bird price may be running; the server renders the page with the same day (app.ts keeps it a day at most).
-  const [today] = useState(() => (earlyBird ? facilityToday(new Date(), siteConfig.timeZone) : ''))
+  const today = earlyBird ? facilityToday(new Date(), siteConfig.timeZone) : ''
   return (
     <>
       <h3>{league.name}</h3>

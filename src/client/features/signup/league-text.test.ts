@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { outcomeText, placesText } from './league-text.ts'
-import { priceFactText } from './price-text.ts'
+import { priceFactText } from '../../../shared/format.ts'
 
 function result(overrides: Partial<RegistrationView>, created = true): RegisterResult {
   return {
