@@ -4,6 +4,7 @@ import { formatMoney } from '../../../shared/money.ts'
 import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useSession } from '../../lib/session.tsx'
 import { useCancelParticipant } from './api/use-cancel-participant.ts'
@@ -41,82 +42,93 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
   return (
     <>
       {failure && <Alert>{errorMessage(failure)}</Alert>}
-      {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={`${academy.name}: participants`}>
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">Participant</th>
-              <th scope="col">Guardian</th>
-              <th scope="col">Emergency contact</th>
-              <th scope="col">Medical notes</th>
-              <th scope="col">Waiver and photos</th>
-              <th scope="col" className="staff-money">
-                Balance
-              </th>
-              <th scope="col">Attended</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {participants.map((p) => (
-              <tr key={p.registrationId}>
-                <th scope="row">
-                  {p.name}
-                  <br />
-                  <span className="staff-muted">
-                    {p.age === null ? 'Adult' : `Age ${p.age}`} · {STATUS_LABELS[p.status]}
-                  </span>
-                </th>
-                <td className="staff-wrap">
-                  {p.guardianName}
-                  <br />
-                  <span className="staff-muted staff-nowrap">{p.guardianPhone}</span>
-                </td>
-                <td className="staff-wrap">
-                  {p.emergencyContactName ?? '—'}
-                  {p.emergencyContactPhone && (
-                    <>
-                      <br />
-                      <span className="staff-muted staff-nowrap">{p.emergencyContactPhone}</span>
-                    </>
-                  )}
-                </td>
-                <td className="staff-wrap">{p.medicalNotes ?? '—'}</td>
-                <td>
-                  {p.waiverSigned ? 'Signed' : 'Not signed'}
-                  <br />
-                  <span className="staff-muted">Photos: {photoText(p.photoConsent)}</span>
-                </td>
-                <td className="staff-money">
-                  {formatMoney(p.balanceCents)}
-                  <br />
-                  <span className="staff-muted staff-nowrap">
-                    paid {formatMoney(p.paidCents)} of {formatMoney(p.priceCents)}
-                  </span>
-                </td>
-                <td>{p.attended}</td>
-                <td>
-                  <div className="staff-actions staff-actions-stacked">
-                    {p.status === 'confirmed' && <MoveControl participant={p} others={others} busy={busy} onMove={(to) => moveTo(p, to)} />}
-                    <RowAction
-                      row={` ${p.name}`}
-                      className="button staff-danger"
-                      disabled={busy}
-                      question={`Cancel ${p.name}’s place in ${academy.name}${p.paidCents > 0 && refunds ? ` and record a refund of ${formatMoney(p.paidCents)}` : ''}? The place goes to the first person on the waitlist.${p.paidCents > 0 && !refunds ? ` An admin refunds the ${formatMoney(p.paidCents)} paid.` : ''}`}
-                      onAct={() => cancelPlace(p)}
-                    >
-                      {refunds ? 'Cancel and refund' : 'Cancel'}
-                    </RowAction>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        label={`Participants of ${academy.name}`}
+        regionLabel={`${academy.name}: participants`}
+        rows={participants}
+        rowKey={(p) => p.registrationId}
+        moreLabel={(p) => `More about ${p.name}`}
+        columns={[
+          {
+            header: 'Participant',
+            rowHeader: true,
+            cell: (p) => (
+              <>
+                {p.name}
+                <br />
+                <span className="staff-muted">
+                  {p.age === null ? 'Adult' : `Age ${p.age}`} · {STATUS_LABELS[p.status]}
+                </span>
+              </>
+            ),
+          },
+          {
+            header: 'Guardian',
+            cell: (p) => (
+              <>
+                {p.guardianName}
+                <br />
+                <span className="staff-muted staff-nowrap">{p.guardianPhone}</span>
+              </>
+            ),
+          },
+          {
+            header: 'Emergency contact',
+            priority: 'wide',
+            cell: (p) => (
+              <>
+                {p.emergencyContactName ?? '—'}
+                {p.emergencyContactPhone && (
+                  <>
+                    <br />
+                    <span className="staff-muted staff-nowrap">{p.emergencyContactPhone}</span>
+                  </>
+                )}
+              </>
+            ),
+          },
+          { header: 'Medical notes', cell: (p) => p.medicalNotes ?? '—' },
+          {
+            header: 'Waiver and photos',
+            priority: 'wide',
+            cell: (p) => (
+              <>
+                {p.waiverSigned ? 'Signed' : 'Not signed'}
+                <br />
+                <span className="staff-muted">Photos: {photoText(p.photoConsent)}</span>
+              </>
+            ),
+          },
+          {
+            header: 'Balance',
+            className: 'staff-money',
+            cell: (p) => (
+              <>
+                {formatMoney(p.balanceCents)}
+                <br />
+                <span className="staff-muted staff-nowrap">
+                  paid {formatMoney(p.paidCents)} of {formatMoney(p.priceCents)}
+                </span>
+              </>
+            ),
+          },
+          { header: 'Attended', priority: 'wide', cell: (p) => p.attended },
+        ]}
+        actions={(p) => (
+          <div className="staff-actions staff-actions-stacked">
+            {p.status === 'confirmed' && <MoveControl participant={p} others={others} busy={busy} onMove={(to) => moveTo(p, to)} />}
+            <RowAction
+              row={` ${p.name}`}
+              className="button staff-danger"
+              disabled={busy}
+              question={`Cancel ${p.name}’s place in ${academy.name}${p.paidCents > 0 && refunds ? ` and record a refund of ${formatMoney(p.paidCents)}` : ''}? The place goes to the first person on the waitlist.${p.paidCents > 0 && !refunds ? ` An admin refunds the ${formatMoney(p.paidCents)} paid.` : ''}`}
+              onAct={() => cancelPlace(p)}
+            >
+              {refunds ? 'Cancel and refund' : 'Cancel'}
+            </RowAction>
+          </div>
+        )}
+      />
     </>
   )
 }

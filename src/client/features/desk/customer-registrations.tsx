@@ -5,6 +5,7 @@ import { href, receiptPath } from '../../../shared/paths.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
 import { DeskOrder, type OrderTask } from './desk-order.tsx'
 
@@ -18,57 +19,51 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
       {customer.registrations.length === 0 ? (
         <p>No registrations yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">League</th>
-                <th scope="col">Who</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="staff-money">
-                  Balance
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customer.registrations.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    {r.offering.name}
-                    {r.offering.team && ` — ${r.offering.team.name}`}
-                    {/* A captain holds the team's entry and a place on its roster: two rows, told apart. */}
-                    {r.offering.kind === 'team-place' ? ' (team entry)' : r.offering.kind === 'roster-place' ? ' (player)' : ''}
-                  </th>
-                  <td>{r.child?.name ?? customer.displayName}</td>
-                  <td>{STATUS_LABELS[r.status]}</td>
-                  <td className="staff-money">{nothingDue(r) ?? formatMoney(r.balanceCents)}</td>
-                  <td>
-                    {ACTIVE_STATUSES.includes(r.status) && (
-                      <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOpen(r.id)}>
-                        Payments and details
-                      </RowAction>
-                    )}{' '}
-                    {ACTIVE_STATUSES.includes(r.status) && r.orderId && (
-                      <>
-                        <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'code' })}>
-                          Apply a code
-                        </RowAction>{' '}
-                        <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'extra' })}>
-                          Add an extra
-                        </RowAction>{' '}
-                      </>
-                    )}
-                    {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}{' '}
-                    <Link to={receiptPath(r)} aria-label={`Receipt: ${r.offering.name}${r.child ? ` — ${r.child.name}` : ''}`}>
-                      Receipt
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label="Registrations and team places"
+          rows={customer.registrations}
+          rowKey={(r) => r.id}
+          columns={[
+            {
+              header: 'League',
+              rowHeader: true,
+              cell: (r) => (
+                <>
+                  {r.offering.name}
+                  {r.offering.team && ` — ${r.offering.team.name}`}
+                  {/* A captain holds the team's entry and a place on its roster: two rows, told apart. */}
+                  {r.offering.kind === 'team-place' ? ' (team entry)' : r.offering.kind === 'roster-place' ? ' (player)' : ''}
+                </>
+              ),
+            },
+            { header: 'Who', cell: (r) => r.child?.name ?? customer.displayName },
+            { header: 'Status', cell: (r) => STATUS_LABELS[r.status] },
+            { header: 'Balance', className: 'staff-money', cell: (r) => nothingDue(r) ?? formatMoney(r.balanceCents) },
+          ]}
+          actions={(r) => (
+            <div className="staff-actions">
+              {ACTIVE_STATUSES.includes(r.status) && (
+                <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOpen(r.id)}>
+                  Payments and details
+                </RowAction>
+              )}
+              {ACTIVE_STATUSES.includes(r.status) && r.orderId && (
+                <>
+                  <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'code' })}>
+                    Apply a code
+                  </RowAction>
+                  <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'extra' })}>
+                    Add an extra
+                  </RowAction>
+                </>
+              )}
+              {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}
+              <Link to={receiptPath(r)} aria-label={`Receipt: ${r.offering.name}${r.child ? ` — ${r.child.name}` : ''}`}>
+                Receipt
+              </Link>
+            </div>
+          )}
+        />
       )}
       {order && <DeskOrder key={order.orderId} userId={customer.id} orderId={order.orderId} task={order.task} onClose={() => setOrder(null)} />}
       {open && <RegistrationDetailPanel key={open} registrationId={open} onClose={() => setOpen(null)} />}

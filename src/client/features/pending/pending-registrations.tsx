@@ -9,6 +9,7 @@ import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { badgeClass } from './history.ts'
 import { RegistrationDetailPanel } from './registration-detail.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -78,61 +79,49 @@ export function PendingRegistrations() {
         </p>
       )}
       {registrations && registrations.length > 0 && (
-        <div className="table-scroll">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Registrant</th>
-                <th scope="col">Child</th>
-                <th scope="col">League</th>
-                <th scope="col">Status</th>
-                <th scope="col">Waitlist</th>
-                <th scope="col" className="staff-money">
-                  Price
-                </th>
-                <th scope="col" className="staff-money">
-                  Paid
-                </th>
-                <th scope="col" className="staff-money">
-                  Balance
-                </th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {registrations.map((r) => (
-                <tr key={r.id} className={r.id === selectedId ? 'staff-selected' : undefined}>
-                  <th scope="row">
-                    {r.registrantName}
-                    <br />
-                    <span className="staff-muted">{r.registrantEmail}</span>
-                  </th>
-                  <td>{r.child?.name ?? '—'}</td>
-                  <td className="staff-wrap">{r.offering.name}</td>
-                  <td>
-                    <span className={badgeClass(r.status)}>{STATUS_LABELS[r.status]}</span>
-                  </td>
-                  <td>{r.waitlistPosition === null ? '—' : `${r.waitlistPosition} of ${r.waitlistSize}`}</td>
-                  <td className="staff-money">{formatMoney(r.priceCents)}</td>
-                  <td className="staff-money">{formatMoney(r.paidCents)}</td>
-                  <td className="staff-money">
-                    {nothingDue(r) ?? formatMoney(r.balanceCents)}
-                    <OverdueFlag registration={r} today={today} />
-                  </td>
-                  <td>{formatDate(r.createdAt)}</td>
-                  <td>
-                    <RowAction id={`details-${r.id}`} row={` for ${r.child?.name ?? r.registrantName}, ${r.offering.name}`} onAct={() => setSelectedId(r.id)}>
-                      Details
-                    </RowAction>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label="Registrations awaiting payment or review"
+          rows={registrations}
+          rowKey={(r) => r.id}
+          rowClassName={(r) => (r.id === selectedId ? 'staff-selected' : undefined)}
+          moreLabel={(r) => `More about ${r.child?.name ?? r.registrantName}, ${r.offering.name}`}
+          columns={[
+            {
+              header: 'Registrant',
+              rowHeader: true,
+              cell: (r) => (
+                <>
+                  {r.registrantName}
+                  <br />
+                  <span className="staff-muted">{r.registrantEmail}</span>
+                </>
+              ),
+            },
+            { header: 'Child', cell: (r) => r.child?.name ?? '—' },
+            { header: 'League', cell: (r) => r.offering.name },
+            { header: 'Status', cell: (r) => <span className={badgeClass(r.status)}>{STATUS_LABELS[r.status]}</span> },
+            { header: 'Waitlist', priority: 'wide', cell: (r) => (r.waitlistPosition === null ? '—' : `${r.waitlistPosition} of ${r.waitlistSize}`) },
+            { header: 'Price', priority: 'wide', className: 'staff-money', cell: (r) => formatMoney(r.priceCents) },
+            { header: 'Paid', priority: 'wide', className: 'staff-money', cell: (r) => formatMoney(r.paidCents) },
+            {
+              header: 'Balance',
+              className: 'staff-money',
+              cell: (r) => (
+                <>
+                  {nothingDue(r) ?? formatMoney(r.balanceCents)}
+                  <OverdueFlag registration={r} today={today} />
+                </>
+              ),
+            },
+            { header: 'Created', priority: 'wide', cell: (r) => formatDate(r.createdAt) },
+          ]}
+          actionsHeader="Details"
+          actions={(r) => (
+            <RowAction id={`details-${r.id}`} row={` for ${r.child?.name ?? r.registrantName}, ${r.offering.name}`} onAct={() => setSelectedId(r.id)}>
+              Details
+            </RowAction>
+          )}
+        />
       )}
       {selectedId && (
         <RegistrationDetailPanel key={selectedId} registrationId={selectedId} onClose={closeDetail} />

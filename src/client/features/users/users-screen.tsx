@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { ROLES, type Role } from '../../../shared/roles.ts'
 import type { PasswordLinkMade } from '../../../shared/schemas/users.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { usersQuery } from '../../queries/users.ts'
 import { useSession } from '../../lib/session.tsx'
@@ -141,57 +142,41 @@ export function UsersScreen() {
               ? 'No users match.'
               : `Showing ${(result.page - 1) * result.pageSize + 1}–${Math.min(result.total, result.page * result.pageSize)} of ${result.total} users.`}
           </p>
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Display name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Password</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.users.map((u) => (
-                  <tr key={u.id}>
-                    <td>{u.email}</td>
-                    <td>{u.displayName}</td>
-                    <td>{formatPhone(u.phone)}</td>
-                    <td>
-                      <label className="visually-hidden" htmlFor={`role-${u.id}`}>
-                        Role of {u.email}
-                      </label>
-                      <select
-                        id={`role-${u.id}`}
-                        value={u.role}
-                        disabled={u.id === me?.uid}
-                        onChange={(e) => void changeRole(u.id, u.email, e.target.value as Role)}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {r}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>{formatDate(u.createdAt)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button secondary"
-                        aria-label={`Make a password link for ${u.email}`}
-                        onClick={() => void passwordLink(u.id, u.email)}
-                      >
-                        Make a link
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            label="Users"
+            rows={result.users}
+            rowKey={(u) => u.id}
+            moreLabel={(u) => `More about ${u.email}`}
+            columns={[
+              { header: 'Email', cell: (u) => u.email },
+              { header: 'Display name', cell: (u) => u.displayName },
+              { header: 'Phone', className: 'staff-nowrap', cell: (u) => formatPhone(u.phone) },
+              {
+                header: 'Role',
+                cell: (u) => (
+                  <>
+                    <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                      Role of {u.email}
+                    </label>
+                    <select id={`role-${u.id}`} value={u.role} disabled={u.id === me?.uid} onChange={(e) => void changeRole(u.id, u.email, e.target.value as Role)}>
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                ),
+              },
+              { header: 'Created', priority: 'wide', cell: (u) => formatDate(u.createdAt) },
+            ]}
+            actionsHeader="Password"
+            actions={(u) => (
+              <button type="button" className="button secondary" aria-label={`Make a password link for ${u.email}`} onClick={() => void passwordLink(u.id, u.email)}>
+                Make a link
+              </button>
+            )}
+          />
           <nav className="pager" aria-label="Pages of users">
             <button ref={previousButton} type="button" className="button secondary" disabled={result.page <= 1} onClick={() => turnPage('previous')}>
               Previous

@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { academyInput, addChildWithWaiver, enrolInAcademy } from './academy-places.ts'
+import { BASE_URL, daysFromToday, expect, signIn, test, uniqueToken, type LeagueInput, type TestUser } from './fixtures.ts'
+
+/*
+ * The staff tables fit the screen (issue 30 §4): on a 1 280 px laptop and a 375 px phone an admin
+ * opens each staff table with data in it, the page never scrolls sideways, every row's button is
+ * on screen, and axe finds no serious violation. On the phone each row is a card.
+ */
+
+const WIDTHS = [1280, 375] as const
+const LONG = 'With A Long Name That Staff Screens Must Wrap'
+
+/** At each width: no sideways scroll of the page, each button inside the viewport, no serious axe violation. */
+async function expectFits(page: Page, buttons: () => Locator[]): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+      const { scrollWidth, clientWidth } = document.documentElement
+      // The innermost elements that stick out, to name in the failure.
+      const out = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > clientWidth + 0.5 && el.children.length === 0)
+      return { scrollWidth, clientWidth, wide: out.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent?.slice(0, 40)}” ${Math.round(el.getBoundingClientRect().right)}`) }
+    })
+    expect(scrollWidth, `page width at ${width} px; sticking out: ${wide.join(', ')}`).toBeLessThanOrEqual(clientWidth)
+    for (const button of buttons()) {
+      await expect(button).toBeVisible()
+      const box = (await button.boundingBox())!
+      expect(box.x, `${await button.textContent()} at ${width} px`).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width, `${await button.textContent()} at ${width} px`).toBeLessThanOrEqual(clientWidth)
+    }
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(serious, `axe at ${width} px`).toEqual([])
+  }
+}
+
+/** Registers the customer for a league through the API, as the sign-up page does. */
+async function register(request: APIRequestContext, customer: TestUser, leagueId: string): Promise<void> {
+  const sent = { headers: { origin: BASE_URL } }
+  await signIn(request, customer)
+  const waiver = await request.post(`${BASE_URL}/api/waiver/signatures`, { ...sent, data: { signedName: customer.displayName, agree: 'yes' } })
+  expect(waiver.status(), await waiver.text()).toBe(201)
+  const res = await request.post(`${BASE_URL}/api/leagues/${leagueId}/registrations`, { ...sent, data: {} })
+  expect(res.status(), await res.text()).toBe(201)
+}
+
+/** A league with a long name and the customer registered for it; answers its name. */
+async function leagueWithRegistrant(insertLeague: (league: LeagueInput) => Promise<string>, customer: TestUser, request: APIRequestContext): Promise<string> {
+  const name = `Fitting League ${LONG} ${uniqueToken()}`
+  const id = await insertLeague({ name, sport: 'soccer', kind: 'individual', priceCents: 4500, registrationDate: daysFromToday(-3), startDate: daysFromToday(30), endDate: daysFromToday(90) })
+  await register(request, customer, id)
+  return name
+}
+
+test('an academy’s participants fit a laptop and a phone', async ({ asAdmin: page, backend, createUser, insertAcademy, playwright }) => {
+  const name = `Fitting Academy ${LONG} ${uniqueToken()}`
+  const academyId = await insertAcademy(academyInput(name))
+  const guardian = await createUser({ label: 'fit-guardian' })
+  const request = await playwright.request.newContext()
+  await signIn(request, guardian)
+  const child = await addChildWithWaiver(request, guardian, { firstName: 'Maya', notes: 'Peanut allergy: an EpiPen is in her bag, the coach knows where it is kept' })
+  await request.dispose()
+  await enrolInAcademy(backend.db, academyId, guardian.id, child)
+
+  await page.goto(`/academyRegistrations?academy=${academyId}`)
+  const table = page.getByRole('region', { name: `${name}: participants` })
+  await expect(table.getByRole('row', { name: /Maya Okafor/ })).toBeVisible()
+  await expectFits(page, () => [table.getByRole('button', { name: 'Cancel and refund Maya Okafor' })])
+})
+
+test('registrations awaiting payment fit a laptop and a phone', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
+  const customer = await createUser({ label: 'fit-pending' })
+  const request = await playwright.request.newContext()
+  const league = await leagueWithRegistrant(insertLeague, customer, request)
+  await request.dispose()
+
+  await page.goto('/pendingRegistrations')
+  await page.getByLabel('League', { exact: true }).selectOption({ label: league })
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toHaveCount(1)
+  await expectFits(page, () => [page.getByRole('button', { name: `Details for ${customer.displayName}, ${league}` })])
+})
+
+test('a customer’s registrations at the desk fit a laptop and a phone', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
+  const customer = await createUser({ label: 'fit-desk' })
+  const request = await playwright.request.newContext()
+  const league = await leagueWithRegistrant(insertLeague, customer, request)
+  await request.dispose()
+
+  await page.goto(`/desk/customer/${customer.id}`)
+  const row = page.getByRole('row').filter({ hasText: league })
+  await expect(row).toBeVisible()
+  await expectFits(page, () => [row.getByRole('button', { name: /^Payments and details/ }), row.getByRole('link', { name: /^Receipt/ })])
+})
+
+test('the users table fits a laptop and a phone', async ({ asAdmin: page, createUser }) => {
+  const label = `fit-users-${uniqueToken()}`
+  const user = await createUser({ label })
+  await page.goto('/admin/users')
+  await page.getByLabel('Search by email, name or phone').fill(label)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('Showing 1–1 of 1 users.')).toBeVisible()
+  await expectFits(page, () => [page.getByRole('button', { name: `Make a password link for ${user.email}` }), page.getByLabel(`Role of ${user.email}`)])
+})
+
+test('a receipt fits a phone', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
+  const customer = await createUser({ label: 'fit-receipt' })
+  const request = await playwright.request.newContext()
+  const league = await leagueWithRegistrant(insertLeague, customer, request)
+  await request.dispose()
+
+  await page.goto(`/desk/customer/${customer.id}`)
+  await page.getByRole('row').filter({ hasText: league }).getByRole('link', { name: /^Receipt/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText(league).first()).toBeVisible()
+  await expectFits(page, () => [])
+})
