@@ -115,3 +115,16 @@ test('a receipt fits a phone', async ({ asAdmin: page, createUser, insertLeague,
   await expect(page.getByText(league).first()).toBeVisible()
   await expectFits(page, () => [])
 })
+
+test('the price list fits a laptop and a phone', async ({ asAdmin: page }) => {
+  const name = `Fitting Clinic fee ${LONG} ${uniqueToken()}`
+  await page.goto('/admin/products')
+  await page.getByRole('button', { name: 'New product' }).click()
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('For').selectOption({ label: 'Academy fee' })
+  await page.getByLabel('Price (dollars)', { exact: true }).fill('25')
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(`Added ${name} to the price list.`)
+  const row = page.getByRole('region', { name: 'Price list' }).getByRole('row', { name: new RegExp(name) })
+  await expectFits(page, () => [row.getByRole('button', { name: `Edit ${name}` }), row.getByRole('button', { name: `Take off the list ${name}` })])
+})

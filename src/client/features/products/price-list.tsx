@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/money.ts'
 import { PURPOSE_LABELS } from '../../../shared/schemas/product.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import { productsChanged, productsQuery } from '../../queries/products.ts'
@@ -85,103 +86,105 @@ export function PriceList() {
       {!products && !error && <p className="loading">Loading the price list…</p>}
       {products && products.length === 0 && <p>The price list is empty. Add the first product with New product.</p>}
       {products && products.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Price list">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="staff-money">
-                  Price
-                </th>
-                <th scope="col">Used by</th>
-                <th scope="col">Changes</th>
-                <th scope="col">On the list</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product.id}>
-                  <th scope="row">
-                    {product.name}
-                    <br />
-                    <span className="staff-muted">{PURPOSE_LABELS[product.purpose]}</span>
-                  </th>
-                  <td className="staff-money staff-wrap">
-                    {priceText(product.listPriceCents)}
-                    {product.earlyBird && (
-                      <>
-                        <br />
-                        <span className="staff-muted">
-                          Early-bird {priceText(product.earlyBird.priceCents)} until {formatDate(product.earlyBird.until)}
+        <StaffTable
+          label="Price list"
+          regionLabel="Price list"
+          rows={products}
+          rowKey={(product) => product.id}
+          columns={[
+            {
+              header: 'Product',
+              rowHeader: true,
+              cell: (product) => (
+                <>
+                  {product.name}
+                  <br />
+                  <span className="staff-muted">{PURPOSE_LABELS[product.purpose]}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Price',
+              className: 'staff-money staff-wrap',
+              cell: (product) => (
+                <>
+                  {priceText(product.listPriceCents)}
+                  {product.earlyBird && (
+                    <>
+                      <br />
+                      <span className="staff-muted">
+                        Early-bird {priceText(product.earlyBird.priceCents)} until {formatDate(product.earlyBird.until)}
+                      </span>
+                    </>
+                  )}
+                  {product.plan && (
+                    <>
+                      <br />
+                      <span className="staff-muted">{planText(product.plan)}</span>
+                    </>
+                  )}
+                  {product.familyDiscountPercent !== null && (
+                    <>
+                      <br />
+                      <span className="staff-muted">{product.familyDiscountPercent}% off a second child</span>
+                    </>
+                  )}
+                  {product.lateSignUpPrice === 'sessions-left' && (
+                    <>
+                      <br />
+                      <span className="staff-muted">Late sign-ups pay for the sessions left</span>
+                    </>
+                  )}
+                </>
+              ),
+            },
+            {
+              header: 'Used by',
+              cell: (product) =>
+                product.purpose === 'extra'
+                  ? extraText(product)
+                  : product.usedBy.length === 0
+                    ? 'Not used yet'
+                    : product.usedBy.map((use) => (
+                        <span key={`${use.kind} ${use.id}`} className="staff-line">
+                          {USE_LABELS[use.kind]} {use.name}
                         </span>
-                      </>
-                    )}
-                    {product.plan && (
-                      <>
-                        <br />
-                        <span className="staff-muted">{planText(product.plan)}</span>
-                      </>
-                    )}
-                    {product.familyDiscountPercent !== null && (
-                      <>
-                        <br />
-                        <span className="staff-muted">{product.familyDiscountPercent}% off a second child</span>
-                      </>
-                    )}
-                    {product.lateSignUpPrice === 'sessions-left' && (
-                      <>
-                        <br />
-                        <span className="staff-muted">Late sign-ups pay for the sessions left</span>
-                      </>
-                    )}
-                  </td>
-                  <td className="staff-wrap">
-                    {product.purpose === 'extra'
-                      ? extraText(product)
-                      : product.usedBy.length === 0
-                      ? 'Not used yet'
-                      : product.usedBy.map((use) => (
-                          <span key={`${use.kind} ${use.id}`} className="staff-line">
-                            {USE_LABELS[use.kind]} {use.name}
-                          </span>
-                        ))}
-                  </td>
-                  <td className="staff-wrap">
-                    <details>
-                      <summary>
-                        {product.history.length} {product.history.length === 1 ? 'change' : 'changes'}
-                        <span className="visually-hidden"> to {product.name}</span>
-                      </summary>
-                      <ol className="staff-history">
-                        {product.history.map((change, i) => (
-                          <li key={i}>
-                            {formatDateTime(change.at)}, {change.byName ?? 'the site'}: {changeText(change)}
-                          </li>
-                        ))}
-                      </ol>
-                    </details>
-                  </td>
-                  <td>
-                    <span className={product.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{product.isActive ? 'On the list' : 'Off'}</span>
-                  </td>
-                  <td>
-                    <div className="staff-actions staff-actions-stacked">
-                      <RowAction id={editButtonId(product.id)} row={` ${product.name}`} onAct={() => open(product)}>
-                        Edit
-                      </RowAction>
-                      <RowAction row={` ${product.name}`} disabled={setOffered.isPending} onAct={() => toggle(product)}>
-                        {product.isActive ? 'Take off the list' : 'Put back on the list'}
-                      </RowAction>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      )),
+            },
+            {
+              header: 'Changes',
+              cell: (product) => (
+                <details>
+                  <summary>
+                    {product.history.length} {product.history.length === 1 ? 'change' : 'changes'}
+                    <span className="visually-hidden"> to {product.name}</span>
+                  </summary>
+                  <ol className="staff-history">
+                    {product.history.map((change, i) => (
+                      <li key={i}>
+                        {formatDateTime(change.at)}, {change.byName ?? 'the site'}: {changeText(change)}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              ),
+            },
+            {
+              header: 'On the list',
+              cell: (product) => <span className={product.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{product.isActive ? 'On the list' : 'Off'}</span>,
+            },
+          ]}
+          actions={(product) => (
+            <div className="staff-actions staff-actions-stacked">
+              <RowAction id={editButtonId(product.id)} row={` ${product.name}`} onAct={() => open(product)}>
+                Edit
+              </RowAction>
+              <RowAction row={` ${product.name}`} disabled={setOffered.isPending} onAct={() => toggle(product)}>
+                {product.isActive ? 'Take off the list' : 'Put back on the list'}
+              </RowAction>
+            </div>
+          )}
+        />
       )}
     </>
   )
