@@ -19,7 +19,7 @@ async function expectFits(page: Page, buttons: () => Locator[]): Promise<void> {
     const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
       const { scrollWidth, clientWidth } = document.documentElement
       // The innermost elements that stick out, to name in the failure.
-      const out = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > clientWidth + 0.5 && el.children.length === 0)
+      const out = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > clientWidth + 0.5 && (el.children.length === 0 || el.tagName === 'SELECT'))
       return { scrollWidth, clientWidth, wide: out.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent?.slice(0, 40)}” ${Math.round(el.getBoundingClientRect().right)}`) }
     })
     expect(scrollWidth, `page width at ${width} px; sticking out: ${wide.join(', ')}`).toBeLessThanOrEqual(clientWidth)
@@ -127,4 +127,33 @@ test('the price list fits a laptop and a phone', async ({ asAdmin: page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(`Added ${name} to the price list.`)
   const row = page.getByRole('region', { name: 'Price list' }).getByRole('row', { name: new RegExp(name) })
   await expectFits(page, () => [row.getByRole('button', { name: `Edit ${name}` }), row.getByRole('button', { name: `Take off the list ${name}` })])
+})
+
+test('a team league’s players fit a laptop and a phone', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
+  const token = uniqueToken()
+  const dates = { registrationDate: daysFromToday(-3), startDate: daysFromToday(30), endDate: daysFromToday(90) }
+  const teamLeagueId = await insertLeague({ name: `Fitting Teams ${token}`, sport: 'football', kind: 'team', teamCapacity: 4, rosterMax: 8, teamPayment: 'team-fee', teamFeeCents: 10000, ...dates })
+  const agentsLeagueId = await insertLeague({ name: `Fitting Free Agents ${LONG} ${token}`, sport: 'football', kind: 'individual', priceCents: 3000, ...dates })
+  const [captain, agent] = await Promise.all([createUser({ displayName: `Captain ${LONG} ${token}` }), createUser({ displayName: `Agent ${LONG} ${token}` })])
+  for (const [user, path, data] of [
+    [captain, `/api/leagues/${teamLeagueId}/teams`, { name: `Team With A Long Name ${token}` }],
+    [agent, `/api/leagues/${agentsLeagueId}/registrations`, {}],
+  ] as const) {
+    const api = await playwright.request.newContext()
+    await signIn(api, user)
+    const waiver = await api.post(`${BASE_URL}/api/waiver/signatures`, { headers: { origin: BASE_URL }, data: { signedName: user.displayName, agree: 'yes' } })
+    expect(waiver.status(), await waiver.text()).toBe(201)
+    const res = await api.post(`${BASE_URL}${path}`, { headers: { origin: BASE_URL }, data })
+    expect(res.status(), await res.text()).toBe(201)
+    await api.dispose()
+  }
+
+  await page.goto(`/manageLeaguePlayers/league/${teamLeagueId}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage League Players')
+  await expect(page.getByLabel(`Team for ${agent.displayName}`)).toBeVisible()
+  await expectFits(page, () => [
+    page.getByRole('button', { name: `Place ${agent.displayName}` }),
+    page.getByLabel(`Team for ${agent.displayName}`),
+    page.getByLabel(`New team for ${captain.displayName}`).or(page.getByRole('row', { name: new RegExp(captain.displayName) }).getByText('No other team')),
+  ])
 })

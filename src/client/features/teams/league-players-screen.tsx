@@ -11,6 +11,7 @@ import type { LeaguePlayers } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
@@ -86,51 +87,50 @@ function LeagueBoard({ leagueId }: { leagueId: string }) {
         {freeAgents.length === 0 ? (
           <p>No free agent is waiting for a team.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Player</th>
-                  <th scope="col">Signed up</th>
-                  <th scope="col" className="staff-money">
-                    Paid
-                  </th>
-                  <th scope="col">Place on a team</th>
-                </tr>
-              </thead>
-              <tbody>
-                {freeAgents.map((agent) => (
-                  <tr key={agent.registrationId}>
-                    <th scope="row">
-                      {agent.name}
-                      <br />
-                      <span className="staff-muted">
-                        {agent.email}
-                        {agent.phone && `, ${formatPhone(agent.phone)}`}
-                      </span>
-                    </th>
-                    <td>
-                      {agent.fromLeagueName}
-                      <br />
-                      <span className="staff-muted">{formatDate(agent.signedUpAt)}</span>
-                    </td>
-                    <td className="staff-money">{formatMoney(agent.paidCents)}</td>
-                    <td>
-                      <MoveControl
-                        id={`place-${agent.registrationId}`}
-                        label={`Team for ${agent.name}`}
-                        action="Place"
-                        who={agent.name}
-                        teams={placeable}
-                        busy={move.isPending}
-                        onMove={(team) => moveTo(agent.registrationId, agent.name, team)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            label="Free agents"
+            rows={freeAgents}
+            rowKey={(agent) => agent.registrationId}
+            columns={[
+              {
+                header: 'Player',
+                rowHeader: true,
+                cell: (agent) => (
+                  <>
+                    {agent.name}
+                    <br />
+                    <span className="staff-muted">
+                      {agent.email}
+                      {agent.phone && `, ${formatPhone(agent.phone)}`}
+                    </span>
+                  </>
+                ),
+              },
+              {
+                header: 'Signed up',
+                cell: (agent) => (
+                  <>
+                    {agent.fromLeagueName}
+                    <br />
+                    <span className="staff-muted">{formatDate(agent.signedUpAt)}</span>
+                  </>
+                ),
+              },
+              { header: 'Paid', className: 'staff-money', cell: (agent) => formatMoney(agent.paidCents) },
+            ]}
+            actionsHeader="Place on a team"
+            actions={(agent) => (
+              <MoveControl
+                id={`place-${agent.registrationId}`}
+                label={`Team for ${agent.name}`}
+                action="Place"
+                who={agent.name}
+                teams={placeable}
+                busy={move.isPending}
+                onMove={(team) => moveTo(agent.registrationId, agent.name, team)}
+              />
+            )}
+          />
         )}
       </section>
       <h2>Teams</h2>
@@ -148,42 +148,37 @@ function LeagueBoard({ leagueId }: { leagueId: string }) {
             </span>
           </div>
           {team.players.length > 0 && (
-            <div className="table-scroll">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Player</th>
-                    <th scope="col" className="staff-money">
-                      Balance
-                    </th>
-                    <th scope="col">Move to another team</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {team.players.map((player) => (
-                    <tr key={player.registrationId}>
-                      <th scope="row">
-                        <Link to={href('leagueTeamPlayer', { leagueId: team.leagueId, teamId: team.id, playerId: player.registrationId })}>{player.name}</Link>
-                        <br />
-                        <span className="staff-muted">{player.email}</span>
-                      </th>
-                      <td className="staff-money">{formatMoney(player.balanceCents)}</td>
-                      <td>
-                        <MoveControl
-                          id={`move-${player.registrationId}`}
-                          label={`New team for ${player.name}`}
-                          action="Move"
-                          who={player.name}
-                          teams={placeable.filter((t) => t.id !== team.id)}
-                          busy={move.isPending}
-                          onMove={(to) => moveTo(player.registrationId, player.name, to)}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable
+              label={`Players of ${team.name}`}
+              rows={team.players}
+              rowKey={(player) => player.registrationId}
+              columns={[
+                {
+                  header: 'Player',
+                  rowHeader: true,
+                  cell: (player) => (
+                    <>
+                      <Link to={href('leagueTeamPlayer', { leagueId: team.leagueId, teamId: team.id, playerId: player.registrationId })}>{player.name}</Link>
+                      <br />
+                      <span className="staff-muted">{player.email}</span>
+                    </>
+                  ),
+                },
+                { header: 'Balance', className: 'staff-money', cell: (player) => formatMoney(player.balanceCents) },
+              ]}
+              actionsHeader="Move to another team"
+              actions={(player) => (
+                <MoveControl
+                  id={`move-${player.registrationId}`}
+                  label={`New team for ${player.name}`}
+                  action="Move"
+                  who={player.name}
+                  teams={placeable.filter((t) => t.id !== team.id)}
+                  busy={move.isPending}
+                  onMove={(to) => moveTo(player.registrationId, player.name, to)}
+                />
+              )}
+            />
           )}
         </section>
       ))}
