@@ -60,7 +60,7 @@ for (const { id, sport } of PAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title)
     const card = page.getByRole('article', { name: leagueName })
     await expect(card.getByText('20 places left')).toBeVisible()
-    await expect(card.getByText('$45.00')).toBeVisible()
+    await expect(card.getByText('$45.00', { exact: true })).toBeVisible()
     if (sport === 'kids') await addChild(page, 'Sam')
 
     await registerButton(card).click()

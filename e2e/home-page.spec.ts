@@ -85,8 +85,8 @@ test.describe('with open leagues', () => {
   test('each card shows its league: name, dates in en-US form and description', async ({ asVisitor: page }) => {
     const soccerCard = card(page, 'Soccer')
     await expect(soccerCard.getByRole('heading', { level: 3 })).toHaveText('Spring Soccer Free Agents')
-    await expect(soccerCard.getByRole('term')).toHaveText(['Starts', 'Registration'])
-    await expect(soccerCard.getByRole('definition')).toHaveText(['1/15/2027', '12/1/2026'])
+    await expect(soccerCard.getByRole('term')).toHaveText(['Starts', 'Registration', 'Price'])
+    await expect(soccerCard.getByRole('definition')).toHaveText(['1/15/2027', '12/1/2026', '$45.00'])
     await expect(soccerCard.getByText('Bring shin guards.')).toBeVisible()
 
     const adultCard = card(page, 'Adult Basketball')
@@ -94,10 +94,10 @@ test.describe('with open leagues', () => {
     await expect(adultCard.getByRole('definition')).toHaveText(['2/3/2027', '1/10/2027'])
     await expect(adultCard.getByText('Teams of five, Tuesday nights.')).toBeVisible()
 
-    // No description: the card holds only its sign-up button's paragraph.
+    // A team league's card names no one price (the captain's and the players' differ). No description: the card holds only its sign-up button's paragraph.
     const footballCard = card(page, 'Football')
     await expect(footballCard.getByRole('heading', { level: 3 })).toHaveText('Flag Football')
-    await expect(footballCard.getByRole('definition')).toHaveText(['4/10/2027', '3/1/2027'])
+    await expect(footballCard.getByRole('definition')).toHaveText(['4/10/2027', '3/1/2027', '$45.00'])
     await expect(footballCard.getByRole('paragraph')).toHaveCount(1)
   })
 
@@ -192,7 +192,7 @@ test('leagues come from the server, active ones only', async ({ asVisitor: page,
   await page.goto('/')
   const soccerCard = card(page, 'Soccer')
   await expect(soccerCard.getByRole('heading', { level: 3 })).toHaveText(`Soccer ${token}`)
-  await expect(soccerCard.getByRole('definition')).toHaveText(['1/15/2001', '12/1/2000'])
+  await expect(soccerCard.getByRole('definition')).toHaveText(['1/15/2001', '12/1/2000', 'Free'])
   await expect(soccerCard.getByText(`Soccer description ${token}`)).toBeVisible()
   await expect(card(page, 'Adult Basketball').getByText(`Adult league ${token}`)).toBeVisible()
   await expect(card(page, 'Kids Sports').getByRole('heading', { level: 3 })).toHaveText(`Kids ${token}`)
@@ -210,7 +210,7 @@ test('the page arrives with its cards: they show with no script at all', async (
     await page.goto('/')
     await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(CARD_TITLES)
     await expect(card(page, 'Baseball').getByRole('heading', { level: 3 })).toHaveText(`Baseball ${token}`)
-    await expect(card(page, 'Baseball').getByRole('definition')).toHaveText(['6/1/2000', '5/1/2000'])
+    await expect(card(page, 'Baseball').getByRole('definition')).toHaveText(['6/1/2000', '5/1/2000', 'Free'])
   } finally {
     await context.close()
   }

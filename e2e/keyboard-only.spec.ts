@@ -495,7 +495,7 @@ test.describe('an admin on the Users page', () => {
 })
 
 test.describe('staff at the front desk', () => {
-  test('an admin creates and edits a league, then records a payment and cancels with a refund', async ({
+  test('an admin creates and edits a league, then records a payment, gives part back with the price lowered and cancels with a refund', async ({
     asAdmin: page,
     backend,
     createUser,
@@ -560,18 +560,28 @@ test.describe('staff at the front desk', () => {
     await expect(page.getByRole('status')).toHaveText(`Recorded a check payment of $45.00 for ${customer.displayName}. Paid in full.`)
     await expect(panel.getByRole('heading', { level: 2 })).toBeFocused()
 
+    // Part of the fee given back: refunded and the price lowered in one step (issue 30).
+    const giveBack = panel.getByRole('form', { name: 'Refund a payment' })
+    await typeInto(page, giveBack.getByLabel('Refund (dollars)'), '5')
+    await typeInto(page, giveBack.getByLabel('Reason'), 'Missed a week')
+    await expect(giveBack.getByRole('radio', { name: /refund and lower the price/ })).toBeChecked()
+    await tabTo(page, giveBack.getByRole('button', { name: 'Refund' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toHaveText('Recorded a refund of $5.00. The price is $5.00 lower. The family is emailed.')
+    await expect(panel.getByRole('heading', { level: 2 })).toBeFocused()
+
     await tabTo(page, panel.getByRole('button', { name: 'Cancel registration' }))
     await page.keyboard.press('Enter')
     const confirm = panel.getByRole('group', { name: 'Cancel this registration' })
     await expectVisibleFocus(confirm.getByRole('button', { name: 'Yes, cancel it' }))
-    const refund = confirm.getByLabel('Record a refund of $45.00')
+    const refund = confirm.getByLabel('Record a refund of $40.00')
     await tabTo(page, refund, { backwards: true })
     await page.keyboard.press('Space')
     await expect(refund).toBeChecked()
     await tabTo(page, confirm.getByRole('button', { name: 'Yes, cancel it' }))
     await page.keyboard.press('Enter')
     await expect(page.getByRole('status')).toHaveText(
-      `Cancelled the registration of ${customer.displayName} for ${leagueName}. A refund of $45.00 was recorded.`,
+      `Cancelled the registration of ${customer.displayName} for ${leagueName}. A refund of $40.00 was recorded.`,
     )
 
     // Paid and cancelled, it has left the list: closing the panel puts the focus on the filter.

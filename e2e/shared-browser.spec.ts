@@ -19,7 +19,8 @@ async function signInOnPage(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
+  // Signed in once the sign-in page has moved on to the home page (the Account menu is there for a visitor too).
+  await expect(page).toHaveURL(`${BASE_URL}/`)
 }
 
 test('after a captain signs out, the next person on the same browser cannot read their team from the cache', async ({ browser, createUser, insertLeague }) => {
