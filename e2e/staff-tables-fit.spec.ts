@@ -56,6 +56,8 @@ async function leagueWithRegistrant(insertLeague: (league: LeagueInput) => Promi
 test('an academy’s participants fit a laptop and a phone', async ({ asAdmin: page, backend, createUser, insertAcademy, playwright }) => {
   const name = `Fitting Academy ${LONG} ${uniqueToken()}`
   const academyId = await insertAcademy(academyInput(name))
+  // The list of every academy sits below the participants: other long names in it must fit too.
+  for (const other of ['Clinic', 'Camp']) await insertAcademy(academyInput(`Fitting ${other} ${LONG} ${uniqueToken()}`, { coach: `Coach ${LONG}` }))
   const guardian = await createUser({ label: 'fit-guardian' })
   const request = await playwright.request.newContext()
   await signIn(request, guardian)
@@ -66,7 +68,7 @@ test('an academy’s participants fit a laptop and a phone', async ({ asAdmin: p
   await page.goto(`/academyRegistrations?academy=${academyId}`)
   const table = page.getByRole('region', { name: `${name}: participants` })
   await expect(table.getByRole('row', { name: /Maya Okafor/ })).toBeVisible()
-  await expectFits(page, () => [table.getByRole('button', { name: 'Cancel and refund Maya Okafor' })])
+  await expectFits(page, () => [table.getByRole('button', { name: 'Cancel and refund Maya Okafor' }), page.getByRole('button', { name: `Participants of ${name}` }), page.getByRole('button', { name: `Close ${name}` })])
 })
 
 test('registrations awaiting payment fit a laptop and a phone', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
@@ -117,7 +119,22 @@ test('a receipt fits a phone', async ({ asAdmin: page, createUser, insertLeague,
 })
 
 test('the price list fits a laptop and a phone', async ({ asAdmin: page }) => {
-  const name = `Fitting Clinic fee ${LONG} ${uniqueToken()}`
+  const token = uniqueToken()
+  const name = `Fitting Clinic fee ${LONG} ${token}`
+  // A fee paid in parts and a code for it: a plan's note and a code's products are the longest cells.
+  const headers = { origin: BASE_URL }
+  const planned = await page.request.post('/api/admin/products', {
+    headers,
+    data: { name: `Fitting Plan fee ${LONG} ${token}`, purpose: 'academy-fee', listPrice: '180', planDeposit: '60', planDue1: daysFromToday(40), planDue2: daysFromToday(70), isActive: 'true' },
+  })
+  expect(planned.status(), await planned.text()).toBe(201)
+  const fee = ((await planned.json()) as { product: { id: string } }).product.id
+  const code = `FIT${token.slice(-6).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`
+  const made = await page.request.post('/api/admin/discount-codes', {
+    headers,
+    data: { code, description: `For families ${LONG}`, percentOff: '10', validFrom: daysFromToday(0), validUntil: daysFromToday(60), maxUses: '10', isActive: 'true', productIds: [fee] },
+  })
+  expect(made.status(), await made.text()).toBe(201)
   await page.goto('/admin/products')
   await page.getByRole('button', { name: 'New product' }).click()
   await page.getByLabel('Name').fill(name)
@@ -126,7 +143,13 @@ test('the price list fits a laptop and a phone', async ({ asAdmin: page }) => {
   await page.getByRole('button', { name: 'Add product' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(`Added ${name} to the price list.`)
   const row = page.getByRole('region', { name: 'Price list' }).getByRole('row', { name: new RegExp(name) })
-  await expectFits(page, () => [row.getByRole('button', { name: `Edit ${name}` }), row.getByRole('button', { name: `Take off the list ${name}` })])
+  const codeRow = page.getByRole('region', { name: 'Discount codes' }).getByRole('row', { name: new RegExp(code) })
+  await expectFits(page, () => [
+    row.getByRole('button', { name: `Edit ${name}` }),
+    row.getByRole('button', { name: `Take off the list ${name}` }),
+    codeRow.getByRole('button', { name: `Edit ${code}` }),
+    codeRow.getByRole('button', { name: `Take off ${code}` }),
+  ])
 })
 
 test('a team league’s players fit a laptop and a phone', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {

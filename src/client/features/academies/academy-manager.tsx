@@ -7,6 +7,7 @@ import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import { academiesChanged, adminAcademiesQuery } from '../../queries/admin-academies.ts'
@@ -33,6 +34,7 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
   const setOpen = useSetAcademyOpen()
   const { editing, newButton, open: openPanel, close } = useEditPanel<AdminAcademy>(editButtonId)
   const [outcome, setOutcome] = useState('')
+  const [find, setFind] = useState('')
 
   const open = (academy: AdminAcademy | undefined) => {
     setOutcome('')
@@ -53,6 +55,74 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
   }
 
   const academies = data?.academies
+  const needle = find.trim().toLowerCase()
+  const shown = (academies ?? []).filter((a) => needle === '' || a.name.toLowerCase().includes(needle) || (a.coach ?? '').toLowerCase().includes(needle))
+  const columns: StaffColumn<AdminAcademy>[] = [
+    {
+      header: 'Name',
+      rowHeader: true,
+      cell: (academy) => (
+        <>
+          {academy.name}
+          {academy.coach && (
+            <>
+              <br />
+              <span className="staff-muted">{academy.coach}</span>
+            </>
+          )}
+          <br />
+          <Link to={attendanceHref(academy.id, pathname)}>
+            Attendance<span className="visually-hidden"> of {academy.name}</span>
+          </Link>
+        </>
+      ),
+    },
+    {
+      header: 'Sport and ages',
+      priority: 'wide',
+      cell: (academy) => (
+        <>
+          {academy.sport ? SPORT_LABELS[academy.sport] : '—'}
+          <br />
+          <span className="staff-muted">{academyAgesText(academy) ?? 'All ages'}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Sessions',
+      priority: 'wide',
+      cell: (academy) => (
+        <>
+          {scheduleOf(academy)}
+          <br />
+          <span className="staff-muted">
+            {formatDateRange(academy.startDate, academy.endDate)}, {countOf(academy.sessionDates.length, 'session')}; registration from {formatDate(academy.registrationDate)}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'Price',
+      className: 'staff-money',
+      cell: (academy) => (
+        <>
+          {academyPriceText(academy.priceCents)}
+          {academy.payAtSignUp && (
+            <>
+              <br />
+              At sign-up
+            </>
+          )}
+        </>
+      ),
+    },
+    { header: 'Places', cell: (academy) => `${academy.placesTaken} / ${academy.capacity ?? 'no limit'}` },
+    { header: 'Waitlist', cell: (academy) => academy.waitlistSize },
+    {
+      header: 'Active',
+      cell: (academy) => <span className={academy.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{academy.isActive ? 'Open' : 'Closed'}</span>,
+    },
+  ]
   return (
     <>
       <p role="status" className="staff-outcome">
@@ -74,90 +144,41 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
       {!academies && !error && <p className="loading">Loading academies…</p>}
       {academies && academies.length === 0 && <p>There are no academies yet.{canChange && ' Create the first one with New academy.'}</p>}
       {academies && academies.length > 0 && (
-        <div className="table-scroll">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Sport and ages</th>
-                <th scope="col">Sessions</th>
-                <th scope="col" className="staff-money">
-                  Price
-                </th>
-                <th scope="col">Places</th>
-                <th scope="col">Waitlist</th>
-                <th scope="col">Active</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {academies.map((academy) => (
-                <tr key={academy.id}>
-                  <th scope="row">
-                    {academy.name}
-                    {academy.coach && (
-                      <>
-                        <br />
-                        <span className="staff-muted">{academy.coach}</span>
-                      </>
-                    )}
-                    <br />
-                    <Link to={attendanceHref(academy.id, pathname)}>
-                      Attendance<span className="visually-hidden"> of {academy.name}</span>
-                    </Link>
-                  </th>
-                  <td>
-                    {academy.sport ? SPORT_LABELS[academy.sport] : '—'}
-                    <br />
-                    <span className="staff-muted">{academyAgesText(academy) ?? 'All ages'}</span>
-                  </td>
-                  <td className="staff-wrap">
-                    {scheduleOf(academy)}
-                    <br />
-                    <span className="staff-muted">
-                      {formatDateRange(academy.startDate, academy.endDate)}, {countOf(academy.sessionDates.length, 'session')}; registration from {formatDate(academy.registrationDate)}
-                    </span>
-                  </td>
-                  <td className="staff-money">
-                    {academyPriceText(academy.priceCents)}
-                    {academy.payAtSignUp && (
-                      <>
-                        <br />
-                        At sign-up
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {academy.placesTaken} / {academy.capacity ?? 'no limit'}
-                  </td>
-                  <td>{academy.waitlistSize}</td>
-                  <td>
-                    <span className={academy.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{academy.isActive ? 'Open' : 'Closed'}</span>
-                  </td>
-                  <td>
-                    <div className="staff-actions staff-actions-stacked">
-                      <RowAction row={` of ${academy.name}`} onAct={() => onShowParticipants(academy.id)}>
-                        Participants
+        <>
+          {/* The list grows long: a keyboard reaches one academy's buttons by typing its name instead of tabbing past every row. */}
+          <div className="field">
+            <label htmlFor="academy-find">Find an academy</label>
+            <input id="academy-find" type="search" autoComplete="off" value={find} onChange={(e) => setFind(e.target.value)} />
+          </div>
+          {shown.length === 0 ? (
+            <p>No academy’s name or coach has “{find.trim()}” in it.</p>
+          ) : (
+            <StaffTable
+              label="All academies"
+              columns={columns}
+              rows={shown}
+              rowKey={(academy) => academy.id}
+              moreLabel={(academy) => `More about ${academy.name}`}
+              actions={(academy) => (
+                <div className="staff-actions staff-actions-stacked">
+                  <RowAction row={` of ${academy.name}`} onAct={() => onShowParticipants(academy.id)}>
+                    Participants
+                  </RowAction>
+                  {canChange && (
+                    <>
+                      <RowAction id={editButtonId(academy.id)} row={` ${academy.name}`} onAct={() => open(academy)}>
+                        Edit
                       </RowAction>
-                      {canChange && (
-                        <>
-                          <RowAction id={editButtonId(academy.id)} row={` ${academy.name}`} onAct={() => open(academy)}>
-                            Edit
-                          </RowAction>
-                          <RowAction row={` ${academy.name}`} disabled={setOpen.isPending} onAct={() => toggle(academy)}>
-                            {academy.isActive ? 'Close' : 'Open'}
-                          </RowAction>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      <RowAction row={` ${academy.name}`} disabled={setOpen.isPending} onAct={() => toggle(academy)}>
+                        {academy.isActive ? 'Close' : 'Open'}
+                      </RowAction>
+                    </>
+                  )}
+                </div>
+              )}
+            />
+          )}
+        </>
       )}
     </>
   )

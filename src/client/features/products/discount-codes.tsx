@@ -5,6 +5,7 @@ import { formatDate, formatDateRange } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import { discountCodesChanged, discountCodesQuery } from '../../queries/discount-codes.ts'
@@ -31,6 +32,46 @@ function validText({ validFrom, validUntil }: Pick<DiscountCode, 'validFrom' | '
 function usesText({ uses, maxUses }: Pick<DiscountCode, 'uses' | 'maxUses'>): string {
   return maxUses === null ? String(uses) : `${uses} of ${maxUses}`
 }
+
+const COLUMNS: StaffColumn<DiscountCode>[] = [
+  {
+    header: 'Code',
+    rowHeader: true,
+    cell: (code) => (
+      <>
+        {code.code}
+        {code.description && (
+          <>
+            <br />
+            <span className="staff-muted">{code.description}</span>
+          </>
+        )}
+        {code.createdByName && (
+          <>
+            <br />
+            <span className="staff-muted">Made by {code.createdByName}</span>
+          </>
+        )}
+      </>
+    ),
+  },
+  { header: 'Takes off', className: 'staff-money', cell: takesOff },
+  {
+    header: 'For',
+    cell: (code) =>
+      code.products.length === 0
+        ? 'Everything'
+        : code.products.map((product) => (
+            <span key={product.id} className="staff-line">
+              {product.name}
+            </span>
+          )),
+  },
+  { header: 'Valid', cell: validText },
+  { header: 'Uses', priority: 'wide', cell: usesText },
+  { header: 'Per person', priority: 'wide', cell: (code) => code.maxUsesPerPerson ?? 'No limit' },
+  { header: 'Can be used', cell: (code) => <span className={code.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{code.isActive ? 'Yes' : 'Off'}</span> },
+]
 
 /** Discount codes (/admin/products, issue 24): every code, what it takes off, for what, when and how often; admins add, change and take them off. */
 export function DiscountCodes() {
@@ -83,73 +124,24 @@ export function DiscountCodes() {
       {!codes && !error && <p className="loading">Loading the discount codes…</p>}
       {codes && codes.length === 0 && <p>No discount codes yet. Add the first with New discount code.</p>}
       {codes && codes.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Discount codes">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col" className="staff-money">
-                  Takes off
-                </th>
-                <th scope="col">For</th>
-                <th scope="col">Valid</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Per person</th>
-                <th scope="col">Can be used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((code) => (
-                <tr key={code.id}>
-                  <th scope="row">
-                    {code.code}
-                    {code.description && (
-                      <>
-                        <br />
-                        <span className="staff-muted">{code.description}</span>
-                      </>
-                    )}
-                    {code.createdByName && (
-                      <>
-                        <br />
-                        <span className="staff-muted">Made by {code.createdByName}</span>
-                      </>
-                    )}
-                  </th>
-                  <td className="staff-money">{takesOff(code)}</td>
-                  <td className="staff-wrap">
-                    {code.products.length === 0
-                      ? 'Everything'
-                      : code.products.map((product) => (
-                          <span key={product.id} className="staff-line">
-                            {product.name}
-                          </span>
-                        ))}
-                  </td>
-                  <td>{validText(code)}</td>
-                  <td>{usesText(code)}</td>
-                  <td>{code.maxUsesPerPerson ?? 'No limit'}</td>
-                  <td>
-                    <span className={code.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{code.isActive ? 'Yes' : 'Off'}</span>
-                  </td>
-                  <td>
-                    <div className="staff-actions staff-actions-stacked">
-                      <RowAction id={editButtonId(code.id)} row={` ${code.code}`} onAct={() => open(code)}>
-                        Edit
-                      </RowAction>
-                      <RowAction row={` ${code.code}`} disabled={setActive.isPending} onAct={() => toggle(code)}>
-                        {code.isActive ? 'Take off' : 'Put back'}
-                      </RowAction>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label="Discount codes"
+          regionLabel="Discount codes"
+          columns={COLUMNS}
+          rows={codes}
+          rowKey={(code) => code.id}
+          moreLabel={(code) => `More about ${code.code}`}
+          actions={(code) => (
+            <div className="staff-actions staff-actions-stacked">
+              <RowAction id={editButtonId(code.id)} row={` ${code.code}`} onAct={() => open(code)}>
+                Edit
+              </RowAction>
+              <RowAction row={` ${code.code}`} disabled={setActive.isPending} onAct={() => toggle(code)}>
+                {code.isActive ? 'Take off' : 'Put back'}
+              </RowAction>
+            </div>
+          )}
+        />
       )}
     </section>
   )
