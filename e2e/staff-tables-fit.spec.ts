@@ -119,6 +119,8 @@ test('a receipt fits a phone', async ({ asAdmin: page, createUser, insertLeague,
 })
 
 test('the price list fits a laptop and a phone', async ({ asAdmin: page }) => {
+  // Beside the whole suite the list holds hundreds of products: axe reads it all at two widths (over 30 s on a busy host).
+  test.slow()
   const token = uniqueToken()
   const name = `Fitting Clinic fee ${LONG} ${token}`
   // A fee paid in parts and a code for it: a plan's note and a code's products are the longest cells.
