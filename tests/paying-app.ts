@@ -1,5 +1,7 @@
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './fake-stripe.ts'
 import { startTestApp, type TestApp } from './test-app.ts'
+import { createStripe } from '../src/server/features/checkout/stripe-client.ts'
+import type { StripeEvents } from '../src/server/features/checkout/stripe-events.ts'
 
 /**
  * The site taking payment online from a fake Stripe of its own (tests/fake-stripe.ts), whose
@@ -17,5 +19,15 @@ export async function startPayingApp(options: { now?: () => Date } = {}): Promis
       await ctx.close()
       await fake.close()
     },
+  }
+}
+
+/** What the sweep and the reconciliation run on, against the paying site and its clock, quiet. */
+export function stripeEventsOf(ctx: TestApp, clock: () => Date): StripeEvents {
+  return {
+    db: ctx.db,
+    stripe: createStripe(ctx.config.stripe!),
+    ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl }),
+    log: { warn() {}, error() {} },
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import Stripe from 'stripe'
 import { FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe } from '../../../../tests/fake-stripe.ts'
-import { startPayingApp } from '../../../../tests/paying-app.ts'
+import { startPayingApp, stripeEventsOf } from '../../../../tests/paying-app.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, latestEmailTo, type TestUser } from '../../../../tests/factories.ts'
 import { createAcademy } from '../../../../tests/academy-places.ts'
@@ -9,10 +9,8 @@ import type { CheckoutState, OrderCheckout } from '../../../shared/contracts/che
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import type { AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import { boolParam } from '../../db/values.ts'
-import { createStripe } from './stripe-client.ts'
 import { createDiscountCode } from '../products/discount-codes.queries.ts'
 import { reconcileStripeEvents, sweepCheckouts } from './checkout-sweeper.ts'
-import type { StripeEvents } from './stripe-events.ts'
 import { runDueJobs } from '../../core/jobs.ts'
 import { OVERPAID_REASON } from '../../core/payments/orders.queries.ts'
 
@@ -33,12 +31,7 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
-const events = (): StripeEvents => ({
-  db: ctx.db,
-  stripe: createStripe(ctx.config.stripe!),
-  ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl }),
-  log: { warn() {}, error() {} },
-})
+const events = () => stripeEventsOf(ctx, clock)
 
 async function register(person: TestUser, leagueId: string, body: object = {}): Promise<RegisterResult['registration']> {
   const res = await person.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, body)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FakeStripe } from '../../../../tests/fake-stripe.ts'
-import { startPayingApp } from '../../../../tests/paying-app.ts'
+import { startPayingApp, stripeEventsOf } from '../../../../tests/paying-app.ts'
 import type { TestApp } from '../../../../tests/test-app.ts'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
 import { createAcademy } from '../../../../tests/academy-places.ts'
@@ -8,9 +8,7 @@ import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import type { AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import { boolParam } from '../../db/values.ts'
-import { createStripe } from './stripe-client.ts'
 import { sweepCheckouts } from './checkout-sweeper.ts'
-import type { StripeEvents } from './stripe-events.ts'
 import { createDiscountCode } from '../products/discount-codes.queries.ts'
 import { expireLapsed } from '../../core/registrations/waitlist.ts'
 import { OVERPAID_REASON } from '../../core/payments/orders.queries.ts'
@@ -34,12 +32,7 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
-const events = (): StripeEvents => ({
-  db: ctx.db,
-  stripe: createStripe(ctx.config.stripe!),
-  ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl }),
-  log: { warn() {}, error() {} },
-})
+const events = () => stripeEventsOf(ctx, clock)
 
 async function payAtSignUp(table: 'leagues' | 'academies', id: string) {
   await ctx.db.kysely.updateTable(table).set({ payAtSignUp: boolParam(ctx.db.dialect, true) }).where('id', '=', id).execute()
