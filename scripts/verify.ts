@@ -28,8 +28,8 @@ const unknown = wanted?.filter((name) => !STEPS.some((s) => s.name === name)) ??
 if (unknown.length > 0) throw new Error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${STEPS.map((s) => s.name).join(', ')}`)
 const steps = wanted ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS
 
-console.log('--- verify: building once')
-execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+console.log('--- verify: building once (unless the build is newer than the sources)')
+execFileSync('node', ['scripts/build-if-stale.mjs', '--quiet'], { stdio: 'inherit' })
 
 const results: { name: string; seconds: number; ok: boolean }[] = []
 for (const step of steps) {
