@@ -56,7 +56,7 @@ import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
 import type { Access } from '../shared/routes.ts'
-import { sessionUserFrom } from '../shared/roles.ts'
+import { sessionUserFrom } from '../shared/session-user.ts'
 import { facilityToday } from '../shared/format.ts'
 
 export interface AppOptions {

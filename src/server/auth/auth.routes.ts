@@ -11,7 +11,8 @@ import {
   SignInForm,
 } from '../../shared/schemas/account.ts'
 import { FORM_MESSAGES, normalisedForm, validateForm } from '../../shared/validation/rules.ts'
-import { DEFAULT_ROLE, sessionUserFrom } from '../../shared/roles.ts'
+import { DEFAULT_ROLE } from '../../shared/roles.ts'
+import { sessionUserFrom } from '../../shared/session-user.ts'
 import { href } from '../../shared/paths.ts'
 import { ACCESS_MESSAGES } from '../../shared/routes.ts'
 import type { Config } from '../config.ts'

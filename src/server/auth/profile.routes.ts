@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { CURRENT_PASSWORD_INCORRECT, PasswordChange, ProfileForm } from '../../shared/schemas/account.ts'
-import { sessionUserFrom } from '../../shared/roles.ts'
+import { sessionUserFrom } from '../../shared/session-user.ts'
 import { ACCESS_MESSAGES } from '../../shared/routes.ts'
 import { validateForm } from '../../shared/validation/rules.ts'
 import type { Db } from '../db/connect.ts'

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { Auth } from './auth.ts'
 import type { Db } from '../db/connect.ts'
 import { timestampParam, toCount } from '../db/values.ts'
 import { tooMany } from '../core/refusals.ts'
@@ -14,6 +13,14 @@ export interface LinkLimits {
   perDay: number
 }
 
+/**
+ * What a staff-made link needs of the authentication library (auth.ts): its store of one-time
+ * values, where the library looks a password link's token up.
+ */
+interface VerificationStore {
+  $context: Promise<{ internalAdapter: { createVerificationValue(data: { value: string; identifier: string; expiresAt: Date }): Promise<unknown> } }>
+}
+
 /** How the authentication library names a password link's row in `verifications`; its value is the user id. */
 const RESET_PREFIX = 'reset-password:'
 
@@ -25,7 +32,7 @@ const RESET_PREFIX = 'reset-password:'
  * the staff member who asked (`who` is what they call the account).
  */
 export async function passwordLinkToken(
-  auth: Auth,
+  auth: VerificationStore,
   db: Db,
   { userId, madeBy, now, validHours, limits, who }: { userId: string; madeBy: string; now: Date; validHours: number; limits: LinkLimits; who: 'customer' | 'account' },
 ): Promise<{ token: string; expiresAt: Date }> {

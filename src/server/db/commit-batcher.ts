@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { createCoalescer, type Settled } from './coalescer.ts'
 import type { Database } from './schema.ts'
-import { withSavepoint } from './transaction.ts'
+import { withSavepoint } from './savepoint.ts'
 
 type Work = (trx: Transaction<Database>) => Promise<unknown>
 

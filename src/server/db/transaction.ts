@@ -1,6 +1,5 @@
-import { sql, type Kysely, type OperationNodeSource } from 'kysely'
+import { sql, type OperationNodeSource } from 'kysely'
 import type { Db } from './connect.ts'
-import type { Database } from './schema.ts'
 
 /**
  * Runs `work` in one transaction, handing it a Db whose queries all join that transaction,
@@ -20,23 +19,6 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   const inside = (trx: Db['kysely']): Promise<T> => work({ ...db, kysely: trx, batcher: undefined })
   if (db.batcher) return db.batcher.run(inside)
   return db.kysely.transaction().execute(inside)
-}
-
-/**
- * Runs `work` inside the caller's transaction so that, if it fails, what it wrote is undone and
- * the transaction goes on (PostgreSQL refuses every statement after a failed one until then).
- */
-export async function withSavepoint<T>(trx: Kysely<Database>, name: string, work: () => Promise<T>): Promise<T> {
-  await sql`savepoint ${sql.id(name)}`.execute(trx)
-  try {
-    const value = await work()
-    await sql`release savepoint ${sql.id(name)}`.execute(trx)
-    return value
-  } catch (error) {
-    await sql`rollback to savepoint ${sql.id(name)}`.execute(trx)
-    await sql`release savepoint ${sql.id(name)}`.execute(trx)
-    throw error
-  }
 }
 
 /** A write that can be sent alone or inside another statement. */

@@ -1,6 +1,5 @@
 import { WEEKDAYS } from '../academy-schedule.ts'
-import type { AdminAcademy } from '../contracts/academies.ts'
-import { centsFromDollars, dollarsText } from '../money.ts'
+import { centsFromDollars } from '../money.ts'
 import { SPORTS } from '../sports.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
@@ -74,31 +73,3 @@ export function academyFormProblems(values: AcademyFormValues): Partial<Record<A
   return problems
 }
 
-/** A saved academy as the form shows it: what the edit form starts from, and what an update leaves alone. */
-export function academyFormValues(academy: AdminAcademy): AcademyFormValues {
-  const text = (value: number | null) => (value === null ? '' : String(value))
-  return {
-    name: academy.name,
-    sport: academy.sport ?? '',
-    description: academy.description ?? '',
-    coach: academy.coach ?? '',
-    location: academy.location ?? '',
-    isActive: String(academy.isActive),
-    forChildren: String(academy.forChildren),
-    minAge: text(academy.minAge),
-    maxAge: text(academy.maxAge),
-    weekdays: academy.weekdays.join(','),
-    startTime: academy.startTime ?? '',
-    endTime: academy.endTime ?? '',
-    registrationDate: academy.registrationDate,
-    startDate: academy.startDate,
-    endDate: academy.endDate,
-    registrationDeadline: academy.registrationDeadline ?? '',
-    skippedDates: academy.skippedDates.join(','),
-    price: dollarsText(academy.priceCents),
-    priceProduct: '',
-    capacity: text(academy.capacity),
-    payAtSignUp: String(academy.payAtSignUp),
-    waiverRequired: String(academy.waiverRequired),
-  }
-}

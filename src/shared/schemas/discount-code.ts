@@ -1,5 +1,4 @@
-import type { DiscountCode } from '../contracts/discount-codes.ts'
-import { centsFromDollars, dollarsText } from '../money.ts'
+import { centsFromDollars } from '../money.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
 /**
@@ -58,17 +57,3 @@ export function discountCodeFormProblems(values: DiscountCodeFormValues): Partia
   return problems
 }
 
-/** A saved code as the form shows it: what the edit form starts from, and what an update leaves alone. */
-export function discountCodeFormValues(code: DiscountCode): DiscountCodeFormValues {
-  return {
-    code: code.code,
-    description: code.description ?? '',
-    percentOff: code.percentOff === null ? '' : String(code.percentOff),
-    amountOff: code.amountOffCents === null ? '' : dollarsText(code.amountOffCents),
-    validFrom: code.validFrom ?? '',
-    validUntil: code.validUntil ?? '',
-    maxUses: code.maxUses === null ? '' : String(code.maxUses),
-    maxUsesPerPerson: code.maxUsesPerPerson === null ? '' : String(code.maxUsesPerPerson),
-    isActive: String(code.isActive),
-  }
-}

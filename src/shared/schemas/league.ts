@@ -1,6 +1,5 @@
-import { centsFromDollars, dollarsText, formatMoney } from '../money.ts'
-import type { AdminLeague } from '../contracts/leagues.ts'
-import { LEAGUE_KINDS, SPORTS } from '../sports.ts'
+import { centsFromDollars, formatMoney } from '../money.ts'
+import { LEAGUE_KINDS, SPORTS, type LeagueKind } from '../sports.ts'
 import { playersPayFee, TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from './team.ts'
 import type { FormSpec } from '../validation/rules.ts'
 
@@ -74,33 +73,12 @@ export function leagueFormProblems(values: LeagueFormValues): Partial<Record<Lea
   return problems
 }
 
-/** A saved league as the form shows it: what the edit form starts from, and what an update leaves alone. */
-export function leagueFormValues(league: AdminLeague): LeagueFormValues {
-  const text = (value: number | null) => (value === null ? '' : String(value))
-  return {
-    name: league.name,
-    sport: league.sport,
-    kind: league.kind,
-    description: league.description ?? '',
-    isActive: String(league.isActive),
-    registrationDate: league.registrationDate,
-    startDate: league.startDate,
-    endDate: league.endDate,
-    registrationDeadline: league.registrationDeadline ?? '',
-    price: dollarsText(league.priceCents),
-    priceProduct: '',
-    capacity: text(league.capacity),
-    payAtSignUp: String(league.payAtSignUp),
-    teamCapacity: text(league.teamCapacity),
-    rosterMin: text(league.rosterMin),
-    rosterMax: text(league.rosterMax),
-    rosterDeadline: league.rosterDeadline ?? '',
-    teamPayment: league.teamPayment ?? '',
-    teamFee: league.teamFeeCents === null ? '' : dollarsText(league.teamFeeCents),
-    teamFeeProduct: '',
-    minAge: text(league.minAge),
-    maxAge: text(league.maxAge),
-  }
+/** The parts of a league that say its price. */
+export interface LeaguePrice {
+  kind: LeagueKind
+  priceCents: number
+  teamPayment: TeamPayment | null
+  teamFeeCents: number | null
 }
 
 /** What a league costs, said the way it is paid: per player, per team, or both (issue 21). */
@@ -109,7 +87,7 @@ export function leaguePriceText({
   priceCents,
   teamPayment,
   teamFeeCents,
-}: Pick<AdminLeague, 'kind' | 'priceCents' | 'teamPayment' | 'teamFeeCents'>): string {
+}: LeaguePrice): string {
   if (kind !== 'team') return priceCents === 0 ? 'Free' : formatMoney(priceCents)
   const payment = teamPayment ?? 'player-fee'
   const parts = [

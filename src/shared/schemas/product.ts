@@ -1,5 +1,4 @@
-import type { Product } from '../contracts/products.ts'
-import { centsFromDollars, dollarsText } from '../money.ts'
+import { centsFromDollars } from '../money.ts'
 import type { FormSpec } from '../validation/rules.ts'
 import { LATE_SIGN_UP_PRICES, type LateSignUpPrice } from '../prices.ts'
 
@@ -106,25 +105,6 @@ export function planOfForm(values: ProductFormValues): { depositCents: number; d
   const deposit = values.planDeposit === '' ? null : centsFromDollars(values.planDeposit)
   if (deposit === null) return null
   return { depositCents: deposit, dueDates: PLAN_DAYS.map((field) => values[field]).filter((day) => day !== '') }
-}
-
-/** A saved product as the form shows it: what the edit form starts from, and what an update leaves alone. */
-export function productFormValues(product: Product): ProductFormValues {
-  return {
-    name: product.name,
-    purpose: product.purpose,
-    listPrice: dollarsText(product.listPriceCents),
-    earlyBirdPrice: product.earlyBird ? dollarsText(product.earlyBird.priceCents) : '',
-    earlyBirdUntil: product.earlyBird?.until ?? '',
-    familyDiscount: product.familyDiscountPercent === null ? '' : String(product.familyDiscountPercent),
-    planDeposit: product.plan ? dollarsText(product.plan.depositCents) : '',
-    planDue1: product.plan?.dueDates[0] ?? '',
-    planDue2: product.plan?.dueDates[1] ?? '',
-    planDue3: product.plan?.dueDates[2] ?? '',
-    sizes: product.sizes.join(', '),
-    lateSignUps: product.lateSignUpPrice,
-    isActive: String(product.isActive),
-  }
 }
 
 /** What a late sign-up pays as the form sets it: left empty, the full price. */

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { AGE_FIELDS, LeagueForm, leagueFormProblems, leagueFormValues, TEAM_FIELDS, type LeagueField, type LeagueFormValues } from '../../../shared/schemas/league.ts'
+import { AGE_FIELDS, LeagueForm, leagueFormProblems, TEAM_FIELDS, type LeagueField, type LeagueFormValues } from '../../../shared/schemas/league.ts'
+import { leagueFormValues } from '../../../shared/schemas/league-form-values.ts'
 import type { AdminLeague, createLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
 import { LEAGUE_KINDS, SPORT_LABELS, SPORTS } from '../../../shared/sports.ts'
 import { playersPayFee, TEAM_PAYMENT_LABELS, TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'

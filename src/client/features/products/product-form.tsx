@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { createProduct, Product, updateProduct } from '../../../shared/contracts/products.ts'
-import { FAMILY_PURPOSES, LATE_SIGN_UP_LABELS, PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, productFormValues, PURPOSE_LABELS, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { FAMILY_PURPOSES, LATE_SIGN_UP_LABELS, PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, PURPOSE_LABELS, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { productFormValues } from '../../../shared/schemas/product-form-values.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'

@@ -8,7 +8,8 @@ import {
   updateAcademy as updateAcademyContract,
   type AdminAcademy,
 } from '../../../shared/contracts/academies.ts'
-import { AcademyForm, academyFormProblems, academyFormValues, listOf, type AcademyFormValues } from '../../../shared/schemas/academy.ts'
+import { AcademyForm, academyFormProblems, listOf, type AcademyFormValues } from '../../../shared/schemas/academy.ts'
+import { academyFormValues } from '../../../shared/schemas/academy-form-values.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { facilityToday } from '../../../shared/format.ts'

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createLeague as createLeagueContract, listAdminLeagues, updateLeague as updateLeagueContract } from '../../../shared/contracts/leagues.ts'
-import { LeagueForm, leagueFormProblems, leagueFormValues, type LeagueFormValues } from '../../../shared/schemas/league.ts'
+import { LeagueForm, leagueFormProblems, type LeagueFormValues } from '../../../shared/schemas/league.ts'
+import { leagueFormValues } from '../../../shared/schemas/league-form-values.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
 import type { LeagueKind, Sport } from '../../../shared/sports.ts'
 import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'

@@ -5,10 +5,10 @@ import {
   DISCOUNT_CODE_MESSAGES,
   DiscountCodeForm,
   discountCodeFormProblems,
-  discountCodeFormValues,
   normalCode,
   type DiscountCodeFormValues,
 } from '../../../shared/schemas/discount-code.ts'
+import { discountCodeFormValues } from '../../../shared/schemas/discount-code-form-values.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import type { Db } from '../../db/connect.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'

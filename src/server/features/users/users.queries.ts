@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connect.ts'
 import { containsText, phoneHasDigits } from '../../db/search.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
-import { DEFAULT_ROLE, ROLES, type Role, type UserRecord } from '../../../shared/roles.ts'
+import { DEFAULT_ROLE, ROLES, type Role } from '../../../shared/roles.ts'
+import type { UserRecord } from '../../../shared/session-user.ts'
 import type { ListUsersInput, ListUsersResult } from '../../../shared/schemas/users.ts'
 
 export async function findUserRecord(db: Db, userId: string): Promise<UserRecord | undefined> {
