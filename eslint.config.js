@@ -17,7 +17,7 @@ const boundary = (from, forbidden, message) => ({
  */
 const FEATURE_FLOORS = [
   ['users', 'children', 'waivers', 'mail', 'backups', 'products', 'academies', 'registrations', 'checkout'],
-  ['teams'],
+  ['teams', 'stripe'],
   ['leagues'],
   ['desk', 'dashboard'],
 ]

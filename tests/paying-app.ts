@@ -1,7 +1,7 @@
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './fake-stripe.ts'
 import { startTestApp, type TestApp } from './test-app.ts'
-import { createStripe } from '../src/server/features/checkout/stripe-client.ts'
-import type { StripeEvents } from '../src/server/features/checkout/stripe-events.ts'
+import type { Payments } from '../src/server/features/checkout/payment-events.ts'
+import { createStripeProvider } from '../src/server/features/stripe/stripe-provider.ts'
 
 /**
  * The site taking payment online from a fake Stripe of its own (tests/fake-stripe.ts), whose
@@ -22,11 +22,11 @@ export async function startPayingApp(options: { now?: () => Date } = {}): Promis
   }
 }
 
-/** What the sweep and the reconciliation run on, against the paying site and its clock, quiet. */
-export function stripeEventsOf(ctx: TestApp, clock: () => Date): StripeEvents {
+/** What the sweep and the reconciliation run on, against the paying site's Stripe and its clock, quiet. */
+export function stripeEventsOf(ctx: TestApp, clock: () => Date): Payments {
   return {
     db: ctx.db,
-    stripe: createStripe(ctx.config.stripe!),
+    provider: createStripeProvider(ctx.config.stripe!),
     ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl }),
     log: { warn() {}, error() {} },
   }

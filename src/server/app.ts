@@ -40,9 +40,10 @@ import { registerDeskFamilyRoutes } from './features/desk/desk-family.routes.ts'
 import { registerCheckoutRoutes } from './features/checkout/checkout.routes.ts'
 import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
 import { createPlanReminders } from './features/checkout/plan-reminders.ts'
-import { createStripe } from './features/checkout/stripe-client.ts'
-import type { StripeEvents } from './features/checkout/stripe-events.ts'
-import { registerStripeRefunds } from './features/checkout/stripe-refunds.ts'
+import type { Payments } from './features/checkout/payment-events.ts'
+import { registerProviderRefunds } from './core/payments/refunds.ts'
+import { createStripeProvider } from './features/stripe/stripe-provider.ts'
+import { registerStripeWebhook } from './features/stripe/stripe-webhook.routes.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
 import { registerLeagueAdminRoutes } from './features/leagues/leagues.admin.routes.ts'
 import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
@@ -134,14 +135,21 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   app.addHook('onClose', () => activeLeagues.close())
   registerLeagueRoutes(app, { db, activeLeagues })
   const clock = now ?? (() => new Date())
-  registerAcademyRoutes(app, { db, config, now: clock })
+  // The payment provider taking payment online, if any (decision 0023): Stripe when its keys are set.
+  const payments: Payments | undefined = config.stripe && {
+    db,
+    provider: createStripeProvider(config.stripe),
+    ctx: () => ({ now: clock(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }),
+    log: app.log,
+  }
+  registerAcademyRoutes(app, { db, config, now: clock, provider: payments?.provider })
   registerProductRoutes(app, { db, now: clock })
   registerDiscountCodeRoutes(app, { db, now: clock })
   registerAcademyParticipantRoutes(app, { db, config, now: clock })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerMailRoutes(app, { db, config })
-  registerRegistrationRoutes(app, { db, config, now: clock })
+  registerRegistrationRoutes(app, { db, config, now: clock, provider: payments?.provider })
   registerRegistrationAdminRoutes(app, { db, config, now: clock })
   registerTeamRules()
   registerAcademyRules()
@@ -153,14 +161,9 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerProfileRoutes(app, { auth, db, now: clock })
   registerDeskRoutes(app, { db, config, now: clock, auth, invites })
   registerDeskFamilyRoutes(app, { db, config, now: clock, invites })
-  const stripeEvents: StripeEvents | undefined = config.stripe && {
-    db,
-    stripe: createStripe(config.stripe),
-    ctx: () => ({ now: clock(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }),
-    log: app.log,
-  }
-  registerCheckoutRoutes(app, { db, config, now: clock, events: stripeEvents })
-  if (stripeEvents) registerStripeRefunds(db, stripeEvents.stripe)
+  registerCheckoutRoutes(app, { db, config, now: clock, payments })
+  registerStripeWebhook(app, { payments })
+  if (payments) registerProviderRefunds(db, payments.provider)
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
@@ -169,7 +172,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const planReminders = createPlanReminders({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, paysOnline: config.site.paysOnline, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
   const jobs = createJobRunner({ db, log: app.log, now: clock })
-  const checkoutSweeper = stripeEvents && createCheckoutSweeper({ ...stripeEvents, timeZone: config.site.timeZone })
+  const checkoutSweeper = payments && createCheckoutSweeper({ ...payments, timeZone: config.site.timeZone })
   app.addHook('onReady', async () => {
     mailer.start()
     jobs.start()

@@ -35,6 +35,7 @@ import * as m0032 from './migrations/0032-extras.ts'
 import * as m0033 from './migrations/0033-password-links.ts'
 import * as m0034 from './migrations/0034-team-name-skeletons.ts'
 import * as m0035 from './migrations/0035-prices-before-sign-up.ts'
+import * as m0036 from './migrations/0036-payment-providers.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -75,6 +76,7 @@ const migrations: Record<string, DialectMigration> = {
   '0033-password-links': m0033,
   '0034-team-name-skeletons': m0034,
   '0035-prices-before-sign-up': m0035,
+  '0036-payment-providers': m0036,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -436,7 +436,7 @@ export interface RefundsTable {
   /** The provider's refund id; unique per provider, so it is recorded once. */
   externalId: string | null
   reason: string | null
-  /** A refund through Stripe is pending until Stripe confirms it; a failed one gives nothing back. */
+  /** A refund through a provider online is pending until it confirms it; a failed one gives nothing back. */
   status: Generated<RefundStatus>
   recordedBy: string | null
   recordedAt: Timestamp
@@ -449,16 +449,18 @@ export interface RefundAllocationsTable {
   amountCents: number
 }
 
-/** A Stripe Checkout the site opened for what an order owed then (issue 24). */
+/** A payment page the site opened with a provider for what an order owed then (issue 24, decision 0023). */
 export interface CheckoutsTable {
   id: string
+  /** Whose page it is paid on (migration 0036). */
+  provider: PaymentProvider
   orderId: string
   payerUserId: string
   amountCents: number
   status: CheckoutStatus
-  /** Stripe's Checkout Session id, once Stripe made it. */
+  /** The provider's id of the page, once it opened it. */
   externalId: string | null
-  /** Where the payer pays (Stripe's hosted page). */
+  /** Where the payer pays (the provider's hosted page). */
   url: string | null
   expiresAt: Timestamp
   /** The payment it became. */
@@ -474,11 +476,13 @@ export interface CheckoutLinesTable {
   amountCents: number
 }
 
-/** A Stripe event applied: recorded in the transaction of its effect, so a second delivery changes nothing. */
-export interface StripeEventsTable {
+/** A provider's event applied: recorded in the transaction of its effect, so a second delivery changes nothing. */
+export interface PaymentEventsTable {
+  provider: PaymentProvider
+  /** The provider's event id, unique to it. */
   id: string
   type: string
-  /** When Stripe made it: the nightly reconciliation reads Stripe's events from the newest one seen. */
+  /** When the provider made it: the nightly reconciliation reads its events from the newest one seen. */
   createdAt: Timestamp
   receivedAt: Timestamp
 }
@@ -580,7 +584,7 @@ export interface Database {
   planReminders: PlanRemindersTable
   extraProducts: ExtraProductsTable
   checkoutLines: CheckoutLinesTable
-  stripeEvents: StripeEventsTable
+  paymentEvents: PaymentEventsTable
   registrationEvents: RegistrationEventsTable
   outbox: OutboxTable
   jobs: JobsTable

@@ -6,14 +6,14 @@ import type { Db } from '../../db/connect.ts'
 import { inTransaction, writeTogether } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { findOrderCheckout, removeExtra } from '../../features/checkout/checkout.queries.ts'
-import { settleRefund } from '../../features/checkout/stripe-refunds.ts'
+import { settleRefund } from './refunds.ts'
 import { createDiscountCode } from '../../features/products/discount-codes.queries.ts'
 import type { PaymentProvider } from '../../../shared/schemas/payments.ts'
 import { MAX_PLAN_PARTS, PLAN_REMINDER_DAYS } from '../../../shared/payment-plan.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { Refusal } from '../refusals.ts'
 import { applyDiscountCode } from './discounts.ts'
-import { openOrder, orderBalances, orderInserts, recordPayment, recordRefund, STRIPE_REFUND_JOB, type Allocation, type LineBalance } from './orders.queries.ts'
+import { openOrder, orderBalances, orderInserts, recordPayment, recordRefund, PROVIDER_REFUND_JOB, type Allocation, type LineBalance } from './orders.queries.ts'
 
 /**
  * The money is provably right (issue 24): over random carts — up to six lines at random prices,
@@ -249,7 +249,7 @@ async function books(run: Run) {
       .execute(),
     db.kysely.selectFrom('discountCodeUses').select(['discountCodeId', 'userId', 'discountCents']).where('orderId', '=', run.orderId).execute(),
     run.code ? db.kysely.selectFrom('discountCodes').select('uses').where('id', '=', run.code.id).executeTakeFirstOrThrow() : undefined,
-    db.kysely.selectFrom('jobs').select('payload').where('kind', '=', STRIPE_REFUND_JOB).execute(),
+    db.kysely.selectFrom('jobs').select('payload').where('kind', '=', PROVIDER_REFUND_JOB).execute(),
   ])
   return { lines, payments, paymentAllocations, refunds, refundAllocations, uses, codeUses: code?.uses ?? 0, refundJobs: jobs.length }
 }
@@ -431,7 +431,7 @@ async function runStep(run: Run, op: Op, before: { books: Books; balances: LineB
     const pending = b.refunds.filter((f) => f.status === 'pending')
     if (pending.length === 0) return
     const refund = pending[op.refund % pending.length]!
-    // As Stripe's refund.updated / refund.failed event settles it (features/checkout/stripe-events.ts).
+    // As Stripe's refund.updated / refund.failed event settles it (features/checkout/payment-events.ts).
     expect(await inTransaction(db, (tx) => settleRefund(tx, { refundId: refund.id, externalId: `re_${randomUUID()}`, status: op.status }))).toBe(true)
     const after = await books(run)
     expect(after.refunds.find((f) => f.id === refund.id)?.status).toBe(op.status)

@@ -81,7 +81,7 @@ export const orderOf = (eb: RegistrationScope) => eb.selectFrom('orderLines as o
 
 /**
  * What was paid towards a registration's lines, refunds that went through deducted (a subquery on
- * `r`). A refund Stripe has not confirmed yet still counts as paid: until it goes through, the
+ * `r`). A refund the provider has not confirmed yet still counts as paid: until it goes through, the
  * money is the facility's, and the line is not open to another payment or a discount.
  */
 export const amountPaidOf = (eb: RegistrationScope) => {
@@ -336,15 +336,15 @@ export interface NewRefund {
 /** What recording a refund answered; `over-payment` when it is more than is left of the payment. */
 export type RefundRecorded = { status: 'recorded' | 'already-recorded'; id: string } | { status: 'over-payment' | 'no-payment' }
 
-/** The job that asks Stripe for a refund decided here (features/checkout handles it). */
-export const STRIPE_REFUND_JOB = 'stripe-refund'
+/** The job that asks the payment provider for a refund decided here (refunds.ts handles it). */
+export const PROVIDER_REFUND_JOB = 'provider-refund'
 
 /**
  * Records money given back from a payment, by the provider that took it: never more than is left
  * of the payment on each line, and once per provider refund id. The payment is held (PostgreSQL),
- * after its order (`holdOrder`), so two refunds at once cannot both take what is left. A refund decided here of a payment made
- * on Stripe is `pending` until Stripe confirms it; the job that asks Stripe for it is written with
- * it, so it is asked exactly when the refund is recorded.
+ * after its order (`holdOrder`), so two refunds at once cannot both take what is left. A refund decided here of a payment a
+ * provider took online is `pending` until the provider confirms it; the job that asks the provider
+ * for it is written with it, so it is asked exactly when the refund is recorded.
  */
 export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewRefund): Promise<RefundRecorded> {
   await holdOrder(tx, { paymentId: refund.paymentId })
@@ -358,10 +358,11 @@ export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewR
   const parts = allocations ?? allocate([...left].map(([id, openCents]) => ({ id, openCents })), refund.amountCents)
   if (!parts || !fits(parts, refund.amountCents, left)) return { status: 'over-payment' }
   const id = randomUUID()
-  const throughStripe = payment.provider === 'stripe' && refund.externalId === null
+  // Money the desk took is given back by the desk there and then; a provider's goes back through it.
+  const throughProvider = payment.provider !== 'desk' && refund.externalId === null
   const inserted = await tx.kysely
     .insertInto('refunds')
-    .values({ id, ...refund, provider: payment.provider, status: throughStripe ? 'pending' : 'succeeded', recordedAt: timestampParam(tx.dialect, now) })
+    .values({ id, ...refund, provider: payment.provider, status: throughProvider ? 'pending' : 'succeeded', recordedAt: timestampParam(tx.dialect, now) })
     .onConflict((oc) => oc.columns(['provider', 'externalId']).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -370,7 +371,7 @@ export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewR
     .insertInto('refundAllocations')
     .values(parts.map((a) => ({ refundId: id, ...a })))
     .execute()
-  if (throughStripe) await enqueueJob(tx, { kind: STRIPE_REFUND_JOB, payload: { refundId: id }, now })
+  if (throughProvider) await enqueueJob(tx, { kind: PROVIDER_REFUND_JOB, payload: { refundId: id }, now })
   return { status: 'recorded', id }
 }
 

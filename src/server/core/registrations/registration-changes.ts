@@ -124,7 +124,7 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
  * What follows a refund an admin gave (issue 30), in the refund's transaction: for each place it
  * gave money back from, the price lowered by as much when asked — part of a fee given back, not an
  * overpayment ("refund and lower the price") — an entry in the place's history and an email to
- * the family. A pending refund (through Stripe) lowers the price at once all the same.
+ * the family. A pending refund (through a provider online) lowers the price at once all the same.
  */
 export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; siteUrl: string }): Promise<void> {
   const parts = await tx.kysely

@@ -22,6 +22,7 @@ import type { Weekday } from '../../../shared/academy-schedule.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
+import type { PaymentProvider } from '../../core/payments/provider.ts'
 import { parseForm } from '../../http/forms.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
@@ -32,7 +33,7 @@ import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcadem
 import { tellScheduleChange } from './academy-session-changes.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
-export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
+export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, provider }: RouteDeps & { provider: PaymentProvider | undefined }): void {
   /** Open to everyone: the Academies page. */
   serve(app, listAcademies, async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
@@ -53,7 +54,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now }:
       siteUrl: config.publicUrl,
       paysOnline: config.site.paysOnline,
       placesPerAccount: config.accountLimits.placesPerOffering,
-      holdUntil: holdWhilePaying(offering, config.stripe !== undefined, at, facilityToday(at, config.site.timeZone)),
+      holdUntil: holdWhilePaying(offering, provider, at, facilityToday(at, config.site.timeZone)),
     })
     reply.code(result.created ? 201 : 200)
     return result

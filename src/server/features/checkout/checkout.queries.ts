@@ -11,7 +11,7 @@ import { dueNowCents, planParts } from '../../../shared/payment-plan.ts'
 import { receiptPath } from '../../../shared/paths.ts'
 import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { MOST_OF_AN_EXTRA, MOST_ORDER_LINES } from '../../../shared/schemas/payments.ts'
-import type { CheckoutStatus } from '../../../shared/schemas/payments.ts'
+import type { CheckoutStatus, PaymentProvider } from '../../../shared/schemas/payments.ts'
 import { HOLDS_PLACE, type OfferingKind } from '../../../shared/schemas/registration.ts'
 
 /** An order's payer, or undefined when there is no such order. */
@@ -177,7 +177,7 @@ export const EXTRA_TAKEN_OFF = 'Taken off the order after its refund'
  * Takes an extra off an order while nothing is paid on it and no discount code counted it; the
  * checkouts that listed it (none paid: it has no payment) forget it. One paid and refunded keeps
  * its line, for its payment's and refund's sake, and a credit of what it asked (`EXTRA_TAKEN_OFF`).
- * The caller has closed any Stripe page still open for it.
+ * The caller has closed any payment page still open for it.
  */
 export async function removeExtra(db: Db, { orderId, lineId, by, now }: { orderId: string; lineId: string; by: string; now: Date }): Promise<void> {
   await inTransaction(db, async (tx) => {
@@ -241,6 +241,8 @@ function stateOf(row: { id: string; orderId: string; status: CheckoutStatus; amo
 }
 
 export interface NewCheckout {
+  /** Whose page it is paid on. */
+  provider: PaymentProvider
   orderId: string
   payerUserId: string
   /** What it pays on each line: what each had open. */
@@ -250,8 +252,8 @@ export interface NewCheckout {
 }
 
 /**
- * Opens a checkout before Stripe is asked for its session (its id is the session's idempotency
- * key and in its metadata, so a webhook always finds it). The order's held places keep the
+ * Opens a checkout before the provider is asked for its page (its id is the page's idempotency
+ * key and carried with it, so an event always finds it). The order's held places keep the
  * deadline they were taken with: a checkout opened again and again never holds them longer.
  */
 export async function openCheckout(db: Db, checkout: NewCheckout): Promise<string> {
@@ -262,6 +264,7 @@ export async function openCheckout(db: Db, checkout: NewCheckout): Promise<strin
       .insertInto('checkouts')
       .values({
         id,
+        provider: checkout.provider,
         orderId: checkout.orderId,
         payerUserId: checkout.payerUserId,
         amountCents: sum(checkout.lines.map((l) => l.amountCents)),
@@ -282,11 +285,11 @@ export async function openCheckout(db: Db, checkout: NewCheckout): Promise<strin
   return id
 }
 
-/** Stripe made the checkout's session: where its payer pays. */
-export async function sessionMade(db: Db, checkoutId: string, session: { externalId: string; url: string }, now: Date): Promise<void> {
+/** The provider opened the checkout's page: where its payer pays. */
+export async function pageOpened(db: Db, checkoutId: string, page: { externalId: string; url: string }, now: Date): Promise<void> {
   await db.kysely
     .updateTable('checkouts')
-    .set({ ...session, updatedAt: timestampParam(db.dialect, now) })
+    .set({ externalId: page.externalId, url: page.url, updatedAt: timestampParam(db.dialect, now) })
     .where('id', '=', checkoutId)
     .execute()
 }
@@ -313,11 +316,12 @@ export async function linesOfCheckout(tx: Db, checkoutId: string) {
     .execute()
 }
 
-/** Checkouts still open past their end: the sweep asks Stripe how each ended. */
-export async function checkoutsPastExpiry(db: Db, now: Date) {
+/** A provider's checkouts still open past their end: the sweep asks the provider how each ended. */
+export async function checkoutsPastExpiry(db: Db, provider: PaymentProvider, now: Date) {
   return db.kysely
     .selectFrom('checkouts')
     .select(['id', 'orderId', 'externalId'])
+    .where('provider', '=', provider)
     .where('status', '=', 'open')
     .where('expiresAt', '<=', timestampParam(db.dialect, now))
     .limit(100)

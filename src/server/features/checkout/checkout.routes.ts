@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import Stripe from 'stripe'
-import { addOrderExtra, applyOrderDiscount, getCheckout, removeOrderExtra, getOrderCheckout, payOrder, refundPayment, removeOrderDiscount, stripeWebhook } from '../../../shared/contracts/checkout.ts'
+import { addOrderExtra, applyOrderDiscount, getCheckout, removeOrderExtra, getOrderCheckout, payOrder, refundPayment, removeOrderDiscount } from '../../../shared/contracts/checkout.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
 import { RefundForm } from '../../../shared/schemas/payments.ts'
 import { recordRefund } from '../../core/payments/orders.queries.ts'
@@ -13,33 +12,31 @@ import { inTransaction } from '../../db/transaction.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import { isStaff } from '../../../shared/roles.ts'
-import { SMALLEST_CARD_PAYMENT_CENTS } from '../../core/payments/pay-at-sign-up.ts'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
-import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, removeExtra, sessionMade } from './checkout.queries.ts'
-import { applyStripeEvent, type StripeEvents } from './stripe-events.ts'
+import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, removeExtra, pageOpened } from './checkout.queries.ts'
+import type { Payments } from './payment-events.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
 
 /**
- * Stripe's shortest Checkout Session is 30 minutes; a minute more, so a slow request still makes
- * it. The checkout itself ends first — after half an hour, or with the hold of the order's places
- * if that comes sooner — and the sweep then expires Stripe's page (checkout-sweeper.ts), so a
- * page is never paid after its places' deadline (decision 0022).
+ * A checkout ends after half an hour, or with the hold of the order's places if that comes sooner;
+ * the provider's page may outlive it, and the sweep then expires the page (checkout-sweeper.ts),
+ * so a page is never paid after its places' deadline (decision 0022).
  */
-const SESSION_MS = 31 * 60_000
 const CHECKOUT_MS = 30 * 60_000
 
 const NOT_ONLINE = 'Payment is taken at the front desk.'
 
 /**
- * One checkout for everything an order owes (issue 24): its payer reads it and pays it on Stripe
- * Checkout; Stripe's events come back to the webhook. Without Stripe's keys the order still reads,
- * and paying is the front desk's.
+ * One checkout for everything an order owes (issue 24): its payer reads it and pays it on the
+ * payment provider's page; the provider's events come back to its webhook (decision 0023). Without
+ * a provider the order still reads, and paying is the front desk's.
  */
-export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, events }: RouteDeps & { events: StripeEvents | undefined }): void {
+export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, payments }: RouteDeps & { payments: Payments | undefined }): void {
+  const provider = payments?.provider
   /** An order as `readerId` reads it at its checkout. */
-  const orderFor = (orderId: string, readerId: string, at = now()) => findOrderCheckout(db, orderId, { paysOnline: events !== undefined, now: at, timeZone: config.site.timeZone, readerId })
+  const orderFor = (orderId: string, readerId: string, at = now()) => findOrderCheckout(db, orderId, { paysOnline: provider !== undefined, now: at, timeZone: config.site.timeZone, readerId })
 
   serve(app, getOrderCheckout, async (req, _reply, { user }) => {
     const payer = await findOrderPayer(db, req.params.orderId)
@@ -61,7 +58,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       await holdOfferingsOfOrder(tx, orderId)
       await applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at })
       // A code that leaves nothing to pay now makes the held places the family's.
-      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, paysOnline: events !== undefined })
+      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, paysOnline: provider !== undefined })
     })
     return { order: await orderFor(orderId, user.id, at) }
   })
@@ -92,17 +89,21 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     return { order: await orderFor(orderId, user.id) }
   })
 
-  /** Expires the order's Stripe page still open, if any: a changed order must not be paid at its old amount. */
+  /** Expires the order's payment page still open, if any: a changed order must not be paid at its old amount. */
   const closeOpenPage = async (orderId: string) => {
     const at = now()
     const under = await checkoutUnderWay(db, orderId, at)
-    if (!events || under?.status !== 'open' || !under.externalId) return
+    if (!provider || under?.status !== 'open' || !under.externalId) return
+    // Ended here first: the provider's word that the page expired may arrive before it answers,
+    // and must find nothing to do — the order's places stay held for the page that replaces it.
+    if (!(await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at))) return
     try {
-      await events.stripe.checkout.sessions.expire(under.externalId)
+      await provider.expirePage(under.externalId)
     } catch {
+      // The page could not be ended (its payer has just paid): it is open again for its events.
+      await changeCheckout(db, under.id, ['expired'], { status: 'open' }, at)
       throw conflict('A payment for this order is being confirmed.')
     }
-    await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at)
   }
 
   serve(app, getCheckout, async (req, _reply, { user }) => {
@@ -114,7 +115,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
   serve(app, payOrder, async (req, reply, { user }) => {
     const { orderId } = req.params
     if ((await findOrderPayer(db, orderId)) !== user.id) throw notFound('There is no such order.')
-    if (!events) throw conflict(NOT_ONLINE)
+    if (!provider) throw conflict(NOT_ONLINE)
     const at = now()
     const under = await checkoutUnderWay(db, orderId, at)
     if (under?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
@@ -125,7 +126,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const open = order.lines.map((line) => ({ ...line, payingCents: everything ? line.openCents : line.dueNowCents })).filter((line) => line.payingCents > 0)
     const dueCents = open.reduce((sum, line) => sum + line.payingCents, 0)
     if (dueCents === 0) throw conflict('Nothing is due on this order yet: each part of its payment plan is due on its day.')
-    if (dueCents < SMALLEST_CARD_PAYMENT_CENTS) throw conflict(`${formatMoney(dueCents)} is less than a card payment can be: please pay it at the front desk.`)
+    if (dueCents < provider.minimumCents) throw conflict(`${formatMoney(dueCents)} is less than a card payment can be: please pay it at the front desk.`)
     if (under?.url && under.amountCents === dueCents) {
       reply.code(201)
       return { checkoutId: under.id, url: under.url }
@@ -135,36 +136,27 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     // The order changed since (a discount, a payment at the desk): the old page must not take money too.
     await closeOpenPage(orderId)
     const expiresAt = new Date(Math.min(at.getTime() + CHECKOUT_MS, heldUntil?.getTime() ?? Infinity))
-    const checkoutId = await openCheckout(db, { orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.payingCents })), expiresAt, now: at })
+    const checkoutId = await openCheckout(db, { provider: provider.name, orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.payingCents })), expiresAt, now: at })
     const site = siteOf(req, config.publicUrl)
-    let session: Stripe.Checkout.Session
+    let page
     try {
-      session = await events.stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: open.map((line) => ({
-            quantity: 1,
-            price_data: { currency: 'usd', unit_amount: line.payingCents, product_data: { name: line.payingCents < line.openCents ? `${line.description} (part of a payment plan)` : line.description } },
-          })),
-          client_reference_id: orderId,
-          metadata: { orderId, checkoutId },
-          payment_intent_data: { metadata: { orderId, checkoutId } },
-          customer_email: user.email,
-          expires_at: Math.floor((at.getTime() + SESSION_MS) / 1000),
-          // Stripe replaces {CHECKOUT_SESSION_ID} itself: written out, not through URL encoding.
-          success_url: `${site}${href('checkoutDone', { orderId, checkoutId })}?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${site}${href('checkout', { orderId })}`,
-        },
-        { idempotencyKey: `checkout-${checkoutId}` },
-      )
+      page = await provider.openPage({
+        checkoutId,
+        orderId,
+        payerEmail: user.email,
+        lines: open.map((line) => ({ amountCents: line.payingCents, description: line.payingCents < line.openCents ? `${line.description} (part of a payment plan)` : line.description })),
+        doneUrl: `${site}${href('checkoutDone', { orderId, checkoutId })}`,
+        cancelUrl: `${site}${href('checkout', { orderId })}`,
+        now: at,
+      })
     } catch (error) {
-      req.log.error({ err: error, checkoutId }, 'Stripe did not open a Checkout Session')
+      req.log.error({ err: error, checkoutId }, 'the payment provider did not open a payment page')
       await changeCheckout(db, checkoutId, ['open'], { status: 'failed' }, at)
       throw new HttpError(503, 'The payment page could not be opened. Please try again in a minute, or pay at the front desk.')
     }
-    await sessionMade(db, checkoutId, { externalId: session.id, url: session.url ?? '' }, at)
+    await pageOpened(db, checkoutId, page, at)
     reply.code(201)
-    return { checkoutId, url: session.url ?? '' }
+    return { checkoutId, url: page.url }
   })
 
   serve(app, refundPayment, async (req, reply, { user: admin }) => {
@@ -190,23 +182,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     reply.code(201)
     return { refund }
   })
-
-  serve(app, stripeWebhook, async (req, _reply, { rawBody }) => {
-    if (!events) throw notFound('Payments online are not set up on this site.')
-    let event: Stripe.Event
-    try {
-      event = events.stripe.webhooks.constructEvent(rawBody, req.headers['stripe-signature'] ?? '', config.stripe!.webhookSecret)
-    } catch {
-      throw badRequest('The signature of this event is not valid.')
-    }
-    const applied = await applyStripeEvent(events, event)
-    req.log.info({ eventId: event.id, type: event.type, applied }, 'Stripe event')
-    return { received: true as const }
-  })
 }
 
 /**
- * Where Stripe sends the payer back: the address they are using. The same-origin check has let
+ * Where the provider sends the payer back: the address they are using. The same-origin check has let
  * this request through only from PUBLIC_URL, a listed origin, or (without PUBLIC_URL) the address
  * that reached the server, so its Origin names one of those.
  */

@@ -10,7 +10,7 @@ import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import type { AcademySignUpResult } from '../../../shared/contracts/academies.ts'
 import { boolParam } from '../../db/values.ts'
 import { createDiscountCode } from '../products/discount-codes.queries.ts'
-import { reconcileStripeEvents, sweepCheckouts } from './checkout-sweeper.ts'
+import { reconcilePaymentEvents, sweepCheckouts } from './checkout-sweeper.ts'
 import { runDueJobs } from '../../core/jobs.ts'
 import { OVERPAID_REASON } from '../../core/payments/orders.queries.ts'
 
@@ -225,7 +225,7 @@ describe('the webhook', () => {
       expect(res.status).toBe(400)
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe('The signature of this event is not valid.')
     }
-    expect(await ctx.db.kysely.selectFrom('stripeEvents').select('id').where('id', '=', 'evt_forged').executeTakeFirst()).toBeUndefined()
+    expect(await ctx.db.kysely.selectFrom('paymentEvents').select('id').where('id', '=', 'evt_forged').executeTakeFirst()).toBeUndefined()
   })
 
   test('every event delivered twice and in shuffled order leaves the same ledger as delivered once in order', async () => {
@@ -414,9 +414,9 @@ describe('pay at sign-up', () => {
     await fake.pay(sessionId)
     fake.holdDeliveries(false)
     expect((await stateOf(payer, checkoutId)).status).toBe('open')
-    expect(await reconcileStripeEvents(events())).toBeGreaterThanOrEqual(1)
+    expect(await reconcilePaymentEvents(events())).toBeGreaterThanOrEqual(1)
     expect((await stateOf(payer, checkoutId)).status).toBe('paid')
-    expect(await reconcileStripeEvents(events())).toBe(0)
+    expect(await reconcilePaymentEvents(events())).toBe(0)
     const place = await ctx.db.kysely.selectFrom('registrations').select('status').where('id', '=', held.id).executeTakeFirstOrThrow()
     expect(place.status).toBe('confirmed')
   })

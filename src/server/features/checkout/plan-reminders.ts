@@ -21,7 +21,7 @@ export interface PlanReminderContext {
   now: Date
   timeZone: string
   siteUrl: string
-  /** With Stripe set up the email links the checkout; without, it says the front desk takes payment. */
+  /** With a provider taking payment online the email links the checkout; without, it says the front desk takes payment. */
   paysOnline: boolean
 }
 

@@ -19,10 +19,11 @@ import { findLeagueOffering } from '../../core/registrations/offerings.queries.t
 import { changedRegistration, findReceipt, findReceiptOf, findRegistrationView, listUserRegistrations, ownsRegistration } from '../../core/registrations/registrations.queries.ts'
 import { claimOffer } from '../../core/registrations/waitlist.ts'
 import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
+import type { PaymentProvider } from '../../core/payments/provider.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { checkLeaving, placeOf } from '../../core/registrations/kinds.ts'
 
-export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
+export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now, provider }: RouteDeps & { provider: PaymentProvider | undefined }): void {
   const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
 
   serve(app, register, async (req, reply, { user }) => {
@@ -32,7 +33,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
     const offering = await findLeagueOffering(db, req.params.leagueId, { kind: 'individual' })
     if (!offering) throw notFound('This league is not open for registration.')
     const admission = await admit(db, offering, { userId: user.id, childId: req.body.childId || null, today, placesPerAccount: config.accountLimits.placesPerOffering })
-    const holdUntil = holdWhilePaying(offering, config.stripe !== undefined, at, today)
+    const holdUntil = holdWhilePaying(offering, provider, at, today)
     const result = await takePlace(db, { ...admission, offering, userId: user.id, idempotencyKey, now: at, today, siteUrl: config.publicUrl, paysOnline: config.site.paysOnline, holdUntil })
     reply.code(result.created ? 201 : 200)
     return result

@@ -1,0 +1,51 @@
+import type { Db } from '../../db/connect.ts'
+import { registerJobHandler } from '../jobs.ts'
+import { PROVIDER_REFUND_JOB } from './orders.queries.ts'
+import type { PaymentProvider } from './provider.ts'
+import type { RefundStatus } from '../../../shared/schemas/payments.ts'
+
+/**
+ * Refunds of payments a provider took (issue 24, decision 0023). The refund is recorded here
+ * first, `pending`, with a job (orders.queries.ts `recordRefund`); the job asks the provider for
+ * it with the refund's id as the idempotency key, so a job run twice asks once; the provider's
+ * events then say how it ended. A failed refund gives nothing back on the books and is shown to
+ * staff as failed.
+ */
+export function registerProviderRefunds(db: Db, provider: PaymentProvider): void {
+  registerJobHandler<{ refundId: string }>(PROVIDER_REFUND_JOB, async ({ refundId }) => {
+    const refund = await db.kysely
+      .selectFrom('refunds as f')
+      .innerJoin('payments as p', 'p.id', 'f.paymentId')
+      .select(['f.id', 'f.amountCents', 'f.externalId', 'p.provider', 'p.reference', 'p.externalId as paymentExternalId'])
+      .where('f.id', '=', refundId)
+      .executeTakeFirst()
+    if (!refund || refund.externalId !== null) return
+    if (refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
+    const made = await provider.refund({ refundId, amountCents: refund.amountCents, payment: { externalId: refund.paymentExternalId, reference: refund.reference } })
+    await settleRefund(db, { refundId, ...made })
+  })
+}
+
+/**
+ * Records the provider's id and word on a refund decided here: it moves on from pending only, so
+ * an older event arriving late never undoes a newer one. Answers whether anything changed.
+ */
+export async function settleRefund(tx: Db, { refundId, externalId, status }: { refundId: string; externalId: string; status: RefundStatus }): Promise<boolean> {
+  const done = await tx.kysely
+    .updateTable('refunds')
+    .set({ externalId, status })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  return Number(done.numUpdatedRows) > 0
+}
+
+/** The refund of ours a provider's refund is: by the id it carries, or by the provider's own id. */
+export async function refundOf(db: Db, refund: { provider: PaymentProvider['name']; refundId: string | null; externalId: string }): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('refunds')
+    .select('id')
+    .where((eb) => (refund.refundId ? eb('id', '=', refund.refundId) : eb.and([eb('provider', '=', refund.provider), eb('externalId', '=', refund.externalId)])))
+    .executeTakeFirst()
+  return row?.id
+}
