@@ -27,7 +27,7 @@ export function stripeEventsOf(ctx: TestApp, clock: () => Date): Payments {
   return {
     db: ctx.db,
     provider: createStripeProvider(ctx.config.stripe!),
-    ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl }),
+    ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds }),
     log: { warn() {}, error() {} },
   }
 }

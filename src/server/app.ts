@@ -11,8 +11,9 @@ import { resolveAuthSecret } from './auth/secret.ts'
 import { createInvites } from './features/teams/invites.ts'
 import { createTeamSweeper } from './features/teams/team-sweeper.ts'
 import { registerTeamRoutes } from './features/teams/teams.routes.ts'
-import { registerTeamRules } from './features/teams/team-rules.ts'
-import { registerAcademyRules } from './features/academies/academy-rules.ts'
+import { rosterKind, teamKind } from './features/teams/team-kind.ts'
+import { academyKind } from './features/academies/academy-kind.ts'
+import { leagueKind } from './features/leagues/league-kind.ts'
 import { registerProductRoutes } from './features/products/products.routes.ts'
 import { registerDiscountCodeRoutes } from './features/products/discount-codes.routes.ts'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
@@ -50,6 +51,7 @@ import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
 import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
 import { registerRegistrationRoutes } from './features/registrations/registrations.routes.ts'
 import { createOfferSweeper } from './core/registrations/waitlist.ts'
+import type { Kind, Kinds } from './core/registrations/kinds.ts'
 import { createJobRunner } from './core/jobs.ts'
 import { registerWaiverRoutes } from './features/waivers/waivers.routes.ts'
 import { registerMailRoutes } from './features/mail/mail.routes.ts'
@@ -57,6 +59,7 @@ import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
 import type { Access } from '../shared/routes.ts'
+import type { OfferingKind } from '../shared/schemas/registration.ts'
 import { sessionUserFrom } from '../shared/session-user.ts'
 import { facilityToday } from '../shared/format.ts'
 
@@ -81,6 +84,16 @@ export interface App {
   routes: DeclaredRoute[]
   /** The callable functions' names with the access each one requires. */
   functions: Record<string, Access>
+  /** Each kind of offering, as this app's engine follows it. */
+  kinds: Kinds
+}
+
+/**
+ * Each kind of offering with what it adds to the engine, from the feature that owns it
+ * (docs/decisions/0017): a kind added to OFFERING_KINDS and left out here fails the typecheck.
+ */
+export function offeringKinds() {
+  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind } satisfies Record<OfferingKind, Kind>
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
@@ -135,27 +148,26 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   app.addHook('onClose', () => activeLeagues.close())
   registerLeagueRoutes(app, { db, activeLeagues })
   const clock = now ?? (() => new Date())
+  const kinds = offeringKinds()
   // The payment provider taking payment online, if any (decision 0023): Stripe when its keys are set.
   const payments: Payments | undefined = config.stripe && {
     db,
     provider: createStripeProvider(config.stripe),
-    ctx: () => ({ now: clock(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }),
+    ctx: () => ({ now: clock(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }),
     log: app.log,
   }
-  registerAcademyRoutes(app, { db, config, now: clock, provider: payments?.provider })
+  registerAcademyRoutes(app, { db, config, now: clock, kinds, provider: payments?.provider })
   registerProductRoutes(app, { db, now: clock })
   registerDiscountCodeRoutes(app, { db, now: clock })
-  registerAcademyParticipantRoutes(app, { db, config, now: clock })
+  registerAcademyParticipantRoutes(app, { db, config, now: clock, kinds })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerMailRoutes(app, { db, config })
-  registerRegistrationRoutes(app, { db, config, now: clock, provider: payments?.provider })
-  registerRegistrationAdminRoutes(app, { db, config, now: clock })
-  registerTeamRules()
-  registerAcademyRules()
+  registerRegistrationRoutes(app, { db, config, now: clock, kinds, provider: payments?.provider })
+  registerRegistrationAdminRoutes(app, { db, config, now: clock, kinds })
   const invites = createInvites(secret)
-  registerTeamRoutes(app, { db, config, now: clock, invites })
-  registerLeagueAdminRoutes(app, { db, config, now: clock, activeLeagues })
+  registerTeamRoutes(app, { db, config, now: clock, kinds, invites })
+  registerLeagueAdminRoutes(app, { db, config, now: clock, kinds, activeLeagues })
   registerWaiverRoutes(app, { db, guards, now: clock })
   registerChildrenRoutes(app, { db, now: clock, limits: config.accountLimits })
   registerProfileRoutes(app, { auth, db, now: clock })
@@ -166,8 +178,8 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   if (payments) registerProviderRefunds(db, payments.provider)
 
   const mailer = createMailer({ db, config, log: app.log, now })
-  const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, log: app.log, now: clock })
-  const teamSweeper = createTeamSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
+  const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, log: app.log, now: clock })
+  const teamSweeper = createTeamSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, timeZone: config.site.timeZone, log: app.log, now: clock })
   const academySweeper = createAcademySweeper({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
   const planReminders = createPlanReminders({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, paysOnline: config.site.paysOnline, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
@@ -222,7 +234,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   await app.after()
   routes = declared.check()
   const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
-  return { app, auth, routes, functions: functionAccess }
+  return { app, auth, routes, functions: functionAccess, kinds }
 }
 
 /**

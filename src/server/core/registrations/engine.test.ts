@@ -113,7 +113,7 @@ test("an offering's waitlist count follows every move into and out of the waitli
     return [places.waiting, rows.filter((r) => r.status === 'waitlisted').length]
   }
   expect(await counted()).toEqual([3, 3])
-  const context = { now: new Date(), claimWindowMs: 3_600_000, siteUrl: 'http://localhost:3000' }
+  const context = { now: new Date(), claimWindowMs: 3_600_000, siteUrl: 'http://localhost:3000', kinds: ctx.kinds }
   // The confirmed one leaves: the first waiting is offered the place.
   await endRegistration(ctx.db, made[0]!.registration.id, 'cancelled', { actorId: staff.id, refund: false, ctx: context })
   expect(await counted()).toEqual([2, 2])

@@ -37,7 +37,7 @@ async function holdFor(user: TestUser, leagueId: string, now: Date, holdMinutes:
   return registration
 }
 
-const expire = (now: Date) => expireLapsed(ctx.db, { now, claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl })
+const expire = (now: Date) => expireLapsed(ctx.db, { now, claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })
 
 test('a held place is taken while held, asked for again is the same place, and is confirmed once paid', async () => {
   const leagueId = await createLeague(ctx, { capacity: 1, priceCents: 5000 })

@@ -3,11 +3,12 @@ import { inTransaction } from '../../db/transaction.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import { endEarnedDiscounts } from './family-discount.ts'
 
-/** When a change happens, and what its emails and waitlist offers need. */
+/** When a change happens, what its emails and waitlist offers need, and the kinds whose rules it follows. */
 export interface ChangeContext {
   now: Date
   claimWindowMs: number
   siteUrl: string
+  kinds: Kinds
 }
 
 /** A place of some kind, as the rules of its kind read it. */
@@ -45,32 +46,37 @@ export interface KindRules {
 }
 
 /**
- * The rules of each offering kind, registered by the feature that owns the kind where the app is
- * built (app.ts), so the engine and the routes that call it never import a feature above them.
+ * A kind of offering as the engine knows it: its rules. The feature that owns the kind builds it
+ * (features/leagues/league-kind.ts, teams/team-kind.ts, academies/academy-kind.ts), so the engine
+ * and the routes that call it never import a feature above them.
  */
-const rulesOf = new Map<OfferingKind, KindRules>()
-
-export function registerKindRules(kind: OfferingKind, rules: KindRules): void {
-  rulesOf.set(kind, rules)
+export interface Kind {
+  rules: KindRules
 }
 
-export async function checkLeaving(tx: Db, place: PlaceOfKind, today: string): Promise<void> {
-  await rulesOf.get(place.kind)?.mayLeave?.(tx, place, today)
+/**
+ * Every kind of offering, built once where the app is built (app.ts) and handed down: a kind left
+ * out of the record fails the typecheck, and each app (each test's) has its own.
+ */
+export type Kinds = Readonly<Record<OfferingKind, Kind>>
+
+export async function checkLeaving(tx: Db, place: PlaceOfKind, today: string, kinds: Kinds): Promise<void> {
+  await kinds[place.kind].rules.mayLeave?.(tx, place, today)
 }
 
-export async function checkEnding(tx: Db, place: PlaceOfKind): Promise<void> {
-  await rulesOf.get(place.kind)?.mayEnd?.(tx, place)
+export async function checkEnding(tx: Db, place: PlaceOfKind, kinds: Kinds): Promise<void> {
+  await kinds[place.kind].rules.mayEnd?.(tx, place)
 }
 
 /** What follows the end of a place of any kind: a sibling's family discount it earned ends, then its kind's own rule. */
 export async function followEnding(tx: Db, place: PlaceOfKind, how: HowEnded): Promise<void> {
   await endEarnedDiscounts(tx, place.registrationId, { actorId: how.actorId, now: how.ctx.now })
-  await rulesOf.get(place.kind)?.afterEnded?.(tx, place, how)
+  await how.ctx.kinds[place.kind].rules.afterEnded?.(tx, place, how)
 }
 
 export function changePlace<T>(db: Db, place: PlaceOfKind, ctx: ChangeContext, change: (tx: Db) => Promise<T>): Promise<T> {
   return inTransaction(db, (tx) => {
-    const around = rulesOf.get(place.kind)?.aroundChange
+    const around = ctx.kinds[place.kind].rules.aroundChange
     return around ? around(tx, place, ctx, change) : change(tx)
   })
 }

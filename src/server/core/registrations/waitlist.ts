@@ -7,7 +7,7 @@ import { enqueueEmail } from '../outbox.queries.ts'
 import { releasePlace, takeFreePlace } from './capacity.ts'
 import { cancellationEmail, confirmationEmail, offerEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
-import { followEnding, placeOf, type ChangeContext } from './kinds.ts'
+import { followEnding, placeOf, type ChangeContext, type Kinds } from './kinds.ts'
 import { LAPSING_STATUSES } from '../../../shared/schemas/registration.ts'
 import { linesOfOrder } from '../payments/orders.queries.ts'
 
@@ -157,13 +157,14 @@ export function createOfferSweeper(opts: {
   db: Db
   claimWindowMs: number
   siteUrl: string
+  kinds: Kinds
   log: { error(obj: unknown, msg: string): void }
   now: () => Date
   everyMs?: number
 }) {
   return createPeriodic({
     everyMs: opts.everyMs ?? 30_000,
-    work: () => expireLapsed(opts.db, { now: opts.now(), claimWindowMs: opts.claimWindowMs, siteUrl: opts.siteUrl }),
+    work: () => expireLapsed(opts.db, { now: opts.now(), claimWindowMs: opts.claimWindowMs, siteUrl: opts.siteUrl, kinds: opts.kinds }),
     log: opts.log,
     failure: 'expiring lapsed offers and holds failed',
   })

@@ -7,6 +7,7 @@ import { takePlace } from '../../core/registrations/engine.ts'
 import { endRegistration, takeDeskPayment } from '../../core/registrations/registration-changes.ts'
 import { findReceipt, findRegistrationView, listEvents, listPendingRegistrations } from '../../core/registrations/registrations.queries.ts'
 import { boolParam, timestampParam } from '../values.ts'
+import { offeringKinds } from '../../app.ts'
 import { migrateToLatest } from '../migrate.ts'
 
 /**
@@ -150,7 +151,7 @@ describe('migration 0010: offerings, orders and payments allocated to lines', ()
     const next = await takePlace(db, { offering: soccer, userId: 'staff', childId: null, waiverVersion: 1, idempotencyKey: null, now: day(21), today: '2026-11-21', siteUrl: 'http://facility.test' })
     expect(next.registration).toMatchObject({ receiptNumber: '0B7E41A2-00006', status: 'waitlisted', waitlistPosition: 3 })
 
-    const ctx = { now: day(21), claimWindowMs: 86_400_000, siteUrl: 'http://facility.test' }
+    const ctx = { now: day(21), claimWindowMs: 86_400_000, siteUrl: 'http://facility.test', kinds: offeringKinds() }
     expect(await endRegistration(db, 'r1', 'cancelled', { actorId: 'staff', refund: true, ctx })).toBe(true)
     expect(await findRegistrationView(db, 'r1')).toMatchObject({ status: 'cancelled', paidCents: 0, balanceCents: 0 })
     expect(await findRegistrationView(db, 'r3')).toMatchObject({ status: 'offered' })

@@ -26,6 +26,7 @@ import type { PaymentProvider } from '../../core/payments/provider.ts'
 import { parseForm } from '../../http/forms.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { chosenProduct } from '../../core/payments/products.queries.ts'
 import type { Db } from '../../db/connect.ts'
 import { listActiveAcademies, type NewAcademy } from './academies.queries.ts'
@@ -33,7 +34,7 @@ import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcadem
 import { tellScheduleChange } from './academy-session-changes.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
-export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, provider }: RouteDeps & { provider: PaymentProvider | undefined }): void {
+export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider | undefined }): void {
   /** Open to everyone: the Academies page. */
   serve(app, listAcademies, async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
@@ -84,7 +85,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, p
     if (!current) throw notFound('There is no such academy.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseAcademyForm({ ...academyFormValues(current), ...req.body })
-    const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
+    const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
     const settings = settingsFrom(form, await productOf(db, form))
     // A new weekday or time reaches every family with the change, in its transaction.
     const saved = await inTransaction(db, async (tx) => {

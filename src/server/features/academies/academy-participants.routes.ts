@@ -4,6 +4,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { dollarsText } from '../../../shared/money.ts'
 import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { toCsv } from '../../http/csv.ts'
 import { notFound } from '../../http/errors.ts'
 import { listParticipants } from './academy-participants.queries.ts'
@@ -14,7 +15,7 @@ import { moveParticipant } from './academy-moves.ts'
  * only: the guard runs from each contract), its CSV, and moving a participant to another academy.
  * Cancelling is the staff cancel every registration has (registrations.admin.routes.ts).
  */
-export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
+export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, config, now, kinds }: RouteDeps & { kinds: Kinds }): void {
   const participantsOf = async (academyId: string) => {
     const list = await listParticipants(db, academyId)
     if (!list) throw notFound('There is no such academy.')
@@ -60,7 +61,7 @@ export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, con
       toAcademyId: req.body.academyId,
       actorId: staff.id,
       today: facilityToday(at, config.site.timeZone),
-      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
+      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
     })
     return { registration }
   })

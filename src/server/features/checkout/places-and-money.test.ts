@@ -180,7 +180,7 @@ describe('a held place paid by any road is the family’s', () => {
     const paid = await desk.client.post(`/api/admin/registrations/${held.id}/payments`, { amount: '50.00', method: 'cash', reference: '' })
     expect(paid.status, paid.text).toBe(201)
     expect(await statusOf(held.id)).toBe('confirmed')
-    await expireLapsed(ctx.db, { now: new Date(Date.now() + 45 * MINUTE), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl })
+    await expireLapsed(ctx.db, { now: new Date(Date.now() + 45 * MINUTE), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })
     expect(await statusOf(held.id)).toBe('confirmed')
     expect(await statusOf(queued.id)).toBe('waitlisted')
   })
@@ -195,7 +195,7 @@ describe('a held place paid by any road is the family’s', () => {
     const held = await register(payer, leagueId)
     expect((await payer.client.post(`/api/orders/${held.orderId}/discount-code`, { code })).status).toBe(200)
     expect(await statusOf(held.id)).toBe('confirmed')
-    await expireLapsed(ctx.db, { now: new Date(Date.now() + 45 * MINUTE), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl })
+    await expireLapsed(ctx.db, { now: new Date(Date.now() + 45 * MINUTE), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })
     expect(await statusOf(held.id)).toBe('confirmed')
   })
 

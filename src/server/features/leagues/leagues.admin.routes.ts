@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { chosenProduct } from '../../core/payments/products.queries.ts'
 import type { Db } from '../../db/connect.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
@@ -17,7 +18,7 @@ import type { ActiveLeagues } from './active-leagues.ts'
 /** League management (create, edit, open and close), admin only (the list: staff): the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(
   app: FastifyInstance,
-  { db, config, now, activeLeagues }: RouteDeps & { activeLeagues: ActiveLeagues },
+  { db, config, now, kinds, activeLeagues }: RouteDeps & { kinds: Kinds; activeLeagues: ActiveLeagues },
 ): void {
   // Staff: the desk chooses a league to register a walk-in or print its registrants (decision 0016).
   serve(app, listAdminLeagues, async () => {
@@ -36,7 +37,7 @@ export function registerLeagueAdminRoutes(
     if (!current) throw notFound('There is no such league.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
-    const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
+    const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
     const saved = await updateLeague(db, current.id, settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form)), ctx)
     activeLeagues.changed()
     if (!saved) throw notFound('There is no such league.')

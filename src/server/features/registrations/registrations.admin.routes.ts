@@ -18,7 +18,7 @@ import { parseForm } from '../../http/forms.ts'
 import { endRegistration, takeDeskPayment, type Ending } from '../../core/registrations/registration-changes.ts'
 import { changedRegistration, findRegistrationView, listEvents, listOrderExtras, listPayments, listPendingRegistrations, logEvent } from '../../core/registrations/registrations.queries.ts'
 import { serve, type ContractRequest, type Served, type RouteDeps } from '../../http/contract.ts'
-import { changePlace, checkEnding, placeOf } from '../../core/registrations/kinds.ts'
+import { changePlace, checkEnding, placeOf, type Kinds } from '../../core/registrations/kinds.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { holdOffering } from '../../core/registrations/capacity.ts'
 import { enqueueEmail } from '../../core/outbox.queries.ts'
@@ -27,7 +27,7 @@ import { receiptEmail } from '../../core/registrations/registration-emails.ts'
 export const EMPLOYEES_DO_NOT_REFUND = 'Only an admin gives money back: cancel without a refund, and ask an admin to refund what was paid.'
 
 /** Staff tools behind /pendingRegistrations (admin only, product §2). Every change is logged. */
-export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
+export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now, kinds }: RouteDeps & { kinds: Kinds }): void {
   serve(app, listPending, async (req) => {
     return { registrations: await listPendingRegistrations(db, { leagueId: req.query.leagueId || undefined, search: req.query.q }) }
   })
@@ -56,7 +56,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (!registration) throw notFound('There is no such registration.')
     const at = now()
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
-    const ctx = { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl }
+    const ctx = { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
     const outcome = await changePlace(db, placeOf(registration), ctx, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, ctx))
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
@@ -99,8 +99,8 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const ended = await endRegistration(db, registration.id, ending, {
       actorId: admin.id,
       refund: refund === true,
-      check: (tx) => checkEnding(tx, placeOf(registration)),
-      ctx: { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
+      check: (tx) => checkEnding(tx, placeOf(registration), kinds),
+      ctx: { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
     })
     if (!ended) throw conflict('This registration has already ended.')
     return { registration: await changedRegistration(db, registration.id) }

@@ -21,10 +21,10 @@ import { claimOffer } from '../../core/registrations/waitlist.ts'
 import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
 import type { PaymentProvider } from '../../core/payments/provider.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
-import { checkLeaving, placeOf } from '../../core/registrations/kinds.ts'
+import { checkLeaving, placeOf, type Kinds } from '../../core/registrations/kinds.ts'
 
-export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now, provider }: RouteDeps & { provider: PaymentProvider | undefined }): void {
-  const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
+export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider | undefined }): void {
+  const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds })
 
   serve(app, register, async (req, reply, { user }) => {
     const at = now()
@@ -62,7 +62,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
       // Read again once the place is held: a handover may have given a team's entry to a new captain.
       check: async (tx) => {
         if (!(await ownsRegistration(tx, registration.id, user.id))) throw notFound('There is no such registration.')
-        await checkLeaving(tx, placeOf(registration), today)
+        await checkLeaving(tx, placeOf(registration), today, kinds)
       },
     })
     if (!ended) throw conflict('This registration has already ended.')

@@ -159,7 +159,7 @@ describe('waitlist promotion and the claim window', () => {
 
     const { expireLapsed } = await import('../../core/registrations/waitlist.ts')
     const later = new Date(Date.now() + 49 * HOUR)
-    await expireLapsed(ctx.db, { now: later, claimWindowMs: 48 * HOUR, siteUrl: ctx.config.publicUrl })
+    await expireLapsed(ctx.db, { now: later, claimWindowMs: 48 * HOUR, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })
     expect((await mine(first!))[0]!.status).toBe('expired')
     expect((await mine(second!))[0]!.status).toBe('offered')
     expect(await placesTaken(league)).toBe(1)

@@ -14,7 +14,7 @@ import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { placedEmail, playerPlacedEmail } from './team-emails.ts'
 import { teamState } from './teams.queries.ts'
 import { tellCaptain } from './team-news.ts'
-import { checkCaptainStays } from './team-rules.ts'
+import { checkCaptainStays } from './team-kind.ts'
 
 /**
  * Staff place a free agent on a team, or move a player to another team of the league (docs/

@@ -17,7 +17,7 @@ import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { newInviteNonce } from './invites.ts'
 import { inviteEmail, rosterReminderEmail } from './team-emails.ts'
 import { teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
-import { checkCaptainStays } from './team-rules.ts'
+import { checkCaptainStays } from './team-kind.ts'
 
 /** A team's roster once entered: invites, removing a player, the captaincy, its name, reminders before the deadline. */
 

@@ -118,9 +118,9 @@ describe('a team staff create from the waitlist', () => {
     const queued = await waiting.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams`, { name: 'Patient' })
     expect(queued.body.team.status).toBe('waitlisted')
 
-    const early = await releaseExpiredHolds(ctx.db, { now: new Date(Date.now() + (HOLD_DAYS - 1) * DAY), claimWindowMs: DAY, siteUrl: 'http://facility.test' })
+    const early = await releaseExpiredHolds(ctx.db, { now: new Date(Date.now() + (HOLD_DAYS - 1) * DAY), claimWindowMs: DAY, siteUrl: 'http://facility.test', kinds: ctx.kinds })
     expect(early).toBe(0)
-    const released = await releaseExpiredHolds(ctx.db, { now: new Date(Date.now() + HOLD_DAYS * DAY + 60_000), claimWindowMs: DAY, siteUrl: 'http://facility.test' })
+    const released = await releaseExpiredHolds(ctx.db, { now: new Date(Date.now() + HOLD_DAYS * DAY + 60_000), claimWindowMs: DAY, siteUrl: 'http://facility.test', kinds: ctx.kinds })
     expect(released).toBeGreaterThanOrEqual(1)
 
     const teams = await admin.client.get<{ teams: TeamSummary[] }>(`/api/admin/teams?leagueId=${leagueId}`)

@@ -107,7 +107,7 @@ describe('a withdrawn team releases its players', () => {
     const admin = await createUser(ctx, 'admin')
     expect((await admin.client.post(`/api/admin/leagues/${leagueId}`, { teamCapacity: '2' })).status).toBe(200)
     const later = new Date(Date.now() + ctx.config.claimWindowMs + 60_000)
-    expect(await expireLapsed(ctx.db, { now: later, claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl })).toBe(1)
+    expect(await expireLapsed(ctx.db, { now: later, claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })).toBe(1)
     expect(await statusOf(waiting.entry!.registrationId)).toBe('expired')
     const after = (await read(admin, waiting)).body.team
     expect(after).toMatchObject({ status: 'withdrawn', players: [] })

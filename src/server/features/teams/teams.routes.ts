@@ -29,6 +29,7 @@ import { toCsv } from '../../http/csv.ts'
 import { validateField } from '../../../shared/validation/rules.ts'
 import type { CurrentUser } from '../../auth/guards.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { findRosterPlaces, findTeamPlaces } from '../../core/registrations/offerings.queries.ts'
@@ -44,7 +45,7 @@ import { canManage, canSee, teamView } from './team-view.ts'
 import { changeCaptain, emailInvites, regenerateInvite, removePlayer, renameTeam, rosterOpen } from './roster.ts'
 
 /** Teams: captains create them and share their invite link, players join, captains and staff manage rosters. */
-export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invites }: RouteDeps & { invites: Invites }): void {
+export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kinds, invites }: RouteDeps & { kinds: Kinds; invites: Invites }): void {
   const today = (at: Date) => facilityToday(at, config.site.timeZone)
   const request = (user: CurrentUser, idempotencyKey: string | null) => {
     const at = now()
@@ -153,7 +154,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invi
   serve(app, removePlayerContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     if (!isStaff(user.role) && !rosterOpen(await findRosterPlaces(db, state.team.id), today(now()))) throw conflict(TEAM_MESSAGES.rosterClosed)
-    await removePlayer(db, state, req.params.registrationId, user.id, { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl })
+    await removePlayer(db, state, req.params.registrationId, user.id, { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds })
     return answer(req.params, user)
   })
 
@@ -203,7 +204,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, invi
       toTeamId: req.body.teamId,
       actorId: admin.id,
       today: today(at),
-      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl },
+      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
     })
   })
 

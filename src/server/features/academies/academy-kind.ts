@@ -2,14 +2,14 @@ import type { Db } from '../../db/connect.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { conflict } from '../../core/refusals.ts'
-import { registerKindRules, type PlaceOfKind } from '../../core/registrations/kinds.ts'
+import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 
 /**
- * The rule academy places add to the registration engine (kinds.ts), registered where the app is
- * built: a family cancels a place before the first session; after it, the front desk does.
+ * A child's place in an academy, as the registration engine knows it (kinds.ts): a family cancels
+ * a place before the first session; after it, the front desk does.
  */
-export function registerAcademyRules(): void {
-  registerKindRules('academy-place', { mayLeave: beforeFirstSession })
+export const academyKind: Kind = {
+  rules: { mayLeave: beforeFirstSession },
 }
 
 async function beforeFirstSession(tx: Db, place: PlaceOfKind, today: string): Promise<void> {

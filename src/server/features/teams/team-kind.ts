@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import { conflict } from '../../core/refusals.ts'
 import { holdOffering } from '../../core/registrations/capacity.ts'
-import { registerKindRules, type ChangeContext, type HowEnded, type KindRules, type PlaceOfKind } from '../../core/registrations/kinds.ts'
+import type { ChangeContext, HowEnded, Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { findRosterPlaces } from '../../core/registrations/offerings.queries.ts'
 import { endRegistration } from '../../core/registrations/registration-changes.ts'
 import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
@@ -13,12 +13,19 @@ import { tellCaptain } from './team-news.ts'
 import { isCaptain, teamState } from './teams.queries.ts'
 
 /**
- * The rules team places and roster places add to the registration engine (kinds.ts), registered
- * where the app is built.
+ * A team's entry in a team league, as the registration engine knows it (kinds.ts): when it ends,
+ * its roster closes; a payment on it may complete the team.
  */
-export function registerTeamRules(): void {
-  registerKindRules('team-place', { afterEnded: releaseRoster, aroundChange: withTeamNews })
-  registerKindRules('roster-place', { mayLeave, mayEnd: checkCaptainStays, aroundChange: withTeamNews })
+export const teamKind: Kind = {
+  rules: { afterEnded: releaseRoster, aroundChange: withTeamNews },
+}
+
+/**
+ * A player's place on one team's roster: a captain and, after the roster deadline, every player
+ * leaves only through staff; staff keep the captain on the roster; a payment may complete the team.
+ */
+export const rosterKind: Kind = {
+  rules: { mayLeave, mayEnd: checkCaptainStays, aroundChange: withTeamNews },
 }
 
 /**
@@ -46,7 +53,7 @@ async function releaseRoster(tx: Db, entry: PlaceOfKind, how: HowEnded): Promise
 }
 
 /** A change to a place on a team (a payment, say) with the news it makes: the captain hears when the team became complete. */
-export const withTeamNews: KindRules['aroundChange'] = async (tx, place, ctx: ChangeContext, change) => {
+async function withTeamNews<T>(tx: Db, place: PlaceOfKind, ctx: ChangeContext, change: (tx: Db) => Promise<T>): Promise<T> {
   const team = place.teamId ? await tx.kysely.selectFrom('teams').select(['id', 'leagueId']).where('id', '=', place.teamId).executeTakeFirst() : undefined
   const before = team && (await teamState(tx, team.leagueId, team.id))
   const result = await change(tx)
