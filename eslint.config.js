@@ -35,7 +35,7 @@ const serverFloors = [
           paths: [stripeLibrary],
           patterns: [
             serverClient,
-            { group: ['**/features/**', '**/http/**', '**/auth/**', 'fastify'], message: 'core/ is below the features and HTTP: it throws refusals (core/refusals.ts) and takes what it needs as arguments or registered rules (core/registrations/kinds.ts).' },
+            { group: ['**/features/**', '**/http/**', '**/auth/**', 'fastify'], message: 'core/ is below the features and HTTP: it throws refusals (core/refusals.ts) and takes what it needs as arguments, the rules of each kind among them (core/registrations/kinds.ts).' },
           ],
         },
       ],
@@ -54,7 +54,7 @@ const serverFloors = [
               paths: feature === 'stripe' ? [] : [stripeLibrary],
               patterns: [
                 serverClient,
-                ...(higher.length === 0 ? [] : [{ group: higher.map((other) => `../${other}/**`), message: `${feature} is on floor ${level + 1} of the features (eslint.config.js FEATURE_FLOORS): it may import core/ and the features below it, not these. Register a rule (core/registrations/kinds.ts) or move what both need down.` }]),
+                ...(higher.length === 0 ? [] : [{ group: higher.map((other) => `../${other}/**`), message: `${feature} is on floor ${level + 1} of the features (eslint.config.js FEATURE_FLOORS): it may import core/ and the features below it, not these. Give the kind a rule (core/registrations/kinds.ts) or move what both need down.` }]),
               ],
             },
           ],
