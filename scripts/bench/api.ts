@@ -12,7 +12,7 @@ import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { DEMO_LEAGUES } from '../../src/server/demo-content.ts'
-import { waitFor } from './wait-for.ts'
+import { requireFreePort, waitFor } from './wait-for.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -47,6 +47,8 @@ const start = (args: string[], env: Record<string, string> = {}) => {
 }
 
 try {
+  await requireFreePort(APP_PORT)
+  await requireFreePort(BARE_PORT)
   start(['dist/server/main.js'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: args['log-level'], LOG_FORMAT: 'json', NODE_ENV: 'production' })
   await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`)
 

@@ -38,13 +38,15 @@ import { createOrUpdateUser } from '../../src/server/features/users/create-user.
 import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { ROUTES } from '../../src/shared/routes.ts'
-import { waitFor } from './wait-for.ts'
+import { requireFreePort, waitFor } from './wait-for.ts'
 import { CHROMIUM_FLAGS, requireChromium } from '../chromium.ts'
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, 'page-runs': { type: 'string', default: '1' }, only: { type: 'string' } },
 })
 if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build')
+// Before anything starts: finding no Chromium ends the process at once, leaving no server behind.
+const CHROMIUM = requireChromium()
 
 interface Goals {
   performance: number
@@ -120,6 +122,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined
 const staticSite = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(STATIC_PAGE))
 try {
   await new Promise<void>((resolve) => staticSite.listen(PORT + 1, '127.0.0.1', resolve))
+  await requireFreePort(PORT)
   server = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -234,7 +237,7 @@ async function calibrate(): Promise<void> {
  * and storage before each, so every run is a first visit.
  */
 async function audit(url: string, cookie?: string): Promise<Run> {
-  chrome ??= await chromeLauncher.launch({ chromePath: requireChromium(), chromeFlags: CHROME_FLAGS })
+  chrome ??= await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
   const slowdown = cpuSlowdown()
   const result = await lighthouse(url, {
     port: chrome.port,

@@ -28,6 +28,7 @@ import { leaguePlaces } from '../../src/server/core/registrations/offerings.quer
 import { createInvites } from '../../src/server/features/teams/invites.ts'
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../tests/fake-stripe.ts'
 import { checkoutRush } from './rush-checkout.ts'
+import { requireFreePort } from './wait-for.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -84,6 +85,7 @@ try {
   const { leagueId, academyId, cookies } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams })
 
   const ports = Array.from({ length: instances }, (_, i) => 4700 + i)
+  for (const port of ports) await requireFreePort(port)
   const publicUrl = `http://127.0.0.1:${ports[0]}`
   // Stripe's events go to one instance's webhook, as to the one address a facility gives Stripe.
   if (args.checkout) fake = await startFakeStripe({ webhookUrl: `${publicUrl}/api/stripe/webhook` })
