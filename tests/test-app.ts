@@ -63,6 +63,8 @@ export interface TestApp {
   functions: App['functions']
   /** Each kind of offering, as this server's engine follows it: what a test's own change context hands the engine. */
   kinds: App['kinds']
+  /** Who does each kind of background job in this server: what a test running due jobs itself hands the runner. */
+  jobHandlers: App['jobHandlers']
   /** A client with its own cookie jar, like one browser; `origin` is the page it claims to be on. */
   client(origin?: string): TestClient
   close(): Promise<void>
@@ -83,7 +85,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const { db, drop } = await createTestDb()
   const env = { NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', BACKUP_EVERY_HOURS: '0', ...options.env }
   const config = loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)))
-  const { app, routes, functions, kinds } = await buildApp({ db, config, html: options.html, now: options.now, logStream: options.logStream })
+  const { app, routes, functions, kinds, jobHandlers } = await buildApp({ db, config, html: options.html, now: options.now, logStream: options.logStream })
   await app.listen({ port: 0, host: options.listenHost ?? '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not listen on a port')
@@ -95,6 +97,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     routes,
     functions,
     kinds,
+    jobHandlers,
     // Without PUBLIC_URL the site accepts the page's own address, as a browser on it would send.
     client: (origin = config.origins.sameHost ? baseUrl : TEST_ORIGIN) => new TestClient(baseUrl, origin),
     async close() {

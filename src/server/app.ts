@@ -42,7 +42,7 @@ import { registerCheckoutRoutes } from './features/checkout/checkout.routes.ts'
 import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
 import { createPlanReminders } from './features/checkout/plan-reminders.ts'
 import type { Payments } from './features/checkout/payment-events.ts'
-import { registerProviderRefunds } from './core/payments/refunds.ts'
+import { refundThroughProvider } from './core/payments/refunds.ts'
 import { createStripeProvider } from './features/stripe/stripe-provider.ts'
 import { registerStripeWebhook } from './features/stripe/stripe-webhook.routes.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
@@ -52,7 +52,7 @@ import { registerRegistrationAdminRoutes } from './features/registrations/regist
 import { registerRegistrationRoutes } from './features/registrations/registrations.routes.ts'
 import { createOfferSweeper } from './core/registrations/waitlist.ts'
 import type { Kind, Kinds } from './core/registrations/kinds.ts'
-import { createJobRunner } from './core/jobs.ts'
+import { createJobRunner, type JobHandlers } from './core/jobs.ts'
 import { registerWaiverRoutes } from './features/waivers/waivers.routes.ts'
 import { registerMailRoutes } from './features/mail/mail.routes.ts'
 import { createMailer } from './features/mail/mailer.ts'
@@ -86,6 +86,8 @@ export interface App {
   functions: Record<string, Access>
   /** Each kind of offering, as this app's engine follows it. */
   kinds: Kinds
+  /** Who does each kind of background job in this app. */
+  jobHandlers: JobHandlers
 }
 
 /**
@@ -175,7 +177,8 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerDeskFamilyRoutes(app, { db, config, now: clock, invites })
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })
-  if (payments) registerProviderRefunds(db, payments.provider)
+  // Who does each kind of job written after a commit (decision 0018): a kind of job left out fails the typecheck.
+  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments?.provider) } satisfies JobHandlers
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, log: app.log, now: clock })
@@ -183,7 +186,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   const academySweeper = createAcademySweeper({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
   const planReminders = createPlanReminders({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, paysOnline: config.site.paysOnline, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
-  const jobs = createJobRunner({ db, log: app.log, now: clock })
+  const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, now: clock })
   const checkoutSweeper = payments && createCheckoutSweeper({ ...payments, timeZone: config.site.timeZone })
   app.addHook('onReady', async () => {
     mailer.start()
@@ -234,7 +237,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   await app.after()
   routes = declared.check()
   const functionAccess = Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.access]))
-  return { app, auth, routes, functions: functionAccess, kinds }
+  return { app, auth, routes, functions: functionAccess, kinds, jobHandlers }
 }
 
 /**

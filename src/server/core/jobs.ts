@@ -20,21 +20,28 @@ export interface JobRun {
   now: Date
 }
 
-type JobHandler = (payload: unknown, run: JobRun) => Promise<void>
-
-const handlers = new Map<string, JobHandler>()
-
-/**
- * Who does a kind of job, registered where the app is built. A handler can run twice for one job
- * (an instance stopped after the work, before recording it): it must be safe to repeat, as a
- * payment provider's call is with the job's id as its idempotency key.
- */
-export function registerJobHandler<P>(kind: string, handler: (payload: P, run: JobRun) => Promise<void>): void {
-  handlers.set(kind, handler as JobHandler)
+/** Every kind of job the site writes, with its payload: what `enqueueJob` takes, and what the app's handlers must cover. */
+export interface JobPayloads {
+  /** A refund recorded here, to ask the payment provider that took the payment for (core/payments/refunds.ts). */
+  'provider-refund': { refundId: string }
 }
 
-/** Writes a job in the caller's transaction; it runs once that commits. Answers its id. */
-export async function enqueueJob(tx: Db, job: { kind: string; payload: unknown; now: Date }): Promise<string> {
+/**
+ * Who does each kind of job: one record built where the app is built (app.ts), `satisfies
+ * JobHandlers`, so a kind of job with no handler fails the typecheck. A handler can run twice for
+ * one job (an instance stopped after the work, before recording it): it must be safe to repeat, as
+ * a payment provider's call is with the job's id as its idempotency key.
+ */
+export type JobHandlers<Payloads = JobPayloads> = { readonly [K in keyof Payloads]: (payload: Payloads[K], run: JobRun) => Promise<void> }
+
+/**
+ * Writes a job in the caller's transaction; it runs once that commits. Answers its id. The kinds
+ * and payloads are the site's (`JobPayloads`) unless the caller names others (the runner's tests).
+ */
+export async function enqueueJob<Payloads = JobPayloads, K extends keyof Payloads & string = keyof Payloads & string>(
+  tx: Db,
+  job: { kind: K; payload: Payloads[K]; now: Date },
+): Promise<string> {
   const id = randomUUID()
   const at = timestampParam(tx.dialect, job.now)
   await tx.kysely
@@ -55,8 +62,8 @@ export const JOB_POLICY = {
 
 const MAX_ERROR_LENGTH = 1_000
 
-/** Runs the jobs due at `now`, each claimed by exactly one instance; answers how each run ended. */
-export async function runDueJobs(db: Db, now: Date): Promise<{ done: number; retried: number; dead: number }> {
+/** Runs the jobs due at `now` with their kind's handler, each claimed by exactly one instance; answers how each run ended. */
+export async function runDueJobs<Payloads>(db: Db, now: Date, handlers: JobHandlers<Payloads>): Promise<{ done: number; retried: number; dead: number }> {
   const outcome = { done: 0, retried: 0, dead: 0 }
   const at = timestampParam(db.dialect, now)
   const due = await db.kysely
@@ -78,7 +85,7 @@ export async function runDueJobs(db: Db, now: Date): Promise<{ done: number; ret
       .executeTakeFirst()
     if (Number(claim.numUpdatedRows) !== 1) continue
     const attempt = toCount(job.attempts) + 1
-    const error = await attemptJob(job.kind, job.payload, { id: job.id, attempt, now })
+    const error = await attemptJob(handlers, job.kind, job.payload, { id: job.id, attempt, now })
     const ended = error === null ? 'done' : attempt >= JOB_POLICY.maxAttempts ? 'dead' : 'retried'
     const retryAt = new Date(now.getTime() + (JOB_POLICY.retryMinutes[attempt - 1] ?? 240) * 60_000)
     await db.kysely
@@ -96,10 +103,13 @@ export async function runDueJobs(db: Db, now: Date): Promise<{ done: number; ret
   return outcome
 }
 
-/** Runs one job's handler; answers why it failed, or null. */
-async function attemptJob(kind: string, payload: string, run: JobRun): Promise<string | null> {
-  const handler = handlers.get(kind)
-  if (!handler) return `No handler is registered for jobs of kind "${kind}".`
+/**
+ * Runs one job's handler; answers why it failed, or null. The kind is read from the table: a row
+ * written by another version of the site may name a kind this one has no handler for.
+ */
+async function attemptJob<Payloads>(handlers: JobHandlers<Payloads>, kind: string, payload: string, run: JobRun): Promise<string | null> {
+  if (!Object.hasOwn(handlers, kind)) return `No handler is registered for jobs of kind "${kind}".`
+  const handler = handlers[kind as keyof Payloads] as (payload: unknown, run: JobRun) => Promise<void>
   try {
     await handler(JSON.parse(payload), run)
     return null
@@ -112,10 +122,10 @@ async function attemptJob(kind: string, payload: string, run: JobRun): Promise<s
 const KEEP_DONE_MS = 30 * 24 * 60 * 60_000
 
 /** Runs due jobs every `everyMs` on each instance, and forgets those done more than 30 days ago. */
-export function createJobRunner(opts: { db: Db; log: { error(obj: unknown, msg: string): void }; now: () => Date; everyMs?: number }) {
+export function createJobRunner(opts: { db: Db; handlers: JobHandlers; log: { error(obj: unknown, msg: string): void }; now: () => Date; everyMs?: number }) {
   const work = async () => {
     const now = opts.now()
-    await runDueJobs(opts.db, now)
+    await runDueJobs(opts.db, now, opts.handlers)
     await opts.db.kysely
       .deleteFrom('jobs')
       .where('status', '=', 'done')

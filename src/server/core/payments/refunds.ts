@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connect.ts'
-import { registerJobHandler } from '../jobs.ts'
-import { PROVIDER_REFUND_JOB } from './orders.queries.ts'
+import type { JobHandlers } from '../jobs.ts'
 import type { PaymentProvider } from './provider.ts'
 import type { RefundStatus } from '../../../shared/schemas/payments.ts'
 
@@ -9,10 +8,11 @@ import type { RefundStatus } from '../../../shared/schemas/payments.ts'
  * first, `pending`, with a job (orders.queries.ts `recordRefund`); the job asks the provider for
  * it with the refund's id as the idempotency key, so a job run twice asks once; the provider's
  * events then say how it ended. A failed refund gives nothing back on the books and is shown to
- * staff as failed.
+ * staff as failed. On a site running no provider (no keys set) the job fails with that reason, as
+ * any failing job: retried, then dead on the dashboard for an admin.
  */
-export function registerProviderRefunds(db: Db, provider: PaymentProvider): void {
-  registerJobHandler<{ refundId: string }>(PROVIDER_REFUND_JOB, async ({ refundId }) => {
+export function refundThroughProvider(db: Db, provider: PaymentProvider | undefined): JobHandlers['provider-refund'] {
+  return async ({ refundId }) => {
     const refund = await db.kysely
       .selectFrom('refunds as f')
       .innerJoin('payments as p', 'p.id', 'f.paymentId')
@@ -20,10 +20,10 @@ export function registerProviderRefunds(db: Db, provider: PaymentProvider): void
       .where('f.id', '=', refundId)
       .executeTakeFirst()
     if (!refund || refund.externalId !== null) return
-    if (refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
+    if (!provider || refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
     const made = await provider.refund({ refundId, amountCents: refund.amountCents, payment: { externalId: refund.paymentExternalId, reference: refund.reference } })
     await settleRefund(db, { refundId, ...made })
-  })
+  }
 }
 
 /**

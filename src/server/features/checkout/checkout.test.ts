@@ -147,7 +147,7 @@ describe('refunds', () => {
     expect(tooMuch.status).toBe(400)
     expect(tooMuch.body.error.fields.amount).toBe('The refund is more than is left of this payment.')
 
-    await runDueJobs(ctx.db, new Date())
+    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
     const atStripe = fake.refunds().filter((r) => r.metadata.refundId === res.body.refund.id)
     const paymentIntent = fake.session(sessionId)!.payment_intent
     expect(atStripe).toEqual([expect.objectContaining({ amount: 2000, status: 'pending', payment_intent: paymentIntent })])
@@ -155,7 +155,7 @@ describe('refunds', () => {
     // The job again (an instance stopped after Stripe answered): Stripe is asked once.
     await ctx.db.kysely.updateTable('refunds').set({ externalId: null }).where('id', '=', res.body.refund.id).execute()
     await ctx.db.kysely.updateTable('jobs').set({ status: 'pending' }).where('payload', 'like', `%${res.body.refund.id}%`).execute()
-    await runDueJobs(ctx.db, new Date(Date.now() + 3_600_000))
+    await runDueJobs(ctx.db, new Date(Date.now() + 3_600_000), ctx.jobHandlers)
     expect(fake.refunds().filter((r) => r.metadata.refundId === res.body.refund.id)).toHaveLength(1)
 
     await fake.settleRefund(atStripe[0]!.id, 'succeeded')
@@ -167,7 +167,7 @@ describe('refunds', () => {
     const admin = await createUser(ctx, 'admin')
     const res = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '45.00', reason: 'Moving away' })
     expect(res.status, res.text).toBe(201)
-    await runDueJobs(ctx.db, new Date())
+    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
     const atStripe = fake.refunds().find((r) => r.metadata.refundId === res.body.refund.id)!
     await fake.settleRefund(atStripe.id, 'failed')
     expect((await refundRow(res.body.refund.id)).status).toBe('failed')
@@ -194,7 +194,7 @@ describe('refunds', () => {
     expect(payment.amountCents).toBe(4500)
     const refund = await ctx.db.kysely.selectFrom('refunds').select(['id', 'amountCents', 'status', 'reason']).where('paymentId', '=', payment.id).executeTakeFirstOrThrow()
     expect(refund).toMatchObject({ amountCents: 4500, status: 'pending', reason: OVERPAID_REASON })
-    await runDueJobs(ctx.db, new Date())
+    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
     const atStripe = fake.refunds().find((r) => r.metadata.refundId === refund.id)!
     expect(atStripe).toMatchObject({ amount: 4500, payment_intent: fake.session(sessionId)!.payment_intent })
     await fake.settleRefund(atStripe.id, 'succeeded')
@@ -207,7 +207,7 @@ describe('refunds', () => {
     const admin = await createUser(ctx, 'admin')
     const cancelled = await admin.client.post(`/api/admin/registrations/${registrationId}/cancel`, { refund: true })
     expect(cancelled.status, cancelled.text).toBe(200)
-    await runDueJobs(ctx.db, new Date())
+    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
     const paymentIntent = fake.session(sessionId)!.payment_intent
     expect(fake.refunds().filter((r) => r.payment_intent === paymentIntent)).toEqual([expect.objectContaining({ amount: 4500 })])
   })
@@ -309,7 +309,7 @@ describe('pay at sign-up', () => {
     expect(tooMuch.body.error.fields.amount).toBe('The refund is more than is left of this payment for this registration.')
     const given = await refund({ amount: '50.00' })
     expect(given.status, given.text).toBe(201)
-    await runDueJobs(ctx.db, new Date())
+    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
     await fake.settleRefund(fake.refunds().find((r) => r.metadata.refundId === given.body.refund.id)!.id, 'succeeded')
     expect((await panel(fin)).paidCents).toBe(13_000)
     expect((await panel(eve)).paidCents).toBe(18_000)

@@ -115,7 +115,7 @@ test('a family adds a jersey in a size to its order, pays it with the place on S
   expect(tooMuch.body.error.fields.amount).toBe(`The refund is more than is left of this payment for ${jersey.name}, size M.`)
   const refund = await refundJersey('25.00')
   expect(refund.status, refund.text).toBe(201)
-  await runDueJobs(ctx.db, new Date())
+  await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
   await fake.settleRefund(fake.refunds().find((r) => r.metadata.refundId === refund.body.refund.id)!.id, 'succeeded')
   const refunded = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
   expect(refunded.lines[1]).toMatchObject({ paidCents: 0, openCents: 2500, removable: true })

@@ -6,10 +6,11 @@ import { OFFERING_KINDS } from '../shared/schemas/registration.ts'
 import { offeringKinds } from './app.ts'
 
 /**
- * The app's record of kinds (app.ts `offeringKinds`) is complete because the typecheck says so,
- * not because someone remembered: a new kind added to OFFERING_KINDS and left out of the record
- * must fail `npm run typecheck` (issue 31). Proven here by typechecking app.ts itself with one
- * kind's entry taken out, as the project's tsconfig.json checks it.
+ * The app's records of kinds — each kind of offering (app.ts `offeringKinds`) and who does each
+ * kind of job (`jobHandlers`) — are complete because the typecheck says so, not because someone
+ * remembered: a kind added to OFFERING_KINDS or to JobPayloads and left out of its record must
+ * fail `npm run typecheck` (issue 31). Proven here by typechecking app.ts itself with an entry
+ * taken out of each record, as the project's tsconfig.json checks it.
  */
 const APP = path.resolve(import.meta.dirname, 'app.ts')
 
@@ -39,11 +40,18 @@ test('the app builds one record with every kind of offering', () => {
   expect(Object.keys(offeringKinds()).sort()).toEqual([...OFFERING_KINDS].sort())
 })
 
-test('a kind left out of the app’s record of kinds fails the typecheck, at the record, naming the kind', { timeout: 120_000 }, () => {
+test('a kind left out of either record fails the typecheck, at the record, naming the kind', { timeout: 120_000 }, () => {
   const source = fs.readFileSync(APP, 'utf8')
-  const entry = /\s*'academy-place': academyKind,?/
-  expect(source).toMatch(entry)
-  const errors = typeErrorsOfApp(source.replace(entry, ''))
-  const atTheRecord = errors.filter((e) => e.line.includes("'league-place': leagueKind"))
-  expect(atTheRecord.map((e) => e.message).join('\n')).toMatch(/Property '"academy-place"' is missing/)
+  const academies = /\s*'academy-place': academyKind,?/
+  const refunds = /\s*'provider-refund': refundThroughProvider\([^)]*\),?/
+  expect(source).toMatch(academies)
+  expect(source).toMatch(refunds)
+  const errors = typeErrorsOfApp(source.replace(academies, '').replace(refunds, ''))
+  const at = (line: RegExp) =>
+    errors
+      .filter((e) => line.test(e.line))
+      .map((e) => e.message)
+      .join('\n')
+  expect(at(/'league-place': leagueKind/)).toMatch(/Property '.academy-place.' is missing/)
+  expect(at(/const jobHandlers = /)).toMatch(/Property '.provider-refund.' is missing/)
 })
