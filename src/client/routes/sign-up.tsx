@@ -161,10 +161,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
           failed={children.failed}
           chosen={chosen}
           onChoose={setChosenId}
-          onAdded={(child) => {
-            children.saved(child)
-            setChosenId(child.id)
-          }}
+          onAdded={(child) => setChosenId(child.id)}
         />
       )}
       {leagues && leagues.length > 0 && (

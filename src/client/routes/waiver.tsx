@@ -5,7 +5,6 @@ import { useSession } from '../lib/session.tsx'
 import { PublishWaiverForm } from '../features/waiver/publish-waiver-form.tsx'
 import { SignWaiverForm } from '../features/waiver/sign-waiver-form.tsx'
 import { signedForText, subjectsOf, type Subject } from '../features/waiver/subjects.ts'
-import type { WaiverSignature } from '../../shared/contracts/waiver.ts'
 import { useWaiver, type WaiverPageData } from '../features/waiver/use-waiver.ts'
 import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
 import { WaiverText } from '../features/waiver/waiver-text.tsx'
@@ -15,7 +14,7 @@ import { ACCOUNT_HOLDER, participantKeyOf } from '../../shared/schemas/registrat
 export default function WaiverPage() {
   const { user } = useSession()
   const request = readWaiverRequest(useLocation().state)
-  const { data, failed, setSignatures, setWaiver } = useWaiver(user?.uid ?? null)
+  const { data, failed } = useWaiver(user?.uid ?? null)
   const [publishedVersion, setPublishedVersion] = useState<number | null>(null)
 
   return (
@@ -33,7 +32,7 @@ export default function WaiverPage() {
             <h2 id="waiver-sign-heading">Sign the waiver</h2>
             {user ? (
               // A new version starts with nothing signed, so nothing may say "Signed" either.
-              <Signing key={data.waiver.version} data={data} request={request} onSigned={setSignatures} />
+              <Signing key={data.waiver.version} userId={user.uid} data={data} request={request} />
             ) : (
               <p>
                 You need an account to sign the waiver.{' '}
@@ -54,11 +53,9 @@ export default function WaiverPage() {
               <PublishWaiverForm
                 // A new version prefills the form with its own text.
                 key={data.waiver.version}
+                userId={user.uid}
                 current={data.waiver}
-                onPublished={(waiver) => {
-                  setWaiver(waiver)
-                  setPublishedVersion(waiver.version)
-                }}
+                onPublished={(waiver) => setPublishedVersion(waiver.version)}
               />
             </section>
           )}
@@ -69,13 +66,13 @@ export default function WaiverPage() {
 }
 
 interface SigningProps {
+  userId: string
   data: WaiverPageData
   request: ReturnType<typeof readWaiverRequest>
-  onSigned(signatures: WaiverSignature[]): void
 }
 
 /** Whom the current version is signed for, the way back to the registration, and the form for the rest. */
-function Signing({ data, request, onSigned }: SigningProps) {
+function Signing({ userId, data, request }: SigningProps) {
   const [last, setLast] = useState<{ subject: Subject; name: string; count: number } | null>(null)
   const continueLink = useRef<HTMLAnchorElement>(null)
   const status = useRef<HTMLDivElement>(null)
@@ -88,8 +85,7 @@ function Signing({ data, request, onSigned }: SigningProps) {
   const back = request.from !== null && signed.has(participantKeyOf(request.childId)) ? request.from : null
 
   // The form the focus was in has gone: the next step is the way back, or else the confirmation.
-  // The signatures reach the cache a moment after the form's answer, so the way back may appear
-  // one render later: then it takes the focus.
+  // Should the way back appear a render after the confirmation, it takes the focus then.
   useEffect(() => {
     if (last) (continueLink.current ?? status.current)?.focus()
   }, [last, back])
@@ -124,14 +120,12 @@ function Signing({ data, request, onSigned }: SigningProps) {
         <SignWaiverForm
           // A fresh form for the next signature, keeping only the typed name.
           key={last?.count ?? 0}
+          userId={userId}
           unsigned={unsigned}
           hasChildren={data.children.length > 0}
           initialSubject={participantKeyOf(request.childId)}
           initialName={last?.name ?? ''}
-          onSigned={(signatures, subject, name) => {
-            onSigned(signatures)
-            setLast((previous) => ({ subject, name, count: (previous?.count ?? 0) + 1 }))
-          }}
+          onSigned={(subject, name) => setLast((previous) => ({ subject, name, count: (previous?.count ?? 0) + 1 }))}
         />
       ) : (
         <p>You have signed the current version for everyone on your account.</p>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { WEEKDAY_NAMES, WEEKDAYS } from '../../../shared/academy-schedule.ts'
-import type { AdminAcademy, createAcademy, updateAcademy } from '../../../shared/contracts/academies.ts'
+import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { AcademyForm, academyFormProblems, listOf, type AcademyField, type AcademyFormValues } from '../../../shared/schemas/academy.ts'
 import { academyFormValues } from '../../../shared/schemas/academy-form-values.ts'
 import { SPORT_LABELS, SPORTS } from '../../../shared/sports.ts'
@@ -10,11 +10,11 @@ import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { call } from '../../lib/endpoint.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { PriceFromList } from '../products/price-from-list.tsx'
 import { PaymentField } from '../products/payment-field.tsx'
+import { useSaveAcademy } from './api/use-save-academy.ts'
 
 const NEW_ACADEMY: AcademyFormValues = {
   name: '',
@@ -64,6 +64,7 @@ export function AcademyFormPanel({ academy, onSaved, onCancel }: AcademyFormPane
   const [forChildren, setForChildren] = useState(initial.forChildren === 'true')
   const spec = useMemo(() => visibleSpec(forChildren), [forChildren])
   const form = useForm(spec, initial)
+  const save = useSaveAcademy(academy)
   const weekdays = new Set(listOf(form.values.weekdays).map(Number))
 
   useEffect(() => {
@@ -80,12 +81,7 @@ export function AcademyFormPanel({ academy, onSaved, onCancel }: AcademyFormPane
     await saveStaffForm(
       form,
       academyFormProblems(sent),
-      async () => {
-        const result = academy
-          ? await call<typeof updateAcademy>('POST', '/api/admin/academies/:academyId', { params: { academyId: academy.id }, body: sent })
-          : await call<typeof createAcademy>('POST', '/api/admin/academies', { body: sent })
-        onSaved(result, !academy)
-      },
+      async () => onSaved(await save.mutateAsync(sent), !academy),
       'Saving the academy failed. Please try again.',
     )
   })

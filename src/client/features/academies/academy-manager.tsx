@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
@@ -10,7 +10,7 @@ import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import { academiesChanged, adminAcademiesQuery } from '../../queries/admin-academies.ts'
+import { adminAcademiesQuery } from '../../queries/admin-academies.ts'
 import { AcademyFormPanel } from './academy-form.tsx'
 import { academyAgesText, academyPriceText } from './academy-text.ts'
 import { attendanceHref } from './attendance-text.ts'
@@ -28,7 +28,6 @@ const scheduleOf = (a: AdminAcademy) => (a.startTime && a.endTime && a.weekdays.
 
 /** The staff's academies (issue 23): every academy with its schedule and places, its participants, and create, edit, open and close for admins. */
 export function AcademyManager({ canChange, onShowParticipants }: { canChange: boolean; onShowParticipants(academyId: string): void }) {
-  const client = useQueryClient()
   const { pathname } = useLocation()
   const { data, error } = useQuery(adminAcademiesQuery())
   const setOpen = useSetAcademyOpen()
@@ -44,7 +43,6 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
   const saved = (result: { academy: AdminAcademy; offered: number }, created: boolean) => {
     setOutcome(savedMessage(result, created))
     close()
-    academiesChanged(client)
   }
   const toggle = (academy: AdminAcademy) => {
     setOutcome('')

@@ -120,7 +120,6 @@ export function AcademySignUpForm({ academy, today, userId, onDone }: FormProps)
         <AddChild
           first={candidates.length === 0}
           onAdded={(child) => {
-            children.saved(child)
             if (!outsideAgesText(child, academy, 'academy')) toggle(child.id, true)
           }}
         />
@@ -129,7 +128,7 @@ export function AcademySignUpForm({ academy, today, userId, onDone }: FormProps)
       {taking.map((c) => (
         <section key={c.key} className="academy-participant" aria-label={c.name}>
           <h3>{c.name}</h3>
-          {c.child && <ChildCare child={c.child} onSaved={children.saved} />}
+          {c.child && <ChildCare child={c.child} />}
           <PhotoChoice
             who={c.child?.firstName ?? null}
             name={`photo-${c.key}`}
@@ -150,14 +149,12 @@ export function AcademySignUpForm({ academy, today, userId, onDone }: FormProps)
           <WaiverText waiver={waiver.data.waiver} />
           <SignWaiverForm
             key={unsigned[0]!.key}
+            userId={userId}
             unsigned={unsigned.map((c) => ({ key: c.key, label: c.child ? c.name : 'Myself' }))}
             hasChildren={academy.forChildren}
             initialSubject={unsigned[0]!.key}
             initialName={signedName}
-            onSigned={(signatures, _subject, name) => {
-              waiver.setSignatures(signatures)
-              setSignedName(name)
-            }}
+            onSigned={(_subject, name) => setSignedName(name)}
           />
         </section>
       )}
@@ -188,16 +185,13 @@ export function AcademySignUpForm({ academy, today, userId, onDone }: FormProps)
 }
 
 /** What the coach and the desk read of a child: their emergency contact and medical notes, editable here. */
-function ChildCare({ child, onSaved }: { child: Child; onSaved(child: Child): void }) {
+function ChildCare({ child }: { child: Child }) {
   const [editing, setEditing] = useState(false)
   if (editing) {
     return (
       <ChildDetailsForm
         child={child}
-        onSaved={(saved) => {
-          onSaved(saved)
-          setEditing(false)
-        }}
+        onSaved={() => setEditing(false)}
         onCancel={() => setEditing(false)}
       />
     )

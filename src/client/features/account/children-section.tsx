@@ -1,16 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { formatPhone } from '../../../shared/phone.ts'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
-import type { Child, removeChild } from '../../../shared/contracts/children.ts'
+import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { useFocusNext } from '../../lib/use-focus-next.ts'
-import { childrenQuery } from '../../queries/children.ts'
 import { ChildDetailsForm } from '../children/child-form.tsx'
+import { useRemoveChild } from './api/use-remove-child.ts'
 
 /** What the section is doing: showing the list, or one form or question open in it. */
 type Mode = { kind: 'list' } | { kind: 'adding' } | { kind: 'editing'; childId: string } | { kind: 'removing'; childId: string }
@@ -27,32 +25,26 @@ interface ChildrenSectionProps {
 
 /** The guardian's children: added, edited, and removed while no registration names them. */
 export function ChildrenSection({ userId, childList, error }: ChildrenSectionProps) {
-  const client = useQueryClient()
   const [mode, setMode] = useState<Mode>({ kind: 'list' })
   const [notice, setNotice] = useState<string | null>(null)
   // Where the focus goes once the form or question it was in has gone.
   const focusNext = useFocusNext()
 
-  const changed = () => client.invalidateQueries({ queryKey: childrenQuery(userId).queryKey })
+  const remove = useRemoveChild(userId)
   const close = (message: string | null, focus: string) => {
     setNotice(message)
     setMode({ kind: 'list' })
     focusNext(focus)
   }
 
-  const remove = useMutation({
-    mutationFn: (child: Child) => call<typeof removeChild>('POST', '/api/children/:childId/remove', { params: { childId: child.id }, body: {} }),
-    onSuccess: async (_answer, child) => {
-      await changed()
-      close(`${child.firstName} ${child.lastName} is removed from your account.`, 'children-heading')
-    },
-    // Registered meanwhile (on another device, say): the answer says why, and the list shows it.
-    onError: async (_error, child) => {
-      await changed()
-      setMode({ kind: 'list' })
-      focusNext(editButtonId(child.id))
-    },
-  })
+  const removeAsked = (child: Child) =>
+    remove.mutate(child, {
+      onSuccess: () => close(`${child.firstName} ${child.lastName} is removed from your account.`, 'children-heading'),
+      onError: () => {
+        setMode({ kind: 'list' })
+        focusNext(editButtonId(child.id))
+      },
+    })
 
   const start = (next: Mode) => {
     setNotice(null)
@@ -80,10 +72,7 @@ export function ChildrenSection({ userId, childList, error }: ChildrenSectionPro
               {mode.kind === 'editing' && mode.childId === child.id ? (
                 <ChildDetailsForm
                   child={child}
-                  onSaved={async (saved) => {
-                    await changed()
-                    close(`${saved.firstName} ${saved.lastName}'s details are saved.`, editButtonId(child.id))
-                  }}
+                  onSaved={(saved) => close(`${saved.firstName} ${saved.lastName}'s details are saved.`, editButtonId(child.id))}
                   onCancel={() => close(null, editButtonId(child.id))}
                 />
               ) : (
@@ -97,7 +86,7 @@ export function ChildrenSection({ userId, childList, error }: ChildrenSectionPro
                     start({ kind: 'removing', childId: child.id })
                     focusNext(confirmButtonId(child.id))
                   }}
-                  onConfirm={() => remove.mutate(child)}
+                  onConfirm={() => removeAsked(child)}
                   onKeep={() => close(null, editButtonId(child.id))}
                 />
               )}
@@ -110,10 +99,7 @@ export function ChildrenSection({ userId, childList, error }: ChildrenSectionPro
           <div className="signup-add-panel">
             <h3>Add a child</h3>
             <ChildDetailsForm
-              onSaved={async (child) => {
-                await changed()
-                close(`${child.firstName} ${child.lastName} is added.`, editButtonId(child.id))
-              }}
+              onSaved={(child) => close(`${child.firstName} ${child.lastName} is added.`, editButtonId(child.id))}
               onCancel={() => close(null, ADD_BUTTON_ID)}
             />
           </div>

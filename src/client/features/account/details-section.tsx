@@ -4,11 +4,9 @@ import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { ProfileForm } from '../../../shared/schemas/account.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import type { updateProfile } from '../../../shared/contracts/session.ts'
 import { ApiError } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { useSession } from '../../lib/session.tsx'
+import { useUpdateProfile } from './api/use-update-profile.ts'
 
 const ROLE_NAMES = { admin: 'Administrator', employee: 'Employee', customer: 'Customer' } as const
 
@@ -77,7 +75,7 @@ export function DetailsSection({ user }: { user: SessionUser }) {
 }
 
 function DetailsForm({ user, onClose }: { user: SessionUser; onClose(message: string | null): void }) {
-  const { refresh } = useSession()
+  const update = useUpdateProfile()
   const form = useForm(ProfileForm, { displayName: user.displayName, phone: formatPhone(user.phone) })
 
   useEffect(() => {
@@ -86,9 +84,7 @@ function DetailsForm({ user, onClose }: { user: SessionUser; onClose(message: st
 
   const submit = form.handleSubmit(async ({ displayName, phone }) => {
     try {
-      await call<typeof updateProfile>('POST', '/api/account/profile', { body: { displayName: displayName.trim(), phone: phone.trim() } })
-      // The top bar and the stored session user read the session, so it is read again.
-      await refresh()
+      await update.mutateAsync({ displayName: displayName.trim(), phone: phone.trim() })
       onClose('Your details have been saved.')
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields, error.message)

@@ -3,10 +3,9 @@ import { ChangePasswordForm } from '../../../shared/schemas/account.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { NewPasswordFields } from '../../components/ui/new-password-fields.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import type { changePassword } from '../../../shared/contracts/account.ts'
 import { ApiError } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
+import { useChangePassword } from './api/use-change-password.ts'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmNewPassword: '' }
 
@@ -41,11 +40,12 @@ export function PasswordSection() {
 
 function PasswordForm({ onStart, onChanged }: { onStart(): void; onChanged(): void }) {
   const form = useForm(ChangePasswordForm, EMPTY)
+  const change = useChangePassword()
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     onStart()
     try {
-      await call<typeof changePassword>('POST', '/api/account/password', { body: { currentPassword, newPassword } })
+      await change.mutateAsync({ currentPassword, newPassword })
       onChanged()
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields, error.message)

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { formatTime } from '../../../shared/academy-schedule.ts'
@@ -6,18 +6,15 @@ import { facilityToday, formatDate, formatDateTime } from '../../../shared/forma
 import { siteConfig } from '../../site-config.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
-import type { cancelRegistration, claimOffer, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
-import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
 import { href, receiptPath } from '../../../shared/paths.ts'
 import { nextPartText, overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
+import { useClaimOrCancel, type PlaceAction } from './api/use-claim-or-cancel.ts'
 
-
-type Action = 'claim' | 'cancel'
 
 function balanceText(registration: RegistrationView): string {
   const none = nothingDue(registration)
@@ -39,35 +36,23 @@ function participantName(r: RegistrationView): string {
 }
 
 export function RegistrationsSection({ userId }: { userId: string }) {
-  const client = useQueryClient()
   const { data, error } = useQuery(myRegistrationsQuery(userId))
+  const change = useClaimOrCancel(userId)
   const [outcome, setOutcome] = useState('')
-  const [actionError, setActionError] = useState<string | null>(null)
-  const [busyId, setBusyId] = useState<string | null>(null)
 
-  const act = async (registration: RegistrationView, action: Action) => {
-    setBusyId(registration.id)
+  const act = (registration: RegistrationView, action: PlaceAction) => {
     setOutcome('')
-    setActionError(null)
-    try {
-      const params = { registrationId: registration.id }
-      await (action === 'claim'
-        ? call<typeof claimOffer>('POST', '/api/registrations/:registrationId/claim', { params })
-        : call<typeof cancelRegistration>('POST', '/api/registrations/:registrationId/cancel', { params }))
-      setOutcome(
-        action === 'claim'
-          ? `You claimed your place in ${registration.offering.name}. Your registration is confirmed.`
-          : `Your registration for ${registration.offering.name} has been cancelled.`,
-      )
-    } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
-    } finally {
-      setBusyId(null)
-      // Also after a refusal: an offer that expired meanwhile should show as expired. A place
-      // claimed or given up changes the places left on the sign-up pages too.
-      void client.invalidateQueries({ queryKey: myRegistrationsQuery(userId).queryKey })
-      void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
-    }
+    change.mutate(
+      { registrationId: registration.id, action },
+      {
+        onSuccess: () =>
+          setOutcome(
+            action === 'claim'
+              ? `You claimed your place in ${registration.offering.name}. Your registration is confirmed.`
+              : `Your registration for ${registration.offering.name} has been cancelled.`,
+          ),
+      },
+    )
   }
 
   const registrations = data?.registrations
@@ -78,7 +63,7 @@ export function RegistrationsSection({ userId }: { userId: string }) {
       <p role="status" className="account-outcome">
         {outcome}
       </p>
-      {actionError && <Alert>{actionError}</Alert>}
+      {change.error && <Alert>{change.error instanceof ApiError ? change.error.message : 'Something went wrong. Please try again.'}</Alert>}
       {error && <Alert>{errorMessage(error)}</Alert>}
       {!registrations && !error && <p className="loading">Loading your registrations…</p>}
       {registrations && registrations.length === 0 && (
@@ -93,8 +78,8 @@ export function RegistrationsSection({ userId }: { userId: string }) {
             <li key={registration.id}>
               <RegistrationCard
                 registration={registration}
-                busy={busyId !== null}
-                onAction={(action) => void act(registration, action)}
+                busy={change.isPending}
+                onAction={(action) => act(registration, action)}
               />
             </li>
           ))}
@@ -108,7 +93,7 @@ interface CardProps {
   registration: RegistrationView
   /** An action is under way on some registration: one at a time keeps the outcome clear. */
   busy: boolean
-  onAction(action: Action): void
+  onAction(action: PlaceAction): void
 }
 
 /** An academy place's next session on or after `today` ("Tue 12/1/2026, 6:00 PM"), and whether the sessions have begun. */
@@ -149,7 +134,7 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
     heading.current?.focus()
   }, [busy])
 
-  const act = (action: Action) => {
+  const act = (action: PlaceAction) => {
     acted.current = true
     onAction(action)
   }

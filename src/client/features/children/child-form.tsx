@@ -1,10 +1,10 @@
 import { ChildForm, type ChildFields } from '../../../shared/schemas/children.ts'
-import type { addChild, Child, updateChild } from '../../../shared/contracts/children.ts'
+import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
+import { useSaveChild } from './api/use-save-child.ts'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 
 const BLANK: Record<ChildFields, string> = {
@@ -25,10 +25,6 @@ function valuesOf(child: Child): Record<ChildFields, string> {
   return { firstName, lastName, dateOfBirth, emergencyContactName, emergencyContactPhone, notes: notes ?? '' }
 }
 
-function saveOwn(body: Record<ChildFields, string>, child: Child | undefined): Promise<{ child: Child }> {
-  return child ? call<typeof updateChild>('POST', '/api/children/:childId', { params: { childId: child.id }, body }) : call<typeof addChild>('POST', '/api/children', { body })
-}
-
 interface ChildFormProps {
   /** The child to edit; without one, the form adds a child. */
   child?: Child
@@ -39,13 +35,14 @@ interface ChildFormProps {
 }
 
 /** A child on the guardian's account, added or edited, checked with the same rules the server applies. */
-export function ChildDetailsForm({ child, onSaved, onCancel, save = saveOwn }: ChildFormProps) {
+export function ChildDetailsForm({ child, onSaved, onCancel, save }: ChildFormProps) {
   const form = useForm(ChildForm, child ? valuesOf(child) : BLANK)
+  const saveOwn = useSaveChild()
 
   const submit = form.handleSubmit(async (values) => {
     try {
       const body = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])) as Record<ChildFields, string>
-      onSaved((await save(body, child)).child)
+      onSaved((await (save ?? saveOwn)(body, child)).child)
     } catch (error) {
       if (error instanceof ApiError) {
         form.setServerErrors(Object.fromEntries(Object.entries(error.fields).filter(([name]) => isChildField(name))), error.message)

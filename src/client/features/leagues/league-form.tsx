@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { AGE_FIELDS, LeagueForm, leagueFormProblems, TEAM_FIELDS, type LeagueField, type LeagueFormValues } from '../../../shared/schemas/league.ts'
 import { leagueFormValues } from '../../../shared/schemas/league-form-values.ts'
-import type { AdminLeague, createLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
+import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import { LEAGUE_KINDS, SPORT_LABELS, SPORTS } from '../../../shared/sports.ts'
 import { playersPayFee, TEAM_PAYMENT_LABELS, TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { FormSpec } from '../../../shared/validation/rules.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { call } from '../../lib/endpoint.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm, type FieldProps } from '../../lib/use-form.ts'
 import { SelectField } from '../../components/ui/select-field.tsx'
@@ -15,6 +14,7 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { PriceFromList } from '../products/price-from-list.tsx'
 import { PaymentField } from '../products/payment-field.tsx'
+import { useSaveLeague } from './api/use-save-league.ts'
 
 const NEW_LEAGUE: LeagueFormValues = {
   name: '',
@@ -71,6 +71,7 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
   const hidden = useMemo(() => hiddenFields(shape), [shape])
   const spec = useMemo(() => visibleSpec(hidden), [hidden])
   const form = useForm(spec, initial)
+  const save = useSaveLeague(league)
   const shapeField = (name: 'sport' | 'kind'): FieldProps<LeagueField> => {
     const field = form.field(name)
     return {
@@ -91,12 +92,7 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
     await saveStaffForm(
       form,
       leagueFormProblems(sent),
-      async () => {
-        const result = league
-          ? await call<typeof updateLeague>('POST', '/api/admin/leagues/:leagueId', { params: { leagueId: league.id }, body: sent })
-          : await call<typeof createLeague>('POST', '/api/admin/leagues', { body: sent })
-        onSaved(result, !league)
-      },
+      async () => onSaved(await save.mutateAsync(sent), !league),
       'Saving the league failed. Please try again.',
     )
   })

@@ -1,17 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
 import { formatDate, formatDateRange } from '../../../shared/format.ts'
 import { leaguePriceText } from '../../../shared/schemas/league.ts'
-import type { AdminLeague, SaveLeagueResult, updateLeague } from '../../../shared/contracts/leagues.ts'
+import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import { call } from '../../lib/endpoint.ts'
-import { adminLeaguesQuery, leaguesChanged } from '../../queries/admin-leagues.ts'
+import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import { useSetLeagueOpen } from './api/use-set-league-open.ts'
 import { LeagueFormPanel } from './league-form.tsx'
 
 const editButtonId = (id: string) => `edit-${id}`
@@ -46,41 +46,28 @@ function teamsText(teams: NonNullable<AdminLeague['teams']>): string {
 
 /** The admin's view of /leagues: every league, with create, edit, open and close. */
 export function LeagueManager() {
-  const client = useQueryClient()
   const { data, error } = useQuery(adminLeaguesQuery())
+  const setOpen = useSetLeagueOpen()
   const { editing, newButton, open: openPanel, close } = useEditPanel<AdminLeague>(editButtonId)
   const [outcome, setOutcome] = useState('')
-  const [actionError, setActionError] = useState<string | null>(null)
-  const [busyId, setBusyId] = useState<string | null>(null)
 
   const open = (league: AdminLeague | undefined) => {
     setOutcome('')
-    setActionError(null)
+    setOpen.reset()
     openPanel(league)
   }
 
   const saved = (result: SaveLeagueResult, created: boolean) => {
     setOutcome(savedMessage(result, created))
     close()
-    leaguesChanged(client)
   }
 
-  const setActive = async (league: AdminLeague, isActive: boolean) => {
-    setBusyId(league.id)
+  const toggle = (league: AdminLeague) => {
     setOutcome('')
-    setActionError(null)
-    try {
-      const { league: after } = await call<typeof updateLeague>('POST', '/api/admin/leagues/:leagueId', {
-        params: { leagueId: league.id },
-        body: { isActive: String(isActive) },
-      })
-      setOutcome(`${after.name} is now ${after.isActive ? 'open' : 'closed'} for registration.`)
-    } catch (e) {
-      setActionError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
-    } finally {
-      setBusyId(null)
-      leaguesChanged(client)
-    }
+    setOpen.mutate(
+      { leagueId: league.id, isActive: !league.isActive },
+      { onSuccess: ({ league: after }) => setOutcome(`${after.name} is now ${after.isActive ? 'open' : 'closed'} for registration.`) },
+    )
   }
 
   const leagues = data?.leagues
@@ -90,7 +77,7 @@ export function LeagueManager() {
       <p role="status" className="staff-outcome">
         {outcome}
       </p>
-      {actionError && <Alert>{actionError}</Alert>}
+      {setOpen.error && <Alert>{setOpen.error instanceof ApiError ? setOpen.error.message : 'Something went wrong. Please try again.'}</Alert>}
       {editing ? (
         <LeagueFormPanel key={editing.item?.id ?? 'new'} league={editing.item} onSaved={saved} onCancel={close} />
       ) : (
@@ -169,7 +156,7 @@ export function LeagueManager() {
                       <RowAction id={editButtonId(league.id)} row={` ${league.name}`} onAct={() => open(league)}>
                         Edit
                       </RowAction>
-                      <RowAction row={` ${league.name}`} disabled={busyId !== null} onAct={() => void setActive(league, !league.isActive)}>
+                      <RowAction row={` ${league.name}`} disabled={setOpen.isPending} onAct={() => toggle(league)}>
                         {league.isActive ? 'Close' : 'Open'}
                       </RowAction>
                     </div>

@@ -121,7 +121,7 @@ function StaffLeague({ leagueId }: { leagueId: string }) {
   const leagues = useQuery(adminLeaguesQuery())
   const league = leagues.data?.leagues.find((l) => l.id === leagueId)
   const board = useQuery({ ...leaguePlayersQuery(leagueId), enabled: league?.kind === 'team' })
-  const close = useSetLeagueOpen(leagueId)
+  const close = useSetLeagueOpen()
 
   if (leagues.error) return <Alert>{errorMessage(leagues.error)}</Alert>
   if (!leagues.data) return <p className="loading">Loading the league…</p>
@@ -150,7 +150,7 @@ function StaffLeague({ leagueId }: { leagueId: string }) {
             </a>
           </>
         )}
-        <button type="button" className="button secondary" disabled={close.isPending} onClick={() => close.mutate(!league.isActive)}>
+        <button type="button" className="button secondary" disabled={close.isPending} onClick={() => close.mutate({ leagueId, isActive: !league.isActive })}>
           {league.isActive ? 'Close registration' : 'Open registration'}
         </button>
       </div>

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
-import type { createDiscountCode, DiscountCode, updateDiscountCode } from '../../../shared/contracts/discount-codes.ts'
+import type { DiscountCode } from '../../../shared/contracts/discount-codes.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import { DiscountCodeForm, discountCodeFormProblems, type DiscountCodeFormValues } from '../../../shared/schemas/discount-code.ts'
 import { discountCodeFormValues } from '../../../shared/schemas/discount-code-form-values.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { call } from '../../lib/endpoint.ts'
 import { ProductChoice, useProductChoice } from './product-choice.tsx'
+import { useSaveDiscountCode } from './api/use-save-discount-code.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm, type FieldProps } from '../../lib/use-form.ts'
 
@@ -41,6 +41,7 @@ export function DiscountCodeFormPanel({ discountCode, products, onSaved, onCance
   const { chosen, choose } = useProductChoice(discountCode?.products)
   const heading = useRef<HTMLHeadingElement>(null)
   const form = useForm(DiscountCodeForm, initial)
+  const save = useSaveDiscountCode(discountCode)
   const productsError = (form.errors as Partial<Record<string, string>>).productIds
 
   useEffect(() => {
@@ -56,10 +57,7 @@ export function DiscountCodeFormPanel({ discountCode, products, onSaved, onCance
       form,
       discountCodeFormProblems(values),
       async () => {
-        const body = { ...values, productIds: [...chosen] }
-        const saved = discountCode
-          ? await call<typeof updateDiscountCode>('POST', '/api/admin/discount-codes/:discountCodeId', { params: { discountCodeId: discountCode.id }, body })
-          : await call<typeof createDiscountCode>('POST', '/api/admin/discount-codes', { body })
+        const saved = await save.mutateAsync({ ...values, productIds: [...chosen] })
         onSaved(saved.discountCode, !discountCode)
       },
       'Saving the discount code failed. Please try again.',

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { DiscountCode } from '../../../shared/contracts/discount-codes.ts'
 import { formatDate, formatDateRange } from '../../../shared/format.ts'
@@ -8,7 +8,7 @@ import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import { discountCodesChanged, discountCodesQuery } from '../../queries/discount-codes.ts'
+import { discountCodesQuery } from '../../queries/discount-codes.ts'
 import { productsQuery } from '../../queries/products.ts'
 import { useSetDiscountCodeActive } from './api/use-set-discount-code-active.ts'
 import { DiscountCodeFormPanel } from './discount-code-form.tsx'
@@ -75,7 +75,6 @@ const COLUMNS: StaffColumn<DiscountCode>[] = [
 
 /** Discount codes (/admin/products, issue 24): every code, what it takes off, for what, when and how often; admins add, change and take them off. */
 export function DiscountCodes() {
-  const client = useQueryClient()
   const { data, error } = useQuery(discountCodesQuery())
   const { data: priceList } = useQuery(productsQuery())
   const setActive = useSetDiscountCodeActive()
@@ -90,7 +89,6 @@ export function DiscountCodes() {
   const saved = (code: DiscountCode, created: boolean) => {
     setOutcome(created ? `Added the discount code ${code.code}.` : `Saved ${code.code}.`)
     close()
-    discountCodesChanged(client)
   }
   const toggle = (code: DiscountCode) => {
     setOutcome('')

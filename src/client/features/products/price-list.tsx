@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Product, ProductChange } from '../../../shared/contracts/products.ts'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
@@ -9,7 +9,7 @@ import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import { productsChanged, productsQuery } from '../../queries/products.ts'
+import { productsQuery } from '../../queries/products.ts'
 import { useSetProductOffered } from './api/use-set-product-offered.ts'
 import { ProductFormPanel } from './product-form.tsx'
 
@@ -41,7 +41,6 @@ function changeText(change: ProductChange): string {
 
 /** The price list (/admin/products, issue 24): every product, where it is used and its changes; admins add and change them. */
 export function PriceList() {
-  const client = useQueryClient()
   const { data, error } = useQuery(productsQuery())
   const setOffered = useSetProductOffered()
   const { editing, newButton, open: openPanel, close } = useEditPanel<Product>(editButtonId)
@@ -55,7 +54,6 @@ export function PriceList() {
   const saved = (product: Product, created: boolean) => {
     setOutcome(created ? `Added ${product.name} to the price list.` : `Saved ${product.name}.`)
     close()
-    productsChanged(client)
   }
   const toggle = (product: Product) => {
     setOutcome('')

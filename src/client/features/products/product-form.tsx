@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
-import type { createProduct, Product, updateProduct } from '../../../shared/contracts/products.ts'
+import type { Product } from '../../../shared/contracts/products.ts'
 import { FAMILY_PURPOSES, LATE_SIGN_UP_LABELS, PLAN_DAYS, PRODUCT_PURPOSES, ProductForm, productFormProblems, PURPOSE_LABELS, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import { productFormValues } from '../../../shared/schemas/product-form-values.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { call } from '../../lib/endpoint.ts'
 import { ProductChoice, useProductChoice } from './product-choice.tsx'
+import { useSaveProduct } from './api/use-save-product.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { LATE_SIGN_UP_PRICES } from '../../../shared/prices.ts'
@@ -28,6 +28,7 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
   const [initial] = useState(() => (product ? productFormValues(product) : NEW_PRODUCT))
   const heading = useRef<HTMLHeadingElement>(null)
   const form = useForm(ProductForm, initial)
+  const save = useSaveProduct(product)
   const fees = useProductChoice(product?.goesWith)
   const extra = form.values.purpose === 'extra'
   // A field shows where it applies, or while it holds a value (to be cleared, with its refusal).
@@ -45,10 +46,7 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
       form,
       productFormProblems(values),
       async () => {
-        const body = { ...values, goesWith: extra ? [...fees.chosen] : [] }
-        const saved = product
-          ? await call<typeof updateProduct>('POST', '/api/admin/products/:productId', { params: { productId: product.id }, body })
-          : await call<typeof createProduct>('POST', '/api/admin/products', { body })
+        const saved = await save.mutateAsync({ ...values, goesWith: extra ? [...fees.chosen] : [] })
         onSaved(saved.product, !product)
       },
       'Saving the product failed. Please try again.',

@@ -1,18 +1,19 @@
 import { WaiverPublishForm } from '../../../shared/schemas/waiver.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
-import type { publishWaiver, WaiverDocument } from '../../../shared/contracts/waiver.ts'
+import type { WaiverDocument } from '../../../shared/contracts/waiver.ts'
+import { usePublishWaiver } from './api/use-publish-waiver.ts'
 
 /** Staff replace the waiver; the server makes everyone sign the new version before registering again. */
-export function PublishWaiverForm({ current, onPublished }: { current: WaiverDocument; onPublished(waiver: WaiverDocument): void }) {
+export function PublishWaiverForm({ userId, current, onPublished }: { userId: string; current: WaiverDocument; onPublished(waiver: WaiverDocument): void }) {
   const form = useForm(WaiverPublishForm, { body: current.body })
+  const publish = usePublishWaiver(userId)
 
   const submit = form.handleSubmit(async ({ body }) => {
     try {
-      const { waiver } = await call<typeof publishWaiver>('POST', '/api/admin/waiver', { body: { body: body.trim() } })
+      const { waiver } = await publish.mutateAsync(body.trim())
       onPublished(waiver)
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields.body ? { body: error.fields.body } : {}, error.message)

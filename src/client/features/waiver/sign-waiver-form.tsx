@@ -4,13 +4,14 @@ import { WaiverSignForm } from '../../../shared/schemas/waiver.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
 import type { Subject } from './subjects.ts'
-import type { signWaiver, WaiverSignature } from '../../../shared/contracts/waiver.ts'
 import { WaiverAgreement } from './waiver-agreement.tsx'
+import { useSignWaiver } from './api/use-sign-waiver.ts'
 
 interface SignWaiverFormProps {
+  /** The signed-in person signing. */
+  userId: string
   /** Whom the person has yet to sign the current version for; never empty. */
   unsigned: readonly Subject[]
   /** Whether "Signing for" is offered at all: only to people with children. */
@@ -18,12 +19,13 @@ interface SignWaiverFormProps {
   initialSubject: string
   /** The name typed for the previous signature, so a guardian signing for each child types it once. */
   initialName: string
-  onSigned(signatures: WaiverSignature[], subject: Subject, signedName: string): void
+  onSigned(subject: Subject, signedName: string): void
 }
 
 /** The typed signature: full name, the agreement box, and whom it is for. */
-export function SignWaiverForm({ unsigned, hasChildren, initialSubject, initialName, onSigned }: SignWaiverFormProps) {
+export function SignWaiverForm({ userId, unsigned, hasChildren, initialSubject, initialName, onSigned }: SignWaiverFormProps) {
   const form = useForm(WaiverSignForm, { signedName: initialName, agree: '' })
+  const sign = useSignWaiver(userId)
   const [chosen, setChosen] = useState(initialSubject)
   const subjectId = useId()
   const subject = unsigned.find((s) => s.key === chosen) ?? unsigned[0]!
@@ -31,14 +33,12 @@ export function SignWaiverForm({ unsigned, hasChildren, initialSubject, initialN
 
   const submit = form.handleSubmit(async ({ signedName, agree: agreed }) => {
     try {
-      const { signatures } = await call<typeof signWaiver>('POST', '/api/waiver/signatures', {
-        body: {
-          signedName: signedName.trim(),
-          agree: agreed,
-          ...(subject.key === ACCOUNT_HOLDER ? {} : { childId: subject.key }),
-        },
+      await sign.mutateAsync({
+        signedName: signedName.trim(),
+        agree: agreed,
+        ...(subject.key === ACCOUNT_HOLDER ? {} : { childId: subject.key }),
       })
-      onSigned(signatures, subject, signedName.trim())
+      onSigned(subject, signedName.trim())
     } catch (error) {
       if (error instanceof ApiError) {
         const { signedName: nameError, agree: agreeError } = error.fields
