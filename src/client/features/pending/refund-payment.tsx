@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import type { refundPayment } from '../../../shared/contracts/checkout.ts'
 import type { Payment, ReceiptExtra } from '../../../shared/contracts/registrations.ts'
 import { formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
@@ -7,8 +6,8 @@ import { moneyMoveLabel, RefundForm } from '../../../shared/schemas/payments.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
 import { useForm } from '../../lib/use-form.ts'
+import { useRefundPayment } from './api/use-refund-payment.ts'
 
 /** What a refund may be given for: the registration's place, or an extra bought on its order, with the payments that paid it. */
 interface Target {
@@ -35,6 +34,7 @@ export function RefundPayment({ payments, extras, onDone }: { payments: readonly
   const target = targets.find((t) => t.lineId === lineId) ?? targets[0]
   const [paymentId, setPaymentId] = useState(target?.payments[0]?.id ?? '')
   const form = useForm(RefundForm, { amount: '', reason: '' })
+  const refundOf = useRefundPayment()
   // Part of a fee given back (a missed week) lowers the price too; an overpayment given back leaves it.
   const [lowerPrice, setLowerPrice] = useState(true)
   if (!target) return null
@@ -42,7 +42,7 @@ export function RefundPayment({ payments, extras, onDone }: { payments: readonly
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { refund } = await call<typeof refundPayment>('POST', '/api/admin/payments/:paymentId/refunds', { params: { paymentId: chosen.id }, body: { ...values, lineId: target.lineId, lowerPrice } })
+      const { refund } = await refundOf.mutateAsync({ paymentId: chosen.id, ...values, lineId: target.lineId, lowerPrice })
       const lowered = lowerPrice ? ` The price is ${formatMoney(refund.amountCents)} lower.` : ''
       onDone(
         refund.status === 'pending'

@@ -1,28 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
-import type {
-  cancelRegistrationByStaff,
-  declineRegistration,
-  recordDeskPayment,
-  RegistrationDetail,
-  RegistrationView,
-} from '../../../shared/contracts/registrations.ts'
+import type { RegistrationDetail, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { DESK_METHODS, DeskPaymentForm, moneyMoveLabel, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { call } from '../../lib/endpoint.ts'
-import { OPEN_LEAGUES } from '../../queries/open-leagues.ts'
-import { CHECKOUT } from '../../queries/checkout.ts'
 import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../../lib/session.tsx'
 import { badgeClass, describeEntry } from './history.ts'
 import { RefundPayment } from './refund-payment.tsx'
 import { AdjustPrice } from './adjust-price.tsx'
+import { useEndRegistration, type Ending } from './api/use-end-registration.ts'
+import { useRecordDeskPayment } from './api/use-record-desk-payment.ts'
 import { ReceiptActions } from '../receipts/receipt-actions.tsx'
 
 function messageOf(error: unknown): string {
@@ -45,7 +39,6 @@ interface DetailProps {
 
 /** One registration for the front desk: payments, history, desk payment, decline and cancel. */
 export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps) {
-  const client = useQueryClient()
   const { data, error } = useQuery(registrationDetailQuery(registrationId))
   const [outcome, setOutcome] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
@@ -60,13 +53,6 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
     setOutcome(message)
     // The button pressed may be gone with the new state; the heading keeps the reader's place.
     heading.current?.focus()
-    // This registration and every staff list it is on — the desk's customer record and its balance,
-    // Pending Registrations, an academy's participants — its receipts, and (a place given up) the places left.
-    void client.invalidateQueries({ queryKey: ['admin'] })
-    void client.invalidateQueries({ queryKey: ['receipt'] })
-    void client.invalidateQueries({ queryKey: OPEN_LEAGUES })
-    // The order the money went to, as the desk's order panel shows it.
-    void client.invalidateQueries({ queryKey: CHECKOUT })
   }
 
   const r = data?.registration
@@ -187,7 +173,7 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
         </dd>
       </div>
       <div>
-        <dt>{r.offering.kind === 'academy-place' ? 'Academy' : 'League'}</dt>
+        <dt>{OFFERING_KIND_WORDS[r.offering.kind].label}</dt>
         <dd>{r.offering.name}</dd>
       </div>
       <div>
@@ -254,13 +240,11 @@ function extrasOpenOf(detail: { extras: readonly { amountDueCents: number; paidC
 function DeskPayment({ registration: r, extrasOpenCents, onDone }: { registration: RegistrationView; extrasOpenCents: number; onDone(message: string): void }) {
   const owed = Math.max(r.balanceCents, 0) + extrasOpenCents
   const form = useForm(DeskPaymentForm, { amount: (owed / 100).toFixed(2), method: 'cash', reference: '' })
+  const record = useRecordDeskPayment(r.id)
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { registration: after } = await call<typeof recordDeskPayment>('POST', '/api/admin/registrations/:registrationId/payments', {
-        params: { registrationId: r.id },
-        body: values,
-      })
+      const { registration: after } = await record.mutateAsync(values)
       const paid = formatMoney(after.paidCents - r.paidCents)
       const left = after.balanceCents <= 0 ? 'Paid in full.' : `${formatMoney(after.balanceCents)} still due.`
       onDone(`Recorded a ${values.method} payment of ${paid} for ${participantOf(r)}. ${left}`)
@@ -307,8 +291,6 @@ function DeskPayment({ registration: r, extrasOpenCents, onDone }: { registratio
   )
 }
 
-type Ending = 'decline' | 'cancel'
-
 const ENDINGS: Record<Ending, { button: string; confirm: string; done: string }> = {
   decline: { button: 'Decline', confirm: 'Yes, decline', done: 'Declined' },
   cancel: { button: 'Cancel registration', confirm: 'Yes, cancel it', done: 'Cancelled' },
@@ -320,31 +302,25 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
   const refunds = useSession().user?.isAdmin === true
   const [confirming, setConfirming] = useState<Ending | null>(null)
   const [refund, setRefund] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const endIt = useEndRegistration(r.id)
   const confirmButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus()
   }, [confirming])
 
-  const end = async (ending: Ending) => {
-    setBusy(true)
-    setError(null)
-    try {
-      const withRefund = refund && r.paidCents > 0
-      const request = { params: { registrationId: r.id }, body: { refund: withRefund } }
-      await (ending === 'decline'
-        ? call<typeof declineRegistration>('POST', '/api/admin/registrations/:registrationId/decline', request)
-        : call<typeof cancelRegistrationByStaff>('POST', '/api/admin/registrations/:registrationId/cancel', request))
-      const refundText = withRefund ? ` A refund of ${formatMoney(r.paidCents)} was recorded.` : ''
-      setConfirming(null)
-      onDone(`${ENDINGS[ending].done} the registration of ${participantOf(r)} for ${r.offering.name}.${refundText}`)
-    } catch (e) {
-      setError(messageOf(e))
-    } finally {
-      setBusy(false)
-    }
+  const end = (ending: Ending) => {
+    const withRefund = refund && r.paidCents > 0
+    endIt.mutate(
+      { ending, refund: withRefund },
+      {
+        onSuccess: () => {
+          const refundText = withRefund ? ` A refund of ${formatMoney(r.paidCents)} was recorded.` : ''
+          setConfirming(null)
+          onDone(`${ENDINGS[ending].done} the registration of ${participantOf(r)} for ${r.offering.name}.${refundText}`)
+        },
+      },
+    )
   }
 
   if (!confirming) {
@@ -370,7 +346,7 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
   const what = confirming === 'decline' ? 'Decline' : 'Cancel'
   return (
     <div className="staff-confirm" role="group" aria-label={`${what} this registration`}>
-      {error && <Alert>{error}</Alert>}
+      {endIt.error && <Alert>{messageOf(endIt.error)}</Alert>}
       <p>
         {what} the registration of {participantOf(r)} for {r.offering.name}?{' '}
         {HOLDS_PLACE.includes(r.status) ? 'The place goes to the next person on the waitlist.' : 'They leave the waitlist.'}{' '}
@@ -389,10 +365,10 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
         </div>
       )}
       <div className="staff-actions">
-        <button ref={confirmButton} type="button" className="button staff-danger" disabled={busy} onClick={() => void end(confirming)}>
+        <button ref={confirmButton} type="button" className="button staff-danger" disabled={endIt.isPending} onClick={() => end(confirming)}>
           {ENDINGS[confirming].confirm}
         </button>
-        <button type="button" className="button secondary" disabled={busy} onClick={() => setConfirming(null)}>
+        <button type="button" className="button secondary" disabled={endIt.isPending} onClick={() => setConfirming(null)}>
           Keep it
         </button>
       </div>

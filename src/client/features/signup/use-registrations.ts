@@ -5,7 +5,7 @@ import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import { ApiError } from '../../lib/api.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts'
-import { requestRegistration } from './register-api.ts'
+import { requestRegistration } from './api/request-registration.ts'
 
 /** What the page last heard about one participant in one league. */
 export type Outcome = { kind: 'result'; result: RegisterResult } | { kind: 'error'; message: string }

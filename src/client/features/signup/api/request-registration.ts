@@ -1,5 +1,5 @@
-import type { register, RegisterResult } from '../../../shared/contracts/registrations.ts'
-import { call } from '../../lib/endpoint.ts'
+import type { register, RegisterResult } from '../../../../shared/contracts/registrations.ts'
+import { call } from '../../../lib/endpoint.ts'
 
 /** POST /api/leagues/:id/registrations with the choice's Idempotency-Key. */
 export function requestRegistration(leagueId: string, childId: string | null, idempotencyKey: string): Promise<RegisterResult> {
