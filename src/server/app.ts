@@ -43,6 +43,7 @@ import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
 import { createPlanReminders } from './features/checkout/plan-reminders.ts'
 import type { Payments } from './features/checkout/payment-events.ts'
 import { refundThroughProvider } from './core/payments/refunds.ts'
+import { FRONT_DESK } from './core/payments/front-desk.ts'
 import { createStripeProvider } from './features/stripe/stripe-provider.ts'
 import { registerStripeWebhook } from './features/stripe/stripe-webhook.routes.ts'
 import { watchActiveLeagues } from './features/leagues/active-leagues.ts'
@@ -151,21 +152,21 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerLeagueRoutes(app, { db, activeLeagues })
   const clock = now ?? (() => new Date())
   const kinds = offeringKinds()
-  // The payment provider taking payment online, if any (decision 0023): Stripe when its keys are set.
-  const payments: Payments | undefined = config.stripe && {
+  // The payment provider (decision 0023): Stripe when its keys are set, otherwise the front desk.
+  const payments: Payments = {
     db,
-    provider: createStripeProvider(config.stripe),
+    provider: config.stripe ? createStripeProvider(config.stripe) : FRONT_DESK,
     ctx: () => ({ now: clock(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }),
     log: app.log,
   }
-  registerAcademyRoutes(app, { db, config, now: clock, kinds, provider: payments?.provider })
+  registerAcademyRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerProductRoutes(app, { db, now: clock })
   registerDiscountCodeRoutes(app, { db, now: clock })
   registerAcademyParticipantRoutes(app, { db, config, now: clock, kinds })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerMailRoutes(app, { db, config })
-  registerRegistrationRoutes(app, { db, config, now: clock, kinds, provider: payments?.provider })
+  registerRegistrationRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerRegistrationAdminRoutes(app, { db, config, now: clock, kinds })
   const invites = createInvites(secret)
   registerTeamRoutes(app, { db, config, now: clock, kinds, invites })
@@ -178,16 +179,16 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })
   // Who does each kind of job written after a commit (decision 0018): a kind of job left out fails the typecheck.
-  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments?.provider) } satisfies JobHandlers
+  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments.provider) } satisfies JobHandlers
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, log: app.log, now: clock })
   const teamSweeper = createTeamSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, timeZone: config.site.timeZone, log: app.log, now: clock })
   const academySweeper = createAcademySweeper({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, log: app.log, now: clock })
-  const planReminders = createPlanReminders({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, paysOnline: config.site.paysOnline, log: app.log, now: clock })
+  const planReminders = createPlanReminders({ db, siteUrl: config.publicUrl, timeZone: config.site.timeZone, paysOnline: payments.provider.online, log: app.log, now: clock })
   const backups = createBackupSchedule({ db, backups: config.backups, log: app.log, now: clock })
   const jobs = createJobRunner({ db, handlers: jobHandlers, log: app.log, now: clock })
-  const checkoutSweeper = payments && createCheckoutSweeper({ ...payments, timeZone: config.site.timeZone })
+  const checkoutSweeper = createCheckoutSweeper({ ...payments, timeZone: config.site.timeZone })
   app.addHook('onReady', async () => {
     mailer.start()
     jobs.start()
@@ -195,7 +196,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     teamSweeper.start()
     academySweeper.start()
     planReminders.start()
-    checkoutSweeper?.start()
+    checkoutSweeper.start()
     backups.start()
   })
   app.addHook('onClose', async () => {
@@ -204,7 +205,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     await teamSweeper.stop()
     await academySweeper.stop()
     await planReminders.stop()
-    await checkoutSweeper?.stop()
+    await checkoutSweeper.stop()
     await jobs.stop()
     await mailer.stop()
   })

@@ -9,6 +9,7 @@ import type { PaymentMethod, PaymentProvider } from '../../../shared/schemas/pay
 import { enqueueJob } from '../jobs.ts'
 import type { PaymentPlan } from '../../../shared/payment-plan.ts'
 import { planColumns } from './products.queries.ts'
+import { givenBackInPerson } from './front-desk.ts'
 
 /**
  * What is owed and what was paid (docs/decisions/0012): an order holds lines; a payment is
@@ -358,8 +359,8 @@ export async function recordRefund(tx: Db, { now, allocations, ...refund }: NewR
   const parts = allocations ?? allocate([...left].map(([id, openCents]) => ({ id, openCents })), refund.amountCents)
   if (!parts || !fits(parts, refund.amountCents, left)) return { status: 'over-payment' }
   const id = randomUUID()
-  // Money the desk took is given back by the desk there and then; a provider's goes back through it.
-  const throughProvider = payment.provider !== 'desk' && refund.externalId === null
+  // Money taken in person is given back there and then; a provider's online goes back through it.
+  const throughProvider = !givenBackInPerson(payment.provider) && refund.externalId === null
   const inserted = await tx.kysely
     .insertInto('refunds')
     .values({ id, ...refund, provider: payment.provider, status: throughProvider ? 'pending' : 'succeeded', recordedAt: timestampParam(tx.dialect, now) })

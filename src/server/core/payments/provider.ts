@@ -1,13 +1,13 @@
 import type { PaymentProvider as ProviderName, RefundStatus } from '../../../shared/schemas/payments.ts'
 
 /**
- * A payment provider: whoever takes a family's money on a page of its own and tells the site what
- * became of it (decision 0023). The checkout (features/checkout) keeps the site's side — the
+ * A payment provider: whoever takes a family's money — on a page of its own, telling the site what
+ * became of it, or in person at the front desk (decision 0023). The checkout (features/checkout) keeps the site's side — the
  * checkout row and its lines, the held places, the payment and refunds on the books — and asks
  * the provider only what it alone knows. One provider is built where the app is built
- * (app.ts) and handed down; none is built when payment is taken at the front desk only.
+ * (app.ts) and handed down: Stripe when its keys are set, otherwise the front desk.
  *
- * What a provider must do:
+ * What a provider online must do:
  *
  * - Answer every call from the provider's own record, never from the site's database: the site
  *   reads it before a transaction and applies it inside one, conditionally, so the same answer
@@ -23,6 +23,12 @@ import type { PaymentProvider as ProviderName, RefundStatus } from '../../../sha
 export interface PaymentProvider {
   /** Its name on the payments, refunds, checkouts and events it recorded here. */
   readonly name: ProviderName
+  /**
+   * Whether its payers pay on a page of its own. The front desk (front-desk.ts) opens none: its
+   * payments are taken in person and recorded by staff, so no place is held for one and the
+   * checkout says where to pay.
+   */
+  readonly online: boolean
   /** The smallest payment it takes: a place costing less is never held for one. */
   readonly minimumCents: number
   /** Opens the page where the payer pays a checkout. */

@@ -8,10 +8,10 @@ import type { RefundStatus } from '../../../shared/schemas/payments.ts'
  * first, `pending`, with a job (orders.queries.ts `recordRefund`); the job asks the provider for
  * it with the refund's id as the idempotency key, so a job run twice asks once; the provider's
  * events then say how it ended. A failed refund gives nothing back on the books and is shown to
- * staff as failed. On a site running no provider (no keys set) the job fails with that reason, as
- * any failing job: retried, then dead on the dashboard for an admin.
+ * staff as failed. A refund of a payment another provider took than the site's now (its keys
+ * taken away) fails with that reason, as any failing job: retried, then dead on the dashboard.
  */
-export function refundThroughProvider(db: Db, provider: PaymentProvider | undefined): JobHandlers['provider-refund'] {
+export function refundThroughProvider(db: Db, provider: PaymentProvider): JobHandlers['provider-refund'] {
   return async ({ refundId }) => {
     const refund = await db.kysely
       .selectFrom('refunds as f')
@@ -20,7 +20,7 @@ export function refundThroughProvider(db: Db, provider: PaymentProvider | undefi
       .where('f.id', '=', refundId)
       .executeTakeFirst()
     if (!refund || refund.externalId !== null) return
-    if (!provider || refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
+    if (refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
     const made = await provider.refund({ refundId, amountCents: refund.amountCents, payment: { externalId: refund.paymentExternalId, reference: refund.reference } })
     await settleRefund(db, { refundId, ...made })
   }

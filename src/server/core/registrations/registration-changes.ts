@@ -12,6 +12,7 @@ import { followEnding, placeOf, type HowEnded } from './kinds.ts'
 import { cancellationEmail, deskPaymentEmail, refundEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { confirmPaidHolds, offerFreePlaces } from './waitlist.ts'
+import { FRONT_DESK } from '../payments/front-desk.ts'
 
 export interface DeskPayment {
   amountCents: number
@@ -44,7 +45,7 @@ export async function takeDeskPayment(
     const recorded = await recordPayment(tx, {
       ...payment,
       orderId: line.orderId,
-      provider: 'desk',
+      provider: FRONT_DESK.name,
       externalId: null,
       recordedBy: staffId,
       now,

@@ -34,7 +34,7 @@ import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcadem
 import { tellScheduleChange } from './academy-session-changes.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
-export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider | undefined }): void {
+export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
   /** Open to everyone: the Academies page. */
   serve(app, listAcademies, async (_req, reply) => {
     reply.header('cache-control', 'no-cache')

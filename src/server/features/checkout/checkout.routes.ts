@@ -30,13 +30,13 @@ const NOT_ONLINE = 'Payment is taken at the front desk.'
 
 /**
  * One checkout for everything an order owes (issue 24): its payer reads it and pays it on the
- * payment provider's page; the provider's events come back to its webhook (decision 0023). Without
- * a provider the order still reads, and paying is the front desk's.
+ * payment provider's page; the provider's events come back to its webhook (decision 0023). With
+ * the front desk as the provider the order still reads, and paying is the desk's.
  */
-export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, payments }: RouteDeps & { payments: Payments | undefined }): void {
-  const provider = payments?.provider
+export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, payments }: RouteDeps & { payments: Payments }): void {
+  const { provider } = payments
   /** An order as `readerId` reads it at its checkout. */
-  const orderFor = (orderId: string, readerId: string, at = now()) => findOrderCheckout(db, orderId, { paysOnline: provider !== undefined, now: at, timeZone: config.site.timeZone, readerId })
+  const orderFor = (orderId: string, readerId: string, at = now()) => findOrderCheckout(db, orderId, { paysOnline: provider.online, now: at, timeZone: config.site.timeZone, readerId })
 
   serve(app, getOrderCheckout, async (req, _reply, { user }) => {
     const payer = await findOrderPayer(db, req.params.orderId)
@@ -58,7 +58,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       await holdOfferingsOfOrder(tx, orderId)
       await applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at })
       // A code that leaves nothing to pay now makes the held places the family's.
-      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, paysOnline: provider !== undefined })
+      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, paysOnline: provider.online })
     })
     return { order: await orderFor(orderId, user.id, at) }
   })
@@ -93,7 +93,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
   const closeOpenPage = async (orderId: string) => {
     const at = now()
     const under = await checkoutUnderWay(db, orderId, at)
-    if (!provider || under?.status !== 'open' || !under.externalId) return
+    if (under?.status !== 'open' || !under.externalId) return
     // Ended here first: the provider's word that the page expired may arrive before it answers,
     // and must find nothing to do — the order's places stay held for the page that replaces it.
     if (!(await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at))) return
@@ -115,7 +115,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
   serve(app, payOrder, async (req, reply, { user }) => {
     const { orderId } = req.params
     if ((await findOrderPayer(db, orderId)) !== user.id) throw notFound('There is no such order.')
-    if (!provider) throw conflict(NOT_ONLINE)
+    if (!provider.online) throw conflict(NOT_ONLINE)
     const at = now()
     const under = await checkoutUnderWay(db, orderId, at)
     if (under?.status === 'processing') throw conflict('A payment for this order is being confirmed.')

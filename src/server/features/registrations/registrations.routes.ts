@@ -23,7 +23,7 @@ import type { PaymentProvider } from '../../core/payments/provider.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { checkLeaving, placeOf, type Kinds } from '../../core/registrations/kinds.ts'
 
-export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider | undefined }): void {
+export function registerRegistrationRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
   const ctx = () => ({ now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds })
 
   serve(app, register, async (req, reply, { user }) => {

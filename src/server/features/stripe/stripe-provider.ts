@@ -34,6 +34,7 @@ export const EVENT_TYPES = [
 export function createStripeProvider(config: StripeConfig, stripe: Stripe = createStripe(config)): PaymentProvider {
   const provider: PaymentProvider = {
     name: 'stripe',
+    online: true,
     minimumCents: SMALLEST_CARD_PAYMENT_CENTS,
 
     async openPage({ checkoutId, orderId, payerEmail, lines, doneUrl, cancelUrl, now }) {

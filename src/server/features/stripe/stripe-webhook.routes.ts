@@ -6,12 +6,12 @@ import type { PaymentEvent } from '../../core/payments/provider.ts'
 import { applyPaymentEvent, type Payments } from '../checkout/payment-events.ts'
 
 /**
- * Where Stripe delivers its events (issue 24). The route is there whether or not Stripe's keys are
- * set, so the site's list of routes is one; without them it answers that payments online are off.
+ * Where Stripe delivers its events (issue 24). The route is there whichever provider the site runs,
+ * so the site's list of routes is one; without Stripe it answers that payments online are off.
  */
-export function registerStripeWebhook(app: FastifyInstance, { payments }: { payments: Payments | undefined }): void {
+export function registerStripeWebhook(app: FastifyInstance, { payments }: { payments: Payments }): void {
   serve(app, stripeWebhook, async (req, _reply, { rawBody }) => {
-    if (payments?.provider.name !== 'stripe') throw notFound('Payments online are not set up on this site.')
+    if (payments.provider.name !== 'stripe') throw notFound('Payments online are not set up on this site.')
     let event: PaymentEvent
     try {
       event = payments.provider.verifyEvent(rawBody, req.headers)
