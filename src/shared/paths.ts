@@ -1,5 +1,6 @@
 import { generatePath } from 'react-router'
 import { ROUTES, type RouteId } from './routes.ts'
+import { OFFERING_KIND_WORDS } from './offering-kinds.ts'
 import type { OfferingKind } from './schemas/registration.ts'
 
 type RoutePath<Id extends RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>['path']
@@ -23,12 +24,19 @@ export function href<Id extends RouteId>(id: Id, ...params: Args<Id>): string {
 }
 
 /**
- * A registration's receipt page, at the URL the route table gives its kind: a team's entry by its
- * team, an academy place by its academy, a league place or a place on a roster by registration.
+ * A registration's receipt page, at the URL the route table gives its kind (offering-kinds.ts): a
+ * team's entry by its team, an academy place by its academy, a league place or a place on a roster
+ * by registration.
  */
 export function receiptPath(r: { id: string; userId: string; offering: { kind: OfferingKind; league: { id: string } | null; academy: { id: string } | null; team: { id: string } | null } }): string {
   const { kind, league, academy, team } = r.offering
-  if (academy) return href('academyReceipt', { userId: r.userId, academyId: academy.id })
-  if (kind === 'team-place' && team && league) return href('teamRegistrationReceipt', { userId: r.userId, leagueId: league.id, teamId: team.id })
-  return href('receipt', { userId: r.userId, leagueId: league?.id ?? '', registrationId: r.id })
+  const byRegistration = () => href('receipt', { userId: r.userId, leagueId: league?.id ?? '', registrationId: r.id })
+  switch (OFFERING_KIND_WORDS[kind].receiptPage) {
+    case 'academyReceipt':
+      return href('academyReceipt', { userId: r.userId, academyId: academy?.id ?? '' })
+    case 'teamRegistrationReceipt':
+      return team && league ? href('teamRegistrationReceipt', { userId: r.userId, leagueId: league.id, teamId: team.id }) : byRegistration()
+    case 'receipt':
+      return byRegistration()
+  }
 }

@@ -5,9 +5,6 @@
 export const OFFERING_KINDS = ['league-place', 'team-place', 'roster-place', 'academy-place'] as const
 export type OfferingKind = (typeof OFFERING_KINDS)[number]
 
-/** What a person reads an offering of this kind as: "this academy", "this league". */
-export const offeringNoun = (kind: OfferingKind): 'academy' | 'league' => (kind === 'academy-place' ? 'academy' : 'league')
-
 export const REGISTRATION_STATUSES = ['confirmed', 'held', 'offered', 'waitlisted', 'cancelled', 'declined', 'expired', 'moved'] as const
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
 

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatMoney } from '../../../shared/money.ts'
 import { href, receiptPath } from '../../../shared/paths.ts'
-import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
+import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS, type OfferingKind } from '../../../shared/schemas/registration.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
@@ -31,8 +32,7 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
                 <>
                   {r.offering.name}
                   {r.offering.team && ` — ${r.offering.team.name}`}
-                  {/* A captain holds the team's entry and a place on its roster: two rows, told apart. */}
-                  {r.offering.kind === 'team-place' ? ' (team entry)' : r.offering.kind === 'roster-place' ? ' (player)' : ''}
+                  {placeNote(r.offering.kind)}
                 </>
               ),
             },
@@ -69,4 +69,10 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
       {open && <RegistrationDetailPanel key={open} registrationId={open} onClose={() => setOpen(null)} />}
     </section>
   )
+}
+
+/** A captain holds the team's entry and a place on its roster: two rows, told apart by what each place is. */
+function placeNote(kind: OfferingKind): string {
+  const { place } = OFFERING_KIND_WORDS[kind]
+  return place ? ` (${place.toLowerCase()})` : ''
 }

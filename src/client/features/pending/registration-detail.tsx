@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { RegistrationDetail, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { DESK_METHODS, DeskPaymentForm, moneyMoveLabel, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/payments.ts'
@@ -172,7 +173,7 @@ function Facts({ registration: r }: { registration: RegistrationView }) {
         </dd>
       </div>
       <div>
-        <dt>{r.offering.kind === 'academy-place' ? 'Academy' : 'League'}</dt>
+        <dt>{OFFERING_KIND_WORDS[r.offering.kind].label}</dt>
         <dd>{r.offering.name}</dd>
       </div>
       <div>

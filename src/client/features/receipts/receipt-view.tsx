@@ -1,5 +1,6 @@
 import { formatDate, formatDateRange } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
@@ -59,7 +60,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </div>
         )}
         <div>
-          <dt>{receipt.offering.kind === 'academy-place' ? 'Academy' : 'League'}</dt>
+          <dt>{OFFERING_KIND_WORDS[receipt.offering.kind].label}</dt>
           <dd>
             {receipt.offering.name}
             <br />
@@ -72,7 +73,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <dd>
               {receipt.offering.team.name}
               <br />
-              {receipt.offering.kind === 'team-place' ? 'Team registration' : 'Player on the roster'}
+              {OFFERING_KIND_WORDS[receipt.offering.kind].place}
             </dd>
           </div>
         )}

@@ -2,7 +2,8 @@ import type { Db } from '../../db/connect.ts'
 import { ageRangeText, outsideAgesText } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
-import { offeringNoun, participantKeyOf } from '../../../shared/schemas/registration.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
+import { participantKeyOf } from '../../../shared/schemas/registration.ts'
 import { conflict, invalid, notFound } from '../refusals.ts'
 import { findChild } from '../children.queries.ts'
 import { currentWaiverSigned } from '../waivers.queries.ts'
@@ -59,7 +60,7 @@ export function overPlacesLimit(offering: Pick<Offering, 'name'>, most: number) 
  */
 export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null }): Promise<Admission> {
   const { childId } = ask
-  const noun = offeringNoun(offering.kind)
+  const { noun } = OFFERING_KIND_WORDS[offering.kind]
   if (offering.forChildren && !childId) {
     throw invalid('Choose which child to register.', { childId: 'Choose which child to register.' })
   }

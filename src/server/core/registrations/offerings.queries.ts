@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import { batchedRead } from '../../db/read-batches.ts'
 import { boolParam, inList, timestampParam, toBool } from '../../db/values.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import type { LeagueKind } from '../../../shared/sports.ts'
 import { earlyBirdOf, planOf, productPriced } from '../payments/products.queries.ts'
@@ -158,8 +159,6 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
   return academyIds.map((id) => found.get(id))
 })
 
-const purposeOf = (kind: 'league-place' | 'academy-place') => (kind === 'league-place' ? 'player-fee' : 'academy-fee')
-
 /** A league's player places or an academy's places, priced by a product of the list (`productId`) or by a typed price. */
 interface PricedPlaces {
   kind: 'league-place' | 'academy-place'
@@ -176,7 +175,7 @@ export async function createOffering(
   offering: PricedPlaces,
   now: Date,
 ): Promise<void> {
-  const productId = offering.productId ?? (await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: null, now }))
+  const productId = offering.productId ?? (await productPriced(tx, { name: offering.name, purpose: OFFERING_KIND_WORDS[offering.kind].purpose, priceCents: offering.priceCents, current: null, now }))
   await tx.kysely
     .insertInto('offerings')
     .values({
@@ -212,7 +211,7 @@ export async function updateOffering(
   if (tx.dialect === 'postgres') current = current.forUpdate()
   const before = await current.executeTakeFirst()
   if (!before) return undefined
-  const productId = offering.productId ?? (await productPriced(tx, { name: offering.name, purpose: purposeOf(offering.kind), priceCents: offering.priceCents, current: before.productId, now }))
+  const productId = offering.productId ?? (await productPriced(tx, { name: offering.name, purpose: OFFERING_KIND_WORDS[offering.kind].purpose, priceCents: offering.priceCents, current: before.productId, now }))
   await tx.kysely.updateTable('offerings').set({ capacity: offering.capacity, productId }).where('id', '=', before.id).execute()
   return { offeringId: before.id, capacityBefore: before.capacity }
 }
