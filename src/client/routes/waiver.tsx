@@ -7,7 +7,7 @@ import { SignWaiverForm } from '../features/waiver/sign-waiver-form.tsx'
 import { signedForText, subjectsOf, type Subject } from '../features/waiver/subjects.ts'
 import { useWaiver, type WaiverPageData } from '../features/waiver/use-waiver.ts'
 import { readWaiverRequest, type WaiverRequest } from '../features/waiver/waiver-request.ts'
-import { WaiverText } from '../components/waiver-text.tsx'
+import { WaiverText } from '../features/waiver/waiver-text.tsx'
 import { href } from '../../shared/paths.ts'
 import { ACCOUNT_HOLDER, participantKeyOf } from '../../shared/schemas/registration.ts'
 

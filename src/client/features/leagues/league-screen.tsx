@@ -16,7 +16,7 @@ import { leagueQuery } from '../../queries/league.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { leaguePlayersQuery, myTeamsQuery, teamsCsvUrl } from '../../queries/teams.ts'
 import { SIGN_UP_PAGES } from '../signup/sign-up-sports.ts'
-import { TeamsTable } from '../../components/teams-table.tsx'
+import { TeamsTable } from '../teams/teams-table.tsx'
 import { useSetLeagueOpen } from './api/use-set-league-open.ts'
 
 /**

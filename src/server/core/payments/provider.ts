@@ -5,7 +5,7 @@ import type { PaymentProvider as ProviderName, RefundStatus } from '../../../sha
  * became of it, or in person at the front desk (decision 0023). The checkout (features/checkout) keeps the site's side — the
  * checkout row and its lines, the held places, the payment and refunds on the books — and asks
  * the provider only what it alone knows. One provider is built where the app is built
- * (app.ts) and handed down: Stripe when its keys are set, otherwise the front desk.
+ * (app.ts) and handed down: the provider online whose keys are set, otherwise the front desk.
  *
  * What a provider online must do:
  *
