@@ -15,8 +15,8 @@ import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { leagueQuery } from '../../queries/league.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { leaguePlayersQuery, myTeamsQuery, teamsCsvUrl } from '../../queries/teams.ts'
-import { SIGN_UP_PAGES } from '../signup/sign-up-sports.ts'
-import { TeamsTable } from '../teams/teams-table.tsx'
+import { SIGN_UP_PAGES } from '../../lib/sign-up-sports.ts'
+import { TeamsTable } from '../../components/teams-table.tsx'
 import { useSetLeagueOpen } from './api/use-set-league-open.ts'
 
 /**

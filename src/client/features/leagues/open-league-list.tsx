@@ -9,7 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { openLeaguesQuery } from '../../queries/open-leagues.ts'
-import { SIGN_UP_PAGES } from '../signup/sign-up-sports.ts'
+import { SIGN_UP_PAGES } from '../../lib/sign-up-sports.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 
 function isSport(value: string): value is Sport {

@@ -1,5 +1,5 @@
-import type { RouteId } from '../../../shared/routes.ts'
-import type { Sport } from '../../../shared/sports.ts'
+import type { RouteId } from '../../shared/routes.ts'
+import type { Sport } from '../../shared/sports.ts'
 
 /**
  * The sport each sign-up page lists. One screen serves all six pages; `null` is the page where

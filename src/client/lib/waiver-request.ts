@@ -1,4 +1,4 @@
-import type { NavigationState } from '../../components/layout.tsx'
+import type { NavigationState } from '../components/layout.tsx'
 
 /**
  * What a sign-up page hands the waiver page when the server asks for a signature, and what
