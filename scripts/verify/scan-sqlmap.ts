@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ScanSite, Served } from './scan-site.ts'
+import { closedPoints } from './scan-probe.ts'
 import { injectionPoints, type Target } from './scan-targets.ts'
 
 /**
@@ -22,7 +23,10 @@ const GUARD_SETTINGS = { level: 1, risk: 1, technique: 'BEUST' }
 
 export interface SqlmapRun {
   target: Target
+  /** The points sqlmap was aimed at. */
   points: string[]
+  /** The points whose contract refused every probe by name (scan-probe.ts): not sent to sqlmap. */
+  closed: string[]
   /** Points sqlmap reported on (injectable or not). */
   tested: number
   injectable: string[]
@@ -76,11 +80,14 @@ export async function runSqlmap({ site, targets, access, jobs, workDir, onDone }
       const started = performance.now()
       const outputDir = path.join(workDir, `sqlmap-${targets.indexOf(target) + 1}`)
       fs.mkdirSync(outputDir, { recursive: true })
-      const output = await sqlmap(sqlmapArgs(site, target, outputDir))
+      // The guard refuses a customer's request before its contract is read: nothing to probe.
+      const closed = target.refusedByGuard ? [] : await closedPoints(site, target)
+      const points = injectionPoints(target).filter((point) => !closed.includes(point))
+      const output = points.length > 0 ? await sqlmap(sqlmapArgs(site, target, points, outputDir)) : ''
       fs.writeFileSync(path.join(outputDir, 'sqlmap.log'), `${target.route} as ${target.as}\n\n${output}`)
       await site.settle()
       active.delete(target.route)
-      const run = judge(target, output, outputDir, tally, (performance.now() - started) / 1000, access(target))
+      const run = judge({ target, points, closed }, output, outputDir, tally, (performance.now() - started) / 1000, access(target))
       runs.push(run)
       onDone(run)
     })()
@@ -96,8 +103,8 @@ function routeMatcher(route: string): (request: Served) => boolean {
   return (request) => request.method === method && pattern.test(request.url)
 }
 
-function sqlmapArgs(site: ScanSite, target: Target, outputDir: string): string[] {
-  const points = new Set(injectionPoints(target))
+function sqlmapArgs(site: ScanSite, target: Target, aimedAt: string[], outputDir: string): string[] {
+  const points = new Set(aimedAt)
   const mark = (point: string) => (points.has(point) ? '*' : '')
   const [method, pattern] = target.route.split(' ') as [string, string]
   const url = pattern.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(target.params![name]!) + mark(`path.${name}`))
@@ -163,13 +170,19 @@ function sqlmap(args: string[]): Promise<string> {
  * checks the server's side: the payloads arrived, and reached the handler rather than a guard
  * that should have let them through.
  */
-function judge(target: Target, output: string, outputDir: string, served: SqlmapRun['served'], seconds: number, declared: string): SqlmapRun {
-  const points = injectionPoints(target)
+function judge(
+  { target, points, closed }: Pick<SqlmapRun, 'target' | 'points' | 'closed'>,
+  output: string,
+  outputDir: string,
+  served: SqlmapRun['served'],
+  seconds: number,
+  declared: string,
+): SqlmapRun {
   const rows = resultRows(outputDir)
   // A candidate sqlmap itself disproves ("false positive or unexploitable") ends as "does not
   // seem to be injectable" and is only counted; anything confirmed is a finding.
   const rejected = rows.filter((row) => row.note.includes('false positive')).length
-  const injectable = rows.filter((row) => !row.note.includes('false positive')).map((row) => describeRow(target, row))
+  const injectable = rows.filter((row) => !row.note.includes('false positive')).map((row) => describeRow(points, row))
   if (/identified the following injection point/.test(output) && injectable.length === 0) injectable.push('a point sqlmap identified (see its log)')
   const notInjectable = [...output.matchAll(/parameter '([^']+)' does not seem to be injectable/g)].length
   const problems: string[] = []
@@ -192,7 +205,7 @@ function judge(target: Target, output: string, outputDir: string, served: Sqlmap
     const refused = statuses.filter((s) => [403, 413, 415, 429].includes(s) || (s === 401 && declared !== 'open'))
     if (refused.length > 0) problems.push(`payloads were refused before the handler (${refused.join(', ')})`)
   }
-  return { target, points, tested, injectable, rejected, served, seconds, problems }
+  return { target, points, closed, tested, injectable, rejected, served, seconds, problems }
 }
 
 interface ResultRow {
@@ -222,8 +235,7 @@ const TECHNIQUES: Record<string, string> = { B: 'boolean-based blind', E: 'error
  * sqlmap numbers the marks of each place (`#2*` in the URL, `JSON #1*` in the body); this names
  * the point of the table instead: `query.name by boolean-based blind, UNION query`.
  */
-function describeRow(target: Target, row: ResultRow): string {
-  const points = injectionPoints(target)
+function describeRow(points: string[], row: ResultRow): string {
   const n = Number(/#(\d+)\*/.exec(row.parameter)?.[1] ?? 0)
   const headerOf = (point: string) => (point === 'cookie.session' ? 'cookie' : point.slice('header.'.length).toLowerCase())
   let name: string | undefined

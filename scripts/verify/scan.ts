@@ -1,7 +1,9 @@
 // npm run verify:scan [-- --jobs 2] [--database-url postgres://…] [--only sqlmap|wapiti] [--route /api/children]
 // The offline scanners of the security issue against the real built site on loopback: sqlmap on
-// every parameter of every API route, then wapiti on every page and API GET endpoint. Exits
-// non-zero on any finding, any server error, or any point that was not really tested.
+// every parameter of every API route that a payload can reach (a parameter whose contract refuses
+// every probe by name is listed, not attacked: scan-probe.ts), then wapiti on every page and API
+// GET endpoint for what sqlmap does not test. Exits non-zero on any finding, any server error, or
+// any point that was not really tested.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -70,7 +72,7 @@ async function scanWithSqlmap(site: ScanSite): Promise<string[]> {
   const found = runs.flatMap((r) => r.injectable.map((p) => `${r.target.route} as ${r.target.as}: ${p} is injectable`))
   console.log(
     `sqlmap total: ${runs.length} runs, ${runs.reduce((n, r) => n + r.tested, 0)} of ${runs.reduce((n, r) => n + r.points.length, 0)} injection points tested, ${requests} requests served, ` +
-      `${found.length} findings, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+      `${runs.reduce((n, r) => n + r.closed.length, 0)} closed by their contract (every probe refused by name), ${found.length} findings, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   )
   return [...problems, ...found, ...runs.flatMap((r) => r.problems.map((p) => `${r.target.route} as ${r.target.as}: ${p}`))]
 }
@@ -91,7 +93,8 @@ function describe(run: SqlmapRun): string {
   const statuses = Object.entries(run.served.statuses).map(([s, n]) => `${s}×${n}`).join(' ')
   const verdict = run.injectable.length > 0 ? `INJECTABLE: ${run.injectable.join(', ')}` : run.problems.length > 0 ? `PROBLEM: ${run.problems.join('; ')}` : 'not injectable'
   const disproved = run.rejected > 0 ? ` (${run.rejected} candidate disproved by sqlmap's false-positive check)` : ''
-  return `  ${run.target.route} as ${run.target.as}: ${run.points.length} points [${run.points.join(' ')}], ${run.served.requests} requests (${statuses}), ${run.seconds.toFixed(1)} s: ${verdict}${disproved}`
+  const closed = run.closed.length > 0 ? `, closed by contract [${run.closed.join(' ')}]` : ''
+  return `  ${run.target.route} as ${run.target.as}: ${run.points.length} points [${run.points.join(' ')}]${closed}, ${run.served.requests} requests (${statuses}), ${run.seconds.toFixed(1)} s: ${verdict}${disproved}`
 }
 
 /** The scan must have run signed in from start to end: a session lost halfway makes it pointless. */
