@@ -1,5 +1,7 @@
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './fake-stripe.ts'
+import { vi } from 'vitest'
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeRefund, type FakeStripe } from './fake-stripe.ts'
 import { startTestApp, type TestApp } from './test-app.ts'
+import { runDueJobs } from '../src/server/core/jobs.ts'
 import type { Payments } from '../src/server/features/checkout/payment-events.ts'
 import { createStripeProvider } from '../src/server/features/stripe/stripe-provider.ts'
 
@@ -30,4 +32,17 @@ export function stripeEventsOf(ctx: TestApp, clock: () => Date): Payments {
     ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds }),
     log: { warn() {}, error() {} },
   }
+}
+
+/**
+ * The refunds Stripe was asked for that `match` picks, once the jobs due now have run: the site's
+ * own job runner may have claimed a job a moment before the test ran them, so this waits for it.
+ */
+export async function refundsAskedOf(ctx: TestApp, fake: FakeStripe, match: (refund: FakeRefund) => boolean): Promise<FakeRefund[]> {
+  await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
+  return vi.waitFor(() => {
+    const asked = fake.refunds().filter(match)
+    if (asked.length === 0) throw new Error('Stripe has not been asked for the refund yet')
+    return asked
+  })
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FakeStripe } from '../../../../tests/fake-stripe.ts'
-import { startPayingApp, stripeEventsOf } from '../../../../tests/paying-app.ts'
+import { refundsAskedOf, startPayingApp, stripeEventsOf } from '../../../../tests/paying-app.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, latestEmailTo, type TestUser } from '../../../../tests/factories.ts'
 import { createAcademy } from '../../../../tests/academy-places.ts'
@@ -147,8 +147,7 @@ describe('refunds', () => {
     expect(tooMuch.status).toBe(400)
     expect(tooMuch.body.error.fields.amount).toBe('The refund is more than is left of this payment.')
 
-    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
-    const atStripe = fake.refunds().filter((r) => r.metadata.refundId === res.body.refund.id)
+    const atStripe = await refundsAskedOf(ctx, fake, (r) => r.metadata.refundId === res.body.refund.id)
     const paymentIntent = fake.session(sessionId)!.payment_intent
     expect(atStripe).toEqual([expect.objectContaining({ amount: 2000, status: 'pending', payment_intent: paymentIntent })])
     expect(await refundRow(res.body.refund.id)).toMatchObject({ status: 'pending', externalId: atStripe[0]!.id })
@@ -167,9 +166,8 @@ describe('refunds', () => {
     const admin = await createUser(ctx, 'admin')
     const res = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '45.00', reason: 'Moving away' })
     expect(res.status, res.text).toBe(201)
-    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
-    const atStripe = fake.refunds().find((r) => r.metadata.refundId === res.body.refund.id)!
-    await fake.settleRefund(atStripe.id, 'failed')
+    const [atStripe] = await refundsAskedOf(ctx, fake, (r) => r.metadata.refundId === res.body.refund.id)
+    await fake.settleRefund(atStripe!.id, 'failed')
     expect((await refundRow(res.body.refund.id)).status).toBe('failed')
     const receipt = await person.client.get<{ receipt: { paidCents: number; payments: { move: string; status: string }[] } }>(`/api/registrations/${registrationId}/receipt`)
     expect(receipt.body.receipt.paidCents).toBe(4500)
@@ -194,10 +192,9 @@ describe('refunds', () => {
     expect(payment.amountCents).toBe(4500)
     const refund = await ctx.db.kysely.selectFrom('refunds').select(['id', 'amountCents', 'status', 'reason']).where('paymentId', '=', payment.id).executeTakeFirstOrThrow()
     expect(refund).toMatchObject({ amountCents: 4500, status: 'pending', reason: OVERPAID_REASON })
-    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
-    const atStripe = fake.refunds().find((r) => r.metadata.refundId === refund.id)!
+    const [atStripe] = await refundsAskedOf(ctx, fake, (r) => r.metadata.refundId === refund.id)
     expect(atStripe).toMatchObject({ amount: 4500, payment_intent: fake.session(sessionId)!.payment_intent })
-    await fake.settleRefund(atStripe.id, 'succeeded')
+    await fake.settleRefund(atStripe!.id, 'succeeded')
     const receipt = await person.client.get<{ receipt: { paidCents: number; balanceCents: number } }>(`/api/registrations/${registration.id}/receipt`)
     expect(receipt.body.receipt).toMatchObject({ paidCents: 4500, balanceCents: 0 })
   })
@@ -207,9 +204,8 @@ describe('refunds', () => {
     const admin = await createUser(ctx, 'admin')
     const cancelled = await admin.client.post(`/api/admin/registrations/${registrationId}/cancel`, { refund: true })
     expect(cancelled.status, cancelled.text).toBe(200)
-    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
     const paymentIntent = fake.session(sessionId)!.payment_intent
-    expect(fake.refunds().filter((r) => r.payment_intent === paymentIntent)).toEqual([expect.objectContaining({ amount: 4500 })])
+    expect(await refundsAskedOf(ctx, fake, (r) => r.payment_intent === paymentIntent)).toEqual([expect.objectContaining({ amount: 4500 })])
   })
 })
 
@@ -295,8 +291,8 @@ describe('pay at sign-up', () => {
     expect(tooMuch.body.error.fields.amount).toBe('The refund is more than is left of this payment for this registration.')
     const given = await refund({ amount: '50.00' })
     expect(given.status, given.text).toBe(201)
-    await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
-    await fake.settleRefund(fake.refunds().find((r) => r.metadata.refundId === given.body.refund.id)!.id, 'succeeded')
+    const [atStripe] = await refundsAskedOf(ctx, fake, (r) => r.metadata.refundId === given.body.refund.id)
+    await fake.settleRefund(atStripe!.id, 'succeeded')
     expect((await panel(fin)).paidCents).toBe(13_000)
     expect((await panel(eve)).paidCents).toBe(18_000)
     expect((await panel(fin)).payments.map((p) => p.amountCents)).toEqual([18_000, -5_000])

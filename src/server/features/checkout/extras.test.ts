@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FakeStripe } from '../../../../tests/fake-stripe.ts'
-import { startPayingApp } from '../../../../tests/paying-app.ts'
+import { refundsAskedOf, startPayingApp } from '../../../../tests/paying-app.ts'
 import type { TestApp } from '../../../../tests/test-app.ts'
 import { createLeague, createRegistrant, createUser, productForm, type TestUser } from '../../../../tests/factories.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { EXTRA_QUANTITY_MESSAGE, MOST_ORDER_LINES } from '../../../shared/schemas/payments.ts'
-import { runDueJobs } from '../../core/jobs.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { Receipt, RegisterResult, RegistrationDetail } from '../../../shared/contracts/registrations.ts'
 import { PRODUCT_MESSAGES } from '../../../shared/schemas/product.ts'
@@ -115,8 +114,8 @@ test('a family adds a jersey in a size to its order, pays it with the place on S
   expect(tooMuch.body.error.fields.amount).toBe(`The refund is more than is left of this payment for ${jersey.name}, size M.`)
   const refund = await refundJersey('25.00')
   expect(refund.status, refund.text).toBe(201)
-  await runDueJobs(ctx.db, new Date(), ctx.jobHandlers)
-  await fake.settleRefund(fake.refunds().find((r) => r.metadata.refundId === refund.body.refund.id)!.id, 'succeeded')
+  const [atStripe] = await refundsAskedOf(ctx, fake, (r) => r.metadata.refundId === refund.body.refund.id)
+  await fake.settleRefund(atStripe!.id, 'succeeded')
   const refunded = (await person.client.get<Answer>(`/api/orders/${orderId}`)).body.order
   expect(refunded.lines[1]).toMatchObject({ paidCents: 0, openCents: 2500, removable: true })
   const takenOff = await person.client.post<Answer>(`/api/orders/${orderId}/extras/${jerseyLine.id}/remove`, {})
