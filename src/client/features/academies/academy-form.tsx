@@ -12,8 +12,8 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { PriceFromList } from '../products/price-from-list.tsx'
-import { PaymentField } from '../products/payment-field.tsx'
+import { PriceFromList } from '../../components/price-from-list.tsx'
+import { PaymentField } from '../../components/payment-field.tsx'
 import { useSaveAcademy } from './api/use-save-academy.ts'
 
 const NEW_ACADEMY: AcademyFormValues = {

@@ -15,10 +15,10 @@ import { ChildDetailsForm } from '../children/child-form.tsx'
 import { useChildren } from '../signup/use-children.ts'
 import { SignWaiverForm } from '../waiver/sign-waiver-form.tsx'
 import { useWaiver } from '../waiver/use-waiver.ts'
-import { WaiverText } from '../waiver/waiver-text.tsx'
+import { WaiverText } from '../../components/waiver-text.tsx'
 import { useAcademySignUp } from './api/use-academy-sign-up.ts'
 import { academyPricing } from './academy-text.ts'
-import { SignUpPrice } from '../signup/sign-up-price.tsx'
+import { SignUpPrice } from '../../components/sign-up-price.tsx'
 
 /** Someone who could take part: the account holder (an adults' class) or one of their children. */
 interface Candidate {

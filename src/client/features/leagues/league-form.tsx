@@ -12,8 +12,8 @@ import { useForm, type FieldProps } from '../../lib/use-form.ts'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
-import { PriceFromList } from '../products/price-from-list.tsx'
-import { PaymentField } from '../products/payment-field.tsx'
+import { PriceFromList } from '../../components/price-from-list.tsx'
+import { PaymentField } from '../../components/payment-field.tsx'
 import { useSaveLeague } from './api/use-save-league.ts'
 
 const NEW_LEAGUE: LeagueFormValues = {

@@ -8,7 +8,7 @@ import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { teamsCsvUrl, teamSummariesQuery } from '../../queries/teams.ts'
-import { TeamsTable } from './teams-table.tsx'
+import { TeamsTable } from '../../components/teams-table.tsx'
 
 const SORTS = {
   name: { label: 'Team name', compare: (a: TeamSummary, b: TeamSummary) => a.name.localeCompare(b.name) },

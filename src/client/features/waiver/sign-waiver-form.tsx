@@ -6,7 +6,7 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
 import type { Subject } from './subjects.ts'
-import { WaiverAgreement } from './waiver-agreement.tsx'
+import { WaiverAgreement } from '../../components/waiver-agreement.tsx'
 import { useSignWaiver } from './api/use-sign-waiver.ts'
 
 interface SignWaiverFormProps {

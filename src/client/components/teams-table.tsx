@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { formatMoney } from '../../../shared/money.ts'
-import { href } from '../../../shared/paths.ts'
-import { TEAM_STATUS_LABELS, type TeamStatus } from '../../../shared/schemas/team.ts'
-import type { TeamSummary } from '../../../shared/contracts/teams.ts'
+import { formatMoney } from '../../shared/money.ts'
+import { href } from '../../shared/paths.ts'
+import { TEAM_STATUS_LABELS, type TeamStatus } from '../../shared/schemas/team.ts'
+import type { TeamSummary } from '../../shared/contracts/teams.ts'
 
 const BADGES: Record<TeamStatus, string> = {
   held: 'staff-badge team-status-offered',

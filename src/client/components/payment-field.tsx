@@ -1,7 +1,7 @@
-import { PAY_AT_SIGN_UP_CHOICES } from '../../../shared/schemas/payments.ts'
-import { SelectField } from '../../components/ui/select-field.tsx'
-import type { FieldProps } from '../../lib/use-form.ts'
-import { siteConfig } from '../../site-config.ts'
+import { PAY_AT_SIGN_UP_CHOICES } from '../../shared/schemas/payments.ts'
+import { SelectField } from './ui/select-field.tsx'
+import type { FieldProps } from '../lib/use-form.ts'
+import { siteConfig } from '../site-config.ts'
 
 /** Without Stripe's keys nothing is paid online, so a place is never held for payment: the engine confirms it (pay-at-sign-up.ts). */
 export const PAYS_LATER_WITHOUT_STRIPE = 'Online payment is not set up (no Stripe keys), so “pay at sign-up” acts as pay later: places are confirmed at once and paid at the front desk.'

@@ -1,5 +1,5 @@
-import { formatDate } from '../../../shared/format.ts'
-import type { WaiverDocument } from '../../../shared/contracts/waiver.ts'
+import { formatDate } from '../../shared/format.ts'
+import type { WaiverDocument } from '../../shared/contracts/waiver.ts'
 
 /** The waiver as readable text: staff write it as plain text with blank lines between paragraphs. */
 export function WaiverText({ waiver }: { waiver: WaiverDocument }) {

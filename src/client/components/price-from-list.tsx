@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { formatDate } from '../../../shared/format.ts'
-import { dollarsText, formatMoney } from '../../../shared/money.ts'
-import type { Product } from '../../../shared/contracts/products.ts'
-import { PURPOSE_LABELS, type ProductPurpose } from '../../../shared/schemas/product.ts'
-import { SelectField } from '../../components/ui/select-field.tsx'
-import type { FieldProps } from '../../lib/use-form.ts'
-import { productsQuery } from '../../queries/products.ts'
+import { formatDate } from '../../shared/format.ts'
+import { dollarsText, formatMoney } from '../../shared/money.ts'
+import type { Product } from '../../shared/contracts/products.ts'
+import { PURPOSE_LABELS, type ProductPurpose } from '../../shared/schemas/product.ts'
+import { SelectField } from './ui/select-field.tsx'
+import type { FieldProps } from '../lib/use-form.ts'
+import { productsQuery } from '../queries/products.ts'
 
 const productText = (p: Product) =>
   `${p.name}: ${formatMoney(p.listPriceCents)}${p.earlyBird ? `, early-bird ${formatMoney(p.earlyBird.priceCents)} until ${formatDate(p.earlyBird.until)}` : ''}`

@@ -1,5 +1,5 @@
-import { signUpTotal, type SignUpParty, type SignUpPricing } from '../../../shared/sign-up-total.ts'
-import { siteConfig } from '../../site-config.ts'
+import { signUpTotal, type SignUpParty, type SignUpPricing } from '../../shared/sign-up-total.ts'
+import { siteConfig } from '../site-config.ts'
 import { placeText, planText, totalText } from './sign-up-price-text.ts'
 
 interface SignUpPriceProps {

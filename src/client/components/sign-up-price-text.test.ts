@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { signUpTotal } from '../../../shared/sign-up-total.ts'
+import { signUpTotal } from '../../shared/sign-up-total.ts'
 import { placeText, planText, totalText } from './sign-up-price-text.ts'
 
 const pricing = { listPriceCents: 18_000, earlyBird: null, familyDiscountPercent: 10, plan: { depositCents: 5000, dueDates: ['2027-03-01', '2027-04-01'] }, sessions: null }

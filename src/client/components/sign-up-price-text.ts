@@ -1,6 +1,6 @@
-import { formatDate } from '../../../shared/format.ts'
-import { formatMoney } from '../../../shared/money.ts'
-import type { ShownPlace, SignUpTotal } from '../../../shared/sign-up-total.ts'
+import { formatDate } from '../../shared/format.ts'
+import { formatMoney } from '../../shared/money.ts'
+import type { ShownPlace, SignUpTotal } from '../../shared/sign-up-total.ts'
 
 /**
  * The words of a sign-up's price before the button is pressed (issue 30), apart from the

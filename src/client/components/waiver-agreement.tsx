@@ -1,4 +1,4 @@
-import type { FieldProps } from '../../lib/use-form.ts'
+import type { FieldProps } from '../lib/use-form.ts'
 
 /** The box that says the waiver was read and agreed to; the form rule reads it as 'yes' (ticked) or '' (not ticked). */
 export function WaiverAgreement<K extends string>({ field, error, label }: { field: FieldProps<K>; error: string | undefined; label: string }) {
