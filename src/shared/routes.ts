@@ -67,6 +67,11 @@ export const ROUTES = [
   { id: 'academy', path: '/academy', access: 'open', title: 'Academies' },
   { id: 'academySignUp', path: '/academySignUp/:id', access: 'open', title: 'Academy Sign Up' },
   { id: 'academyRegistrations', path: '/academyRegistrations', access: 'admin', title: 'Academy Registrations' },
+  // Not in product §2: one-day and few-day camps for children (issue 31 §2).
+  { id: 'camps', path: '/camps', access: 'open', title: 'Camps' },
+  { id: 'campSignUp', path: '/campSignUp/:id', access: 'open', title: 'Camp Sign Up' },
+  { id: 'campReceipt', path: '/campReceipt/user/:userId/camp/:campId', access: 'login', title: 'Camp Receipt' },
+  { id: 'campRegistrations', path: '/campRegistrations', access: 'admin', title: 'Camps' },
   // Access not shown: anyone may read the waiver; signing it asks to sign in.
   { id: 'waiver', path: '/waiver', access: 'open', title: 'Waiver' },
   { id: 'pendingRegistrations', path: '/pendingRegistrations', access: 'admin', title: 'Pending Registrations' },
@@ -75,6 +80,7 @@ export const ROUTES = [
   { id: 'desk', path: '/desk', access: 'staff', title: 'Front Desk' },
   { id: 'deskCustomer', path: '/desk/customer/:userId', access: 'staff', title: 'Customer' },
   { id: 'deskAcademies', path: '/desk/academies', access: 'staff', title: 'Academies at the Desk' },
+  { id: 'deskCamps', path: '/desk/camps', access: 'staff', title: 'Camps at the Desk' },
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants' },
   // Not in product §2: one checkout for everything an order owes, paid online when Stripe is set
   // up (issue 24); the server shows an order only to the person who pays it.

@@ -3,7 +3,7 @@ import type { FormSpec } from '../validation/rules.ts'
 import { LATE_SIGN_UP_PRICES, type LateSignUpPrice } from '../prices.ts'
 
 /** What a product on the price list is for (issue 24). */
-export const PRODUCT_PURPOSES = ['player-fee', 'team-fee', 'team-deposit', 'academy-fee', 'extra'] as const
+export const PRODUCT_PURPOSES = ['player-fee', 'team-fee', 'team-deposit', 'academy-fee', 'camp-fee', 'extra'] as const
 export type ProductPurpose = (typeof PRODUCT_PURPOSES)[number]
 
 export const PURPOSE_LABELS: Record<ProductPurpose, string> = {
@@ -11,11 +11,12 @@ export const PURPOSE_LABELS: Record<ProductPurpose, string> = {
   'team-fee': 'Team fee',
   'team-deposit': 'Team deposit',
   'academy-fee': 'Academy fee',
+  'camp-fee': 'Camp fee',
   extra: 'Extra (a jersey, a ball)',
 }
 
 /** What a family discount may be set on: the fees of places children take. */
-export const FAMILY_PURPOSES: readonly ProductPurpose[] = ['player-fee', 'academy-fee']
+export const FAMILY_PURPOSES: readonly ProductPurpose[] = ['player-fee', 'academy-fee', 'camp-fee']
 
 /**
  * The price list's product form (/admin/products), checked in the browser and again by the server
@@ -46,7 +47,7 @@ export const PRODUCT_MESSAGES = {
   earlyBirdUntil: 'Give the last day of the early-bird price.',
   earlyBirdPrice: 'Give the early-bird price, or clear its last day.',
   earlyBirdBelow: 'The early-bird price must be below the price.',
-  familyDiscount: 'A family discount is for places children take: a league player fee or an academy fee.',
+  familyDiscount: 'A family discount is for places children take: a league player fee, an academy fee or a camp fee.',
   planDeposit: 'Give the deposit paid at sign-up, or clear the days of the parts.',
   planDepositBelow: 'The deposit must be below the price.',
   planDue1: 'Give the day the first part is due, or clear the deposit.',
