@@ -17,6 +17,8 @@ export interface OfferingKindWords {
   receiptPage: ReceiptPage
   /** What a place of this kind is, where its offering's name does not say: a team's entry, a player on a team. */
   place: string | null
+  /** Who a confirmation says took the place: the person (or their child), the team entered, or a player joining a team. */
+  taker: 'person' | 'team' | 'team member'
 }
 
 /**
@@ -24,8 +26,8 @@ export interface OfferingKindWords {
  * left out here fails the typecheck, so no page calls a new kind by an old one's name.
  */
 export const OFFERING_KIND_WORDS = {
-  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null },
-  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration' },
-  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster' },
-  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null },
+  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null, taker: 'person' },
+  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration', taker: 'team' },
+  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', taker: 'team member' },
+  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, taker: 'person' },
 } as const satisfies Record<OfferingKind, OfferingKindWords>

@@ -7,8 +7,8 @@ describe('receiptPath', () => {
     userId: 'u1',
     offering: {
       kind,
+      ownerId: kind === 'academy-place' ? 'a1' : 'l1',
       league: kind === 'academy-place' ? null : { id: 'l1' },
-      academy: kind === 'academy-place' ? { id: 'a1' } : null,
       team: kind === 'team-place' || kind === 'roster-place' ? { id: 't1' } : null,
     },
   })

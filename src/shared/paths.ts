@@ -28,12 +28,12 @@ export function href<Id extends RouteId>(id: Id, ...params: Args<Id>): string {
  * team's entry by its team, an academy place by its academy, a league place or a place on a roster
  * by registration.
  */
-export function receiptPath(r: { id: string; userId: string; offering: { kind: OfferingKind; league: { id: string } | null; academy: { id: string } | null; team: { id: string } | null } }): string {
-  const { kind, league, academy, team } = r.offering
+export function receiptPath(r: { id: string; userId: string; offering: { kind: OfferingKind; ownerId: string; league: { id: string } | null; team: { id: string } | null } }): string {
+  const { kind, ownerId, league, team } = r.offering
   const byRegistration = () => href('receipt', { userId: r.userId, leagueId: league?.id ?? '', registrationId: r.id })
   switch (OFFERING_KIND_WORDS[kind].receiptPage) {
     case 'academyReceipt':
-      return href('academyReceipt', { userId: r.userId, academyId: academy?.id ?? '' })
+      return href('academyReceipt', { userId: r.userId, academyId: ownerId })
     case 'teamRegistrationReceipt':
       return team && league ? href('teamRegistrationReceipt', { userId: r.userId, leagueId: league.id, teamId: team.id }) : byRegistration()
     case 'receipt':

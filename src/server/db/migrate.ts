@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033-password-links.ts'
 import * as m0034 from './migrations/0034-team-name-skeletons.ts'
 import * as m0035 from './migrations/0035-prices-before-sign-up.ts'
 import * as m0036 from './migrations/0036-payment-providers.ts'
+import * as m0037 from './migrations/0037-offering-facts.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -77,6 +78,7 @@ const migrations: Record<string, DialectMigration> = {
   '0034-team-name-skeletons': m0034,
   '0035-prices-before-sign-up': m0035,
   '0036-payment-providers': m0036,
+  '0037-offering-facts': m0037,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -549,6 +549,25 @@ export interface PasswordLinksTable {
   createdAt: Timestamp
 }
 
+/**
+ * A view (migration 0037, redefined by each new kind's migration): what every view of a place
+ * shows of what it is in, whatever its kind.
+ */
+export interface OfferingFactsView {
+  offeringId: string
+  /** The league's (a team's entry and a roster place too), the academy's or the camp's id. */
+  ownerId: string
+  name: string
+  sport: string | null
+  startDate: string
+  endDate: string
+  /** ISO weekdays it meets on (`2,4`); null for an offering without sessions. */
+  weekdays: string | null
+  startTime: string | null
+  endTime: string | null
+  skippedDates: string | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -568,6 +587,7 @@ export interface Database {
   products: ProductsTable
   productChanges: ProductChangesTable
   offerings: OfferingsTable
+  offeringFacts: OfferingFactsView
   registrations: RegistrationsTable
   academyAttendance: AcademyAttendanceTable
   orders: OrdersTable

@@ -23,24 +23,25 @@ export type Payment = z.infer<typeof Payment>
 
 /**
  * What a place is taken in: a league (a player's place, a team's entry, a place on a team's
- * roster) or an academy. `name` and the dates are the league's or the academy's.
+ * roster), an academy or a camp. `name` and the dates are its owner's.
  */
 export const OfferingRef = z.object({
-  kind: z.enum(OFFERING_KINDS).describe('a place in a league, a team entered in a league, a place on a team roster, or a place in an academy'),
+  kind: z.enum(OFFERING_KINDS).describe('a place in a league, a team entered in a league, a place on a team roster, a place in an academy or a camp'),
   id: z.string().describe("the offering's id"),
-  name: z.string().describe("the league's or the academy's name"),
+  ownerId: z.string().describe("what the place is in: the league's id (for a team's entry and a roster place too), the academy's or the camp's"),
+  name: z.string().describe("the league's, academy's or camp's name"),
   startDate: z.string().describe('YYYY-MM-DD'),
   endDate: z.string().describe('YYYY-MM-DD'),
   league: z.object({ id: z.string(), sport: z.string() }).nullable(),
-  academy: z
+  schedule: z
     .object({
-      id: z.string(),
       weekdays: z.array(z.literal(WEEKDAYS)),
       startTime: z.string().nullable().describe('HH:MM, the facility time zone'),
       endTime: z.string().nullable(),
       sessionDates: z.array(z.string()).describe('YYYY-MM-DD, every date it meets on'),
     })
-    .nullable(),
+    .nullable()
+    .describe('when an offering that meets on set days (an academy, a camp) meets; null for a league'),
   team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team entered or joined'),
 })
 export type OfferingRef = z.infer<typeof OfferingRef>

@@ -54,7 +54,7 @@ export function AcademySignUpForm({ academy, today, userId, onDone }: FormProps)
 
   const existing = new Map(
     (mine.data?.registrations ?? [])
-      .filter((r) => r.offering.academy?.id === academy.id && ACTIVE_STATUSES.includes(r.status))
+      .filter((r) => r.offering.ownerId === academy.id && ACTIVE_STATUSES.includes(r.status))
       .map((r) => [participantKeyOf(r.child?.id ?? null), r]),
   )
   const candidates: Candidate[] | null = academy.forChildren

@@ -96,14 +96,14 @@ interface CardProps {
   onAction(action: PlaceAction): void
 }
 
-/** An academy place's next session on or after `today` ("Tue 12/1/2026, 6:00 PM"), and whether the sessions have begun. */
-function academySessions(r: RegistrationView, today: string): { next: string | null; begun: boolean } | null {
-  const academy = r.offering.academy
-  if (!academy) return null
-  const next = academy.sessionDates.find((date) => date >= today)
-  const first = academy.sessionDates[0] ?? r.offering.startDate
+/** The next session on or after `today` of a place in an academy or a camp ("Tue 12/1/2026, 6:00 PM"), and whether the sessions have begun. */
+function nextSession(r: RegistrationView, today: string): { next: string | null; begun: boolean } | null {
+  const { schedule } = r.offering
+  if (!schedule) return null
+  const next = schedule.sessionDates.find((date) => date >= today)
+  const first = schedule.sessionDates[0] ?? r.offering.startDate
   return {
-    next: next ? `${formatDate(next)}${academy.startTime ? `, ${formatTime(academy.startTime)}` : ''}` : null,
+    next: next ? `${formatDate(next)}${schedule.startTime ? `, ${formatTime(schedule.startTime)}` : ''}` : null,
     begun: today >= first,
   }
 }
@@ -111,7 +111,7 @@ function academySessions(r: RegistrationView, today: string): { next: string | n
 function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
   // One reading of the clock per card: rendering must not depend on when it happens.
   const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
-  const sessions = academySessions(r, today)
+  const sessions = nextSession(r, today)
   const headingId = useId()
   const [confirming, setConfirming] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)

@@ -72,18 +72,19 @@ describe('one view for every kind of place', () => {
     expect((await join(player, team)).status).toBe(201)
     const academyPlace = (await joinAcademy(person, academyId, null)).registration
 
-    expect(leaguePlace.offering).toMatchObject({ kind: 'league-place', league: { id: leagueId, sport: 'soccer' }, academy: null, team: null })
+    expect(leaguePlace.offering).toMatchObject({ kind: 'league-place', ownerId: leagueId, league: { id: leagueId, sport: 'soccer' }, schedule: null, team: null })
     expect((await findRegistrationView(ctx.db, team.entry!.registrationId))!.offering).toMatchObject({
       kind: 'team-place',
+      ownerId: teamLeagueId,
       name: team.leagueName,
       league: { id: teamLeagueId },
       team: { id: team.id, name: 'Viewers' },
     })
     const [rosterPlace] = await listUserRegistrations(ctx.db, player.id)
-    expect(rosterPlace!.offering).toMatchObject({ kind: 'roster-place', league: { id: teamLeagueId }, team: { id: team.id } })
+    expect(rosterPlace!.offering).toMatchObject({ kind: 'roster-place', ownerId: teamLeagueId, league: { id: teamLeagueId }, team: { id: team.id } })
     expect(academyPlace).toMatchObject({
       status: 'confirmed',
-      offering: { kind: 'academy-place', name: expect.stringMatching(/^Goalkeeping Academy/), startDate: daysFromToday(30), endDate: daysFromToday(90), league: null, academy: { id: academyId }, team: null },
+      offering: { kind: 'academy-place', name: expect.stringMatching(/^Goalkeeping Academy/), startDate: daysFromToday(30), endDate: daysFromToday(90), ownerId: academyId, league: null, schedule: { sessionDates: expect.arrayContaining([]) }, team: null },
     })
 
     // A receipt by registration, whatever the place is in: the owner and staff; anyone else, not found.

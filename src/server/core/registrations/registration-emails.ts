@@ -1,5 +1,6 @@
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href, receiptPath } from '../../../shared/paths.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
@@ -13,17 +14,17 @@ export function receiptUrl(siteUrl: string, r: RegistrationView): string {
 
 /** Who takes the place: a child, a team, or the person themselves. */
 function who(r: RegistrationView): string {
-  if (r.offering.kind === 'team-place' && r.offering.team) return `Your team ${r.offering.team.name} is`
+  if (OFFERING_KIND_WORDS[r.offering.kind].taker === 'team' && r.offering.team) return `Your team ${r.offering.team.name} is`
   return r.child ? `${r.child.name} is` : 'You are'
 }
 
-/** An academy place's sessions: when it meets, and every date. */
+/** The sessions of a place in an academy or a camp: when it meets, and every date. */
 function sessionLines(r: RegistrationView): string[] {
-  const academy = r.offering.academy
-  if (!academy || academy.sessionDates.length === 0) return []
-  const when = academy.startTime && academy.endTime ? `${describeSchedule({ ...academy, startTime: academy.startTime, endTime: academy.endTime })}. ` : ''
-  const count = academy.sessionDates.length
-  return [`${when}${count} session${count === 1 ? '' : 's'}: ${academy.sessionDates.map(formatDate).join(', ')}.`]
+  const { schedule } = r.offering
+  if (!schedule || schedule.sessionDates.length === 0) return []
+  const when = schedule.startTime && schedule.endTime ? `${describeSchedule({ ...schedule, startTime: schedule.startTime, endTime: schedule.endTime })}. ` : ''
+  const count = schedule.sessionDates.length
+  return [`${when}${count} session${count === 1 ? '' : 's'}: ${schedule.sessionDates.map(formatDate).join(', ')}.`]
 }
 
 /** What the place still asks: nothing once paid (online, say), or the balance and where to pay it — online too when the site takes card payments. */
@@ -41,7 +42,7 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView, paysOnli
     text: [
       `Hi ${r.registrantName},`,
       '',
-      r.offering.kind === 'roster-place' && r.offering.team ? `You joined ${r.offering.team.name} in ${r.offering.name}. Your place on the roster is held.` : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
+      OFFERING_KIND_WORDS[r.offering.kind].taker === 'team member' && r.offering.team ? `You joined ${r.offering.team.name} in ${r.offering.name}. Your place on the roster is held.` : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
       ...sessionLines(r),
       `Receipt number: ${r.receiptNumber}`,
       amountLine(siteUrl, r, paysOnline),

@@ -49,8 +49,7 @@ function views(db: Db, { newest = false } = {}) {
   return db.kysely
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
-    .leftJoin('leagues as l', 'l.id', 'o.leagueId')
-    .leftJoin('academies as ac', 'ac.id', 'o.academyId')
+    .innerJoin('offeringFacts as f', 'f.offeringId', 'o.id')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
     .leftJoin('teams as t', 't.id', 'r.teamId')
@@ -59,17 +58,17 @@ function views(db: Db, { newest = false } = {}) {
       'o.id as offeringId',
       'o.kind',
       'o.leagueId',
-      'o.academyId',
+      'f.ownerId',
       'r.teamId',
       't.name as teamName',
-      'l.sport',
-      'ac.weekdays',
-      'ac.startTime',
-      'ac.endTime',
-      'ac.skippedDates',
-      eb.fn.coalesce('l.name', 'ac.name').as('offeringName'),
-      eb.fn.coalesce('l.startDate', 'ac.startDate').as('startDate'),
-      eb.fn.coalesce('l.endDate', 'ac.endDate').as('endDate'),
+      'f.sport',
+      'f.weekdays',
+      'f.startTime',
+      'f.endTime',
+      'f.skippedDates',
+      'f.name as offeringName',
+      'f.startDate',
+      'f.endDate',
       'r.userId',
       'u.displayName as registrantName',
       'u.email as registrantEmail',
@@ -93,25 +92,25 @@ function views(db: Db, { newest = false } = {}) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof views>['executeTakeFirstOrThrow']>>
 
-/** What the place is in, from the offering's owner row: a league (and its team) or an academy. */
+/** What the place is in, from its offering's facts (migration 0037): its owner, its league and team, and its schedule. */
 function offeringOf(row: ViewRow): OfferingRef {
   return {
     kind: row.kind,
     id: row.offeringId,
-    name: row.offeringName ?? '',
-    startDate: row.startDate ?? '',
-    endDate: row.endDate ?? '',
+    ownerId: row.ownerId,
+    name: row.offeringName,
+    startDate: row.startDate,
+    endDate: row.endDate,
     league: row.leagueId === null ? null : { id: row.leagueId, sport: row.sport ?? '' },
-    academy: row.academyId === null ? null : academyOf(row.academyId, row),
+    schedule: row.weekdays === null ? null : scheduleOf(row, row.weekdays),
     team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
   }
 }
 
-/** An academy's sessions, from its weekly pattern between the place's first and last dates. */
-function academyOf(id: string, row: ViewRow): NonNullable<OfferingRef['academy']> {
-  const stored = { startTime: row.startTime, endTime: row.endTime, startDate: row.startDate ?? '', endDate: row.endDate ?? '' }
-  const { weekdays, sessionDates } = readSchedule({ ...stored, weekdays: row.weekdays ?? '', skippedDates: row.skippedDates ?? '' })
-  return { id, weekdays, startTime: row.startTime, endTime: row.endTime, sessionDates }
+/** The sessions of an offering that meets on set days, from its weekly pattern between its first and last dates. */
+function scheduleOf(row: ViewRow, weekdaysText: string): NonNullable<OfferingRef['schedule']> {
+  const { weekdays, sessionDates } = readSchedule({ ...row, weekdays: weekdaysText, skippedDates: row.skippedDates ?? '' })
+  return { weekdays, startTime: row.startTime, endTime: row.endTime, sessionDates }
 }
 
 function toView(row: ViewRow): RegistrationView {
@@ -205,9 +204,9 @@ export async function findReceipt(
   return receiptOf(db, toView(row))
 }
 
-/** A person's places in an academy, their children's too, each with its payments, in the order taken. */
-export async function findAcademyReceipts(db: Db, userId: string, academyId: string): Promise<Receipt[]> {
-  const rows = await views(db).where('r.userId', '=', userId).where('o.academyId', '=', academyId).orderBy('r.createdAt').orderBy('r.seq').execute()
+/** A person's places in one academy or camp (`ownerId`), their children's too, each with its payments, in the order taken. */
+export async function findReceiptsIn(db: Db, userId: string, ownerId: string): Promise<Receipt[]> {
+  const rows = await views(db).where('r.userId', '=', userId).where('f.ownerId', '=', ownerId).orderBy('r.createdAt').orderBy('r.seq').execute()
   return Promise.all(rows.map((row) => receiptOf(db, toView(row))))
 }
 

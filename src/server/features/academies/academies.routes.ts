@@ -16,7 +16,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
-import { findAcademyReceipts } from '../../core/registrations/registrations.queries.ts'
+import { findReceiptsIn } from '../../core/registrations/registrations.queries.ts'
 import { signUpForAcademy } from './academy-sign-up.ts'
 import type { Weekday } from '../../../shared/academy-schedule.ts'
 import type { Sport } from '../../../shared/sports.ts'
@@ -65,7 +65,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
   serve(app, academyReceipt, async (req, _reply, { user: viewer }) => {
     if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
     const academy = await findAcademyForAdmin(db, req.params.academyId)
-    const places = academy ? await findAcademyReceipts(db, req.params.userId, academy.id) : []
+    const places = academy ? await findReceiptsIn(db, req.params.userId, academy.id) : []
     if (!academy || places.length === 0) throw notFound('There is no such receipt.')
     return { receipt: { academy: onReceipt(academy), places } }
   })

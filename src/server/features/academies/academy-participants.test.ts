@@ -160,7 +160,7 @@ describe('moving a participant to another academy', () => {
 
     const res = await move(place.id, to)
     expect(res.status, res.text).toBe(200)
-    expect(res.body.registration).toMatchObject({ status: 'confirmed', child: { id: maya.childId }, offering: { academy: { id: to } }, priceCents: 20_000, paidCents: 6_000, balanceCents: 14_000 })
+    expect(res.body.registration).toMatchObject({ status: 'confirmed', child: { id: maya.childId }, offering: { ownerId: to }, priceCents: 20_000, paidCents: 6_000, balanceCents: 14_000 })
     expect((await detail(place.id)).registration).toMatchObject({ status: 'moved', paidCents: 0 })
     expect((await detail(place.id)).history.at(-1)).toMatchObject({ action: 'moved', actorName: employee.displayName })
     expect((await detail(waiting.id)).registration.status).toBe('offered')

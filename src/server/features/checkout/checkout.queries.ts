@@ -32,6 +32,7 @@ export async function findOrderCheckout(
     .selectFrom('orderLines as line')
     .leftJoin('registrations as r', 'r.id', 'line.registrationId')
     .leftJoin('offerings as o', 'o.id', 'r.offeringId')
+    .leftJoin('offeringFacts as f', 'f.offeringId', 'o.id')
     .leftJoin('children as c', 'c.id', 'r.childId')
     .leftJoin('discountCodes as dc', 'dc.id', 'line.discountCodeId')
     .select([
@@ -51,7 +52,7 @@ export async function findOrderCheckout(
       'r.offerExpiresAt',
       'o.kind',
       'o.leagueId',
-      'o.academyId',
+      'f.ownerId',
       'r.teamId',
       'c.firstName as childFirstName',
     ])
@@ -197,12 +198,12 @@ export async function removeExtra(db: Db, { orderId, lineId, by, now }: { orderI
   })
 }
 
-function receiptOf(row: { registrationId: string | null; userId: string | null; kind: OfferingKind | null; leagueId: string | null; academyId: string | null; teamId: string | null }): string | null {
-  if (!row.registrationId || !row.userId || !row.kind) return null
+function receiptOf(row: { registrationId: string | null; userId: string | null; kind: OfferingKind | null; ownerId: string | null; leagueId: string | null; teamId: string | null }): string | null {
+  if (!row.registrationId || !row.userId || !row.kind || !row.ownerId) return null
   return receiptPath({
     id: row.registrationId,
     userId: row.userId,
-    offering: { kind: row.kind, league: row.leagueId ? { id: row.leagueId } : null, academy: row.academyId ? { id: row.academyId } : null, team: row.teamId ? { id: row.teamId } : null },
+    offering: { kind: row.kind, ownerId: row.ownerId, league: row.leagueId ? { id: row.leagueId } : null, team: row.teamId ? { id: row.teamId } : null },
   })
 }
 
