@@ -19,6 +19,12 @@ export interface OfferingKindWords {
   place: string | null
   /** Who a confirmation says took the place: the person (or their child), the team entered, or a player joining a team. */
   taker: 'person' | 'team' | 'team member'
+  /**
+   * What the price list says a product prices, before the offering's name ("Team fee of Adult
+   * Basketball"); null: places of this kind are priced by another kind's product and listed there
+   * (a place on a roster, by its league's player fee).
+   */
+  priceListUse: string | null
 }
 
 /**
@@ -26,8 +32,8 @@ export interface OfferingKindWords {
  * left out here fails the typecheck, so no page calls a new kind by an old one's name.
  */
 export const OFFERING_KIND_WORDS = {
-  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null, taker: 'person' },
-  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration', taker: 'team' },
-  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', taker: 'team member' },
-  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, taker: 'person' },
+  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null, taker: 'person', priceListUse: 'League' },
+  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration', taker: 'team', priceListUse: 'Team fee of' },
+  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', taker: 'team member', priceListUse: null },
+  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, taker: 'person', priceListUse: 'Academy' },
 } as const satisfies Record<OfferingKind, OfferingKindWords>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PRODUCT_PURPOSES, ProductForm } from '../schemas/product.ts'
 import { LATE_SIGN_UP_PRICES } from '../prices.ts'
+import { OFFERING_KINDS } from '../schemas/registration.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
 const Plan = z
@@ -53,7 +54,9 @@ export const Product = z.object({
   sizes: z.array(z.string()).describe("an extra's sizes, one chosen at checkout; empty: one size"),
   goesWith: z.array(z.object({ id: z.string(), name: z.string() })).describe('an extra: the fees it is offered beside at checkout'),
   isActive: z.boolean(),
-  usedBy: z.array(z.object({ kind: z.enum(['league', 'team-fee', 'academy']), id: z.string(), name: z.string() })).describe('the leagues and academies priced with it'),
+  usedBy: z
+    .array(z.object({ kind: z.enum(OFFERING_KINDS), id: z.string().describe("the offering's owner: the league, academy or camp"), name: z.string() }))
+    .describe('what is priced with it: the places of a league, a team fee, an academy, a camp'),
   history: z.array(ProductChange),
 })
 export type Product = z.infer<typeof Product>

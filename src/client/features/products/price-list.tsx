@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { Product, ProductChange } from '../../../shared/contracts/products.ts'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { PURPOSE_LABELS } from '../../../shared/schemas/product.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
@@ -15,7 +16,6 @@ import { ProductFormPanel } from './product-form.tsx'
 
 const editButtonId = (id: string) => `edit-product-${id}`
 
-const USE_LABELS: Record<Product['usedBy'][number]['kind'], string> = { league: 'League', 'team-fee': 'Team fee of', academy: 'Academy' }
 
 const priceText = (cents: number) => (cents === 0 ? 'Free' : formatMoney(cents))
 
@@ -145,7 +145,7 @@ export function PriceList() {
                     ? 'Not used yet'
                     : product.usedBy.map((use) => (
                         <span key={`${use.kind} ${use.id}`} className="staff-line">
-                          {USE_LABELS[use.kind]} {use.name}
+                          {OFFERING_KIND_WORDS[use.kind].priceListUse} {use.name}
                         </span>
                       )),
             },

@@ -43,7 +43,7 @@ test('products from before are on the price list for what they price, each with 
 
   const products = await listProductsForAdmin(db)
   expect(products.map((p) => [p.id, p.purpose, p.isActive, p.usedBy.map((u) => u.kind), p.history.map((h) => [h.listPriceCents, h.byName])])).toEqual([
-    ['p-academy', 'academy-fee', true, ['academy'], [[18000, null]]],
-    ['p-league', 'player-fee', true, ['league'], [[4500, null]]],
+    ['p-academy', 'academy-fee', true, ['academy-place'], [[18000, null]]],
+    ['p-league', 'player-fee', true, ['league-place'], [[4500, null]]],
   ])
 })

@@ -5,6 +5,11 @@ import { boolParam, timestampParam, toBool, toIso } from '../../db/values.ts'
 import { earlyBirdOf, planOf, productChanged, sizesOf, type ProductState } from '../../core/payments/products.queries.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
 import type { ProductPurpose } from '../../../shared/schemas/product.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
+import { OFFERING_KINDS } from '../../../shared/schemas/registration.ts'
+
+/** The kinds of places the price list names as a product's uses (the others are priced by one of these). */
+const LISTED_KINDS = OFFERING_KINDS.filter((kind) => OFFERING_KIND_WORDS[kind].priceListUse !== null)
 
 /** What the product form sets: a product without its id, and an extra's fees when they change. */
 export type ProductSettings = Omit<ProductState, 'id'> & { goesWith?: readonly string[] }
@@ -24,11 +29,10 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
   const [uses, changes, fees] = await Promise.all([
     db.kysely
       .selectFrom('offerings as o')
-      .leftJoin('leagues as l', 'l.id', 'o.leagueId')
-      .leftJoin('academies as a', 'a.id', 'o.academyId')
-      .select(['o.productId', 'o.kind', 'l.id as leagueId', 'l.name as leagueName', 'a.id as academyId', 'a.name as academyName'])
+      .innerJoin('offeringFacts as f', 'f.offeringId', 'o.id')
+      .select(['o.productId', 'o.kind', 'f.ownerId', 'f.name'])
       .where('o.productId', 'in', ids)
-      .where('o.kind', 'in', ['league-place', 'team-place', 'academy-place'])
+      .where('o.kind', 'in', LISTED_KINDS)
       .orderBy('o.createdAt')
       .execute(),
     db.kysely
@@ -53,13 +57,7 @@ export async function listProductsForAdmin(db: Db, only?: string): Promise<Produ
     sizes: sizesOf(row.sizes),
     goesWith: fees.filter((f) => f.extraId === row.id).map((f) => ({ id: f.id, name: f.name })),
     isActive: toBool(row.isActive),
-    usedBy: uses
-      .filter((u) => u.productId === row.id)
-      .map((u) =>
-        u.kind === 'academy-place'
-          ? { kind: 'academy' as const, id: u.academyId ?? '', name: u.academyName ?? '' }
-          : { kind: u.kind === 'team-place' ? ('team-fee' as const) : ('league' as const), id: u.leagueId ?? '', name: u.leagueName ?? '' },
-      ),
+    usedBy: uses.filter((u) => u.productId === row.id).map((u) => ({ kind: u.kind, id: u.ownerId, name: u.name })),
     history: changes
       .filter((c) => c.productId === row.id)
       .map((c) => ({ at: toIso(c.changedAt), byName: c.displayName, name: c.name, listPriceCents: c.listPriceCents, earlyBird: earlyBirdOf(c), familyDiscountPercent: c.familyDiscountPercent, plan: planOf(c), lateSignUpPrice: c.lateSignUpPrice, sizes: sizesOf(c.sizes), isActive: toBool(c.isActive) })),

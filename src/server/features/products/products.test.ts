@@ -75,7 +75,7 @@ test('only admins keep the price list', async () => {
 test('a league’s price is a product of the list, used by the league; a new league price points at a new product and keeps what people owe', async () => {
   const leagueId = await createLeague(ctx, { name: `Priced League ${Math.random().toString(36).slice(2, 6)}`, priceCents: 4500 })
   const product = (await list()).find((p) => p.usedBy.some((u) => u.id === leagueId))
-  expect(product).toMatchObject({ purpose: 'player-fee', listPriceCents: 4500, usedBy: [{ kind: 'league', id: leagueId }] })
+  expect(product).toMatchObject({ purpose: 'player-fee', listPriceCents: 4500, usedBy: [{ kind: 'league-place', id: leagueId }] })
   expect(product?.history).toHaveLength(1)
 
   const early = await createRegistrant(ctx)
@@ -103,7 +103,7 @@ test('a league and an academy priced from the list take the product’s price an
   expect(made.status, made.text).toBe(201)
   const leagueId = made.body.league.id
   expect(made.body.league.priceCents).toBe(7000)
-  expect((await list()).find((p) => p.id === fee.id)?.usedBy).toEqual([expect.objectContaining({ kind: 'league', id: leagueId })])
+  expect((await list()).find((p) => p.id === fee.id)?.usedBy).toEqual([expect.objectContaining({ kind: 'league-place', id: leagueId })])
   const player = await createRegistrant(ctx)
   expect((await player.client.post<RegisterResult>(`/api/leagues/${leagueId}/registrations`, {})).body.registration.priceCents).toBe(5500)
 
