@@ -1,48 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
-import { href } from '../../shared/paths.ts'
-import { PayOnlineLinks } from '../components/pay-online-links.tsx'
-import { Alert } from '../components/ui/alert.tsx'
-import { AcademyReceiptView } from '../features/receipts/academy-receipt-view.tsx'
-import { ApiError } from '../lib/api.ts'
+import { useParams } from 'react-router'
+import { academyReceiptProgram } from '../features/academies/academy-text.ts'
+import { ProgramReceiptScreen } from '../features/offerings/program-receipt-screen.tsx'
 import { academyReceiptQuery } from '../queries/receipt.ts'
 
 /** /academyReceipt/user/:userId/academy/:academyId: a person's places in an academy, to print. */
 export default function AcademyReceiptPage() {
   const { userId = '', academyId = '' } = useParams()
   const { data, error } = useQuery(academyReceiptQuery({ userId, academyId }))
-
-  if (error instanceof ApiError && error.status === 404) {
-    return (
-      <section className="page narrow">
-        <h1>Academy Receipt</h1>
-        <h2>Receipt not found</h2>
-        <p>This receipt does not exist, or it is not yours. Your own receipts are listed with your registrations.</p>
-        <p>
-          <Link to={href('account')}>Go to your account</Link>
-        </p>
-      </section>
-    )
-  }
-  return (
-    <section className="page receipt-page">
-      <h1>Academy Receipt</h1>
-      {!data && !error && <p className="loading">Loading the receipt…</p>}
-      {error && <Alert>{error instanceof ApiError ? error.message : 'The receipt could not be loaded. Please reload the page.'}</Alert>}
-      {data && (
-        <>
-          <AcademyReceiptView receipt={data.receipt} />
-          <div className="receipt-actions no-print">
-            <PayOnlineLinks places={data.receipt.places.map((place) => ({ ...place, who: place.child?.name ?? place.registrantName }))} />
-            <button type="button" className="button" onClick={() => window.print()}>
-              Print receipt
-            </button>
-            <Link className="button secondary" to={href('account')}>
-              Back to your account
-            </Link>
-          </div>
-        </>
-      )}
-    </section>
-  )
+  const receipt = data && { program: academyReceiptProgram(data.receipt.academy), places: data.receipt.places }
+  return <ProgramReceiptScreen title="Academy Receipt" receipt={receipt} error={error} />
 }

@@ -1,8 +1,15 @@
 import { useParams } from 'react-router'
+import { CampAtDesk } from '../features/camps/camp-at-desk.tsx'
 import { CustomerScreen } from '../features/desk/customer-screen.tsx'
+import type { DeskSignUp } from '../features/desk/register-at-desk.tsx'
 
-/** /desk/customer/:userId: a customer's record at the front desk (features/desk/customer-screen.tsx). */
+/** The offerings beyond leagues and academies a customer is signed up for on their record. */
+const MORE: readonly DeskSignUp[] = [
+  { value: 'camp', label: 'A camp', form: (customer, signed) => <CampAtDesk customer={customer} signed={signed} toPay="take the payment below" recordWhere="above" /> },
+]
+
+/** /desk/customer/:userId: a customer's record at the front desk (features/desk/customer-screen.tsx), with a camp among what it signs them up for. */
 export default function DeskCustomerPage() {
   const { userId = '' } = useParams()
-  return <CustomerScreen userId={userId} />
+  return <CustomerScreen userId={userId} more={MORE} />
 }

@@ -11,7 +11,8 @@ import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { academiesQuery } from '../../queries/academies.ts'
-import { academyFacts, academyPlacesText, takesAge } from './academy-text.ts'
+import { placesText, takesAge } from '../offerings/program-text.ts'
+import { academyFacts } from './academy-text.ts'
 
 /** The Academies page (issue 23): every open academy, filtered by sport and by a child's age. */
 export function AcademiesScreen() {
@@ -66,7 +67,7 @@ export function AcademiesScreen() {
 
 function AcademyCard({ academy, today }: { academy: Academy; today: string }) {
   const headingId = `academy-${academy.id}`
-  const places = academyPlacesText(academy)
+  const places = placesText(academy)
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       {academy.sport && <p className="signup-sport">{SPORT_LABELS[academy.sport]}</p>}

@@ -11,8 +11,8 @@ import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.ts
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import { adminAcademiesQuery } from '../../queries/admin-academies.ts'
+import { agesText, priceText } from '../offerings/program-text.ts'
 import { AcademyFormPanel } from './academy-form.tsx'
-import { academyAgesText, academyPriceText } from './academy-text.ts'
 import { attendanceHref } from './attendance-text.ts'
 import { useSetAcademyOpen } from './api/use-set-academy-open.ts'
 
@@ -82,7 +82,7 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
         <>
           {academy.sport ? SPORT_LABELS[academy.sport] : '—'}
           <br />
-          <span className="staff-muted">{academyAgesText(academy) ?? 'All ages'}</span>
+          <span className="staff-muted">{agesText(academy) ?? 'All ages'}</span>
         </>
       ),
     },
@@ -104,7 +104,7 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
       className: 'staff-money',
       cell: (academy) => (
         <>
-          {academyPriceText(academy.priceCents)}
+          {priceText(academy.priceCents)}
           {academy.payAtSignUp && (
             <>
               <br />

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { urlOf } from '../../lib/endpoint.ts'
 import { academyParticipantsQuery } from '../../queries/academy-participants.ts'
 import { adminAcademiesQuery } from '../../queries/admin-academies.ts'
-import { AcademyWaitlist } from './academy-waitlist.tsx'
+import { WaitlistTable } from '../offerings/waitlist-table.tsx'
 import { ParticipantsTable } from './participants-table.tsx'
 
 /**
@@ -74,7 +74,7 @@ function Participants({ academyId, academies }: { academyId: string; academies: 
       ) : (
         <ParticipantsTable academy={academy} participants={participants} others={academies.filter((a) => a.id !== academy.id && a.isActive)} onDone={done} />
       )}
-      <AcademyWaitlist academyName={academy.name} waitlist={waitlist} />
+      <WaitlistTable programName={academy.name} waitlist={waitlist} />
     </>
   )
 }

@@ -1,35 +1,14 @@
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
-import { ageRangeText } from '../../../shared/age.ts'
-import type { Academy } from '../../../shared/contracts/academies.ts'
+import type { Academy, AcademyReceipt } from '../../../shared/contracts/academies.ts'
 import { countOf, formatDate, formatDateRange, priceFactText } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { lateSessionsOn, placePriceOn, priceOn, sessionsLeft } from '../../../shared/prices.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
+import type { ReceiptProgram } from '../offerings/program-receipt-view.tsx'
+import { agesText, priceText } from '../offerings/program-text.ts'
 
 /** The words of the Academies page, apart from its components so they can be unit-tested. */
-
-export function academyPriceText(cents: number): string {
-  return cents === 0 ? 'Free' : formatMoney(cents)
-}
-
-/** Null when the academy takes everyone: there is nothing to say about places. */
-export function academyPlacesText({ placesLeft }: Pick<Academy, 'placesLeft'>): string | null {
-  if (placesLeft === null) return null
-  if (placesLeft === 0) return 'Full — join the waitlist'
-  return `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`
-}
-
-/** "Ages 8–10", "Adults", or null for children of any age. */
-export function academyAgesText({ forChildren, minAge, maxAge }: Pick<Academy, 'forChildren' | 'minAge' | 'maxAge'>): string | null {
-  if (!forChildren) return 'Adults'
-  const range = ageRangeText(minAge, maxAge)
-  return range && `${range[0]!.toUpperCase()}${range.slice(1)}`
-}
-
-/** Whether a child of `age` may take part: an academy for children whose ages include it. */
-export function takesAge({ forChildren, minAge, maxAge }: Pick<Academy, 'forChildren' | 'minAge' | 'maxAge'>, age: number): boolean {
-  return forChildren && (minAge === null || age >= minAge) && (maxAge === null || age <= maxAge)
-}
 
 /** "Tuesdays and Thursdays, 6:00 PM – 7:00 PM", or null until its days and times are set. */
 export function academyScheduleText(academy: Pick<Academy, 'weekdays' | 'startTime' | 'endTime'>): string | null {
@@ -55,7 +34,7 @@ export function sessionsText(academy: Pick<Academy, 'sessionDates' | 'startDate'
 /** The price on `today`: an early-bird price with its last day, and once the academy has begun, what a late sign-up pays. */
 export function academyPriceFact(academy: Pick<Academy, 'pricing' | 'sessionDates' | 'startDate'>, today: string): string {
   const late = lateSessionsOn(academyPricing(academy), today)
-  if (late) return `${formatMoney(placePriceOn(academyPricing(academy), today, 0).priceOfDayCents)} for the ${late.charged} sessions left (${academyPriceText(priceOn(academy.pricing, today))} for all ${late.inAll})`
+  if (late) return `${formatMoney(placePriceOn(academyPricing(academy), today, 0).priceOfDayCents)} for the ${late.charged} sessions left (${priceText(priceOn(academy.pricing, today))} for all ${late.inAll})`
   return priceFactText(academy.pricing, today)
 }
 
@@ -78,7 +57,7 @@ export function cancellationText(academy: Pick<Academy, 'sessionDates' | 'startD
 /** What a card and the sign-up page say of an academy on `today`, term by term. */
 export function academyFacts(academy: Academy, today: string): ([string, string] | null)[] {
   return [
-    ['Ages', academyAgesText(academy) ?? 'All ages'],
+    ['Ages', agesText(academy) ?? 'All ages'],
     ['When', academyScheduleText(academy) ?? 'To be announced'],
     ['Dates', formatDateRange(academy.startDate, academy.endDate)],
     ['Sessions', sessionsText(academy, today)],
@@ -86,4 +65,19 @@ export function academyFacts(academy: Academy, today: string): ([string, string]
     academy.coach ? ['Coach', academy.coach] : null,
     academy.location ? ['Where', academy.location] : null,
   ]
+}
+
+/** What an academy's receipt says of it: its schedule, where, the coach, and its sessions. */
+export function academyReceiptProgram(academy: AcademyReceipt['academy']): ReceiptProgram {
+  return {
+    label: OFFERING_KIND_WORDS['academy-place'].label,
+    name: academy.name,
+    startDate: academy.startDate,
+    endDate: academy.endDate,
+    when: academyScheduleText(academy),
+    location: academy.location,
+    coach: academy.coach,
+    dates: academy.sessionDates,
+    dateNoun: 'session',
+  }
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react'
 import type { AcademyParticipant, AcademyParticipants, AdminAcademy } from '../../../shared/contracts/academies.ts'
-import { formatMoney } from '../../../shared/money.ts'
-import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useSession } from '../../lib/session.tsx'
+import { cancelPlaceQuestion, participantColumns, placeCancelledText } from '../offerings/participant-columns.tsx'
 import { useCancelParticipant } from './api/use-cancel-participant.ts'
 import { useMoveParticipant } from './api/use-move-participant.ts'
 
@@ -18,7 +17,6 @@ interface TableProps {
   onDone(news: string): void
 }
 
-const photoText = (consent: boolean | null) => (consent === null ? 'not asked' : consent ? 'yes' : 'no')
 const full = (a: AdminAcademy) => a.capacity !== null && a.placesTaken >= a.capacity
 
 /** An academy's participants, one row each, with the staff's move and cancel at the end of the row. */
@@ -34,8 +32,7 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
   }
   const cancelPlace = (p: AcademyParticipant) => {
     move.reset()
-    const refund = p.paidCents <= 0 ? '' : refunds ? ` A refund of ${formatMoney(p.paidCents)} is recorded.` : ` ${formatMoney(p.paidCents)} paid stays recorded until an admin refunds it.`
-    cancel.mutate({ registrationId: p.registrationId, refund: refunds }, { onSuccess: () => onDone(`${p.name}’s place in ${academy.name} is cancelled.${refund}`) })
+    cancel.mutate({ registrationId: p.registrationId, refund: refunds }, { onSuccess: () => onDone(placeCancelledText(p, academy.name, refunds)) })
   }
   const failure = move.error ?? cancel.error
 
@@ -48,72 +45,7 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
         rows={participants}
         rowKey={(p) => p.registrationId}
         moreLabel={(p) => `More about ${p.name}`}
-        columns={[
-          {
-            header: 'Participant',
-            rowHeader: true,
-            cell: (p) => (
-              <>
-                {p.name}
-                <br />
-                <span className="staff-muted">
-                  {p.age === null ? 'Adult' : `Age ${p.age}`} · {STATUS_LABELS[p.status]}
-                </span>
-              </>
-            ),
-          },
-          {
-            header: 'Guardian',
-            cell: (p) => (
-              <>
-                {p.guardianName}
-                <br />
-                <span className="staff-muted staff-nowrap">{p.guardianPhone}</span>
-              </>
-            ),
-          },
-          {
-            header: 'Emergency contact',
-            priority: 'wide',
-            cell: (p) => (
-              <>
-                {p.emergencyContactName ?? '—'}
-                {p.emergencyContactPhone && (
-                  <>
-                    <br />
-                    <span className="staff-muted staff-nowrap">{p.emergencyContactPhone}</span>
-                  </>
-                )}
-              </>
-            ),
-          },
-          { header: 'Medical notes', cell: (p) => p.medicalNotes ?? '—' },
-          {
-            header: 'Waiver and photos',
-            priority: 'wide',
-            cell: (p) => (
-              <>
-                {p.waiverSigned ? 'Signed' : 'Not signed'}
-                <br />
-                <span className="staff-muted">Photos: {photoText(p.photoConsent)}</span>
-              </>
-            ),
-          },
-          {
-            header: 'Balance',
-            className: 'staff-money',
-            cell: (p) => (
-              <>
-                {formatMoney(p.balanceCents)}
-                <br />
-                <span className="staff-muted staff-nowrap">
-                  paid {formatMoney(p.paidCents)} of {formatMoney(p.priceCents)}
-                </span>
-              </>
-            ),
-          },
-          { header: 'Attended', priority: 'wide', cell: (p) => p.attended },
-        ]}
+        columns={[...participantColumns<AcademyParticipant>(), { header: 'Attended', priority: 'wide', cell: (p) => p.attended }]}
         actions={(p) => (
           <div className="staff-actions staff-actions-stacked">
             {p.status === 'confirmed' && <MoveControl participant={p} others={others} busy={busy} onMove={(to) => moveTo(p, to)} />}
@@ -121,7 +53,7 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
               row={` ${p.name}`}
               className="button staff-danger"
               disabled={busy}
-              question={`Cancel ${p.name}’s place in ${academy.name}${p.paidCents > 0 && refunds ? ` and record a refund of ${formatMoney(p.paidCents)}` : ''}? The place goes to the first person on the waitlist.${p.paidCents > 0 && !refunds ? ` An admin refunds the ${formatMoney(p.paidCents)} paid.` : ''}`}
+              question={cancelPlaceQuestion(p, academy.name, refunds)}
               onAct={() => cancelPlace(p)}
             >
               {refunds ? 'Cancel and refund' : 'Cancel'}

@@ -10,13 +10,13 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { customerRecordQuery } from '../../queries/desk.ts'
 import { CustomerRegistrations } from './customer-registrations.tsx'
 import { DeskChildren } from './desk-children.tsx'
-import { participantsOf } from './participants.ts'
+import { participantsOf } from '../offerings/customer-participants.ts'
 import { PasswordLink } from './password-link.tsx'
-import { RegisterAtDesk } from './register-at-desk.tsx'
+import { RegisterAtDesk, type DeskSignUp } from './register-at-desk.tsx'
 import { SignAtDesk } from './sign-at-desk.tsx'
 
-/** A customer's record and what the desk does for them (docs/decisions/0016). */
-export function CustomerScreen({ userId }: { userId: string }) {
+/** A customer's record and what the desk does for them (docs/decisions/0016); `more`: the other offerings the page signs them up for. */
+export function CustomerScreen({ userId, more }: { userId: string; more: readonly DeskSignUp[] }) {
   const { data, error } = useQuery(customerRecordQuery(userId))
   return (
     <section className="page">
@@ -26,12 +26,12 @@ export function CustomerScreen({ userId }: { userId: string }) {
       </p>
       {error && <Alert>{error instanceof ApiError && error.status === 404 ? 'There is no such customer.' : errorMessage(error)}</Alert>}
       {!data && !error && <p className="loading">Loading the customer…</p>}
-      {data && <Record customer={data.customer} />}
+      {data && <Record customer={data.customer} more={more} />}
     </section>
   )
 }
 
-function Record({ customer }: { customer: CustomerRecord }) {
+function Record({ customer, more }: { customer: CustomerRecord; more: readonly DeskSignUp[] }) {
   const participants = participantsOf(customer)
   const signed = (key: string) => customer.waiver.signatures.some((s) => s.subjectKey === key && s.waiverVersion === customer.waiver.currentVersion)
   return (
@@ -77,7 +77,7 @@ function Record({ customer }: { customer: CustomerRecord }) {
         )}
         {participants.some((p) => !signed(p.key)) && <SignAtDesk customer={customer} unsigned={participants.filter((p) => !signed(p.key))} />}
       </section>
-      <RegisterAtDesk customer={customer} participants={participants} />
+      <RegisterAtDesk customer={customer} participants={participants} more={more} />
       <CustomerRegistrations customer={customer} />
     </>
   )

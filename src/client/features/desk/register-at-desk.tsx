@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { formatMoney } from '../../../shared/money.ts'
 import { leaguePriceText } from '../../../shared/schemas/league.ts'
 import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
@@ -9,11 +9,21 @@ import { errorMessage } from '../../lib/api.ts'
 import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { teamSummariesQuery } from '../../queries/teams.ts'
 import { useRegisterAtDesk } from './api/use-register-at-desk.ts'
-import type { Participant } from './participants.ts'
+import type { Participant } from '../offerings/customer-participants.ts'
 import { AcademyAtDesk } from './academy-at-desk.tsx'
 
-/** Registers the customer or a child for an open league, puts the customer on a team of a team league, or signs them up for an academy. */
-export function RegisterAtDesk({ customer, participants }: { customer: CustomerRecord; participants: Participant[] }) {
+/**
+ * Another kind of offering the desk signs a customer up for here (a camp): its choice in "Register
+ * for" and its form, handed in by the page so the desk names no other feature's screens.
+ */
+export interface DeskSignUp {
+  value: string
+  label: string
+  form(customer: CustomerRecord, signed: (key: string) => boolean): ReactNode
+}
+
+/** Registers the customer or a child for an open league, puts the customer on a team of a team league, or signs them up for an academy or another offering of `more`. */
+export function RegisterAtDesk({ customer, participants, more }: { customer: CustomerRecord; participants: Participant[]; more: readonly DeskSignUp[] }) {
   const leagues = useQuery(adminLeaguesQuery())
   const open = leagues.data?.leagues.filter((l) => l.isActive) ?? []
   const [leagueId, setLeagueId] = useState('')
@@ -24,7 +34,8 @@ export function RegisterAtDesk({ customer, participants }: { customer: CustomerR
   const [who, setWho] = useState(ACCOUNT_HOLDER)
   const [outcome, setOutcome] = useState('')
   const register = useRegisterAtDesk(customer.id)
-  const [what, setWhat] = useState<'league' | 'academy'>('league')
+  const [what, setWhat] = useState('league')
+  const other = more.find((m) => m.value === what)
   const signed = (key: string) => customer.waiver.signatures.some((s) => s.subjectKey === key && s.waiverVersion === customer.waiver.currentVersion)
   const registerChosen = () => {
     setOutcome('')
@@ -42,16 +53,23 @@ export function RegisterAtDesk({ customer, participants }: { customer: CustomerR
   }
   return (
     <section className="account-panel" aria-labelledby="desk-register">
-      <h3 id="desk-register">Register for a league, a team or an academy</h3>
+      <h3 id="desk-register">Register for a league, a team{more.map((m) => `, ${m.label.toLowerCase()}`).join('')} or an academy</h3>
       <div className="field">
         <label htmlFor="desk-register-what">Register for</label>
-        <select id="desk-register-what" value={what} onChange={(e) => setWhat(e.target.value === 'academy' ? 'academy' : 'league')}>
+        <select id="desk-register-what" value={what} onChange={(e) => setWhat(e.target.value)}>
           <option value="league">A league or a team</option>
           <option value="academy">An academy</option>
+          {more.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
         </select>
       </div>
-      {what === 'academy' ? (
-        <AcademyAtDesk customer={customer} participants={participants} signed={signed} />
+      {other ? (
+        other.form(customer, signed)
+      ) : what === 'academy' ? (
+        <AcademyAtDesk customer={customer} signed={signed} />
       ) : (
         <>
           <div className="toolbar">

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { waiverQuery } from '../../queries/waiver.ts'
 import { useSignWaiverAtDesk } from './api/use-sign-waiver-at-desk.ts'
-import type { Participant } from './participants.ts'
+import type { Participant } from '../offerings/customer-participants.ts'
 
 /** The customer reads and signs the waiver on the staff screen; the desk records who witnessed it. */
 export function SignAtDesk({ customer, unsigned }: { customer: CustomerRecord; unsigned: Participant[] }) {

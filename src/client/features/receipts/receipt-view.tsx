@@ -4,45 +4,12 @@ import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
-import { siteConfig } from '../../site-config.ts'
-import { chargeLines } from './charges.ts'
-import { ReceiptExtras } from './receipt-extras.tsx'
+import { chargeLines } from '../offerings/charges.ts'
+import { ReceiptExtras } from '../offerings/receipt-extras.tsx'
+import { ReceiptHead, Registrant } from '../offerings/receipt-head.tsx'
 
 function balanceDue(receipt: Receipt): string {
   return nothingDue(receipt) ?? formatMoney(receipt.balanceCents)
-}
-
-/** A receipt's top: the facility, its number (or numbers, one a place), and the day it was made. */
-export function ReceiptHead({ numbers, date }: { numbers: readonly string[]; date: string }) {
-  return (
-    <header className="receipt-head">
-      <p className="receipt-facility">{siteConfig.facilityName}</p>
-      <dl className="receipt-meta">
-        <div>
-          <dt>Receipt {numbers.length === 1 ? 'number' : 'numbers'}</dt>
-          <dd>{numbers.join(', ')}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{formatDate(date)}</dd>
-        </div>
-      </dl>
-    </header>
-  )
-}
-
-/** Who registered: the first fact of a receipt. */
-export function Registrant({ receipt }: { receipt: Pick<Receipt, 'registrantName' | 'registrantEmail'> }) {
-  return (
-    <div>
-      <dt>Registrant</dt>
-      <dd>
-        {receipt.registrantName}
-        <br />
-        {receipt.registrantEmail}
-      </dd>
-    </div>
-  )
 }
 
 /** The receipt itself, laid out to print on one page (print rules in styles.css). */

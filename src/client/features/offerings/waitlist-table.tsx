@@ -1,15 +1,15 @@
 import type { AcademyWaiting } from '../../../shared/contracts/academies.ts'
 import { formatDateTime } from '../../../shared/format.ts'
 
-/** An academy's waitlist in the order places are offered; a place freed goes to position 1. */
-export function AcademyWaitlist({ academyName, waitlist }: { academyName: string; waitlist: AcademyWaiting[] }) {
+/** A program's waitlist (an academy's, a camp's) in the order places are offered; a place freed goes to position 1. */
+export function WaitlistTable({ programName, waitlist }: { programName: string; waitlist: AcademyWaiting[] }) {
   return (
     <>
       <h3>Waitlist</h3>
       {waitlist.length === 0 ? (
         <p>Nobody is waiting.</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={`${academyName}: waitlist`}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={`${programName}: waitlist`}>
           <table className="staff-table">
             <thead>
               <tr>

@@ -1,63 +1,77 @@
-import type { AcademyReceipt } from '../../../shared/contracts/academies.ts'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { chargeLines } from './charges.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
-import { academyScheduleText } from '../academies/academy-text.ts'
+import { chargeLines } from './charges.ts'
 import { ReceiptExtras } from './receipt-extras.tsx'
-import { ReceiptHead, Registrant } from './receipt-view.tsx'
+import { ReceiptHead, Registrant } from './receipt-head.tsx'
+
+/** What a program's receipt says of it: an academy with its sessions, a camp with its days. */
+export interface ReceiptProgram {
+  /** What the offering is labelled with: "Academy", "Camp" (shared/offering-kinds.ts). */
+  label: string
+  name: string
+  startDate: string
+  endDate: string
+  /** Its days and hours, or null while they are not set. */
+  when: string | null
+  location: string | null
+  coach: string | null
+  /** Every date it meets on, and what one is called: "session", "day". */
+  dates: readonly string[]
+  dateNoun: string
+}
 
 /**
- * A person's receipt for an academy, laid out to print (print rules in styles.css): the
- * academy and its sessions, each participant's place, every payment, and what is still due.
+ * A person's receipt for a program with sessions or days (an academy, a camp), laid out to print
+ * (print rules in styles.css): the program and its dates, each participant's place, every
+ * payment, and what is still due.
  */
-export function AcademyReceiptView({ receipt }: { receipt: AcademyReceipt }) {
-  const { academy, places } = receipt
+export function ProgramReceiptView({ program, places }: { program: ReceiptProgram; places: readonly Receipt[] }) {
   const first = places[0]!
   const payments = places.flatMap((place) => place.payments.map((payment) => ({ ...payment, who: place.child?.name ?? place.registrantName })))
   const paid = places.reduce((sum, p) => sum + p.paidCents, 0)
   const due = places.reduce((sum, p) => sum + p.balanceCents, 0)
-  const schedule = academyScheduleText(academy)
   // Places taken in one go share their order, and so its extras.
   const extras = [...new Map(places.flatMap((place) => place.extras).map((extra) => [extra.lineId, extra])).values()]
   return (
-    <article className="receipt" aria-label={`Receipt for ${academy.name}`}>
+    <article className="receipt" aria-label={`Receipt for ${program.name}`}>
       <ReceiptHead numbers={places.map((p) => p.receiptNumber)} date={first.createdAt} />
 
       <dl className="receipt-facts">
         <Registrant receipt={first} />
         <div>
-          <dt>Academy</dt>
+          <dt>{program.label}</dt>
           <dd>
-            {academy.name}
+            {program.name}
             <br />
-            {formatDateRange(academy.startDate, academy.endDate)}
+            {formatDateRange(program.startDate, program.endDate)}
           </dd>
         </div>
-        {schedule && (
+        {program.when && (
           <div>
             <dt>When</dt>
             <dd>
-              {schedule}
-              {academy.location && (
+              {program.when}
+              {program.location && (
                 <>
                   <br />
-                  {academy.location}
+                  {program.location}
                 </>
               )}
             </dd>
           </div>
         )}
-        {academy.coach && (
+        {program.coach && (
           <div>
             <dt>Coach</dt>
-            <dd>{academy.coach}</dd>
+            <dd>{program.coach}</dd>
           </div>
         )}
         <div className="receipt-sessions">
-          <dt>{countOf(academy.sessionDates.length, 'session')}</dt>
-          <dd>{academy.sessionDates.map(formatDate).join(', ')}</dd>
+          <dt>{countOf(program.dates.length, program.dateNoun)}</dt>
+          <dd>{program.dates.map(formatDate).join(', ')}</dd>
         </div>
       </dl>
 

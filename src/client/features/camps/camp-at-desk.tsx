@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
+import { formatMoney } from '../../../shared/money.ts'
+import { adminCampsQuery } from '../../queries/admin-camps.ts'
+import { ProgramAtDesk } from '../offerings/program-at-desk.tsx'
+import { useCampAtDesk } from './api/use-camp-at-desk.ts'
+import { campDaysText, forChildren } from './camp-text.ts'
+
+interface CampAtDeskProps {
+  customer: CustomerRecord
+  signed(key: string): boolean
+  /** The camp chosen first, or ''. */
+  campId?: string
+  toPay: string
+  recordWhere: string
+}
+
+/** Signs some of a customer's children up for an open camp at the desk, paid at the counter (offerings/program-at-desk.tsx). */
+export function CampAtDesk({ customer, signed, campId: first = '', toPay, recordWhere }: CampAtDeskProps) {
+  const camps = useQuery(adminCampsQuery())
+  const [campId, setCampId] = useState(first)
+  const signUp = useCampAtDesk(customer.id, campId)
+  const programs =
+    camps.data?.camps
+      .filter((c) => c.isActive)
+      .map((c) => ({ ...forChildren(c), option: `${c.name} (${campDaysText(c)}, ages ${c.minAge}–${c.maxAge}, ${formatMoney(c.priceCents)})` })) ?? null
+  return (
+    <ProgramAtDesk
+      customer={customer}
+      signed={signed}
+      programs={programs}
+      noun="camp"
+      programId={campId}
+      onChooseProgram={setCampId}
+      signUp={signUp}
+      toPay={toPay}
+      recordWhere={recordWhere}
+    />
+  )
+}

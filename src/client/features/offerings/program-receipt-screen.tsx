@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
+import { href } from '../../../shared/paths.ts'
+import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { ProgramReceiptView, type ReceiptProgram } from './program-receipt-view.tsx'
+
+interface ProgramReceiptScreenProps {
+  /** The page's title, as in the route table: "Academy Receipt". */
+  title: string
+  /** The receipt once read: the program and the person's places in it. */
+  receipt: { program: ReceiptProgram; places: readonly Receipt[] } | undefined
+  error: Error | null
+}
+
+/** A person's receipt for a program (an academy, a camp), to print, with what is left to pay; 404 alike when missing or not theirs. */
+export function ProgramReceiptScreen({ title, receipt, error }: ProgramReceiptScreenProps) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <section className="page narrow">
+        <h1>{title}</h1>
+        <h2>Receipt not found</h2>
+        <p>This receipt does not exist, or it is not yours. Your own receipts are listed with your registrations.</p>
+        <p>
+          <Link to={href('account')}>Go to your account</Link>
+        </p>
+      </section>
+    )
+  }
+  return (
+    <section className="page receipt-page">
+      <h1>{title}</h1>
+      {!receipt && !error && <p className="loading">Loading the receipt…</p>}
+      {error && <Alert>{error instanceof ApiError ? error.message : 'The receipt could not be loaded. Please reload the page.'}</Alert>}
+      {receipt && (
+        <>
+          <ProgramReceiptView program={receipt.program} places={receipt.places} />
+          <div className="receipt-actions no-print">
+            <PayOnlineLinks places={receipt.places.map((place) => ({ ...place, who: place.child?.name ?? place.registrantName }))} />
+            <button type="button" className="button" onClick={() => window.print()}>
+              Print receipt
+            </button>
+            <Link className="button secondary" to={href('account')}>
+              Back to your account
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { countOf } from '../../../shared/format.ts'
+import { HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
+import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
+import { SignUpPrice } from '../../components/sign-up-price.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
+import { useChildren } from '../signup/use-children.ts'
+import { useWaiver } from '../waiver/use-waiver.ts'
+import { ChildCare } from './child-care.tsx'
+import { candidatesOf, ParticipantChoice, placesByParticipant } from './participant-choice.tsx'
+import { ParticipantsWaiver } from './participants-waiver.tsx'
+import { PhotoChoice } from './photo-choice.tsx'
+import type { ProgramForSignUp, ProgramNoun, ProgramParticipant } from './program.ts'
+
+interface ProgramSignUpFormProps<Result> {
+  program: ProgramForSignUp
+  noun: ProgramNoun
+  /** Whether one of the person's registrations is a place in this program. */
+  isPlaceIn(registration: RegistrationView): boolean
+  pricing: SignUpPricing
+  /** The facility's day the page was read on: the price of that day. */
+  today: string
+  userId: string
+  /** Where photos would be taken, in the photo choice: "at sessions", "at camp". */
+  photosAt: string
+  /** The feature's sign-up hook (its api/ folder): the participants, sent in one press. */
+  signUp: { isPending: boolean; mutateAsync(participants: ProgramParticipant[]): Promise<Result> }
+  onDone(result: Result): void
+}
+
+/**
+ * Who takes part in a program (an academy, a camp), what the coach needs to know of each, their
+ * photo choices, the waiver, and one press for everyone.
+ */
+export function ProgramSignUpForm<Result>({ program, noun, isPlaceIn, pricing, today, userId, photosAt, signUp, onDone }: ProgramSignUpFormProps<Result>) {
+  const hydrated = useHydrated()
+  const children = useChildren(program.forChildren ? userId : null)
+  const waiver = useWaiver(program.waiverRequired ? userId : null)
+  const mine = useQuery(myRegistrationsQuery(userId))
+  const [chosen, setChosen] = useState<readonly string[]>([])
+  const [photos, setPhotos] = useState<Readonly<Record<string, boolean>>>({})
+  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({})
+  const [message, setMessage] = useState<string | null>(null)
+  const [signedName, setSignedName] = useState('')
+
+  const existing = placesByParticipant(mine.data?.registrations ?? [], isPlaceIn)
+  const candidates = candidatesOf(program, noun, children.children, existing)
+  const taking = (candidates ?? []).filter((c) => chosen.includes(c.key))
+  const signed = new Set(waiver.data?.signatures.map((s) => s.subjectKey))
+  const unsigned = program.waiverRequired ? taking.filter((c) => !signed.has(c.key)) : []
+
+  const toggle = (key: string, on: boolean) => setChosen((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const missing = Object.fromEntries(taking.filter((c) => photos[c.key] === undefined).map((c) => [c.key, `Choose whether photos may be taken of ${c.child?.firstName ?? 'you'}.`]))
+    setProblems(missing)
+    if (taking.length === 0) return setMessage(program.forChildren ? 'Choose which children take part.' : 'Choose yourself to take part.')
+    if (Object.keys(missing).length > 0) return setMessage('Choose a photo option for everyone taking part.')
+    if (unsigned.length > 0) return setMessage(`Sign the waiver for ${unsigned.map((c) => c.child?.firstName ?? 'yourself').join(' and ')} first.`)
+    setMessage(null)
+    try {
+      onDone(await signUp.mutateAsync(taking.map((c) => ({ childId: c.child?.id ?? null, photoConsent: photos[c.key]! }))))
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.message : 'Signing up failed. Please try again.')
+    }
+  }
+
+  // The family's children holding a place here already earn the first one chosen a family discount, as in the engine.
+  const holding = [...existing.values()].filter((r) => r.child && HOLDS_PLACE.includes(r.status)).length
+  const priceId = `${noun}-sign-up-price`
+  return (
+    <div className="program-sign-up-steps">
+      <ParticipantChoice program={program} noun={noun} candidates={candidates} childrenFailed={children.failed} chosen={chosen} disabled={!hydrated} onToggle={toggle} />
+
+      {taking.map((c) => (
+        <section key={c.key} className="program-participant" aria-label={c.name}>
+          <h3>{c.name}</h3>
+          {c.child && <ChildCare child={c.child} />}
+          <PhotoChoice
+            who={c.child?.firstName ?? null}
+            at={photosAt}
+            name={`photo-${c.key}`}
+            value={photos[c.key]}
+            error={problems[c.key]}
+            onChange={(allowed) => {
+              setPhotos((p) => ({ ...p, [c.key]: allowed }))
+              setProblems(({ [c.key]: _answered, ...rest }) => rest)
+            }}
+          />
+        </section>
+      ))}
+
+      {unsigned.length > 0 && waiver.data && (
+        <ParticipantsWaiver userId={userId} waiver={waiver.data.waiver} unsigned={unsigned} forChildren={program.forChildren} signedName={signedName} onSigned={setSignedName} />
+      )}
+
+      <form onSubmit={(e) => void submit(e)} noValidate className="program-submit">
+        {message && <Alert>{message}</Alert>}
+        {taking.length > 0 && (
+          <p>
+            {countOf(taking.length, 'participant')}
+            {program.placesLeft !== null && taking.length > program.placesLeft &&
+              `. ${program.placesLeft === 0 ? `The ${noun} is full: everyone joins the waitlist` : `Only ${countOf(program.placesLeft, 'place')} left: the rest join the waitlist`}, in the order chosen`}
+            .
+          </p>
+        )}
+        <SignUpPrice id={priceId} pricing={pricing} today={today} party={{ children: program.forChildren, holding, placesLeft: program.placesLeft }} names={taking.map((c) => c.child?.firstName ?? 'You')} />
+        <button type="submit" className="button" disabled={!hydrated || signUp.isPending} aria-describedby={taking.length > 0 ? priceId : undefined}>
+          {signUp.isPending ? 'Signing up…' : program.placesLeft === 0 ? 'Join the waitlist' : 'Sign up'}
+        </button>
+      </form>
+    </div>
+  )
+}

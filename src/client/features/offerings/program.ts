@@ -1,0 +1,25 @@
+import type { outsideAgesText } from '../../../shared/age.ts'
+
+/**
+ * What a sign-up page reads of a program (an academy, a camp): whom it takes and from what day
+ * their age counts, whether the waiver is asked for, and the places left.
+ */
+export interface ProgramForSignUp {
+  name: string
+  startDate: string
+  forChildren: boolean
+  minAge: number | null
+  maxAge: number | null
+  waiverRequired: boolean
+  /** Null: no limit. */
+  placesLeft: number | null
+}
+
+/** One participant sent: a child, or the account holder (null), with their photo choice. */
+export interface ProgramParticipant {
+  childId: string | null
+  photoConsent: boolean
+}
+
+/** What a sentence calls the program: "this academy is for ages 8 to 10". */
+export type ProgramNoun = NonNullable<Parameters<typeof outsideAgesText>[2]>
