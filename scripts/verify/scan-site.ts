@@ -9,7 +9,8 @@ import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
-import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_CAMPS, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
+import { insertCamp } from '../../src/server/features/camps/camps.queries.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { createDiscountCode } from '../../src/server/features/products/discount-codes.queries.ts'
 import { findAcademyForAdmin } from '../../src/server/features/academies/academies.admin.queries.ts'
@@ -57,6 +58,8 @@ export interface Fixtures {
   adminLeagueId: string
   /** An academy only the admin's edit form is aimed at. */
   adminAcademyId: string
+  /** A camp only the admin's edit form is aimed at. */
+  adminCampId: string
   /** The product of the admin's league: only the price list's edit form is aimed at it. */
   adminProductId: string
   /** A discount code (SCAN_DISCOUNT_CODE) only the discount code form is aimed at: adding that code again is refused alike. */
@@ -71,6 +74,8 @@ export interface Fixtures {
   childId: string
   /** The demo's adults' academy, where the customer has a place. */
   academyId: string
+  /** The demo's first camp, where the customer's child has a place. */
+  campId: string
   registrationId: string
   /** A registration already cancelled: the cancel, decline and claim routes answer the same every time. */
   endedRegistrationId: string
@@ -156,13 +161,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId }
     const running = server
     return {
       ...site,
@@ -245,6 +250,8 @@ async function prepareDatabase(env: Record<string, string>) {
     const adminLeagueId = await insertLeague(db, { ...DEMO_LEAGUES[0]!, name: 'Scanner Edited League', isActive: false })
     const adminAcademyId = await insertAcademy(db, { ...DEMO_ACADEMIES[0]!, name: 'Scanner Edited Academy', isActive: false })
     const adminAcademySessions = (await findAcademyForAdmin(db, adminAcademyId))!.sessionDates
+    for (const camp of DEMO_CAMPS) await insertCamp(db, camp)
+    const adminCampId = await insertCamp(db, { ...DEMO_CAMPS[0]!, name: 'Scanner Edited Camp', isActive: false })
     const { productId: adminProductId } = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', adminLeagueId).where('kind', '=', 'league-place').executeTakeFirstOrThrow()
     const ids = {} as Record<keyof typeof PEOPLE, Account>
     for (const [key, person] of Object.entries(PEOPLE) as [keyof typeof PEOPLE, { email: string; role: Role }][]) {
@@ -277,6 +284,7 @@ async function prepareDatabase(env: Record<string, string>) {
       adminLeagueId,
       adminAcademyId,
       adminAcademySessions,
+      adminCampId,
       adminProductId: adminProductId!,
       adminDiscountCodeId: discountCode.id,
       orderId,
@@ -312,7 +320,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId' | 'paymentId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminCampId' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId' | 'paymentId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)
@@ -344,7 +352,10 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
   const { academies } = await call<{ academies: { id: string; forChildren: boolean }[] }>(site, customer, 'GET', '/api/academies/active')
   const academyId = academies.find((a) => !a.forChildren)!.id
   await call(site, customer, 'POST', `/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
-  return { leagueId, kidsLeagueId, childId: child.id, academyId, registrationId, endedRegistrationId, teamLeagueId, teamId: team.id, invite, captainPlaceId: team.players[0]!.registrationId }
+  const { camps } = await call<{ camps: { id: string; name: string }[] }>(site, customer, 'GET', '/api/camps/active')
+  const campId = camps.find((c) => c.name === DEMO_CAMPS[0]!.name)!.id
+  await call(site, customer, 'POST', `/api/camps/${campId}/registrations`, { participants: [{ childId: child.id, photoConsent: false }] })
+  return { leagueId, kidsLeagueId, childId: child.id, academyId, campId, registrationId, endedRegistrationId, teamLeagueId, teamId: team.id, invite, captainPlaceId: team.players[0]!.registrationId }
 }
 
 async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void> {

@@ -127,6 +127,27 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     payAtSignUp: 'false',
     waiverRequired: 'true',
   }
+  const camp = {
+    name: 'Scanner Camp',
+    sport: 'soccer',
+    description: 'Made by the security scan',
+    coach: 'Coach Scan',
+    location: 'Field 9',
+    isActive: 'false',
+    minAge: '6',
+    maxAge: '11',
+    startTime: '09:00',
+    endTime: '12:00',
+    registrationDate: day(-1),
+    startDate: day(30),
+    endDate: day(32),
+    registrationDeadline: '',
+    price: '145.00',
+    priceProduct: '',
+    capacity: '24',
+    payAtSignUp: 'false',
+    waiverRequired: 'true',
+  }
   const team = { leagueId: f.teamLeagueId, teamId: f.teamId }
   return [
     { route: 'POST /api/admin/leagues', as: 'admin', body: league },
@@ -157,6 +178,10 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       body: {},
       runsLast: true,
     },
+    { route: 'POST /api/admin/camps', as: 'admin', body: camp },
+    { route: 'POST /api/admin/camps/:campId', as: 'admin', params: { campId: f.adminCampId }, body: camp },
+    { route: 'GET /api/admin/camps/:campId/participants', as: 'admin', params: { campId: f.campId } },
+    { route: 'GET /api/admin/camps/:campId/participants.csv', as: 'admin', params: { campId: f.campId } },
     { route: 'POST /api/auth/sign-up/email', as: 'customer', manyAddresses: true, body: signUp, only: ['body.email'] },
     {
       route: 'POST /api/auth/sign-up/email',
@@ -242,6 +267,15 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       headers: { 'Idempotency-Key': 'scan-academy-0001' },
     },
     { route: 'GET /api/receipts/user/:userId/academy/:academyId', as: 'customer', params: { userId: customer.id, academyId: f.academyId } },
+    // The child already has a place: every payload that gets through is answered with it.
+    {
+      route: 'POST /api/camps/:campId/registrations',
+      as: 'customer',
+      params: { campId: f.campId },
+      body: { participants: [{ childId: f.childId, photoConsent: false }] },
+      headers: { 'Idempotency-Key': 'scan-camp-0001' },
+    },
+    { route: 'GET /api/receipts/user/:userId/camp/:campId', as: 'customer', params: { userId: customer.id, campId: f.campId } },
     { route: 'GET /api/orders/:orderId', as: 'customer', params: { orderId: f.orderId } },
     // The scan's site takes no payment online: every payload is answered that the desk takes it.
     { route: 'POST /api/orders/:orderId/checkout', as: 'customer', params: { orderId: f.orderId }, body: {} },
@@ -315,6 +349,13 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       params: { userId: customer.id, academyId: f.academyId },
       body: { participants: [{ childId: null, photoConsent: false }] },
       headers: { 'Idempotency-Key': 'scan-desk-academy-0001' },
+    },
+    {
+      route: 'POST /api/desk/customers/:userId/camps/:campId/registrations',
+      as: 'admin',
+      params: { userId: customer.id, campId: f.campId },
+      body: { participants: [{ childId: f.childId, photoConsent: false }] },
+      headers: { 'Idempotency-Key': 'scan-desk-camp-0001' },
     },
     { route: 'POST /api/desk/customers/:userId/orders/:orderId/discount-code', as: 'admin', params: { userId: customer.id, orderId: f.orderId }, body: { code: 'SCAN10' } },
     { route: 'POST /api/desk/customers/:userId/orders/:orderId/extras', as: 'admin', params: { userId: customer.id, orderId: f.orderId }, body: { productId: 'scan-no-such-extra', size: 'M' } },

@@ -13,6 +13,8 @@ import { createTeamSweeper } from './features/teams/team-sweeper.ts'
 import { registerTeamRoutes } from './features/teams/teams.routes.ts'
 import { rosterKind, teamKind } from './features/teams/team-kind.ts'
 import { academyKind } from './features/academies/academy-kind.ts'
+import { campKind } from './features/camps/camp-kind.ts'
+import { registerCampRoutes } from './features/camps/camps.routes.ts'
 import { leagueKind } from './features/leagues/league-kind.ts'
 import { registerProductRoutes } from './features/products/products.routes.ts'
 import { registerDiscountCodeRoutes } from './features/products/discount-codes.routes.ts'
@@ -96,7 +98,7 @@ export interface App {
  * (docs/decisions/0017): a kind added to OFFERING_KINDS and left out here fails the typecheck.
  */
 export function offeringKinds() {
-  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind } satisfies Record<OfferingKind, Kind>
+  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind, 'camp-place': campKind } satisfies Record<OfferingKind, Kind>
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
@@ -163,6 +165,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerProductRoutes(app, { db, now: clock })
   registerDiscountCodeRoutes(app, { db, now: clock })
   registerAcademyParticipantRoutes(app, { db, config, now: clock, kinds })
+  registerCampRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerMailRoutes(app, { db, config })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
 import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../tests/factories.ts'
 import { insertAcademy } from './features/academies/academies.queries.ts'
+import { insertCamp } from './features/camps/camps.queries.ts'
 import { openCheckout } from './features/checkout/checkout.queries.ts'
 import { orderInserts } from './core/payments/orders.queries.ts'
 import { writeTogether } from './db/transaction.ts'
@@ -176,6 +177,30 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       return { params: { userId: owner.id, academyId } }
     },
   },
+  'GET /api/receipts/user/:userId/camp/:campId': {
+    staffReadable: true,
+    fixture: async () => {
+      const campId = await insertCamp(ctx.db, {
+        name: `Skills Day ${randomUUID().slice(0, 6)}`,
+        sport: 'basketball',
+        isActive: true,
+        minAge: 5,
+        maxAge: 12,
+        startTime: '09:00',
+        endTime: '15:00',
+        registrationDate: daysFromToday(-1),
+        startDate: daysFromToday(20),
+        endDate: daysFromToday(20),
+        capacity: null,
+        priceCents: 4500,
+      })
+      const childId = await addChild(owner, { dateOfBirth: `${Number(daysFromToday(0).slice(0, 4)) - 8}-01-15` })
+      await signWaiver(owner, childId)
+      const res = await owner.client.post(`/api/camps/${campId}/registrations`, { participants: [{ childId, photoConsent: false }] })
+      expect(res.status, res.text).toBe(201)
+      return { params: { userId: owner.id, campId } }
+    },
+  },
   'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite/emails': { staffReadable: true, fixture: teamFixture(() => ({ emails: 'friend@example.com' })) },
@@ -250,7 +275,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
  * API answer may carry personal data and is never stored (issue 9, item 9); the API's description
  * lists what its reader may call, so it is one of those (issue 21).
  */
-const PUBLIC_ANSWERS = new Set(['GET /api/leagues/active', 'GET /api/leagues/open', 'GET /api/leagues/teams', 'GET /api/academies/active'])
+const PUBLIC_ANSWERS = new Set(['GET /api/leagues/active', 'GET /api/leagues/open', 'GET /api/leagues/teams', 'GET /api/academies/active', 'GET /api/camps/active'])
 
 function check(outcome: Outcome, res: TestResponse, what: string): void {
   expect(res.status, `${what}: ${res.text}`).toBeLessThan(500)

@@ -1,4 +1,5 @@
 import type { NewAcademy } from './features/academies/academies.queries.ts'
+import type { NewCamp } from './features/camps/camps.queries.ts'
 import type { NewLeague } from './features/leagues/leagues.queries.ts'
 
 /** A calendar day `offset` days from today, so the demo is open for registration whenever it runs. */
@@ -6,7 +7,7 @@ function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 }
 
-/** What `npm run demo` loads: an open league for every home page card, and three academies. */
+/** What `npm run demo` loads: an open league for every home page card, three academies and two camps. */
 export const DEMO_LEAGUES: NewLeague[] = [
   {
     name: 'Winter Soccer Free Agents',
@@ -176,6 +177,47 @@ export const DEMO_ACADEMIES: NewAcademy[] = [
     priceCents: 9_500,
     // Paid when the place is taken, the place held meanwhile (issue 24): only where the site takes payment online.
     payAtSignUp: true,
+  },
+]
+
+/**
+ * Two camps (issue 31 §2): three days of the winter break for 6 to 11 year olds, and a one-day
+ * basketball clinic. Each is priced by a camp fee on the price list, made with it.
+ */
+export const DEMO_CAMPS: NewCamp[] = [
+  {
+    name: 'Winter Break Soccer Camp',
+    sport: 'soccer',
+    description: 'Three mornings of drills, small-sided games and a mini tournament on the last day, for 6 to 11 year olds.',
+    coach: 'Coach Daniela Ortiz',
+    location: 'Field 1',
+    isActive: true,
+    minAge: 6,
+    maxAge: 11,
+    startTime: '09:00',
+    endTime: '12:30',
+    registrationDate: day(-10),
+    startDate: day(24),
+    endDate: day(26),
+    capacity: 24,
+    priceCents: 14_500,
+  },
+  {
+    name: 'Basketball Skills Day',
+    sport: 'basketball',
+    description: 'One day of dribbling, passing and shooting stations, with lunch and a skills challenge.',
+    coach: 'Coach Marcus Hill',
+    location: 'Court 2',
+    isActive: true,
+    minAge: 8,
+    maxAge: 14,
+    startTime: '09:00',
+    endTime: '15:00',
+    registrationDate: day(-5),
+    startDate: day(12),
+    endDate: day(12),
+    capacity: 30,
+    priceCents: 5_500,
   },
 ]
 

@@ -19,7 +19,7 @@ export function ageRangeText(minAge: number | null, maxAge: number | null): stri
 export function outsideAgesText(
   child: { firstName: string; dateOfBirth: string },
   league: { name: string; startDate: string; minAge: number | null; maxAge: number | null },
-  noun: 'league' | 'academy' = 'league',
+  noun = 'league',
 ): string | null {
   const age = ageOn(child.dateOfBirth, league.startDate)
   const fits = (league.minAge === null || age >= league.minAge) && (league.maxAge === null || age <= league.maxAge)

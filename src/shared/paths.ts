@@ -25,8 +25,8 @@ export function href<Id extends RouteId>(id: Id, ...params: Args<Id>): string {
 
 /**
  * A registration's receipt page, at the URL the route table gives its kind (offering-kinds.ts): a
- * team's entry by its team, an academy place by its academy, a league place or a place on a roster
- * by registration.
+ * team's entry by its team, an academy or camp place by its academy or camp, a league place or a
+ * place on a roster by registration.
  */
 export function receiptPath(r: { id: string; userId: string; offering: { kind: OfferingKind; ownerId: string; league: { id: string } | null; team: { id: string } | null } }): string {
   const { kind, ownerId, league, team } = r.offering
@@ -34,6 +34,8 @@ export function receiptPath(r: { id: string; userId: string; offering: { kind: O
   switch (OFFERING_KIND_WORDS[kind].receiptPage) {
     case 'academyReceipt':
       return href('academyReceipt', { userId: r.userId, academyId: ownerId })
+    case 'campReceipt':
+      return href('campReceipt', { userId: r.userId, campId: ownerId })
     case 'teamRegistrationReceipt':
       return team && league ? href('teamRegistrationReceipt', { userId: r.userId, leagueId: league.id, teamId: team.id }) : byRegistration()
     case 'receipt':

@@ -120,6 +120,33 @@ export interface LeaguesTable {
   updatedAt: Timestamp
 }
 
+/** A camp (issue 31 §2, migration 0038): every day from startDate to endDate, for children by their age on startDate. */
+export interface CampsTable {
+  id: string
+  name: string
+  sport: string
+  description: string | null
+  coach: string | null
+  location: string | null
+  isActive: Bool
+  minAge: number
+  maxAge: number
+  /** HH:MM each day, in the facility's time zone. */
+  startTime: string
+  endTime: string
+  registrationDate: string
+  /** The last day to register; null closes registration the day before startDate. */
+  registrationDeadline: string | null
+  startDate: string
+  /** The last day, at most 14 days after startDate; startDate for a one-day camp. */
+  endDate: string
+  waiverRequired: Bool
+  /** With online payment on: a place is held while its taker pays, and released unpaid. */
+  payAtSignUp: Bool
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
 export interface AcademiesTable {
   id: string
   name: string
@@ -265,6 +292,7 @@ export interface OfferingsTable {
   kind: OfferingKind
   leagueId: string | null
   academyId: string | null
+  campId: string | null
   /** A roster's places: the team's. */
   teamId: string | null
   productId: string | null
@@ -586,6 +614,7 @@ export interface Database {
   waiverSignatures: WaiverSignaturesTable
   products: ProductsTable
   productChanges: ProductChangesTable
+  camps: CampsTable
   offerings: OfferingsTable
   offeringFacts: OfferingFactsView
   registrations: RegistrationsTable

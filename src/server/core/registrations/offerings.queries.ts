@@ -54,8 +54,8 @@ export interface Offering {
 }
 
 /** What every kind's reader takes from the offering row (aliased `o`) and its product (`p`). */
-const OFFERING_COLUMNS = ['o.id', 'o.kind', 'o.leagueId', 'o.teamId', 'o.capacity', 'o.placesTaken', 'o.receiptPrefix', 'o.productId'] as const
-const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent', 'p.planDepositCents', 'p.planDueDates'] as const
+export const OFFERING_COLUMNS = ['o.id', 'o.kind', 'o.leagueId', 'o.teamId', 'o.capacity', 'o.placesTaken', 'o.receiptPrefix', 'o.productId'] as const
+export const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent', 'p.planDepositCents', 'p.planDueDates'] as const
 
 /** Offerings of leagues (aliased `o`, `l`, `p`) with what the engine reads of them. */
 function leagueOfferings(db: Db) {
@@ -77,7 +77,7 @@ function toOffering(row: OfferingRow): Offering {
 }
 
 /** An offering's row with its owner's columns (a league's or an academy's) and its product's price. */
-type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp' | 'plan' | 'sessions'> & {
+export type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp' | 'plan' | 'sessions'> & {
   forChildren: boolean | number
   waiverRequired: boolean | number
   payAtSignUp: boolean | number
@@ -89,7 +89,7 @@ type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCent
 }
 
 /** Reads an offering into the engine's shape: the rules its owner row states, and its price (for an academy's, by its sessions). */
-function ownRules(row: OwnerRow, sessions: PricedSessions | null): Offering {
+export function ownRules(row: OwnerRow, sessions: PricedSessions | null): Offering {
   const { forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, planDepositCents, planDueDates, ...rest } = row
   return {
     ...rest,
@@ -159,9 +159,9 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
   return academyIds.map((id) => found.get(id))
 })
 
-/** A league's player places or an academy's places, priced by a product of the list (`productId`) or by a typed price. */
+/** A league's player places, an academy's or a camp's places, priced by a product of the list (`productId`) or by a typed price. */
 interface PricedPlaces {
-  kind: 'league-place' | 'academy-place'
+  kind: 'league-place' | 'academy-place' | 'camp-place'
   ownerId: string
   name: string
   capacity: number | null
@@ -169,7 +169,7 @@ interface PricedPlaces {
   productId?: string | null
 }
 
-/** A league's player places or an academy's places, and their price, made with their owner in the caller's transaction. */
+/** A league's player places, an academy's or a camp's places, and their price, made with their owner in the caller's transaction. */
 export async function createOffering(
   tx: Db,
   offering: PricedPlaces,
@@ -183,6 +183,7 @@ export async function createOffering(
       kind: offering.kind,
       leagueId: offering.kind === 'league-place' ? offering.ownerId : null,
       academyId: offering.kind === 'academy-place' ? offering.ownerId : null,
+      campId: offering.kind === 'camp-place' ? offering.ownerId : null,
       productId,
       capacity: offering.capacity,
       receiptPrefix: receiptPrefixOf(offering.ownerId),
@@ -191,8 +192,11 @@ export async function createOffering(
     .execute()
 }
 
+/** The offering's column naming what its places belong to. */
+const OWNER_COLUMN = { 'league-place': 'leagueId', 'academy-place': 'academyId', 'camp-place': 'campId' } as const
+
 /**
- * Staff changed a league's or an academy's capacity or price: its places take the capacity, and
+ * Staff changed a league's, an academy's or a camp's capacity or price: its places take the capacity, and
  * point at a product of the price (payments/products.queries.ts; the product itself is never
  * rewritten). Answers the capacity it had, or undefined without such places.
  */
@@ -204,7 +208,7 @@ export async function updateOffering(
   let current = tx.kysely
     .selectFrom('offerings')
     .select(['id', 'capacity', 'productId'])
-    .where(offering.kind === 'league-place' ? 'leagueId' : 'academyId', '=', offering.ownerId)
+    .where(OWNER_COLUMN[offering.kind], '=', offering.ownerId)
     .where('kind', '=', offering.kind)
   // PostgreSQL: hold the row so the capacity compared by the caller is the one being replaced.
   // SQLite runs one transaction at a time and has no FOR UPDATE.

@@ -17,7 +17,7 @@ import { isStaff } from '../../../shared/roles.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
 import { findReceiptsIn } from '../../core/registrations/registrations.queries.ts'
-import { signUpForAcademy } from './academy-sign-up.ts'
+import { signUpParticipants } from '../../core/registrations/sign-up.ts'
 import type { Weekday } from '../../../shared/academy-schedule.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
@@ -45,7 +45,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
     const at = now()
     const offering = await findAcademyOffering(db, req.params.academyId)
     if (!offering) throw notFound('This academy is not open for registration.')
-    const result = await signUpForAcademy(db, {
+    const result = await signUpParticipants(db, {
       ...req.body,
       offering,
       userId: user.id,

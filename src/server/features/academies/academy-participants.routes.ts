@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { academyParticipantsCsv, listAcademyParticipants, moveAcademyParticipant } from '../../../shared/contracts/academies.ts'
 import { facilityToday } from '../../../shared/format.ts'
-import { dollarsText } from '../../../shared/money.ts'
-import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
+import { participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
 import { toCsv } from '../../http/csv.ts'
 import { notFound } from '../../http/errors.ts'
 import { listParticipants } from './academy-participants.queries.ts'
@@ -26,26 +25,9 @@ export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, con
 
   serve(app, academyParticipantsCsv, async (req, reply) => {
     const { academy, participants } = await participantsOf(req.params.academyId)
-    const yesNo = (value: boolean | null) => (value === null ? 'Not asked' : value ? 'Yes' : 'No')
     const csv = toCsv(
-      ['Name', 'Age', 'Guardian', 'Phone', 'Email', 'Emergency contact', 'Emergency phone', 'Medical notes', 'Waiver', 'Photo consent', 'Status', 'Owed (dollars)', 'Paid (dollars)', 'Balance (dollars)', 'Attended'],
-      participants.map((p) => [
-        p.name,
-        p.age ?? 'Adult',
-        p.guardianName,
-        p.guardianPhone,
-        p.guardianEmail,
-        p.emergencyContactName,
-        p.emergencyContactPhone,
-        p.medicalNotes,
-        p.waiverSigned ? 'Signed' : 'Not signed',
-        yesNo(p.photoConsent),
-        STATUS_LABELS[p.status],
-        dollarsText(p.priceCents),
-        dollarsText(p.paidCents),
-        dollarsText(p.balanceCents),
-        p.attended,
-      ]),
+      [...PARTICIPANT_CSV_HEADERS, 'Attended'],
+      participants.map((p) => [...participantCsvRow(p), p.attended]),
     )
     const name = academy.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
     return reply

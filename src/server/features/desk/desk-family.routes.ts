@@ -6,13 +6,13 @@ import { addChild, findChild, updateChild, type ChildInput } from '../../core/ch
 import { applyDiscountCode } from '../../core/payments/discounts.ts'
 import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
 import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
+import { signUpParticipants } from '../../core/registrations/sign-up.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
-import { signUpForAcademy } from '../academies/academy-sign-up.ts'
 import { addExtra, checkoutUnderWay, findOrderCheckout, findOrderPayer } from '../checkout/checkout.queries.ts'
 import type { Invites } from '../teams/invites.ts'
 import { customerRecord } from './desk.queries.ts'
@@ -61,7 +61,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
     const at = now()
     // As online, but the family pays at the counter: no place is held for a card payment, and
     // staff may register past the places one account may take (issue 30).
-    const result = await signUpForAcademy(db, {
+    const result = await signUpParticipants(db, {
       ...req.body,
       offering,
       userId: customer.id,

@@ -1,15 +1,22 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { participantKeyOf } from '../../../shared/schemas/registration.ts'
-import type { AcademySignUp, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
-import { findChild } from '../../core/children.queries.ts'
-import { admit, type Admission } from '../../core/registrations/admission.ts'
-import { takePlace, type PlaceRequest } from '../../core/registrations/engine.ts'
-import type { Offering } from '../../core/registrations/offerings.queries.ts'
-import { openOrder } from '../../core/payments/orders.queries.ts'
-import { conflict, invalid, Refusal } from '../../core/refusals.ts'
+import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { findChild } from '../children.queries.ts'
+import { openOrder } from '../payments/orders.queries.ts'
+import { conflict, invalid, Refusal } from '../refusals.ts'
+import { admit, type Admission } from './admission.ts'
+import { takePlace, type PlaceRequest } from './engine.ts'
+import type { Offering } from './offerings.queries.ts'
 
-export interface SignUpRequest extends AcademySignUp {
+/** Who takes part: the account holder (a null childId) or one of their children, each with a photo-consent choice. */
+export interface Participant {
+  childId: string | null
+  photoConsent: boolean
+}
+
+export interface SignUpRequest {
+  participants: readonly Participant[]
   offering: Offering
   userId: string
   /** The request's Idempotency-Key: each participant's place is keyed by it and by who they are. */
@@ -21,19 +28,26 @@ export interface SignUpRequest extends AcademySignUp {
   paysOnline?: boolean
   /** Set: the places taken are held until then while the family pays (pay at sign-up). */
   holdUntil?: Date
-  /** The most live places one account may hold in the academy (admission.ts); null: no limit (staff). */
+  /** The most live places one account may hold in the offering (admission.ts); null: no limit (staff). */
   placesPerAccount: number | null
   /** Set: the places' history names who took them for the family (the desk). */
   event?: PlaceRequest['event']
 }
 
+export interface SignUpResult {
+  /** One per participant, in the order sent. */
+  registrations: RegistrationView[]
+  /** False when this answer repeats an earlier sign-up (double submit, retry). */
+  created: boolean
+}
+
 /**
- * Signs several people up for one academy as one action (issue 23): everyone is admitted first —
- * ages on the first day, the waiver — so a refusal takes no place; then each takes a place or a
- * waitlist position, in the order sent, on one order paid by one payment. One participant goes
- * through the engine's grouped path like any single registration.
+ * Signs several people up for one offering as one action (an academy, issue 23; a camp, issue
+ * 31): everyone is admitted first — ages on the first day, the waiver — so a refusal takes no
+ * place; then each takes a place or a waitlist position, in the order sent, on one order paid by
+ * one payment. One participant goes through the engine's grouped path like any single registration.
  */
-export async function signUpForAcademy(db: Db, req: SignUpRequest): Promise<AcademySignUpResult> {
+export async function signUpParticipants(db: Db, req: SignUpRequest): Promise<SignUpResult> {
   const keys = req.participants.map((p) => participantKeyOf(p.childId))
   if (new Set(keys).size !== keys.length) throw invalid('Each person can be signed up once.', { participants: 'Each person can be signed up once.' })
   const admissions: Admission[] = []
