@@ -88,7 +88,8 @@ describe('the other open pages', () => {
   test('each names the public answers it shows, and only those', () => {
     expect(pageAnswers('/soccerIndividualSignUp').map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer'])
     expect(pageAnswers('/individualSportsSignUp').map((a) => a.url)).toEqual(['/api/leagues/open'])
-    expect(pageAnswers('/academy').map((a) => a.url)).toEqual(['/api/academies/active'])
+    expect(pageAnswers('/academy').map((a) => a.url)).toEqual(['/api/academies/active', '/api/camps/active'])
+    expect(pageAnswers('/camps').map((a) => a.url)).toEqual(['/api/camps/active'])
     expect(pageAnswers('/waiver').map((a) => a.url)).toEqual(['/api/waiver'])
     for (const path of ['/signIn', '/register', '/account', '/leagues', '/nope']) expect(pageAnswers(path), path).toEqual([])
   })

@@ -12,6 +12,8 @@ import { SessionProvider } from './lib/session.tsx'
 import { isSignUpRoute, sportOfSignUp } from './lib/sign-up-sports.ts'
 import { academiesQuery } from './queries/academies.ts'
 import { adminAcademiesQuery } from './queries/admin-academies.ts'
+import { adminCampsQuery } from './queries/admin-camps.ts'
+import { campReceiptQuery, campsQuery } from './queries/camps.ts'
 import { productsQuery } from './queries/products.ts'
 import { discountCodesQuery } from './queries/discount-codes.ts'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
@@ -58,13 +60,17 @@ export function pageAnswers(pathname: string, user: SessionUser | null = null): 
   const id = route.id
   const open = isSignUpRoute(id)
     ? [openLeaguesQuery(sportOfSignUp(id))]
-    : id === 'academy' || id === 'academySignUp'
-      ? [academiesQuery()]
-      : id === 'waiver' && !user
-        ? [waiverQuery(null)]
-        : id === 'adultBasketball'
-          ? [teamLeaguesQuery('basketball')]
-          : []
+    : id === 'academy'
+      ? [academiesQuery(), campsQuery()]
+      : id === 'academySignUp'
+        ? [academiesQuery()]
+        : id === 'camps' || id === 'campSignUp'
+          ? [campsQuery()]
+          : id === 'waiver' && !user
+            ? [waiverQuery(null)]
+            : id === 'adultBasketball'
+              ? [teamLeaguesQuery('basketball')]
+              : []
   const personal = user && decideAccess(route.access, user.userRole).allowed ? answersOf(id, params, user) : []
   return [...open, ...personal].flatMap((q) => (q.meta?.url ? [{ queryKey: q.queryKey, url: q.meta.url }] : []))
 }
@@ -90,6 +96,9 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
     case 'academyRegistrations':
     case 'deskAcademies':
       return [adminAcademiesQuery()]
+    case 'campRegistrations':
+    case 'deskCamps':
+      return [adminCampsQuery()]
     case 'desk':
       return [adminLeaguesQuery()]
     case 'deskCustomer':
@@ -100,6 +109,10 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
     case 'academyReceipt':
       return params.userId && params.academyId ? [academyReceiptQuery({ userId: params.userId, academyId: params.academyId })] : []
+    case 'campSignUp':
+      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
+    case 'campReceipt':
+      return params.userId && params.campId ? [campReceiptQuery({ userId: params.userId, campId: params.campId })] : []
     case 'checkout':
       return params.orderId ? [orderCheckoutQuery(params.orderId)] : []
     case 'checkoutDone':

@@ -18,9 +18,14 @@ export function DeskScreen() {
   return (
     <section className="page">
       <h1>Front Desk</h1>
-      <p>
-        <Link to={href('deskAcademies')}>Academies: participants and attendance</Link>
-      </p>
+      <ul className="link-list">
+        <li>
+          <Link to={href('deskAcademies')}>Academies: participants and attendance</Link>
+        </li>
+        <li>
+          <Link to={href('deskCamps')}>Camps: children, waitlist and signing a family up</Link>
+        </li>
+      </ul>
       <CustomerSearch />
       <WalkIn />
       <LeagueLists />

@@ -1,0 +1,73 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useDeferredValue, useState } from 'react'
+import { Link } from 'react-router'
+import { href } from '../../../shared/paths.ts'
+import { formatPhone } from '../../../shared/phone.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { customerRecordQuery, customerSearchQuery } from '../../queries/desk.ts'
+import { CampAtDesk } from './camp-at-desk.tsx'
+
+/**
+ * A family at the counter signed up for a camp from the camps' own desk page (issue 31 §2): find
+ * the customer, choose their children and photo choices, one press; the money is taken on their
+ * record, where a walk-in's account, children and waiver are made too.
+ */
+export function FamilyAtDesk({ campId }: { campId: string }) {
+  const [typed, setTyped] = useState('')
+  const q = useDeferredValue(typed.trim())
+  const [userId, setUserId] = useState('')
+  const { data, error } = useQuery({ ...customerSearchQuery(q), placeholderData: keepPreviousData })
+  const customers = q.length >= 2 ? data?.customers : undefined
+  return (
+    <section className="account-panel" aria-labelledby="camp-desk-family">
+      <h2 id="camp-desk-family">Sign a family up</h2>
+      <p>
+        A new family? <Link to={href('desk')}>Add them at the front desk</Link> with their children and the waiver, then sign them up here or on their record.
+      </p>
+      <div className="field">
+        <label htmlFor="camp-desk-search">Find the customer: name, email, phone or a child’s name</label>
+        <input id="camp-desk-search" type="search" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      </div>
+      {error && <Alert>{errorMessage(error)}</Alert>}
+      <p role="status" className="visually-hidden">
+        {customers ? `${customers.length} customer${customers.length === 1 ? '' : 's'} found` : ''}
+      </p>
+      {customers && customers.length === 0 && <p>Nobody matches “{q}”.</p>}
+      {customers && customers.length > 0 && (
+        <ul className="desk-results">
+          {customers.map((c) => (
+            <li key={c.id}>
+              <button type="button" className="link-button" aria-pressed={c.id === userId} onClick={() => setUserId(c.id)}>
+                {c.displayName}
+              </button>
+              <span className="desk-result-detail">
+                {c.email} · {formatPhone(c.phone)}
+                {c.children.length > 0 && ` · Children: ${c.children.join(', ')}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {userId && <Family key={userId} userId={userId} campId={campId} />}
+    </section>
+  )
+}
+
+function Family({ userId, campId }: { userId: string; campId: string }) {
+  const { data, error } = useQuery(customerRecordQuery(userId))
+  if (error) return <Alert>{errorMessage(error)}</Alert>
+  if (!data) return <p className="loading">Loading the customer…</p>
+  const { customer } = data
+  const signed = (key: string) => customer.waiver.signatures.some((s) => s.subjectKey === key && s.waiverVersion === customer.waiver.currentVersion)
+  const record = href('deskCustomer', { userId })
+  return (
+    <>
+      <h3>{customer.displayName}</h3>
+      <p>
+        <Link to={record}>Open {customer.displayName}’s record</Link>: children, the waiver, payments and receipts.
+      </p>
+      <CampAtDesk customer={customer} signed={signed} campId={campId} toPay="take the payment on their record" recordWhere="on their record" />
+    </>
+  )
+}
