@@ -3,17 +3,19 @@ import type { Db } from '../../src/server/db/connect.ts'
 import { inTransaction } from '../../src/server/db/transaction.ts'
 import { boolParam, timestampParam } from '../../src/server/db/values.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
+import { insertCamp } from '../../src/server/features/camps/camps.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { currentWaiver } from '../../src/server/core/waivers.queries.ts'
 
 /**
  * Prepares a rush: one open league (and, for the academy mode, an adults' academy of the same
- * capacity) and N customers who are already signed in and have
+ * capacity; for the camp mode, a children's camp of it and one child per customer, the child's
+ * waiver signed) and N customers who are already signed in and have
  * signed the waiver, written straight to the database. Signing in through the API would
  * make the benchmark measure argon2, not registration (issue: "the bench creates its
  * sessions first").
  */
-export async function prepareRush(db: Db, opts: { registrations: number; capacity: number; secret: string; teams?: boolean }) {
+export async function prepareRush(db: Db, opts: { registrations: number; capacity: number; secret: string; teams?: boolean; children?: boolean }) {
   const today = new Date()
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
   // Teams mode: `capacity` team places, and rosters of `capacity` players.
@@ -43,16 +45,35 @@ export async function prepareRush(db: Db, opts: { registrations: number; capacit
     capacity: opts.capacity,
     priceCents: 18_000,
   })
+  const campId = opts.children
+    ? await insertCamp(db, {
+        name: 'Rush Camp',
+        sport: 'soccer',
+        isActive: true,
+        minAge: 6,
+        maxAge: 11,
+        startTime: '09:00',
+        endTime: '15:00',
+        registrationDate: day(-1),
+        startDate: day(14),
+        endDate: day(16),
+        capacity: opts.capacity,
+        priceCents: 14_500,
+      })
+    : null
   const waiver = await currentWaiver(db)
   const now = timestampParam(db.dialect, today)
   const expires = timestampParam(db.dialect, new Date(today.getTime() + 86_400_000))
   const cookies: string[] = []
+  /** Each customer's child, in the cookies' order (the camp mode). */
+  const childIds: string[] = []
   const batch = 500
   for (let start = 0; start < opts.registrations; start += batch) {
     const users = Array.from({ length: Math.min(batch, opts.registrations - start) }, (_, i) => ({
       id: randomUUID(),
       n: start + i,
       token: randomBytes(24).toString('base64url'),
+      childId: randomUUID(),
     }))
     await inTransaction(db, async (tx) => {
       await tx.kysely
@@ -102,10 +123,47 @@ export async function prepareRush(db: Db, opts: { registrations: number; capacit
           })),
         )
         .execute()
+      if (!opts.children) return
+      await tx.kysely
+        .insertInto('children')
+        .values(
+          users.map((u) => ({
+            id: u.childId,
+            guardianId: u.id,
+            firstName: `Kid ${u.n}`,
+            lastName: 'Rusher',
+            dateOfBirth: day(-9 * 365),
+            emergencyContactName: `Rusher ${u.n}`,
+            emergencyContactPhone: '555-010-0000',
+            notes: null,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .execute()
+      await tx.kysely
+        .insertInto('waiverSignatures')
+        .values(
+          users.map((u) => ({
+            id: randomUUID(),
+            userId: u.id,
+            waiverVersion: waiver.version,
+            subjectKey: u.childId,
+            childId: u.childId,
+            signedName: `Rusher ${u.n}`,
+            signedAt: now,
+            ipAddress: '127.0.0.1',
+            userAgent: 'bench',
+          })),
+        )
+        .execute()
     })
-    for (const u of users) cookies.push(sessionCookie(u.token, opts.secret))
+    for (const u of users) {
+      cookies.push(sessionCookie(u.token, opts.secret))
+      childIds.push(u.childId)
+    }
   }
-  return { leagueId, academyId, cookies }
+  return { leagueId, academyId, campId, cookies, childIds }
 }
 
 /** The cookie better-auth sets at sign-in: the token, a dot, and its HMAC-SHA256 in base64. */

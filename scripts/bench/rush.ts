@@ -1,6 +1,7 @@
 // npm run bench:rush -- --registrations 8000 --capacity 500 [--database-url URL] [--instances 2] [--connections 128] [--cpu-prof-dir DIR]
 // npm run bench:rush -- --teams --registrations 400 --capacity 20 [...]
 // npm run bench:rush -- --academy --registrations 2000 --capacity 200 [...]
+// npm run bench:rush -- --camp --registrations 2000 --capacity 200 [...]
 // npm run bench:rush -- --checkout --registrations 300 --capacity 20 [...]
 // Starts the real built server on a fresh database, fires N signed-in registrations for one
 // league at once over HTTP, then reads the database. The last line printed is the JSON result.
@@ -8,6 +9,8 @@
 // then N other people join one of those teams at once, its roster maximum C (exactly C on it).
 // With --academy: N people sign up for one academy of C places at once, through the sign-up
 // that takes several participants (C placed, N - C waitlisted).
+// With --camp: N families sign a child each up for one camp of C places at once (C placed, the
+// first C to ask; N - C waitlisted in the order they asked; nobody owes or paid for a waitlist place).
 // With --checkout: N people sign up at once for a league of C places paid at sign-up, pay or
 // abandon on the fake Stripe of tests/fake-stripe.ts, and the places abandoned go on to the
 // waitlist (rush-checkout.ts says what is checked).
@@ -25,6 +28,8 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { prepareRush } from './rush-setup.ts'
 import { post, waitForHealth } from './rush-http.ts'
 import { leaguePlaces } from '../../src/server/core/registrations/offerings.queries.ts'
+import { amountDueOf, amountPaidOf } from '../../src/server/core/payments/orders.queries.ts'
+import { chargeableCents } from '../../src/shared/money.ts'
 import { createInvites } from '../../src/server/features/teams/invites.ts'
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../tests/fake-stripe.ts'
 import { checkoutRush } from './rush-checkout.ts'
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({
     'cpu-prof-dir': { type: 'string' },
     teams: { type: 'boolean', default: false },
     academy: { type: 'boolean', default: false },
+    camp: { type: 'boolean', default: false },
     checkout: { type: 'boolean', default: false },
   },
 })
@@ -82,7 +88,7 @@ try {
   await migrateToLatest(db)
   const people = args.teams ? 2 * N : N
   console.error(`Preparing ${people} signed-in customers and a league of ${C} ${args.teams ? 'team places' : 'places'} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}...`)
-  const { leagueId, academyId, cookies } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams })
+  const { leagueId, academyId, campId, cookies, childIds } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams, children: args.camp })
 
   const ports = Array.from({ length: instances }, (_, i) => 4700 + i)
   for (const port of ports) await requireFreePort(port)
@@ -115,7 +121,7 @@ try {
     ? await teamsRush(agent, ports, publicUrl, leagueId, cookies)
     : fake
       ? await checkoutsRush(agent, ports, publicUrl, leagueId, cookies, fake)
-      : await registrationsRush(agent, ports, publicUrl, cookies, args.academy ? academySignUps(academyId) : leagueRegistrations(leagueId))
+      : await registrationsRush(agent, ports, publicUrl, cookies, campId ? campSignUps(campId, childIds) : args.academy ? academySignUps(academyId) : leagueRegistrations(leagueId))
   agent.destroy()
   process.exitCode = correct ? 0 : 1
 } finally {
@@ -174,22 +180,53 @@ function databaseCost(before: DbStats, after: DbStats) {
 
 /** What a rush of registrations asks for: where each is sent with what, and the offering it fills. */
 interface RushTarget {
-  mode: 'league' | 'academy'
+  mode: 'league' | 'academy' | 'camp'
   path: string
-  body: object
+  /** What the i-th person sends. */
+  body(i: number): object
   places(): Promise<{ id: string; placesTaken: number }>
 }
 
 function leagueRegistrations(leagueId: string): RushTarget {
-  return { mode: 'league', path: `/api/leagues/${leagueId}/registrations`, body: {}, places: () => leaguePlaces(db, leagueId) }
+  return { mode: 'league', path: `/api/leagues/${leagueId}/registrations`, body: () => ({}), places: () => leaguePlaces(db, leagueId) }
 }
 
 function academySignUps(academyId: string): RushTarget {
   return {
     mode: 'academy',
     path: `/api/academies/${academyId}/registrations`,
-    body: { participants: [{ childId: null, photoConsent: true }] },
+    body: () => ({ participants: [{ childId: null, photoConsent: true }] }),
     places: () => db.kysely.selectFrom('offerings').select(['id', 'placesTaken']).where('academyId', '=', academyId).where('kind', '=', 'academy-place').executeTakeFirstOrThrow(),
+  }
+}
+
+function campSignUps(campId: string, childIds: string[]): RushTarget {
+  return {
+    mode: 'camp',
+    path: `/api/camps/${campId}/registrations`,
+    body: (i) => ({ participants: [{ childId: childIds[i]!, photoConsent: true }] }),
+    places: () => db.kysely.selectFrom('offerings').select(['id', 'placesTaken']).where('campId', '=', campId).where('kind', '=', 'camp-place').executeTakeFirstOrThrow(),
+  }
+}
+
+/**
+ * Places in the order asked, and money only on places (the camp mode): every place went to someone
+ * who asked before everyone waitlisted; every place can be charged its price, and no waitlist
+ * position can be charged or has paid anything (shared/money.ts chargeableCents).
+ */
+async function inOrderAndCharged(offeringId: string): Promise<{ placesBeforeWaitlist: boolean; placesChargeable: number; waitlistCharged: number }> {
+  const rows = await db.kysely
+    .selectFrom('registrations as r')
+    .select((eb) => ['r.status', 'r.seq', amountDueOf(eb).as('due'), amountPaidOf(eb).as('paid')])
+    .where('r.offeringId', '=', offeringId)
+    .execute()
+  const charged = rows.map((r) => ({ ...r, chargeable: chargeableCents({ status: r.status, priceCents: Number(r.due ?? 0), paidCents: Number(r.paid ?? 0) }) }))
+  const placed = charged.filter((r) => r.status !== 'waitlisted')
+  const waiting = charged.filter((r) => r.status === 'waitlisted')
+  return {
+    placesBeforeWaitlist: waiting.length === 0 || Math.max(...placed.map((r) => r.seq)) < Math.min(...waiting.map((r) => r.seq)),
+    placesChargeable: placed.filter((r) => r.chargeable > 0).length,
+    waitlistCharged: waiting.filter((r) => r.chargeable > 0 || Number(r.paid ?? 0) > 0).length,
   }
 }
 
@@ -205,7 +242,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
     cookies.map(async (cookie, i) => {
       const port = ports[i % ports.length]!
       const t0 = performance.now()
-      const { status, body } = await post(agent, port, target.path, cookie, publicUrl, `rush-${i}-key`, target.body)
+      const { status, body } = await post(agent, port, target.path, cookie, publicUrl, `rush-${i}-key`, target.body(i))
       latencies.push(performance.now() - t0)
       if (status !== 201 && status !== 200) {
         errors++
@@ -236,6 +273,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
   for (const [sample, n] of errorSamples) console.error(`  ${n} × ${sample}`)
   if (places.placesTaken !== (byStatus.confirmed ?? 0)) console.error(`  placesTaken ${places.placesTaken} differs from confirmed rows`)
 
+  const order = target.mode === 'camp' ? await inOrderAndCharged(places.id) : null
   latencies.sort((a, b) => a - b)
   const result = {
     mode: target.mode,
@@ -246,12 +284,13 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
     errors,
     duplicates,
     lost,
+    ...order,
     seconds: Number(seconds.toFixed(2)),
     perSecond: Math.round(N / seconds),
     p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
     ...cost,
   }
-  const ok = result.confirmed === C && result.waitlisted === N - C && errors === 0 && duplicates === 0 && lost === 0
+  const ok = result.confirmed === C && result.waitlisted === N - C && errors === 0 && duplicates === 0 && lost === 0 && (order === null || (order.placesBeforeWaitlist && order.placesChargeable === C && order.waitlistCharged === 0))
   console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)
   console.log(JSON.stringify(result))
   return ok

@@ -30,11 +30,10 @@ export function CampAtDesk({ customer, signed, campId: first = '', toPay, record
       customer={customer}
       signed={signed}
       programs={programs}
-      kind="camp-place"
+      noun="camp"
       programId={campId}
       onChooseProgram={setCampId}
       signUp={signUp}
-      photosAt="at camp"
       toPay={toPay}
       recordWhere={recordWhere}
     />

@@ -2,7 +2,6 @@ import { formatTime } from '../../../shared/academy-schedule.ts'
 import type { AdminCamp, Camp, CampReceipt } from '../../../shared/contracts/camps.ts'
 import { countOf, formatDate, priceFactText } from '../../../shared/format.ts'
 import { dollarsText } from '../../../shared/money.ts'
-import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { CampFormValues } from '../../../shared/schemas/camp.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
 import type { ReceiptProgram } from '../offerings/program-receipt-view.tsx'
@@ -55,7 +54,7 @@ export function campFacts(camp: Camp, today: string): ([string, string] | null)[
 /** What a camp's receipt says of it: its hours, where, the coach, and its days. */
 export function campReceiptProgram(camp: CampReceipt['camp']): ReceiptProgram {
   return {
-    label: OFFERING_KIND_WORDS['camp-place'].label,
+    label: 'Camp',
     name: camp.name,
     startDate: camp.startDate,
     endDate: camp.endDate,

@@ -20,11 +20,10 @@ export function AcademyAtDesk({ customer, signed }: { customer: CustomerRecord; 
       customer={customer}
       signed={signed}
       programs={programs}
-      kind="academy-place"
+      noun="academy"
       programId={academyId}
       onChooseProgram={setAcademyId}
       signUp={signUp}
-      photosAt="at sessions"
       toPay="take the payment below"
       recordWhere="above"
     />
