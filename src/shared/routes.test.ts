@@ -25,7 +25,7 @@ describe('the route table', () => {
     })
   })
 
-  test('is exactly the product §2 table plus the /createAccount alias, account recovery, the front desk, the emails, the checkout and the camps', () => {
+  test('is exactly the product §2 table plus the /createAccount alias, account recovery, the front desk, the emails, the checkout, the camps and the drop-ins', () => {
     const spec = [
       '/', '/admin/users', '/admin/products', '/league/:leagueId', '/league/:leagueId/team/:teamId',
       '/league/:leagueId/team/:teamId/player/:playerId',
@@ -39,10 +39,11 @@ describe('the route table', () => {
       '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId',
     ]
     expect(spec).toHaveLength(33)
-    const desk = ['/desk', '/desk/customer/:userId', '/desk/academies', '/desk/camps', '/leagueRegistrants/:leagueId']
+    const desk = ['/desk', '/desk/customer/:userId', '/desk/academies', '/desk/camps', '/desk/dropIns', '/leagueRegistrants/:leagueId']
     const camps = ['/camps', '/campSignUp/:id', '/campReceipt/user/:userId/camp/:campId', '/campRegistrations']
+    const dropIns = ['/dropIns', '/dropInSignUp/:id', '/dropInReceipt/user/:userId/dropIn/:dropInId', '/dropInSessions']
     const checkout = ['/checkout/:orderId', '/checkout/:orderId/paid/:checkoutId']
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout, ...camps].sort())
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout, ...camps, ...dropIns].sort())
   })
 
   test('ids are unique and every route says what it is for', () => {

@@ -72,6 +72,11 @@ export const ROUTES = [
   { id: 'campSignUp', path: '/campSignUp/:id', access: 'open', title: 'Camp Sign Up' },
   { id: 'campReceipt', path: '/campReceipt/user/:userId/camp/:campId', access: 'login', title: 'Camp Receipt' },
   { id: 'campRegistrations', path: '/campRegistrations', access: 'admin', title: 'Camps' },
+  // Not in product §2: one session bought on its own, open play or a session of an academy (issue 31 §2).
+  { id: 'dropIns', path: '/dropIns', access: 'open', title: 'Drop-in Sessions' },
+  { id: 'dropInSignUp', path: '/dropInSignUp/:id', access: 'open', title: 'Drop-in Sign Up' },
+  { id: 'dropInReceipt', path: '/dropInReceipt/user/:userId/dropIn/:dropInId', access: 'login', title: 'Drop-in Receipt' },
+  { id: 'dropInSessions', path: '/dropInSessions', access: 'admin', title: 'Drop-in Sessions' },
   // Access not shown: anyone may read the waiver; signing it asks to sign in.
   { id: 'waiver', path: '/waiver', access: 'open', title: 'Waiver' },
   { id: 'pendingRegistrations', path: '/pendingRegistrations', access: 'admin', title: 'Pending Registrations' },
@@ -81,6 +86,7 @@ export const ROUTES = [
   { id: 'deskCustomer', path: '/desk/customer/:userId', access: 'staff', title: 'Customer' },
   { id: 'deskAcademies', path: '/desk/academies', access: 'staff', title: 'Academies at the Desk' },
   { id: 'deskCamps', path: '/desk/camps', access: 'staff', title: 'Camps at the Desk' },
+  { id: 'deskDropIns', path: '/desk/dropIns', access: 'staff', title: 'Drop-ins at the Door' },
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants' },
   // Not in product §2: one checkout for everything an order owes, paid online when Stripe is set
   // up (issue 24); the server shows an order only to the person who pays it.

@@ -3,7 +3,7 @@ import type { FormSpec } from '../validation/rules.ts'
 import { LATE_SIGN_UP_PRICES, type LateSignUpPrice } from '../prices.ts'
 
 /** What a product on the price list is for (issue 24). */
-export const PRODUCT_PURPOSES = ['player-fee', 'team-fee', 'team-deposit', 'academy-fee', 'camp-fee', 'extra'] as const
+export const PRODUCT_PURPOSES = ['player-fee', 'team-fee', 'team-deposit', 'academy-fee', 'camp-fee', 'drop-in-fee', 'extra'] as const
 export type ProductPurpose = (typeof PRODUCT_PURPOSES)[number]
 
 export const PURPOSE_LABELS: Record<ProductPurpose, string> = {
@@ -12,6 +12,7 @@ export const PURPOSE_LABELS: Record<ProductPurpose, string> = {
   'team-deposit': 'Team deposit',
   'academy-fee': 'Academy fee',
   'camp-fee': 'Camp fee',
+  'drop-in-fee': 'Drop-in fee',
   extra: 'Extra (a jersey, a ball)',
 }
 
