@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
+import type { Database } from '../../db/schema.ts'
 import { batchedRead } from '../../db/read-batches.ts'
 import { boolParam, inList, timestampParam, toBool } from '../../db/values.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
@@ -159,17 +160,24 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
   return academyIds.map((id) => found.get(id))
 })
 
-/** A league's player places, an academy's or a camp's places, priced by a product of the list (`productId`) or by a typed price. */
+/**
+ * The columns of an offering naming what its places belong to: a league, a team, an academy, a
+ * camp — each kind's migration adds its own, and this type follows the schema.
+ */
+export type OwnerColumn = Exclude<Extract<keyof Database['offerings'], `${string}Id`>, 'productId'>
+
+/** The places of one owner (a league's player places, an academy's, a camp's), priced by a product of the list (`productId`) or by a typed price. */
 interface PricedPlaces {
-  kind: 'league-place' | 'academy-place' | 'camp-place'
-  ownerId: string
+  kind: OfferingKind
+  /** What the places belong to: the owner's column (the kind's own) and its id. */
+  owner: { column: OwnerColumn; id: string }
   name: string
   capacity: number | null
   priceCents: number
   productId?: string | null
 }
 
-/** A league's player places, an academy's or a camp's places, and their price, made with their owner in the caller's transaction. */
+/** An owner's places and their price, made with their owner in the caller's transaction. */
 export async function createOffering(
   tx: Db,
   offering: PricedPlaces,
@@ -181,22 +189,17 @@ export async function createOffering(
     .values({
       id: randomUUID(),
       kind: offering.kind,
-      leagueId: offering.kind === 'league-place' ? offering.ownerId : null,
-      academyId: offering.kind === 'academy-place' ? offering.ownerId : null,
-      campId: offering.kind === 'camp-place' ? offering.ownerId : null,
+      [offering.owner.column]: offering.owner.id,
       productId,
       capacity: offering.capacity,
-      receiptPrefix: receiptPrefixOf(offering.ownerId),
+      receiptPrefix: receiptPrefixOf(offering.owner.id),
       createdAt: timestampParam(tx.dialect, now),
     })
     .execute()
 }
 
-/** The offering's column naming what its places belong to. */
-const OWNER_COLUMN = { 'league-place': 'leagueId', 'academy-place': 'academyId', 'camp-place': 'campId' } as const
-
 /**
- * Staff changed a league's, an academy's or a camp's capacity or price: its places take the capacity, and
+ * Staff changed an owner's capacity or price (a league's, an academy's, a camp's): its places take the capacity, and
  * point at a product of the price (payments/products.queries.ts; the product itself is never
  * rewritten). Answers the capacity it had, or undefined without such places.
  */
@@ -208,7 +211,7 @@ export async function updateOffering(
   let current = tx.kysely
     .selectFrom('offerings')
     .select(['id', 'capacity', 'productId'])
-    .where(OWNER_COLUMN[offering.kind], '=', offering.ownerId)
+    .where(offering.owner.column, '=', offering.owner.id)
     .where('kind', '=', offering.kind)
   // PostgreSQL: hold the row so the capacity compared by the caller is the one being replaced.
   // SQLite runs one transaction at a time and has no FOR UPDATE.

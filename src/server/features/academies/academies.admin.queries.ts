@@ -83,7 +83,7 @@ export async function updateAcademy(
   return inTransaction(db, async (tx) => {
     const places = await updateOffering(
       tx,
-      { kind: 'academy-place', ownerId: academyId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
+      { kind: 'academy-place', owner: { column: 'academyId', id: academyId }, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
       ctx.now,
     )
     if (!places) return undefined

@@ -152,7 +152,7 @@ export async function insertAcademy(db: Db, academy: NewAcademy): Promise<string
         updatedAt: now,
       })
       .execute()
-    await createOffering(tx, { kind: 'academy-place', ownerId: id, name: academy.name, capacity: academy.capacity, priceCents: academy.priceCents, productId: academy.priceProductId ?? null }, at)
+    await createOffering(tx, { kind: 'academy-place', owner: { column: 'academyId', id }, name: academy.name, capacity: academy.capacity, priceCents: academy.priceCents, productId: academy.priceProductId ?? null }, at)
   })
   return id
 }

@@ -37,7 +37,7 @@ export async function updateCamp(db: Db, campId: string, settings: NewCamp, ctx:
   return inTransaction(db, async (tx) => {
     const places = await updateOffering(
       tx,
-      { kind: 'camp-place', ownerId: campId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
+      { kind: 'camp-place', owner: { column: 'campId', id: campId }, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
       ctx.now,
     )
     if (!places) return undefined

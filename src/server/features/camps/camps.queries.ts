@@ -123,7 +123,7 @@ export async function insertCamp(db: Db, camp: NewCamp, at = new Date()): Promis
       .insertInto('camps')
       .values({ id, ...campColumns(tx.dialect, camp), createdAt: now, updatedAt: now })
       .execute()
-    await createOffering(tx, { kind: 'camp-place', ownerId: id, name: camp.name, capacity: camp.capacity, priceCents: camp.priceCents, productId: camp.priceProductId ?? null }, at)
+    await createOffering(tx, { kind: 'camp-place', owner: { column: 'campId', id }, name: camp.name, capacity: camp.capacity, priceCents: camp.priceCents, productId: camp.priceProductId ?? null }, at)
   })
   return id
 }

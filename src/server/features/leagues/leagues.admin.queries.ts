@@ -124,7 +124,7 @@ export async function updateLeague(
   return inTransaction(db, async (tx) => {
     const places = await updateOffering(
       tx,
-      { kind: 'league-place', ownerId: leagueId, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId },
+      { kind: 'league-place', owner: { column: 'leagueId', id: leagueId }, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId },
       ctx.now,
     )
     if (!places) return undefined

@@ -86,7 +86,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         updatedAt: now,
       })
       .execute()
-    await createOffering(tx, { kind: 'league-place', ownerId: id, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0, productId: league.priceProductId ?? null }, at)
+    await createOffering(tx, { kind: 'league-place', owner: { column: 'leagueId', id }, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0, productId: league.priceProductId ?? null }, at)
     await syncTeamPlaces(
       tx,
       {
