@@ -1,10 +1,10 @@
-/// <reference types="vitest/config" />
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { configDefaults } from 'vitest/config'
 
 // Names this run's PostgreSQL test schemas, so the run removes exactly its own at the end.
 process.env.TEST_RUN_ID ??= randomBytes(3).toString('hex')
@@ -28,17 +28,57 @@ export default defineConfig(({ isSsrBuild }) => ({
       { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', manifest: true, modulePreload: { polyfill: false } },
   test: {
     root: '.',
-    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     environment: 'node',
     env: { TEST_RUN_ID: process.env.TEST_RUN_ID },
-    globalSetup: ['tests/global-setup.ts'],
     // API tests share one PostgreSQL server (each file in its own schema) and each build a
     // real server; two workers keep a 2-core machine responsive.
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'tests/**/*.test.ts'],
+          // Run again on PostgreSQL, a file that never reaches a database would only repeat itself.
+          exclude: process.env.TEST_DATABASE_URL ? [...configDefaults.exclude, ...testFilesWithoutDatabase()] : configDefaults.exclude,
+          globalSetup: ['tests/global-setup.ts'],
+          // The server's files share each worker's modules: imported again for every file, they
+          // cost over half the suite's time (docs/benchmarks.md, "CI's time"). Each file builds its
+          // own app over its own database, and what the server keeps in a module is the same for
+          // every app (the phone reader, the facility's time zone), so nothing carries from one
+          // file to the next.
+          isolate: false,
+        },
+      },
+      // The client's and shared files change module state (fake timers, the phone reader, the
+      // time zone moments are shown in): each starts afresh.
+      { extends: true, test: { name: 'client', include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}'] } },
+    ],
   },
 }))
+
+/**
+ * The API test files that cannot reach PostgreSQL: neither they nor the helpers of tests/ they
+ * import name the test database's URL (tests/test-app.ts reads it, and opens every test database).
+ * Decided from the files' text, so a new file that opens a database runs on PostgreSQL unasked.
+ */
+function testFilesWithoutDatabase(): string[] {
+  const reaches = new Map<string, boolean>()
+  const reachesDatabase = (file: string): boolean => {
+    const known = reaches.get(file)
+    if (known !== undefined) return known
+    reaches.set(file, false)
+    const text = fs.readFileSync(file, 'utf8')
+    const helpers = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => path.resolve(path.dirname(file), m[1]!)).filter((f) => f.startsWith(path.resolve('tests') + path.sep))
+    const answer = /test-app\.ts'|TEST_DATABASE_URL/.test(text) || helpers.some(reachesDatabase)
+    reaches.set(file, answer)
+    return answer
+  }
+  const testFiles = ['src/server', 'tests'].flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
+  return testFiles.filter((file) => file.endsWith('.test.ts') && !reachesDatabase(path.resolve(file)))
+}
 
 /**
  * Writes a Brotli and a gzip copy beside every script and style sheet, which the server sends
