@@ -85,7 +85,7 @@ function AcademySignUpForm({ academy, today, userId, onDone }: { academy: Academ
   return (
     <ProgramSignUpForm
       program={academy}
-      noun="academy"
+      kind="academy-place"
       isPlaceIn={(r) => r.offering.ownerId === academy.id}
       pricing={academyPricing(academy)}
       today={today}

@@ -30,10 +30,11 @@ export function CampAtDesk({ customer, signed, campId: first = '', toPay, record
       customer={customer}
       signed={signed}
       programs={programs}
-      noun="camp"
+      kind="camp-place"
       programId={campId}
       onChooseProgram={setCampId}
       signUp={signUp}
+      photosAt="at camp"
       toPay={toPay}
       recordWhere={recordWhere}
     />

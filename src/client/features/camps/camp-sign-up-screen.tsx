@@ -84,7 +84,7 @@ function CampSignUpForm({ camp, today, userId, onDone }: { camp: Camp; today: st
   return (
     <ProgramSignUpForm
       program={forChildren(camp)}
-      noun="camp"
+      kind="camp-place"
       isPlaceIn={(r) => r.offering.ownerId === camp.id}
       pricing={campPricing(camp)}
       today={today}

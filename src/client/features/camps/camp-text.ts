@@ -2,6 +2,7 @@ import { formatTime } from '../../../shared/academy-schedule.ts'
 import type { AdminCamp, Camp, CampReceipt } from '../../../shared/contracts/camps.ts'
 import { countOf, formatDate, priceFactText } from '../../../shared/format.ts'
 import { dollarsText } from '../../../shared/money.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { CampFormValues } from '../../../shared/schemas/camp.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
 import type { ReceiptProgram } from '../offerings/program-receipt-view.tsx'
@@ -54,7 +55,7 @@ export function campFacts(camp: Camp, today: string): ([string, string] | null)[
 /** What a camp's receipt says of it: its hours, where, the coach, and its days. */
 export function campReceiptProgram(camp: CampReceipt['camp']): ReceiptProgram {
   return {
-    label: 'Camp',
+    label: OFFERING_KIND_WORDS['camp-place'].label,
     name: camp.name,
     startDate: camp.startDate,
     endDate: camp.endDate,

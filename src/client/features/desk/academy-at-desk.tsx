@@ -20,10 +20,11 @@ export function AcademyAtDesk({ customer, signed }: { customer: CustomerRecord; 
       customer={customer}
       signed={signed}
       programs={programs}
-      noun="academy"
+      kind="academy-place"
       programId={academyId}
       onChooseProgram={setAcademyId}
       signUp={signUp}
+      photosAt="at sessions"
       toPay="take the payment below"
       recordWhere="above"
     />

@@ -5,7 +5,7 @@ import type { RegistrationView } from '../../../shared/contracts/registrations.t
 import { ACCOUNT_HOLDER, ACTIVE_STATUSES, participantKeyOf, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ChildDetailsForm } from '../children/child-form.tsx'
-import type { ProgramForSignUp, ProgramNoun } from './program.ts'
+import type { ProgramForSignUp } from './program.ts'
 
 /** Someone who could take part: the account holder (an adults' class) or one of their children. */
 export interface Candidate {
@@ -24,7 +24,7 @@ export function placesByParticipant(registrations: readonly RegistrationView[], 
 }
 
 /** Who could take part: each child with their age fit (a program for children), or the account holder alone; null while the children load. */
-export function candidatesOf(program: ProgramForSignUp, noun: ProgramNoun, children: readonly Child[] | null, existing: Map<string, RegistrationView>): Candidate[] | null {
+export function candidatesOf(program: ProgramForSignUp, noun: string, children: readonly Child[] | null, existing: Map<string, RegistrationView>): Candidate[] | null {
   if (!program.forChildren) return [{ key: ACCOUNT_HOLDER, name: 'Yourself', child: null, refused: null, existing: existing.get(ACCOUNT_HOLDER) }]
   return (
     children?.map((child) => ({
@@ -39,7 +39,8 @@ export function candidatesOf(program: ProgramForSignUp, noun: ProgramNoun, child
 
 interface ParticipantChoiceProps {
   program: ProgramForSignUp
-  noun: ProgramNoun
+  /** What a sentence calls the program: "this camp is for ages 6 to 10". */
+  noun: string
   /** Null while the children load. */
   candidates: Candidate[] | null
   childrenFailed: boolean

@@ -3,12 +3,13 @@ import { outsideAgesText } from '../../../shared/age.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { ACCOUNT_HOLDER, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
+import { ACCOUNT_HOLDER, STATUS_LABELS, type OfferingKind } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useFocusNext } from '../../lib/use-focus-next.ts'
 import { participantsOf, type Participant } from './customer-participants.ts'
-import type { ProgramForSignUp, ProgramNoun, ProgramParticipant } from './program.ts'
+import type { ProgramForSignUp, ProgramParticipant } from './program.ts'
 
 /** A program the desk may sign a customer up for, with what its choice says ("Skills (ages 8–10, $180.00)"). */
 export interface DeskProgram extends Omit<ProgramForSignUp, 'placesLeft'> {
@@ -22,8 +23,8 @@ interface ProgramAtDeskProps {
   signed(key: string): boolean
   /** The open programs; null while they load. */
   programs: readonly DeskProgram[] | null
-  /** "academy", "camp": the ids, the choice's label and the button say it. */
-  noun: ProgramNoun
+  /** The kind of place taken: its words label the choice and the button (shared/offering-kinds.ts). */
+  kind: OfferingKind
   programId: string
   onChooseProgram(programId: string): void
   /** The feature's desk sign-up hook (its api/ folder), for the program chosen. */
@@ -34,6 +35,8 @@ interface ProgramAtDeskProps {
   }
   /** What the outcome says of money owed: where the desk takes it. */
   toPay: string
+  /** Where photos would be taken, in the photo choice: "at sessions", "at camp". */
+  photosAt: string
   /** Where on the page the customer's children and waiver are recorded: "above". */
   recordWhere: string
 }
@@ -43,15 +46,16 @@ interface ProgramAtDeskProps {
  * with each one's photo choice: the online sign-up's engine and one order (issue 30). The waiver is
  * signed on the customer's record; the server says whose is missing.
  */
-export function ProgramAtDesk({ customer, signed, programs, noun, programId, onChooseProgram, signUp, toPay, recordWhere }: ProgramAtDeskProps) {
+export function ProgramAtDesk({ customer, signed, programs, kind, programId, onChooseProgram, signUp, photosAt, toPay, recordWhere }: ProgramAtDeskProps) {
   const program = programs?.find((p) => p.id === programId)
   const [chosen, setChosen] = useState<readonly string[]>([])
   const [photos, setPhotos] = useState<Readonly<Record<string, boolean>>>({})
   const [problem, setProblem] = useState<string | null>(null)
   const [outcome, setOutcome] = useState('')
   const focusNext = useFocusNext()
+  const { label, noun } = OFFERING_KIND_WORDS[kind]
+  const a = /^[aeiou]/.test(noun) ? 'an' : 'a'
   const outcomeId = `desk-${noun}-outcome`
-  const label = `${noun[0]!.toUpperCase()}${noun.slice(1)}`
 
   const candidates = program ? participantsOf(customer).filter((p) => (program.forChildren ? p.childId !== null : p.key === ACCOUNT_HOLDER)) : []
   const refusedOf = (p: Participant) => {
@@ -84,7 +88,7 @@ export function ProgramAtDesk({ customer, signed, programs, noun, programId, onC
 
   const failure = problem ?? (signUp.error ? (signUp.error instanceof ApiError ? signUp.error.message : errorMessage(signUp.error)) : null)
   return (
-    <form onSubmit={submit} noValidate aria-label={`Sign up for ${noun === 'academy' ? 'an' : 'a'} ${noun}`}>
+    <form onSubmit={submit} noValidate aria-label={`Sign up for ${a} ${noun}`}>
       <div className="field">
         <label htmlFor={`desk-${noun}`}>{label}</label>
         <select
@@ -97,7 +101,7 @@ export function ProgramAtDesk({ customer, signed, programs, noun, programId, onC
             setProblem(null)
           }}
         >
-          <option value="">{programs ? `Choose ${noun === 'academy' ? 'an' : 'a'} ${noun}` : `Loading ${noun}s…`}</option>
+          <option value="">{programs ? `Choose ${a} ${noun}` : `Loading ${noun}s…`}</option>
           {programs?.map((p) => (
             <option key={p.id} value={p.id}>
               {p.option}
@@ -135,7 +139,7 @@ export function ProgramAtDesk({ customer, signed, programs, noun, programId, onC
                     <legend>Photos of {p.childId ? p.name : customer.displayName}</legend>
                     <label className="signup-radio">
                       <input type="radio" name={`desk-${noun}-photo-${p.key}`} checked={photos[p.key] === true} onChange={() => setPhotos((all) => ({ ...all, [p.key]: true }))} />
-                      <span>Photos may be taken at {noun === 'camp' ? 'camp' : 'sessions'}</span>
+                      <span>Photos may be taken {photosAt}</span>
                     </label>
                     <label className="signup-radio">
                       <input type="radio" name={`desk-${noun}-photo-${p.key}`} checked={photos[p.key] === false} onChange={() => setPhotos((all) => ({ ...all, [p.key]: false }))} />

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { countOf } from '../../../shared/format.ts'
-import { HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
+import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
+import { HOLDS_PLACE, type OfferingKind } from '../../../shared/schemas/registration.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
 import { SignUpPrice } from '../../components/sign-up-price.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -15,11 +16,12 @@ import { ChildCare } from './child-care.tsx'
 import { candidatesOf, ParticipantChoice, placesByParticipant } from './participant-choice.tsx'
 import { ParticipantsWaiver } from './participants-waiver.tsx'
 import { PhotoChoice } from './photo-choice.tsx'
-import type { ProgramForSignUp, ProgramNoun, ProgramParticipant } from './program.ts'
+import type { ProgramForSignUp, ProgramParticipant } from './program.ts'
 
 interface ProgramSignUpFormProps<Result> {
   program: ProgramForSignUp
-  noun: ProgramNoun
+  /** The kind of place taken: its words name the program in sentences (shared/offering-kinds.ts). */
+  kind: OfferingKind
   /** Whether one of the person's registrations is a place in this program. */
   isPlaceIn(registration: RegistrationView): boolean
   pricing: SignUpPricing
@@ -37,7 +39,8 @@ interface ProgramSignUpFormProps<Result> {
  * Who takes part in a program (an academy, a camp), what the coach needs to know of each, their
  * photo choices, the waiver, and one press for everyone.
  */
-export function ProgramSignUpForm<Result>({ program, noun, isPlaceIn, pricing, today, userId, photosAt, signUp, onDone }: ProgramSignUpFormProps<Result>) {
+export function ProgramSignUpForm<Result>({ program, kind, isPlaceIn, pricing, today, userId, photosAt, signUp, onDone }: ProgramSignUpFormProps<Result>) {
+  const { noun } = OFFERING_KIND_WORDS[kind]
   const hydrated = useHydrated()
   const children = useChildren(program.forChildren ? userId : null)
   const waiver = useWaiver(program.waiverRequired ? userId : null)

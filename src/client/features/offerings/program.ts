@@ -1,5 +1,3 @@
-import type { outsideAgesText } from '../../../shared/age.ts'
-
 /**
  * What a sign-up page reads of a program (an academy, a camp): whom it takes and from what day
  * their age counts, whether the waiver is asked for, and the places left.
@@ -20,6 +18,3 @@ export interface ProgramParticipant {
   childId: string | null
   photoConsent: boolean
 }
-
-/** What a sentence calls the program: "this academy is for ages 8 to 10". */
-export type ProgramNoun = NonNullable<Parameters<typeof outsideAgesText>[2]>
