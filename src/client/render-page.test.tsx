@@ -88,8 +88,9 @@ describe('the other open pages', () => {
   test('each names the public answers it shows, and only those', () => {
     expect(pageAnswers('/soccerIndividualSignUp').map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer'])
     expect(pageAnswers('/individualSportsSignUp').map((a) => a.url)).toEqual(['/api/leagues/open'])
-    expect(pageAnswers('/academy').map((a) => a.url)).toEqual(['/api/academies/active', '/api/camps/active'])
+    expect(pageAnswers('/academy').map((a) => a.url)).toEqual(['/api/academies/active', '/api/camps/active', '/api/drop-ins/active'])
     expect(pageAnswers('/camps').map((a) => a.url)).toEqual(['/api/camps/active'])
+    expect(pageAnswers('/dropIns').map((a) => a.url)).toEqual(['/api/drop-ins/active'])
     expect(pageAnswers('/waiver').map((a) => a.url)).toEqual(['/api/waiver'])
     for (const path of ['/signIn', '/register', '/account', '/leagues', '/nope']) expect(pageAnswers(path), path).toEqual([])
   })

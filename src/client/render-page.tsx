@@ -14,6 +14,8 @@ import { academiesQuery } from './queries/academies.ts'
 import { adminAcademiesQuery } from './queries/admin-academies.ts'
 import { adminCampsQuery } from './queries/admin-camps.ts'
 import { campReceiptQuery, campsQuery } from './queries/camps.ts'
+import { adminDropInsQuery } from './queries/admin-drop-ins.ts'
+import { dropInReceiptQuery, dropInsQuery } from './queries/drop-ins.ts'
 import { productsQuery } from './queries/products.ts'
 import { discountCodesQuery } from './queries/discount-codes.ts'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
@@ -61,16 +63,18 @@ export function pageAnswers(pathname: string, user: SessionUser | null = null): 
   const open = isSignUpRoute(id)
     ? [openLeaguesQuery(sportOfSignUp(id))]
     : id === 'academy'
-      ? [academiesQuery(), campsQuery()]
+      ? [academiesQuery(), campsQuery(), dropInsQuery()]
       : id === 'academySignUp'
         ? [academiesQuery()]
         : id === 'camps' || id === 'campSignUp'
           ? [campsQuery()]
-          : id === 'waiver' && !user
-            ? [waiverQuery(null)]
-            : id === 'adultBasketball'
-              ? [teamLeaguesQuery('basketball')]
-              : []
+          : id === 'dropIns' || id === 'dropInSignUp'
+            ? [dropInsQuery()]
+            : id === 'waiver' && !user
+              ? [waiverQuery(null)]
+              : id === 'adultBasketball'
+                ? [teamLeaguesQuery('basketball')]
+                : []
   const personal = user && decideAccess(route.access, user.userRole).allowed ? answersOf(id, params, user) : []
   return [...open, ...personal].flatMap((q) => (q.meta?.url ? [{ queryKey: q.queryKey, url: q.meta.url }] : []))
 }
@@ -99,6 +103,9 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
     case 'campRegistrations':
     case 'deskCamps':
       return [adminCampsQuery()]
+    case 'dropInSessions':
+    case 'deskDropIns':
+      return [adminDropInsQuery()]
     case 'desk':
       return [adminLeaguesQuery()]
     case 'deskCustomer':
@@ -113,6 +120,10 @@ function answersOf(id: string, params: Record<string, string | undefined>, user:
       return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
     case 'campReceipt':
       return params.userId && params.campId ? [campReceiptQuery({ userId: params.userId, campId: params.campId })] : []
+    case 'dropInSignUp':
+      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
+    case 'dropInReceipt':
+      return params.userId && params.dropInId ? [dropInReceiptQuery({ userId: params.userId, dropInId: params.dropInId })] : []
     case 'checkout':
       return params.orderId ? [orderCheckoutQuery(params.orderId)] : []
     case 'checkoutDone':

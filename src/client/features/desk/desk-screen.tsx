@@ -25,6 +25,9 @@ export function DeskScreen() {
         <li>
           <Link to={href('deskCamps')}>Camps: children, waitlist and signing a family up</Link>
         </li>
+        <li>
+          <Link to={href('deskDropIns')}>Drop-ins at the door: headcount, check-in and selling a place</Link>
+        </li>
       </ul>
       <CustomerSearch />
       <WalkIn />

@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { dropInParticipantsCsv, DropInParticipant, DropInParticipants } from '../../../shared/contracts/drop-ins.ts'
+import { countOf, formatDate } from '../../../shared/format.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { urlOf } from '../../lib/endpoint.ts'
+import { adminDropInsQuery, dropInParticipantsQuery } from '../../queries/admin-drop-ins.ts'
+import { participantColumns } from '../offerings/participant-columns.tsx'
+import { WaitlistTable } from '../offerings/waitlist-table.tsx'
+import { useCheckIn } from './api/use-check-in.ts'
+import { dropInHoursText, dropInWhenText, headcountText } from './drop-in-text.ts'
+
+/**
+ * Staff pick a drop-in session and see who comes (issue 31 §2): the door's headcount, everyone with
+ * a place and a check-in toggle each, what the coach must know of them, the waitlist, and the list
+ * as CSV. The sessions from `today` on come first; the one chosen is in the address (`?dropIn=`).
+ */
+export function DropInParticipantsPanel({ dropInId, today, onChoose }: { dropInId: string; today: string; onChoose(dropInId: string): void }) {
+  const { data } = useQuery(adminDropInsQuery())
+  const dropIns = [...(data?.dropIns ?? [])].sort((a, b) => Number(a.date < today) - Number(b.date < today) || (a.date + a.startTime).localeCompare(b.date + b.startTime))
+  const todays = dropIns.filter((d) => d.date === today)
+  return (
+    <section className="staff-panel" aria-labelledby="participants-heading">
+      <h2 id="participants-heading" tabIndex={-1}>
+        At the door
+      </h2>
+      {!dropInId && todays.length > 0 && (
+        <ul className="link-list" aria-label="Today’s sessions">
+          {todays.map((d) => (
+            <li key={d.id}>
+              <button type="button" className="link-button" onClick={() => onChoose(d.id)}>
+                {d.name}, {dropInHoursText(d)}
+              </button>{' '}
+              <span className="staff-muted">{headcountText(d)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!dropInId && data && todays.length === 0 && <p>No drop-in session today. Choose another below.</p>}
+      <div className="toolbar">
+        <FilterSelect id="participants-drop-in" label="Session" value={dropInId} onChange={onChoose}>
+          <option value="">Choose a session</option>
+          {dropIns.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}, {dropInWhenText(d, today)}
+              {d.isActive ? '' : ' (closed)'}
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+      {dropInId && <Participants key={dropInId} dropInId={dropInId} />}
+    </section>
+  )
+}
+
+function Participants({ dropInId }: { dropInId: string }) {
+  const { data, error } = useQuery(dropInParticipantsQuery(dropInId))
+  if (error) return <Alert>{error instanceof ApiError && error.status === 404 ? 'There is no such drop-in session.' : errorMessage(error)}</Alert>
+  if (!data) return <p className="loading">Loading the people…</p>
+  const { dropIn, participants, waitlist } = data
+  const csv = urlOf<typeof dropInParticipantsCsv>('/api/admin/drop-ins/:dropInId/participants.csv', { params: { dropInId } })
+  return (
+    <>
+      <h3>{dropIn.name}</h3>
+      <p>
+        {formatDate(dropIn.date)}, {dropInHoursText(dropIn)} · {dropIn.placesTaken} of {dropIn.capacity} places taken · {countOf(waitlist.length, 'person', 'people')} waiting
+      </p>
+      <p role="status">
+        <strong>{headcountText(dropIn)}</strong>
+      </p>
+      <div className="staff-actions">
+        <a className="button secondary" href={csv} download>
+          Download CSV
+        </a>
+        <button type="button" className="button secondary" onClick={() => window.print()}>
+          Print the list
+        </button>
+      </div>
+      {participants.length === 0 ? <p>Nobody has a place yet.</p> : <CheckInTable dropIn={dropIn} participants={participants} />}
+      <WaitlistTable programName={dropIn.name} waitlist={waitlist} />
+    </>
+  )
+}
+
+/** Everyone with a place, one row each, with the door's check-in toggle at the end of the row: only a confirmed place is checked in. */
+function CheckInTable({ dropIn, participants }: { dropIn: DropInParticipants['dropIn']; participants: DropInParticipant[] }) {
+  const checkIn = useCheckIn(dropIn.id)
+  const [problem, setProblem] = useState('')
+  const toggle = (p: DropInParticipant) => {
+    setProblem('')
+    checkIn.mutate(
+      { registrationId: p.registrationId, checkedIn: !p.checkedIn },
+      { onError: (error) => setProblem(`${p.name} could not be ${p.checkedIn ? 'checked out' : 'checked in'}: ${errorMessage(error) ?? 'the save failed.'}`) },
+    )
+  }
+  return (
+    <>
+      {problem && <Alert>{problem}</Alert>}
+      <StaffTable
+        label={`People at ${dropIn.name}`}
+        regionLabel={`${dropIn.name}: people`}
+        rows={participants}
+        rowKey={(p) => p.registrationId}
+        moreLabel={(p) => `More about ${p.name}`}
+        columns={participantColumns<DropInParticipant>()}
+        actionsHeader="Check-in"
+        actions={(p) =>
+          p.status === 'confirmed' ? (
+            <button type="button" className="attendance-toggle attendance-present" aria-pressed={p.checkedIn} disabled={checkIn.isPending} onClick={() => toggle(p)}>
+              {p.checkedIn && <span aria-hidden="true">✓ </span>}
+              Checked in<span className="visually-hidden">: {p.name}</span>
+            </button>
+          ) : (
+            <span className="staff-muted">Not confirmed: settle the place first</span>
+          )
+        }
+      />
+    </>
+  )
+}

@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest'
+import { dropInAgesText, dropInProgram, dropInWhenText, dropInWindow, headcountText, spotsText } from './drop-in-text.ts'
+
+const openGym = {
+  name: 'Open Gym Basketball',
+  date: '2027-03-06',
+  startTime: '10:00',
+  endTime: '12:00',
+  registrationDate: '2027-02-20',
+  forChildren: false,
+  minAge: null,
+  maxAge: null,
+  waiverRequired: true,
+  placesLeft: 8,
+}
+
+test('a session today says so, another its date, with its hours', () => {
+  expect(dropInWhenText(openGym, '2027-03-06')).toBe('Today, 10:00 AM – 12:00 PM')
+  expect(dropInWhenText(openGym, '2027-03-01')).toBe('3/6/2027, 10:00 AM – 12:00 PM')
+})
+
+test('places are on sale from the sale date through the day of the session, at the door too', () => {
+  expect(dropInWindow(openGym, '2027-02-19')).toBe('upcoming')
+  expect(dropInWindow(openGym, '2027-02-20')).toBe('open')
+  expect(dropInWindow(openGym, '2027-03-06')).toBe('open')
+  expect(dropInWindow(openGym, '2027-03-07')).toBe('closed')
+})
+
+test('the headcount and the spots read as the door says them', () => {
+  expect(headcountText({ checkedIn: 12, capacity: 20 })).toBe('12 of 20 checked in')
+  expect(spotsText({ placesLeft: 1 })).toBe('1 spot left')
+  expect(spotsText({ placesLeft: 0 })).toBe('Full — join the waitlist')
+})
+
+test('an adults’ session takes the account holder; a children’s counts ages on its day', () => {
+  expect(dropInAgesText(openGym)).toBe('Adults')
+  expect(dropInAgesText({ forChildren: true, minAge: 6, maxAge: 10 })).toBe('Ages 6–10')
+  expect(dropInProgram({ ...openGym, forChildren: true, minAge: 6, maxAge: 10 })).toMatchObject({ startDate: '2027-03-06', forChildren: true, placesLeft: 8 })
+})

@@ -1,0 +1,5 @@
+import { DropInsScreen } from '../features/drop-ins/drop-ins-screen.tsx'
+
+export default function DropInsPage() {
+  return <DropInsScreen />
+}
