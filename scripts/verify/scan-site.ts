@@ -9,8 +9,9 @@ import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
-import { DEMO_ACADEMIES, DEMO_CAMPS, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_CAMPS, DEMO_DROP_INS, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { insertCamp } from '../../src/server/features/camps/camps.queries.ts'
+import { insertDemoDropIn } from '../../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { createDiscountCode } from '../../src/server/features/products/discount-codes.queries.ts'
 import { findAcademyForAdmin } from '../../src/server/features/academies/academies.admin.queries.ts'
@@ -60,6 +61,8 @@ export interface Fixtures {
   adminAcademyId: string
   /** A camp only the admin's edit form is aimed at. */
   adminCampId: string
+  /** A drop-in session only the admin's edit form is aimed at. */
+  adminDropInId: string
   /** The product of the admin's league: only the price list's edit form is aimed at it. */
   adminProductId: string
   /** A discount code (SCAN_DISCOUNT_CODE) only the discount code form is aimed at: adding that code again is refused alike. */
@@ -76,6 +79,9 @@ export interface Fixtures {
   academyId: string
   /** The demo's first camp, where the customer's child has a place. */
   campId: string
+  /** The demo's open-play session, where the customer has a place, and that place (checked in at the door). */
+  dropInId: string
+  dropInRegistrationId: string
   registrationId: string
   /** A registration already cancelled: the cancel, decline and claim routes answer the same every time. */
   endedRegistrationId: string
@@ -161,13 +167,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminDropInId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminDropInId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId }
     const running = server
     return {
       ...site,
@@ -252,6 +258,8 @@ async function prepareDatabase(env: Record<string, string>) {
     const adminAcademySessions = (await findAcademyForAdmin(db, adminAcademyId))!.sessionDates
     for (const camp of DEMO_CAMPS) await insertCamp(db, camp)
     const adminCampId = await insertCamp(db, { ...DEMO_CAMPS[0]!, name: 'Scanner Edited Camp', isActive: false })
+    for (const dropIn of DEMO_DROP_INS) await insertDemoDropIn(db, dropIn)
+    const adminDropInId = await insertDemoDropIn(db, { ...DEMO_DROP_INS[0]!, name: 'Scanner Edited Drop-in', isActive: false })
     const { productId: adminProductId } = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', adminLeagueId).where('kind', '=', 'league-place').executeTakeFirstOrThrow()
     const ids = {} as Record<keyof typeof PEOPLE, Account>
     for (const [key, person] of Object.entries(PEOPLE) as [keyof typeof PEOPLE, { email: string; role: Role }][]) {
@@ -285,6 +293,7 @@ async function prepareDatabase(env: Record<string, string>) {
       adminAcademyId,
       adminAcademySessions,
       adminCampId,
+      adminDropInId,
       adminProductId: adminProductId!,
       adminDiscountCodeId: discountCode.id,
       orderId,
@@ -320,7 +329,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminCampId' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId' | 'paymentId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminCampId' | 'adminDropInId' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId' | 'paymentId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)
@@ -355,7 +364,10 @@ async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<
   const { camps } = await call<{ camps: { id: string; name: string }[] }>(site, customer, 'GET', '/api/camps/active')
   const campId = camps.find((c) => c.name === DEMO_CAMPS[0]!.name)!.id
   await call(site, customer, 'POST', `/api/camps/${campId}/registrations`, { participants: [{ childId: child.id, photoConsent: false }] })
-  return { leagueId, kidsLeagueId, childId: child.id, academyId, campId, registrationId, endedRegistrationId, teamLeagueId, teamId: team.id, invite, captainPlaceId: team.players[0]!.registrationId }
+  const { dropIns } = await call<{ dropIns: { id: string; name: string }[] }>(site, customer, 'GET', '/api/drop-ins/active')
+  const dropInId = dropIns.find((d) => d.name === DEMO_DROP_INS[0]!.name)!.id
+  const dropInPlace = await call<{ registrations: { id: string }[] }>(site, customer, 'POST', `/api/drop-ins/${dropInId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
+  return { leagueId, kidsLeagueId, childId: child.id, academyId, campId, dropInId, dropInRegistrationId: dropInPlace.registrations[0]!.id, registrationId, endedRegistrationId, teamLeagueId, teamId: team.id, invite, captainPlaceId: team.players[0]!.registrationId }
 }
 
 async function waitForHealth(site: Endpoint, server: ChildProcess): Promise<void> {

@@ -148,6 +148,26 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     payAtSignUp: 'false',
     waiverRequired: 'true',
   }
+  const dropIn = {
+    name: 'Scanner Drop-in',
+    sport: 'basketball',
+    description: 'Made by the security scan',
+    location: 'Court 9',
+    academy: '',
+    isActive: 'false',
+    forChildren: 'false',
+    minAge: '',
+    maxAge: '',
+    date: day(30),
+    startTime: '10:00',
+    endTime: '12:00',
+    registrationDate: day(-1),
+    price: '10.00',
+    priceProduct: '',
+    capacity: '20',
+    payAtSignUp: 'false',
+    waiverRequired: 'true',
+  }
   const team = { leagueId: f.teamLeagueId, teamId: f.teamId }
   return [
     { route: 'POST /api/admin/leagues', as: 'admin', body: league },
@@ -182,6 +202,12 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/camps/:campId', as: 'admin', params: { campId: f.adminCampId }, body: camp },
     { route: 'GET /api/admin/camps/:campId/participants', as: 'admin', params: { campId: f.campId } },
     { route: 'GET /api/admin/camps/:campId/participants.csv', as: 'admin', params: { campId: f.campId } },
+    { route: 'POST /api/admin/drop-ins', as: 'admin', body: dropIn },
+    { route: 'POST /api/admin/drop-ins/:dropInId', as: 'admin', params: { dropInId: f.adminDropInId }, body: dropIn },
+    { route: 'GET /api/admin/drop-ins/:dropInId/participants', as: 'admin', params: { dropInId: f.dropInId } },
+    { route: 'GET /api/admin/drop-ins/:dropInId/participants.csv', as: 'admin', params: { dropInId: f.dropInId } },
+    // The customer's confirmed place: every payload that gets through checks it in again, and the headcount stays one.
+    { route: 'POST /api/admin/drop-in-registrations/:registrationId/check-in', as: 'admin', params: { registrationId: f.dropInRegistrationId }, body: { checkedIn: true } },
     { route: 'POST /api/auth/sign-up/email', as: 'customer', manyAddresses: true, body: signUp, only: ['body.email'] },
     {
       route: 'POST /api/auth/sign-up/email',
@@ -276,6 +302,15 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       headers: { 'Idempotency-Key': 'scan-camp-0001' },
     },
     { route: 'GET /api/receipts/user/:userId/camp/:campId', as: 'customer', params: { userId: customer.id, campId: f.campId } },
+    // The customer already has a spot: every payload that gets through is answered with it.
+    {
+      route: 'POST /api/drop-ins/:dropInId/registrations',
+      as: 'customer',
+      params: { dropInId: f.dropInId },
+      body: { participants: [{ childId: null, photoConsent: false }] },
+      headers: { 'Idempotency-Key': 'scan-drop-in-0001' },
+    },
+    { route: 'GET /api/receipts/user/:userId/drop-in/:dropInId', as: 'customer', params: { userId: customer.id, dropInId: f.dropInId } },
     { route: 'GET /api/orders/:orderId', as: 'customer', params: { orderId: f.orderId } },
     // The scan's site takes no payment online: every payload is answered that the desk takes it.
     { route: 'POST /api/orders/:orderId/checkout', as: 'customer', params: { orderId: f.orderId }, body: {} },
@@ -356,6 +391,13 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       params: { userId: customer.id, campId: f.campId },
       body: { participants: [{ childId: f.childId, photoConsent: false }] },
       headers: { 'Idempotency-Key': 'scan-desk-camp-0001' },
+    },
+    {
+      route: 'POST /api/desk/customers/:userId/drop-ins/:dropInId/registrations',
+      as: 'admin',
+      params: { userId: customer.id, dropInId: f.dropInId },
+      body: { participants: [{ childId: null, photoConsent: false }] },
+      headers: { 'Idempotency-Key': 'scan-desk-drop-in-0001' },
     },
     { route: 'POST /api/desk/customers/:userId/orders/:orderId/discount-code', as: 'admin', params: { userId: customer.id, orderId: f.orderId }, body: { code: 'SCAN10' } },
     { route: 'POST /api/desk/customers/:userId/orders/:orderId/extras', as: 'admin', params: { userId: customer.id, orderId: f.orderId }, body: { productId: 'scan-no-such-extra', size: 'M' } },

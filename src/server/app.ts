@@ -15,6 +15,8 @@ import { rosterKind, teamKind } from './features/teams/team-kind.ts'
 import { academyKind } from './features/academies/academy-kind.ts'
 import { campKind } from './features/camps/camp-kind.ts'
 import { registerCampRoutes } from './features/camps/camps.routes.ts'
+import { dropInKind } from './features/drop-ins/drop-in-kind.ts'
+import { registerDropInRoutes } from './features/drop-ins/drop-ins.routes.ts'
 import { leagueKind } from './features/leagues/league-kind.ts'
 import { registerProductRoutes } from './features/products/products.routes.ts'
 import { registerDiscountCodeRoutes } from './features/products/discount-codes.routes.ts'
@@ -98,7 +100,7 @@ export interface App {
  * (docs/decisions/0017): a kind added to OFFERING_KINDS and left out here fails the typecheck.
  */
 export function offeringKinds() {
-  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind, 'camp-place': campKind } satisfies Record<OfferingKind, Kind>
+  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind, 'camp-place': campKind, 'drop-in-place': dropInKind } satisfies Record<OfferingKind, Kind>
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
@@ -166,6 +168,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerDiscountCodeRoutes(app, { db, now: clock })
   registerAcademyParticipantRoutes(app, { db, config, now: clock, kinds })
   registerCampRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
+  registerDropInRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerMailRoutes(app, { db, config })

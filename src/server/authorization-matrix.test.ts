@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { addChild, CHILD_FORM, createLeague, createRegistrant, createUser, daysFromToday, signWaiver, type TestUser } from '../../tests/factories.ts'
 import { insertAcademy } from './features/academies/academies.queries.ts'
 import { insertCamp } from './features/camps/camps.queries.ts'
+import { insertDropIn } from './features/drop-ins/drop-ins.queries.ts'
 import { openCheckout } from './features/checkout/checkout.queries.ts'
 import { orderInserts } from './core/payments/orders.queries.ts'
 import { writeTogether } from './db/transaction.ts'
@@ -201,6 +202,26 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       return { params: { userId: owner.id, campId } }
     },
   },
+  'GET /api/receipts/user/:userId/drop-in/:dropInId': {
+    staffReadable: true,
+    fixture: async () => {
+      const dropInId = await insertDropIn(ctx.db, {
+        name: `Open Gym ${randomUUID().slice(0, 6)}`,
+        sport: 'basketball',
+        isActive: true,
+        forChildren: false,
+        date: daysFromToday(20),
+        startTime: '10:00',
+        endTime: '12:00',
+        registrationDate: daysFromToday(-1),
+        capacity: 20,
+        priceCents: 1000,
+      })
+      const res = await owner.client.post(`/api/drop-ins/${dropInId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
+      expect(res.status, res.text).toBe(201)
+      return { params: { userId: owner.id, dropInId } }
+    },
+  },
   'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite/emails': { staffReadable: true, fixture: teamFixture(() => ({ emails: 'friend@example.com' })) },
@@ -275,7 +296,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
  * API answer may carry personal data and is never stored (issue 9, item 9); the API's description
  * lists what its reader may call, so it is one of those (issue 21).
  */
-const PUBLIC_ANSWERS = new Set(['GET /api/leagues/active', 'GET /api/leagues/open', 'GET /api/leagues/teams', 'GET /api/academies/active', 'GET /api/camps/active'])
+const PUBLIC_ANSWERS = new Set(['GET /api/leagues/active', 'GET /api/leagues/open', 'GET /api/leagues/teams', 'GET /api/academies/active', 'GET /api/camps/active', 'GET /api/drop-ins/active'])
 
 function check(outcome: Outcome, res: TestResponse, what: string): void {
   expect(res.status, `${what}: ${res.text}`).toBeLessThan(500)

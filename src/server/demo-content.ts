@@ -1,5 +1,6 @@
 import type { NewAcademy } from './features/academies/academies.queries.ts'
 import type { NewCamp } from './features/camps/camps.queries.ts'
+import type { DemoDropIn } from './features/drop-ins/drop-ins.queries.ts'
 import type { NewLeague } from './features/leagues/leagues.queries.ts'
 
 /** A calendar day `offset` days from today, so the demo is open for registration whenever it runs. */
@@ -7,7 +8,7 @@ function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 }
 
-/** What `npm run demo` loads: an open league for every home page card, three academies and two camps. */
+/** What `npm run demo` loads: an open league for every home page card, three academies, two camps and two drop-in sessions. */
 export const DEMO_LEAGUES: NewLeague[] = [
   {
     name: 'Winter Soccer Free Agents',
@@ -218,6 +219,44 @@ export const DEMO_CAMPS: NewCamp[] = [
     endDate: day(12),
     capacity: 30,
     priceCents: 5_500,
+  },
+]
+
+/**
+ * Two drop-in sessions (issue 31 §2): open-play basketball for adults this Saturday morning, and
+ * one Saturday of the teen shooting clinic sold on its own.
+ */
+export const DEMO_DROP_INS: DemoDropIn[] = [
+  {
+    name: 'Open Gym Basketball',
+    sport: 'basketball',
+    description: 'Pick-up games on both courts: come alone or bring friends, teams are made at the door.',
+    location: 'Courts 1 and 2',
+    isActive: true,
+    forChildren: false,
+    date: weekdayFrom(0, 6),
+    startTime: '10:00',
+    endTime: '12:00',
+    registrationDate: day(-3),
+    capacity: 20,
+    priceCents: 1_000,
+  },
+  {
+    name: 'Teen Shooting Clinic: drop-in Saturday',
+    sport: 'basketball',
+    description: 'One Saturday of the Teen Basketball Shooting Clinic, for players who want to try it.',
+    location: 'Court 2',
+    academy: 'Teen Basketball Shooting Clinic',
+    isActive: true,
+    forChildren: true,
+    minAge: 13,
+    maxAge: 17,
+    date: weekdayFrom(7, 6),
+    startTime: '10:00',
+    endTime: '11:30',
+    registrationDate: day(-3),
+    capacity: 4,
+    priceCents: 2_500,
   },
 ]
 

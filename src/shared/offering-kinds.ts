@@ -3,7 +3,7 @@ import type { ProductPurpose } from './schemas/product.ts'
 import type { OfferingKind } from './schemas/registration.ts'
 
 /** The pages a receipt is read at: each takes its own parameters (paths.ts `receiptPath`). */
-export type ReceiptPage = Extract<RouteId, 'receipt' | 'teamRegistrationReceipt' | 'academyReceipt' | 'campReceipt'>
+export type ReceiptPage = Extract<RouteId, 'receipt' | 'teamRegistrationReceipt' | 'academyReceipt' | 'campReceipt' | 'dropInReceipt'>
 
 /** The words for a kind of offering, wherever a page, an email or a refusal names it. */
 export interface OfferingKindWords {
@@ -37,4 +37,5 @@ export const OFFERING_KIND_WORDS = {
   'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', taker: 'team member', priceListUse: null },
   'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, taker: 'person', priceListUse: 'Academy' },
   'camp-place': { label: 'Camp', noun: 'camp', purpose: 'camp-fee', receiptPage: 'campReceipt', place: null, taker: 'person', priceListUse: 'Camp' },
+  'drop-in-place': { label: 'Drop-in', noun: 'session', purpose: 'drop-in-fee', receiptPage: 'dropInReceipt', place: null, taker: 'person', priceListUse: 'Drop-in' },
 } as const satisfies Record<OfferingKind, OfferingKindWords>

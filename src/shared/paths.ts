@@ -25,7 +25,7 @@ export function href<Id extends RouteId>(id: Id, ...params: Args<Id>): string {
 
 /**
  * A registration's receipt page, at the URL the route table gives its kind (offering-kinds.ts): a
- * team's entry by its team, an academy or camp place by its academy or camp, a league place or a
+ * team's entry by its team, an academy, camp or drop-in place by its academy, camp or drop-in, a league place or a
  * place on a roster by registration.
  */
 export function receiptPath(r: { id: string; userId: string; offering: { kind: OfferingKind; ownerId: string; league: { id: string } | null; team: { id: string } | null } }): string {
@@ -36,6 +36,8 @@ export function receiptPath(r: { id: string; userId: string; offering: { kind: O
       return href('academyReceipt', { userId: r.userId, academyId: ownerId })
     case 'campReceipt':
       return href('campReceipt', { userId: r.userId, campId: ownerId })
+    case 'dropInReceipt':
+      return href('dropInReceipt', { userId: r.userId, dropInId: ownerId })
     case 'teamRegistrationReceipt':
       return team && league ? href('teamRegistrationReceipt', { userId: r.userId, leagueId: league.id, teamId: team.id }) : byRegistration()
     case 'receipt':

@@ -38,6 +38,7 @@ import * as m0035 from './migrations/0035-prices-before-sign-up.ts'
 import * as m0036 from './migrations/0036-payment-providers.ts'
 import * as m0037 from './migrations/0037-offering-facts.ts'
 import * as m0038 from './migrations/0038-camps.ts'
+import * as m0039 from './migrations/0039-drop-ins.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -81,6 +82,7 @@ const migrations: Record<string, DialectMigration> = {
   '0036-payment-providers': m0036,
   '0037-offering-facts': m0037,
   '0038-camps': m0038,
+  '0039-drop-ins': m0039,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -147,6 +147,43 @@ export interface CampsTable {
   updatedAt: Timestamp
 }
 
+/**
+ * A drop-in session (issue 31 §2, migration 0039): one session bought on its own, an open-play
+ * slot or one session of an academy, for adults or for children by their age on `date`.
+ */
+export interface DropInsTable {
+  id: string
+  name: string
+  sport: string
+  description: string | null
+  location: string | null
+  /** The academy this is one session of (on one of its session dates); null: open play. */
+  academyId: string | null
+  isActive: Bool
+  forChildren: Bool
+  minAge: number | null
+  maxAge: number | null
+  date: string
+  /** HH:MM, in the facility's time zone. */
+  startTime: string
+  endTime: string
+  /** The first day it is on sale. */
+  registrationDate: string
+  waiverRequired: Bool
+  /** With online payment on: a place is held while its taker pays, and released unpaid. */
+  payAtSignUp: Bool
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** A place at a drop-in checked in at the door (migration 0039): the headcount of who came. */
+export interface DropInCheckInsTable {
+  registrationId: string
+  checkedInAt: Timestamp
+  /** The staff member who checked the person in. */
+  checkedInBy: string | null
+}
+
 export interface AcademiesTable {
   id: string
   name: string
@@ -293,6 +330,7 @@ export interface OfferingsTable {
   leagueId: string | null
   academyId: string | null
   campId: string | null
+  dropInId: string | null
   /** A roster's places: the team's. */
   teamId: string | null
   productId: string | null
@@ -583,7 +621,7 @@ export interface PasswordLinksTable {
  */
 export interface OfferingFactsView {
   offeringId: string
-  /** The league's (a team's entry and a roster place too), the academy's or the camp's id. */
+  /** The league's (a team's entry and a roster place too), the academy's, the camp's or the drop-in's id. */
   ownerId: string
   name: string
   sport: string | null
@@ -615,6 +653,8 @@ export interface Database {
   products: ProductsTable
   productChanges: ProductChangesTable
   camps: CampsTable
+  dropIns: DropInsTable
+  dropInCheckIns: DropInCheckInsTable
   offerings: OfferingsTable
   offeringFacts: OfferingFactsView
   registrations: RegistrationsTable

@@ -1,9 +1,9 @@
 /**
  * What a place is a place in (decision 0012): a player in an individual league (or a free agent
  * of a team league), a team in a team league, a player on one team's roster, a child in an academy,
- * a child at a camp.
+ * a child at a camp, a person (or a child) at one drop-in session.
  */
-export const OFFERING_KINDS = ['league-place', 'team-place', 'roster-place', 'academy-place', 'camp-place'] as const
+export const OFFERING_KINDS = ['league-place', 'team-place', 'roster-place', 'academy-place', 'camp-place', 'drop-in-place'] as const
 export type OfferingKind = (typeof OFFERING_KINDS)[number]
 
 export const REGISTRATION_STATUSES = ['confirmed', 'held', 'offered', 'waitlisted', 'cancelled', 'declined', 'expired', 'moved'] as const

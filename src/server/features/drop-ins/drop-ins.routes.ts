@@ -1,0 +1,252 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  checkInDropIn,
+  createDropIn as createDropInContract,
+  dropInParticipantsCsv,
+  dropInReceipt,
+  listAdminDropIns,
+  listDropInParticipants,
+  listDropIns,
+  signUpForDropIn,
+  signUpForDropInAtDesk,
+  updateDropIn as updateDropInContract,
+  type AdminDropIn,
+  type DropInSignUp,
+} from '../../../shared/contracts/drop-ins.ts'
+import { DROP_IN_MESSAGES, DropInForm, dropInFormProblems, type DropInFormValues } from '../../../shared/schemas/drop-in.ts'
+import { readSchedule } from '../../../shared/academy-schedule.ts'
+import { centsFromDollars, dollarsText } from '../../../shared/money.ts'
+import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
+import { facilityToday } from '../../../shared/format.ts'
+import { isStaff } from '../../../shared/roles.ts'
+import type { Sport } from '../../../shared/sports.ts'
+import type { Db } from '../../db/connect.ts'
+import { serve, type RouteDeps } from '../../http/contract.ts'
+import { toCsv } from '../../http/csv.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { parseForm } from '../../http/forms.ts'
+import { idempotencyKeyOf } from '../../http/input.ts'
+import { listChildren } from '../../core/children.queries.ts'
+import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
+import type { PaymentProvider } from '../../core/payments/provider.ts'
+import { chosenProduct } from '../../core/payments/products.queries.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
+import { listPlaceParticipants, participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
+import { findReceiptsIn } from '../../core/registrations/registrations.queries.ts'
+import { signUpParticipants } from '../../core/registrations/sign-up.ts'
+import { findDropInOffering } from './drop-in-kind.ts'
+import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, setCheckedIn, updateDropIn } from './drop-ins.admin.queries.ts'
+import { listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
+
+/**
+ * Drop-in sessions (issue 31 §2): the Drop-in Sessions page, signing up and the receipt; their
+ * management (create, edit, open and close: admin; the list, the people and the check-in at the
+ * door: staff); and the desk selling a spot to a customer, to pay at the counter. Each route's
+ * guard comes from its contract.
+ */
+export function registerDropInRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
+  const timeZone = config.site.timeZone
+
+  /** Open to everyone: the Drop-in Sessions page, today's and later sessions. */
+  serve(app, listDropIns, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache')
+    return { dropIns: await listActiveDropIns(db, facilityToday(now(), timeZone)) }
+  })
+
+  /** The session's spots, for the people it is for: adults sign themselves up, children's sessions take children. */
+  async function openDropIn(dropInId: string, body: DropInSignUp) {
+    const offering = await findDropInOffering(db, dropInId)
+    if (!offering) throw notFound('This drop-in session is not open for registration.')
+    const refused = offering.forChildren ? body.participants.some((p) => p.childId === null) : body.participants.some((p) => p.childId !== null)
+    if (refused) {
+      const message = offering.forChildren ? DROP_IN_MESSAGES.childrenOnly : DROP_IN_MESSAGES.adultsOnly
+      throw badRequest(message, { participants: message })
+    }
+    return offering
+  }
+
+  serve(app, signUpForDropIn, async (req, reply, { user }) => {
+    const offering = await openDropIn(req.params.dropInId, req.body)
+    const at = now()
+    const today = facilityToday(at, timeZone)
+    const result = await signUpParticipants(db, {
+      ...req.body,
+      offering,
+      userId: user.id,
+      idempotencyKey: idempotencyKeyOf(req),
+      now: at,
+      today,
+      siteUrl: config.publicUrl,
+      paysOnline: config.site.paysOnline,
+      placesPerAccount: config.accountLimits.placesPerOffering,
+      holdUntil: holdWhilePaying(offering, provider, at, today),
+    })
+    reply.code(result.created ? 201 : 200)
+    return result
+  })
+
+  serve(app, signUpForDropInAtDesk, async (req, reply, { user: staff }) => {
+    // Customers' accounts only, as on the desk's record of them (desk.routes.ts).
+    const customer = await db.kysely.selectFrom('users').select(['id', 'role']).where('id', '=', req.params.userId).executeTakeFirst()
+    if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
+    const theirs = new Set((await listChildren(db, customer.id)).map((c) => c.id))
+    if (req.body.participants.some((p) => p.childId !== null && !theirs.has(p.childId))) {
+      throw badRequest('Choose this customer’s own children.', { participants: 'Choose this customer’s own children.' })
+    }
+    const offering = await openDropIn(req.params.dropInId, req.body)
+    const at = now()
+    // As online, but paid at the counter: no place is held for a card payment, and staff may
+    // register past the places one account may take (issue 30).
+    const result = await signUpParticipants(db, {
+      ...req.body,
+      offering,
+      userId: customer.id,
+      idempotencyKey: idempotencyKeyOf(req),
+      now: at,
+      today: facilityToday(at, timeZone),
+      siteUrl: config.publicUrl,
+      paysOnline: config.site.paysOnline,
+      placesPerAccount: null,
+      event: { actorId: staff.id, details: { atDesk: true } },
+    })
+    reply.code(result.created ? 201 : 200)
+    return result
+  })
+
+  // The owner and staff only; anyone else gets the 404 of a receipt that does not exist.
+  serve(app, dropInReceipt, async (req, _reply, { user: viewer }) => {
+    if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
+    const dropIn = await findDropInForAdmin(db, req.params.dropInId)
+    const places = dropIn ? await findReceiptsIn(db, req.params.userId, dropIn.id) : []
+    if (!dropIn || places.length === 0) throw notFound('There is no such receipt.')
+    const { id, name, sport, location, academyName, date, startTime, endTime } = dropIn
+    return { receipt: { dropIn: { id, name, sport, location, academyName, date, startTime, endTime }, places } }
+  })
+
+  serve(app, listAdminDropIns, async () => ({ dropIns: (await listDropInsForAdmin(db)).map(withoutOffering) }))
+
+  serve(app, createDropInContract, async (req) => {
+    const form = await parseDropInForm(db, req.body)
+    const dropIn = await createDropIn(db, settingsFrom(form, await productOf(db, form)), now())
+    return { dropIn, offered: 0 }
+  })
+
+  serve(app, updateDropInContract, async (req) => {
+    const current = await findDropInForAdmin(db, req.params.dropInId)
+    if (!current) throw notFound('There is no such drop-in session.')
+    // Fields left out keep their values, so opening or closing sends isActive alone.
+    const form = await parseDropInForm(db, { ...dropInFormValues(current), ...req.body })
+    const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
+    const saved = await updateDropIn(db, current.id, settingsFrom(form, await productOf(db, form)), ctx)
+    if (!saved) throw notFound('There is no such drop-in session.')
+    return { dropIn: withoutOffering(saved.dropIn), offered: saved.offered }
+  })
+
+  /** A drop-in's people, checked in or not, and its waitlist, medical notes among them: staff only (the contracts' guard). */
+  const participantsOf = async (dropInId: string) => {
+    const dropIn = await findDropInForAdmin(db, dropInId)
+    if (!dropIn) throw notFound('There is no such drop-in session.')
+    const [{ participants, waitlist }, checkedIn] = await Promise.all([listPlaceParticipants(db, dropIn.offeringId, dropIn.date), checkedInIds(db, dropIn.offeringId)])
+    const { id, name, date, startTime, endTime, capacity, placesTaken } = dropIn
+    return {
+      dropIn: { id, name, date, startTime, endTime, capacity, placesTaken, checkedIn: dropIn.checkedIn },
+      participants: participants.map((p) => ({ ...p, checkedIn: checkedIn.has(p.registrationId) })),
+      waitlist,
+    }
+  }
+
+  serve(app, listDropInParticipants, async (req) => participantsOf(req.params.dropInId))
+
+  serve(app, dropInParticipantsCsv, async (req, reply) => {
+    const { dropIn, participants } = await participantsOf(req.params.dropInId)
+    const csv = toCsv([...PARTICIPANT_CSV_HEADERS, 'Checked in'], participants.map((p) => [...participantCsvRow(p), p.checkedIn ? 'Yes' : 'No']))
+    const name = dropIn.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="drop-in-${name}-${dropIn.date}.csv"`)
+      .send(csv)
+  })
+
+  serve(app, checkInDropIn, async (req, _reply, { user: staff }) => setCheckedIn(db, req.params.registrationId, req.body.checkedIn, { staffId: staff.id, now: now() }))
+}
+
+/** A staff answer's drop-in, without the id of its places the server keeps to itself. */
+function withoutOffering({ offeringId: _offeringId, ...dropIn }: AdminDropIn & { offeringId?: string }): AdminDropIn {
+  return dropIn
+}
+
+/**
+ * The form rules, the checks across fields they cannot express, then what only the database
+ * knows: a session of an academy is on one of the academy's session dates.
+ */
+async function parseDropInForm(db: Db, body: unknown): Promise<DropInFormValues> {
+  const form = parseForm(DropInForm, body)
+  const problems = dropInFormProblems(form)
+  if (Object.keys(problems).length > 0) throw badRequest(FORM_MESSAGES.invalid, problems)
+  if (form.academy !== '') {
+    const academy = await db.kysely
+      .selectFrom('academies')
+      .select(['weekdays', 'startTime', 'endTime', 'skippedDates', 'startDate', 'endDate'])
+      .where('id', '=', form.academy)
+      .executeTakeFirst()
+    if (!academy) throw badRequest(DROP_IN_MESSAGES.noAcademy, { academy: DROP_IN_MESSAGES.noAcademy })
+    if (!readSchedule(academy).sessionDates.includes(form.date)) throw badRequest(DROP_IN_MESSAGES.notAcademySession, { date: DROP_IN_MESSAGES.notAcademySession })
+  }
+  return form
+}
+
+/** A saved drop-in as the form gives it: what an update leaves alone. */
+function dropInFormValues(dropIn: AdminDropIn): DropInFormValues {
+  const optional = (value: string | number | null) => (value === null ? '' : String(value))
+  return {
+    name: dropIn.name,
+    sport: dropIn.sport ?? '',
+    description: optional(dropIn.description),
+    location: optional(dropIn.location),
+    academy: optional(dropIn.academyId),
+    isActive: String(dropIn.isActive),
+    forChildren: String(dropIn.forChildren),
+    minAge: optional(dropIn.minAge),
+    maxAge: optional(dropIn.maxAge),
+    date: dropIn.date,
+    startTime: dropIn.startTime,
+    endTime: dropIn.endTime,
+    registrationDate: dropIn.registrationDate,
+    price: dollarsText(dropIn.priceCents),
+    priceProduct: '',
+    capacity: String(dropIn.capacity),
+    payAtSignUp: String(dropIn.payAtSignUp),
+    waiverRequired: String(dropIn.waiverRequired),
+  }
+}
+
+/** The product of the price list the form chose for the price, checked; null: the typed price. */
+function productOf(db: Db, form: DropInFormValues): Promise<string | null> {
+  return form.priceProduct === '' ? Promise.resolve(null) : chosenProduct(db, form.priceProduct, 'drop-in-fee')
+}
+
+/** Form strings to stored values. */
+function settingsFrom(form: DropInFormValues, priceProductId: string | null): NewDropIn {
+  const optional = (text: string) => (text === '' ? null : text)
+  const age = (text: string) => (text === '' ? null : Number(text))
+  return {
+    name: form.name,
+    sport: form.sport as Sport,
+    description: optional(form.description),
+    location: optional(form.location),
+    academyId: optional(form.academy),
+    isActive: form.isActive === 'true',
+    forChildren: form.forChildren === 'true',
+    minAge: age(form.minAge),
+    maxAge: age(form.maxAge),
+    date: form.date,
+    startTime: form.startTime,
+    endTime: form.endTime,
+    registrationDate: form.registrationDate,
+    capacity: Number(form.capacity),
+    priceCents: centsFromDollars(form.price) ?? 0,
+    priceProductId,
+    waiverRequired: form.waiverRequired !== 'false',
+    payAtSignUp: form.payAtSignUp === 'true',
+  }
+}
