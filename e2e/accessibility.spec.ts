@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { decideAccess, ROUTES } from '../src/shared/routes.ts'
 import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
+import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
@@ -450,6 +451,66 @@ test.describe('the Users page with a password link made (issue 30)', () => {
       await admin.getByRole('button', { name: 'Search', exact: true }).click()
       await admin.getByRole('button', { name: `Make a password link for ${employee.email}` }).click()
       await expect(admin.getByLabel(`One-time password link for ${employee.email}`)).toBeVisible()
+      await expectNoSeriousViolations(admin)
+    })
+  }
+})
+
+test.describe('camps: signing children up and the receipt, the staff page with its form, a camp’s children at the desk (issue 31 §2)', () => {
+  for (const width of [1280, 375]) {
+    // A browser of the guardian's own: signing in on the shared visitor page would sign in every later visitor test of the worker.
+    test(`the camp on the Academies page, its sign-up with a child too young and a choice missing, the receipt, and the staff’s camp pages, ${width} px wide`, async ({ asVisitor: page, backend, createUser, pageAs }) => {
+      const name = `A11y Camp ${uniqueToken()}`
+      const campId = await insertCamp(backend.db, {
+        name,
+        sport: 'soccer',
+        isActive: true,
+        minAge: 6,
+        maxAge: 10,
+        startTime: '09:00',
+        endTime: '15:00',
+        registrationDate: daysFromToday(-1),
+        startDate: daysFromToday(30),
+        endDate: daysFromToday(32),
+        capacity: 1,
+        priceCents: 12_000,
+      })
+      const guardian = await createUser({ label: 'a11y-camp' })
+      await page.setViewportSize({ width, height: 900 })
+      await signIn(page.request, guardian)
+      await addChildWithWaiver(page.request, guardian, { firstName: 'Maya', notes: 'Peanut allergy' })
+      const added = await page.request.post(`${BASE_URL}/api/children`, {
+        headers: ORIGIN,
+        data: { firstName: 'Leo', lastName: 'Okafor', dateOfBirth: daysFromToday(-3 * 365), emergencyContactName: 'Grace Okafor', emergencyContactPhone: '555-010-7777', notes: '' },
+      })
+      expect(added.status()).toBe(201)
+
+      await open(page, '/academy', 'Academies')
+      await expect(page.getByRole('article', { name })).toBeVisible()
+      await expectNoSeriousViolations(page)
+
+      await open(page, `/campSignUp/${campId}`, 'Camp Sign Up')
+      await expect(page.getByRole('checkbox', { name: 'Leo Okafor' })).toBeDisabled()
+      await page.getByRole('checkbox', { name: 'Maya Okafor' }).check()
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await expect(page.getByRole('alert')).toBeVisible()
+      await expectNoSeriousViolations(page)
+
+      await page.getByRole('region', { name: 'Maya Okafor' }).getByRole('radio', { name: 'No photos of Maya, please' }).check()
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await page.getByRole('link', { name: 'View receipt' }).click()
+      await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText('Maya Okafor')
+      await expectNoSeriousViolations(page)
+
+      const admin = await pageAs('admin')
+      await admin.setViewportSize({ width, height: 900 })
+      await open(admin, `/desk/camps?camp=${campId}`, 'Camps at the Desk')
+      await expect(admin.getByRole('region', { name: `${name}: children` })).toContainText('Peanut allergy')
+      await expectNoSeriousViolations(admin)
+      await open(admin, '/campRegistrations', 'Camps')
+      await admin.getByRole('button', { name: 'New camp' }).click()
+      await admin.getByRole('button', { name: 'Create camp' }).click()
+      await expect(admin.getByText('Name is required.')).toBeVisible()
       await expectNoSeriousViolations(admin)
     })
   }

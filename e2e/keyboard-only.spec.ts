@@ -3,6 +3,7 @@ import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, STRIPE
 import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
+import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 
 /*
  * The flows of the other specs done with the keyboard alone (issue 4, Accessibility): Tab and
@@ -865,4 +866,45 @@ test('a customer enters a discount code and pays an order online by keyboard, on
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academy Receipt')
   await context.close()
+})
+
+test('a parent signs a child up for a camp and opens the receipt, by keyboard on a 375 px screen', async ({ asVisitor: page, backend, createUser }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  const name = `Keyboard Camp ${uniqueToken()}`
+  const campId = await insertCamp(backend.db, {
+    name,
+    sport: 'basketball',
+    isActive: true,
+    minAge: 6,
+    maxAge: 10,
+    startTime: '09:00',
+    endTime: '12:00',
+    registrationDate: daysFromToday(-1),
+    startDate: daysFromToday(30),
+    endDate: daysFromToday(30),
+    capacity: 12,
+    priceCents: 6_000,
+  })
+  const guardian = await createUser({ label: 'keyboard-camp' })
+  await signIn(page.request, guardian)
+  await addChildWithWaiver(page.request, guardian, { firstName: 'Maya', notes: '' })
+
+  await page.goto(`/campSignUp/${campId}`)
+  await takenOver(page)
+  const maya = page.getByRole('checkbox', { name: 'Maya Okafor' })
+  await tabTo(page, maya)
+  await page.keyboard.press('Space')
+  await expect(maya).toBeChecked()
+  const noPhotos = page.getByRole('radio', { name: 'No photos of Maya, please' })
+  await tabTo(page, page.getByRole('radio', { name: /may take photos of Maya at camp/ }))
+  await page.keyboard.press('ArrowDown')
+  await expect(noPhotos).toBeChecked()
+  await tabTo(page, page.getByRole('button', { name: 'Sign up' }))
+  await page.keyboard.press('Enter')
+
+  await expect(page.getByRole('heading', { name: 'You are signed up' })).toBeFocused()
+  await tabTo(page, page.getByRole('link', { name: 'View receipt' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`${BASE_URL}/campReceipt/user/${guardian.id}/camp/${campId}`)
+  await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText('Maya Okafor')
 })
