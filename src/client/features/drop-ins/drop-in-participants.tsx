@@ -111,7 +111,7 @@ function CheckInTable({ dropIn, participants }: { dropIn: DropInParticipants['dr
           p.status === 'confirmed' ? (
             <button type="button" className="attendance-toggle attendance-present" aria-pressed={p.checkedIn} disabled={checkIn.isPending} onClick={() => toggle(p)}>
               {p.checkedIn && <span aria-hidden="true">✓ </span>}
-              Checked in<span className="visually-hidden">: {p.name}</span>
+              Checked in<span className="visually-hidden"> for {p.name}</span>
             </button>
           ) : (
             <span className="staff-muted">Not confirmed: settle the place first</span>
