@@ -4,6 +4,7 @@ import { decideAccess, ROUTES } from '../src/shared/routes.ts'
 import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
+import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
@@ -56,6 +57,55 @@ for (const person of PEOPLE) {
 }
 
 test.describe('pages in other states', () => {
+  test('the drop-in pages with a session: the list, its sign-up, the door with a person checked in, and the session form', async ({ pageAs, backend, sessions, playwright }) => {
+    test.slow()
+    const name = `A11y Open Gym ${uniqueToken()}`
+    const dropInId = await insertDropIn(backend.db, {
+      name,
+      sport: 'basketball',
+      isActive: true,
+      forChildren: false,
+      date: daysFromToday(0),
+      startTime: '23:00',
+      endTime: '23:59',
+      registrationDate: daysFromToday(-1),
+      capacity: 10,
+      priceCents: 1_000,
+      waiverRequired: false,
+    })
+    const { storageState } = await sessions.get('customer')
+    const api: APIRequestContext = await playwright.request.newContext({ storageState })
+    try {
+      const res = await api.post(`${BASE_URL}/api/drop-ins/${dropInId}/registrations`, { headers: ORIGIN, data: { participants: [{ childId: null, photoConsent: false }] } })
+      expect(res.status(), await res.text()).toBe(201)
+    } finally {
+      await api.dispose()
+    }
+    const visitor = await pageAs('visitor')
+    for (const [path, heading] of [
+      ['/dropIns', 'Drop-in Sessions'],
+      ['/academy', 'Academies'],
+      [`/dropInSignUp/${dropInId}`, 'Drop-in Sign Up'],
+    ] as const) {
+      await open(visitor, path, heading)
+      await expect(visitor.getByRole('heading', { name })).toBeVisible()
+      await expectNoSeriousViolations(visitor)
+    }
+
+    const employee = await pageAs('employee')
+    await open(employee, `/desk/dropIns?dropIn=${dropInId}`, 'Drop-ins at the Door')
+    const checkIn = employee.getByRole('button', { name: /^Checked in for / })
+    await checkIn.click()
+    await expect(checkIn).toHaveAttribute('aria-pressed', 'true')
+    await expectNoSeriousViolations(employee)
+
+    const admin = await pageAs('admin')
+    await open(admin, '/dropInSessions', 'Drop-in Sessions')
+    await admin.getByRole('button', { name: 'New drop-in session' }).click()
+    await expect(admin.getByRole('heading', { name: 'New drop-in session' })).toBeFocused()
+    await expectNoSeriousViolations(admin)
+  })
+
   test('a visitor sent to Sign In with the access message', async ({ pageAs }) => {
     const page = await pageAs('visitor')
     await open(page, '/dashboard', 'Sign In')

@@ -3,6 +3,7 @@ import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, STRIPE
 import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
 import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } from './keyboard.ts'
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
+import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 
 /*
@@ -907,4 +908,51 @@ test('a parent signs a child up for a camp and opens the receipt, by keyboard on
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(`${BASE_URL}/campReceipt/user/${guardian.id}/camp/${campId}`)
   await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText('Maya Okafor')
+})
+
+test('an adult buys a drop-in session and opens the receipt; at the door the employee checks them in, by keyboard on a 375 px screen', async ({ asVisitor: page, asEmployee: desk, backend, createUser }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  const name = `Keyboard Open Gym ${uniqueToken()}`
+  const dropInId = await insertDropIn(backend.db, {
+    name,
+    sport: 'basketball',
+    isActive: true,
+    forChildren: false,
+    date: daysFromToday(0),
+    startTime: '23:00',
+    endTime: '23:59',
+    registrationDate: daysFromToday(-1),
+    capacity: 10,
+    priceCents: 1_000,
+    waiverRequired: false,
+  })
+  const player = await createUser({ label: 'keyboard-drop-in' })
+  await signIn(page.request, player)
+
+  await page.goto(`/dropInSignUp/${dropInId}`)
+  await takenOver(page)
+  const yourself = page.getByRole('checkbox', { name: 'Yourself' })
+  await tabTo(page, yourself)
+  await page.keyboard.press('Space')
+  await expect(yourself).toBeChecked()
+  const noPhotos = page.getByRole('radio', { name: 'No photos of me, please' })
+  await tabTo(page, page.getByRole('radio', { name: /may take photos of me/ }))
+  await page.keyboard.press('ArrowDown')
+  await expect(noPhotos).toBeChecked()
+  await tabTo(page, page.getByRole('button', { name: 'Sign up' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'You are signed up' })).toBeFocused()
+  await tabTo(page, page.getByRole('link', { name: 'View receipt' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`${BASE_URL}/dropInReceipt/user/${player.id}/dropIn/${dropInId}`)
+  await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText(player.displayName)
+
+  await desk.setViewportSize({ width: 375, height: 800 })
+  await desk.goto(`/desk/dropIns?dropIn=${dropInId}`)
+  await takenOver(desk)
+  const checkIn = desk.getByRole('button', { name: `Checked in for ${player.displayName}` })
+  await tabTo(desk, checkIn)
+  await desk.keyboard.press('Enter')
+  await expect(checkIn).toHaveAttribute('aria-pressed', 'true')
+  await expect(desk.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 10 checked in')
 })
