@@ -1,0 +1,99 @@
+import { insertDropIn, type NewDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
+import { daysFromToday, expect, openInApp, signIn, test, uniqueToken } from './fixtures.ts'
+
+/*
+ * Drop-in sessions (issue 31 §2): an adult finds an open-play session beside the academies, buys
+ * one place for themselves, owes the price at the front desk and opens the receipt — on a phone
+ * and on a desktop; at the door, an employee sells a walk-in a place for today's session, checks
+ * them in, and the headcount goes up.
+ */
+
+function openGym(name: string, overrides: Partial<NewDropIn> = {}): NewDropIn {
+  return {
+    name,
+    sport: 'basketball',
+    location: 'Court 1',
+    isActive: true,
+    forChildren: false,
+    date: daysFromToday(10),
+    startTime: '10:00',
+    endTime: '12:00',
+    registrationDate: daysFromToday(-1),
+    capacity: 20,
+    priceCents: 1_200,
+    waiverRequired: false,
+    ...overrides,
+  }
+}
+
+for (const width of [390, 1280]) {
+  test(`an adult finds a drop-in session beside the academies, buys a place for themselves and opens the receipt, ${width} px wide`, async ({ asVisitor: page, backend, createUser }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const name = `Open Gym ${uniqueToken()}`
+    const dropInId = await insertDropIn(backend.db, openGym(name))
+    const player = await createUser({ label: 'drop-in-adult' })
+    await signIn(page.request, player)
+
+    // Where people look for something beside the leagues: the Academies page shows the session.
+    await openInApp(page, '/academy')
+    const card = page.getByRole('article', { name })
+    await expect(card).toContainText('Adults')
+    await expect(card).toContainText('10:00 AM – 12:00 PM')
+    await expect(card).toContainText('20 spots left')
+    await card.getByRole('link', { name: new RegExp(`^Sign Up: ${name}`) }).click()
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drop-in Sign Up')
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(name)
+    await page.getByRole('checkbox', { name: 'Yourself' }).check()
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Choose a photo option for everyone taking part.')
+    await page.getByRole('radio', { name: 'No photos of me, please' }).check()
+    await expect(page.getByText('In all: $12.00, paid at the front desk.')).toBeVisible()
+    if (width === 390) await page.screenshot({ path: 'test-results/drop-in-sign-up-390.png', fullPage: true })
+    await page.getByRole('button', { name: 'Sign up' }).click()
+
+    await expect(page.getByRole('heading', { name: 'You are signed up' })).toBeFocused()
+    await expect(page.getByText('You — Confirmed')).toBeVisible()
+    await expect(page.getByText('Pay at the front desk before the session.')).toBeVisible()
+    await page.getByRole('link', { name: 'View receipt' }).click()
+
+    await expect(page).toHaveURL(new RegExp(`/dropInReceipt/user/${player.id}/dropIn/${dropInId}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drop-in Receipt')
+    const receipt = page.getByRole('article', { name: `Receipt for ${name}` })
+    await expect(receipt.getByRole('row', { name: /Confirmed \$12\.00 \$0\.00 \$12\.00/ })).toBeVisible()
+    await expect(receipt).toContainText('Court 1')
+    await expect(receipt.locator('.receipt-totals')).toContainText('$12.00')
+  })
+}
+
+test('at the door an employee sells a walk-in a place for today’s session and checks them in: the headcount goes up', async ({ asEmployee: page, backend, createUser }) => {
+  const name = `Open Gym Today ${uniqueToken()}`
+  await insertDropIn(backend.db, openGym(name, { date: daysFromToday(0), startTime: '23:00', endTime: '23:59', priceCents: 1_000 }))
+  const walkIn = await createUser({ label: 'drop-in-walk-in' })
+
+  await openInApp(page, '/desk')
+  await page.getByRole('link', { name: /Drop-ins at the door/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drop-ins at the Door')
+  await page.getByRole('list', { name: 'Today’s sessions' }).getByRole('button', { name: new RegExp(`^${name}`) }).click()
+  await expect(page.getByRole('heading', { level: 3, name })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('0 of 20 checked in')
+  await expect(page.getByText('Nobody has a place yet.')).toBeVisible()
+
+  const sale = page.getByRole('region', { name: 'Sell a place at the door' })
+  await sale.getByLabel('Find the customer: name, email, phone or a child’s name').fill(walkIn.displayName)
+  await sale.getByRole('button', { name: walkIn.displayName }).click()
+  await expect(sale.getByLabel('Drop-in', { exact: true })).toHaveValue(/.+/)
+  await sale.getByRole('checkbox', { name: `${walkIn.displayName} (themself)` }).check()
+  await sale.getByRole('radio', { name: 'No photos, please' }).check()
+  await sale.getByRole('button', { name: 'Sign up for the session' }).click()
+  await expect(sale.getByRole('status').filter({ hasText: 'Signed up for' })).toContainText(`Signed up for ${name}: ${walkIn.displayName} (confirmed). $10.00 to pay`)
+
+  const checkIn = page.getByRole('button', { name: `Checked in for ${walkIn.displayName}` })
+  await expect(checkIn).toHaveAttribute('aria-pressed', 'false')
+  await checkIn.click()
+  await expect(checkIn).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 20 checked in')
+  await page.reload()
+  await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 20 checked in')
+  await expect(page.getByRole('button', { name: `Checked in for ${walkIn.displayName}` })).toHaveAttribute('aria-pressed', 'true')
+})
