@@ -4,18 +4,19 @@ import { inTransaction } from '../../src/server/db/transaction.ts'
 import { boolParam, timestampParam } from '../../src/server/db/values.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { insertCamp } from '../../src/server/features/camps/camps.queries.ts'
+import { insertDropIn } from '../../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { currentWaiver } from '../../src/server/core/waivers.queries.ts'
 
 /**
  * Prepares a rush: one open league (and, for the academy mode, an adults' academy of the same
  * capacity; for the camp mode, a children's camp of it and one child per customer, the child's
- * waiver signed) and N customers who are already signed in and have
+ * waiver signed; for the drop-in mode, an adults' drop-in session of it) and N customers who are already signed in and have
  * signed the waiver, written straight to the database. Signing in through the API would
  * make the benchmark measure argon2, not registration (issue: "the bench creates its
  * sessions first").
  */
-export async function prepareRush(db: Db, opts: { registrations: number; capacity: number; secret: string; teams?: boolean; children?: boolean }) {
+export async function prepareRush(db: Db, opts: { registrations: number; capacity: number; secret: string; teams?: boolean; children?: boolean; dropIn?: boolean }) {
   const today = new Date()
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
   // Teams mode: `capacity` team places, and rosters of `capacity` players.
@@ -59,6 +60,20 @@ export async function prepareRush(db: Db, opts: { registrations: number; capacit
         endDate: day(16),
         capacity: opts.capacity,
         priceCents: 14_500,
+      })
+    : null
+  const dropInId = opts.dropIn
+    ? await insertDropIn(db, {
+        name: 'Rush Open Gym',
+        sport: 'basketball',
+        isActive: true,
+        forChildren: false,
+        date: day(7),
+        startTime: '10:00',
+        endTime: '12:00',
+        registrationDate: day(-1),
+        capacity: opts.capacity,
+        priceCents: 1_000,
       })
     : null
   const waiver = await currentWaiver(db)
@@ -163,7 +178,7 @@ export async function prepareRush(db: Db, opts: { registrations: number; capacit
       childIds.push(u.childId)
     }
   }
-  return { leagueId, academyId, campId, cookies, childIds }
+  return { leagueId, academyId, campId, dropInId, cookies, childIds }
 }
 
 /** The cookie better-auth sets at sign-in: the token, a dot, and its HMAC-SHA256 in base64. */

@@ -2,6 +2,7 @@
 // npm run bench:rush -- --teams --registrations 400 --capacity 20 [...]
 // npm run bench:rush -- --academy --registrations 2000 --capacity 200 [...]
 // npm run bench:rush -- --camp --registrations 2000 --capacity 200 [...]
+// npm run bench:rush -- --drop-in --registrations 2000 --capacity 200 [...]
 // npm run bench:rush -- --checkout --registrations 300 --capacity 20 [...]
 // Starts the real built server on a fresh database, fires N signed-in registrations for one
 // league at once over HTTP, then reads the database. The last line printed is the JSON result.
@@ -11,6 +12,8 @@
 // that takes several participants (C placed, N - C waitlisted).
 // With --camp: N families sign a child each up for one camp of C places at once (C placed, the
 // first C to ask; N - C waitlisted in the order they asked; nobody owes or paid for a waitlist place).
+// With --drop-in: N people sign themselves up for one drop-in session of C spots at once (the same
+// checks as --camp: the first C to ask placed, the rest waitlisted in order, no waitlist place owed).
 // With --checkout: N people sign up at once for a league of C places paid at sign-up, pay or
 // abandon on the fake Stripe of tests/fake-stripe.ts, and the places abandoned go on to the
 // waitlist (rush-checkout.ts says what is checked).
@@ -47,6 +50,7 @@ const { values: args } = parseArgs({
     teams: { type: 'boolean', default: false },
     academy: { type: 'boolean', default: false },
     camp: { type: 'boolean', default: false },
+    'drop-in': { type: 'boolean', default: false },
     checkout: { type: 'boolean', default: false },
   },
 })
@@ -88,7 +92,7 @@ try {
   await migrateToLatest(db)
   const people = args.teams ? 2 * N : N
   console.error(`Preparing ${people} signed-in customers and a league of ${C} ${args.teams ? 'team places' : 'places'} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}...`)
-  const { leagueId, academyId, campId, cookies, childIds } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams, children: args.camp })
+  const { leagueId, academyId, campId, dropInId, cookies, childIds } = await prepareRush(db, { registrations: people, capacity: C, secret, teams: args.teams, children: args.camp, dropIn: args['drop-in'] })
 
   const ports = Array.from({ length: instances }, (_, i) => 4700 + i)
   for (const port of ports) await requireFreePort(port)
@@ -121,7 +125,7 @@ try {
     ? await teamsRush(agent, ports, publicUrl, leagueId, cookies)
     : fake
       ? await checkoutsRush(agent, ports, publicUrl, leagueId, cookies, fake)
-      : await registrationsRush(agent, ports, publicUrl, cookies, campId ? campSignUps(campId, childIds) : args.academy ? academySignUps(academyId) : leagueRegistrations(leagueId))
+      : await registrationsRush(agent, ports, publicUrl, cookies, campId ? campSignUps(campId, childIds) : dropInId ? dropInSignUps(dropInId) : args.academy ? academySignUps(academyId) : leagueRegistrations(leagueId))
   agent.destroy()
   process.exitCode = correct ? 0 : 1
 } finally {
@@ -180,7 +184,7 @@ function databaseCost(before: DbStats, after: DbStats) {
 
 /** What a rush of registrations asks for: where each is sent with what, and the offering it fills. */
 interface RushTarget {
-  mode: 'league' | 'academy' | 'camp'
+  mode: 'league' | 'academy' | 'camp' | 'drop-in'
   path: string
   /** What the i-th person sends. */
   body(i: number): object
@@ -209,8 +213,17 @@ function campSignUps(campId: string, childIds: string[]): RushTarget {
   }
 }
 
+function dropInSignUps(dropInId: string): RushTarget {
+  return {
+    mode: 'drop-in',
+    path: `/api/drop-ins/${dropInId}/registrations`,
+    body: () => ({ participants: [{ childId: null, photoConsent: true }] }),
+    places: () => db.kysely.selectFrom('offerings').select(['id', 'placesTaken']).where('dropInId', '=', dropInId).where('kind', '=', 'drop-in-place').executeTakeFirstOrThrow(),
+  }
+}
+
 /**
- * Places in the order asked, and money only on places (the camp mode): every place went to someone
+ * Places in the order asked, and money only on places (the camp and drop-in modes): every place went to someone
  * who asked before everyone waitlisted; every place can be charged its price, and no waitlist
  * position can be charged or has paid anything (shared/money.ts chargeableCents).
  */
@@ -273,7 +286,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
   for (const [sample, n] of errorSamples) console.error(`  ${n} × ${sample}`)
   if (places.placesTaken !== (byStatus.confirmed ?? 0)) console.error(`  placesTaken ${places.placesTaken} differs from confirmed rows`)
 
-  const order = target.mode === 'camp' ? await inOrderAndCharged(places.id) : null
+  const order = target.mode === 'camp' || target.mode === 'drop-in' ? await inOrderAndCharged(places.id) : null
   latencies.sort((a, b) => a - b)
   const result = {
     mode: target.mode,
