@@ -1,11 +1,13 @@
 import { insertDropIn, type NewDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
+import { formatDate } from '../src/shared/format.ts'
+import { academyInput } from './academy-places.ts'
 import { daysFromToday, expect, openInApp, signIn, test, uniqueToken } from './fixtures.ts'
 
 /*
  * Drop-in sessions (issue 31 §2): an adult finds an open-play session beside the academies, buys
  * one place for themselves, owes the price at the front desk and opens the receipt — on a phone
  * and on a desktop; at the door, an employee sells a walk-in a place for today's session, checks
- * them in, and the headcount goes up.
+ * them in, and the headcount goes up; an admin sells one session of an academy on its own.
  */
 
 function openGym(name: string, overrides: Partial<NewDropIn> = {}): NewDropIn {
@@ -96,4 +98,26 @@ test('at the door an employee sells a walk-in a place for today’s session and 
   await page.reload()
   await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 20 checked in')
   await expect(page.getByRole('button', { name: `Checked in for ${walkIn.displayName}` })).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('an admin sells one session of an academy as a drop-in: the form offers the academy’s session dates and takes its hours', async ({ asAdmin: page, insertAcademy }) => {
+  const academy = academyInput(`Skills Academy ${uniqueToken()}`)
+  await insertAcademy(academy)
+
+  await openInApp(page, '/dropInSessions')
+  await page.getByRole('button', { name: 'New drop-in session' }).click()
+  await expect(page.getByRole('heading', { name: 'New drop-in session' })).toBeFocused()
+  await page.getByLabel('Session of the academy').selectOption({ label: academy.name })
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${academy.name}: drop-in`)
+  await expect(page.getByLabel('Start time')).toHaveValue('18:00')
+  await page.getByLabel('Date', { exact: true }).selectOption({ label: formatDate(academy.startDate) })
+  await page.getByLabel('On sale from').fill(daysFromToday(0))
+  await page.getByLabel('Price (dollars)').fill('25')
+  await page.getByLabel('Spots').fill('4')
+  await page.getByRole('button', { name: 'Create drop-in session' }).click()
+
+  await expect(page.getByRole('status').filter({ hasText: 'Created' })).toHaveText(`Created ${academy.name}: drop-in; it is open for registration.`)
+  const row = page.getByRole('row', { name: new RegExp(`${academy.name}: drop-in Session of ${academy.name}`) })
+  await expect(row).toContainText(formatDate(academy.startDate))
+  await expect(row).toContainText('0 / 4 places')
 })
