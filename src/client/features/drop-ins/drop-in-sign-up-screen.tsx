@@ -70,7 +70,7 @@ function WhoComes({ dropIn, today, userId, onDone }: { dropIn: DropIn; today: st
   return (
     <>
       <p className="signup-fact">{spotsText(dropIn)}</p>
-      <p className="signup-muted">{dropInCancellationText}</p>
+      <p className="signup-muted">{dropInCancellationText(dropIn, today)}</p>
       {userId ? <DropInSignUpForm dropIn={dropIn} today={today} userId={userId} onDone={onDone} /> : <SignInToSignUp />}
     </>
   )

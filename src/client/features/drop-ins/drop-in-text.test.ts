@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { dropInAgesText, dropInProgram, dropInWhenText, dropInWindow, headcountText, spotsText } from './drop-in-text.ts'
+import { dropInAgesText, dropInCancellationText, dropInProgram, dropInWhenText, dropInWindow, headcountText, spotsText } from './drop-in-text.ts'
 
 const openGym = {
   name: 'Open Gym Basketball',
@@ -36,4 +36,9 @@ test('an adults’ session takes the account holder; a children’s counts ages 
   expect(dropInAgesText(openGym)).toBe('Adults')
   expect(dropInAgesText({ forChildren: true, minAge: 6, maxAge: 10 })).toBe('Ages 6–10')
   expect(dropInProgram({ ...openGym, forChildren: true, minAge: 6, maxAge: 10 })).toMatchObject({ startDate: '2027-03-06', forChildren: true, placesLeft: 8 })
+})
+
+test('the person cancels before the session’s day; on the day, the desk does', () => {
+  expect(dropInCancellationText(openGym, '2027-03-05')).toMatch(/^You can cancel a place from your account page until the day before the session; on 3\/6\/2027, ask at the front desk\./)
+  expect(dropInCancellationText(openGym, '2027-03-06')).toMatch(/^The session is today: to cancel a place, ask at the front desk\./)
 })

@@ -63,8 +63,14 @@ export function dropInFacts(dropIn: DropIn, today: string): ([string, string] | 
   ]
 }
 
-/** Before sign-up: a drop-in is one session, so a place is cancelled at the front desk, and money comes back from staff (decision 0016). */
-export const dropInCancellationText = 'To cancel a place, ask at the front desk. Money paid is given back by the facility’s staff: a refund is not automatic.'
+/** Before sign-up: who cancels a place when (the person before the session's day, the desk on it), and who gives money back (decision 0016). */
+export function dropInCancellationText(dropIn: Pick<DropIn, 'date'>, today: string): string {
+  const who =
+    today >= dropIn.date
+      ? 'The session is today: to cancel a place, ask at the front desk.'
+      : `You can cancel a place from your account page until the day before the session; on ${formatDate(dropIn.date)}, ask at the front desk.`
+  return `${who} Money paid is given back by the facility’s staff: a refund is not automatic.`
+}
 
 /** What a drop-in's receipt says of it: its day, hours and where. */
 export function dropInReceiptProgram(dropIn: DropInReceipt['dropIn']): ReceiptProgram {
