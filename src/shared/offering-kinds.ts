@@ -2,7 +2,7 @@ import type { RouteId } from './routes.ts'
 import type { ProductPurpose } from './schemas/product.ts'
 import type { OfferingKind } from './schemas/registration.ts'
 
-/** The pages a receipt is read at: each takes its own parameters (paths.ts `receiptPath`). */
+/** The pages a receipt is read at: each takes its own parameters (receipt-path.ts). */
 export type ReceiptPage = Extract<RouteId, 'receipt' | 'teamRegistrationReceipt' | 'academyReceipt' | 'campReceipt' | 'dropInReceipt'>
 
 /** The words for a kind of offering, wherever a page, an email or a refusal names it. */

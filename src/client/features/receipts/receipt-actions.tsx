@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { receiptPath } from '../../../shared/paths.ts'
+import { receiptPath } from '../../../shared/receipt-path.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { useEmailReceipt } from './api/use-email-receipt.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { receiptPath } from './paths.ts'
+import { receiptPath } from './receipt-path.ts'
 
 describe('receiptPath', () => {
   const place = (kind: 'league-place' | 'team-place' | 'roster-place' | 'academy-place') => ({
