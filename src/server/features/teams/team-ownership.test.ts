@@ -169,6 +169,8 @@ describe('the captain is always on the roster', () => {
 
   // Each race is run many times: a check made outside the transaction loses some of them.
   const TRIES = 30
+  // Thirty races in a row: several seconds on a quiet machine, past the 20-second default on a loaded one (CI's PostgreSQL run).
+  const RACE_TIMEOUT_MS = 90_000
 
   test(`a handover racing the new captain’s leaving never leaves the team without its captain (${TRIES} tries)`, async () => {
     for (let i = 0; i < TRIES; i++) {
@@ -182,7 +184,7 @@ describe('the captain is always on the roster', () => {
       const second = await next.client.post(`/api/leagues/${team.leagueId}/teams`, { name: `Second ${i}` })
       if (handed.status === 200) expect(second.status).toBe(409)
     }
-  })
+  }, RACE_TIMEOUT_MS)
 
   test(`a handover racing staff moving the new captain to another team never leaves a team without its captain (${TRIES} tries)`, async () => {
     const admin = await createUser(ctx, 'admin')
@@ -195,5 +197,5 @@ describe('the captain is always on the roster', () => {
       expect(await captainOnRoster(team)).toBe(true)
       expect(await captainOnRoster(other)).toBe(true)
     }
-  })
+  }, RACE_TIMEOUT_MS)
 })
