@@ -1,20 +1,30 @@
 import { z } from 'zod'
 import { WEEKDAYS } from '../academy-schedule.ts'
-import { SPORTS } from '../sports.ts'
-import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { AcademyForm } from '../schemas/academy.ts'
-import { contract, formBody, pathId } from './contract.ts'
-import { Receipt, RegistrationView } from './registrations.ts'
+import { contract, pathId } from './contract.ts'
+import { RegistrationView } from './registrations.ts'
 import { PriceRules } from './products.ts'
+import {
+  programAdminContracts,
+  programListContract,
+  programLocation,
+  programNaming,
+  programParticipantsContracts,
+  programPlaces,
+  ProgramParticipant,
+  programReceipt,
+  programReceiptContract,
+  ProgramSignUp,
+  ProgramSignUpResult,
+  programSignUpContracts,
+  ProgramWaiting,
+} from './programs.ts'
 
 /** An academy open for registration, as the Academies page lists it (issue 23). */
 export const Academy = z.object({
-  id: z.string(),
-  name: z.string(),
-  sport: z.enum(SPORTS).nullable(),
-  description: z.string().nullable(),
+  ...programNaming,
   coach: z.string().nullable(),
-  location: z.string().nullable().describe('where it meets: a court or a field'),
+  location: programLocation,
   forChildren: z.boolean().describe('takes children (their age on the first day within minAge..maxAge), or adults'),
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
@@ -26,71 +36,40 @@ export const Academy = z.object({
   registrationDeadline: z.string().nullable().describe('the last day to register; null: the day before the first session'),
   startDate: z.string().describe('YYYY-MM-DD'),
   endDate: z.string().describe('YYYY-MM-DD'),
-  priceCents: z.number().int(),
-  placesLeft: z.number().int().nullable().describe('null: no limit'),
-  waitlistSize: z.number().int(),
+  ...programPlaces,
   waiverRequired: z.boolean().describe('the current waiver must be signed for each participant'),
   pricing: PriceRules,
 })
 export type Academy = z.infer<typeof Academy>
 
-export const listAcademies = contract({
-  method: 'GET',
-  url: '/api/academies/active',
-  access: 'open',
-  summary: 'The open academies with their schedule, price and places left',
-  responses: { 200: z.object({ academies: z.array(Academy) }) },
-})
+export const listAcademies = programListContract('academies', 'academies', Academy, 'The open academies with their schedule, price and places left')
 
 /** Who takes part in an academy: the account holder or children, each with a photo-consent choice. */
-export const AcademySignUp = z.object(
-  {
-    participants: z
-      .array(
-        z.object({
-          childId: z.string().nullable().describe("the child taking part; null: the account holder"),
-          photoConsent: z.boolean({ error: 'Say for each participant whether photos may be taken of them.' }),
-        }),
-        { error: 'Choose who takes part.' },
-      )
-      .min(1, 'Choose who takes part.')
-      .max(10, 'Sign up at most 10 people at once.'),
-  },
-  { error: 'Send the sign-up as a JSON object.' },
-)
+export const AcademySignUp = ProgramSignUp
 export type AcademySignUp = z.infer<typeof AcademySignUp>
-
-export const AcademySignUpResult = z.object({
-  registrations: z.array(RegistrationView).describe('one per participant, in the order sent: a place while places last, the waitlist after'),
-  created: z.boolean().describe('false when this answer repeats an earlier sign-up (double submit, retry)'),
-})
+export const AcademySignUpResult = ProgramSignUpResult
 export type AcademySignUpResult = z.infer<typeof AcademySignUpResult>
 
-export const signUpForAcademy = contract({
-  method: 'POST',
-  url: '/api/academies/:academyId/registrations',
-  access: 'login',
-  summary: 'Sign yourself or several children up for an academy in one order: places while they last, the waitlist after (send an Idempotency-Key)',
-  params: z.object({ academyId: pathId }),
-  body: AcademySignUp,
-  responses: { 200: AcademySignUpResult, 201: AcademySignUpResult },
+// The desk's sign-up is served among the desk's family routes (desk-family.ts).
+export const { online: signUpForAcademy, atDesk: signUpForAcademyAtDesk } = programSignUpContracts('academies', 'academyId', {
+  online: 'Sign yourself or several children up for an academy in one order: places while they last, the waitlist after (send an Idempotency-Key)',
+  atDesk:
+    'Sign a customer, or several of their children, up for an academy at the desk: the same engine and one order as online, the waiver signed at the desk first; staff may go past the places one account may take (send an Idempotency-Key)',
 })
 
 /** A person's receipt for an academy: every place they took in it (their children's too), with payments. */
-export const AcademyReceipt = z.object({
-  academy: Academy.pick({ id: true, name: true, sport: true, coach: true, location: true, weekdays: true, startTime: true, endTime: true, sessionDates: true, startDate: true, endDate: true }),
-  places: z.array(Receipt),
-})
+export const AcademyReceipt = programReceipt(
+  'academy',
+  Academy.pick({ id: true, name: true, sport: true, coach: true, location: true, weekdays: true, startTime: true, endTime: true, sessionDates: true, startDate: true, endDate: true }),
+)
 export type AcademyReceipt = z.infer<typeof AcademyReceipt>
 
-export const academyReceipt = contract({
-  method: 'GET',
-  url: '/api/receipts/user/:userId/academy/:academyId',
-  access: 'owner',
-  summary: "A person's receipt for an academy: each participant's place, the sessions, price, paid and balance (its owner and staff)",
-  params: z.object({ userId: pathId, academyId: pathId }),
-  responses: { 200: z.object({ receipt: AcademyReceipt }) },
-})
+export const academyReceipt = programReceiptContract(
+  'academy',
+  'academyId',
+  AcademyReceipt,
+  "A person's receipt for an academy: each participant's place, the sessions, price, paid and balance (its owner and staff)",
+)
 
 /** An academy as staff manage it: everything the form sets, and its places. */
 export const AdminAcademy = Academy.omit({ placesLeft: true, pricing: true }).extend({
@@ -107,66 +86,31 @@ export const SaveAcademyResult = z.object({
   offered: z.number().int().describe('waitlisted people offered a place because the capacity went up'),
 })
 
-export const listAdminAcademies = contract({
-  method: 'GET',
-  url: '/api/admin/academies',
-  access: 'staff',
-  summary: 'Every academy, open ones first, with its schedule, places taken and waitlist',
-  responses: { 200: z.object({ academies: z.array(AdminAcademy) }) },
+export const {
+  list: listAdminAcademies,
+  create: createAcademy,
+  update: updateAcademy,
+} = programAdminContracts({
+  path: 'academies',
+  id: 'academyId',
+  listKey: 'academies',
+  admin: AdminAcademy,
+  saved: SaveAcademyResult,
+  form: AcademyForm,
+  summaries: {
+    list: 'Every academy, open ones first, with its schedule, places taken and waitlist',
+    create: 'Create an academy from the academy form',
+    update: 'Change an academy: the fields sent replace those saved; a higher capacity offers places to the waitlist at once',
+  },
 })
 
-export const createAcademy = contract({
-  method: 'POST',
-  url: '/api/admin/academies',
-  access: 'admin',
-  summary: 'Create an academy from the academy form',
-  body: formBody(AcademyForm),
-  responses: { 201: SaveAcademyResult },
-})
-
-export const updateAcademy = contract({
-  method: 'POST',
-  url: '/api/admin/academies/:academyId',
-  access: 'admin',
-  summary: 'Change an academy: the fields sent replace those saved; a higher capacity offers places to the waitlist at once',
-  params: z.object({ academyId: pathId }),
-  body: formBody(AcademyForm, { partial: true }),
-  responses: { 200: SaveAcademyResult },
-})
-
-/**
- * A participant of an academy as staff and the coach see them (issue 23): the child (or the
- * adult), who to call, what to know of their health, and what they owe. Medical notes leave the
- * server only in staff answers.
- */
-export const AcademyParticipant = z.object({
-  registrationId: z.string(),
-  name: z.string(),
-  age: z.number().int().nullable().describe('a child’s age on the first session; null for an adult'),
-  guardianName: z.string().describe('the account holder: the child’s guardian, or the adult taking part'),
-  guardianPhone: z.string(),
-  guardianEmail: z.string(),
-  emergencyContactName: z.string().nullable(),
-  emergencyContactPhone: z.string().nullable(),
-  medicalNotes: z.string().nullable().describe('the child’s notes: allergies, medication'),
-  waiverSigned: z.boolean().describe('the current waiver is signed for this participant'),
-  photoConsent: z.boolean().nullable().describe('null: nobody was asked'),
-  status: z.enum(REGISTRATION_STATUSES),
-  priceCents: z.number().int(),
-  paidCents: z.number().int(),
-  balanceCents: z.number().int(),
+/** A participant of an academy as staff and the coach see them (issue 23): a program's participant, with the sessions they came to. */
+export const AcademyParticipant = ProgramParticipant.extend({
   attended: z.number().int().describe('sessions marked present'),
 })
 export type AcademyParticipant = z.infer<typeof AcademyParticipant>
 
-export const AcademyWaiting = z.object({
-  registrationId: z.string(),
-  position: z.number().int(),
-  name: z.string(),
-  guardianName: z.string(),
-  guardianPhone: z.string(),
-  waitingSince: z.string().describe('ISO time the place was asked for'),
-})
+export const AcademyWaiting = ProgramWaiting
 export type AcademyWaiting = z.infer<typeof AcademyWaiting>
 
 export const AcademyParticipants = z.object({
@@ -176,25 +120,10 @@ export const AcademyParticipants = z.object({
 })
 export type AcademyParticipants = z.infer<typeof AcademyParticipants>
 
-const academyId = z.object({ academyId: pathId })
-
-export const listAcademyParticipants = contract({
-  method: 'GET',
-  url: '/api/admin/academies/:academyId/participants',
-  access: 'staff',
-  summary: 'An academy’s participants with age, guardian, emergency contact, medical notes, waiver, photo consent, balance and attendance; then its waitlist in order',
-  params: academyId,
-  responses: { 200: AcademyParticipants },
-})
-
-export const academyParticipantsCsv = contract({
-  method: 'GET',
-  url: '/api/admin/academies/:academyId/participants.csv',
-  access: 'staff',
-  summary: 'The same participants as a CSV file for a spreadsheet',
-  params: academyId,
-  contentType: 'text/csv',
-  responses: { 200: z.string().describe('CSV, one row per participant') },
+export const { list: listAcademyParticipants, csv: academyParticipantsCsv } = programParticipantsContracts('academies', 'academyId', AcademyParticipants, {
+  list: 'An academy’s participants with age, guardian, emergency contact, medical notes, waiver, photo consent, balance and attendance; then its waitlist in order',
+  csv: 'The same participants as a CSV file for a spreadsheet',
+  csvRow: 'CSV, one row per participant',
 })
 
 const chosenAcademy = 'Choose the academy to move to.'

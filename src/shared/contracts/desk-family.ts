@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ChildForm } from '../schemas/children.ts'
-import { AcademySignUp, AcademySignUpResult } from './academies.ts'
 import { addOrderExtra, applyOrderDiscount, OrderCheckout } from './checkout.ts'
 import { Child } from './children.ts'
 import { contract, formBody, pathId } from './contract.ts'
@@ -38,16 +37,7 @@ export const updateChildAtDesk = contract({
   responses: { 200: childAnswer },
 })
 
-export const signUpForAcademyAtDesk = contract({
-  method: 'POST',
-  url: '/api/desk/customers/:userId/academies/:academyId/registrations',
-  access: 'staff',
-  summary:
-    'Sign a customer, or several of their children, up for an academy at the desk: the same engine and one order as online, the waiver signed at the desk first; staff may go past the places one account may take (send an Idempotency-Key)',
-  params: z.object({ userId: pathId, academyId: pathId }),
-  body: AcademySignUp,
-  responses: { 200: AcademySignUpResult, 201: AcademySignUpResult },
-})
+export { signUpForAcademyAtDesk } from './academies.ts'
 
 export const applyDiscountAtDesk = contract({
   method: 'POST',

@@ -1,7 +1,7 @@
 import { WEEKDAYS } from '../academy-schedule.ts'
 import { centsFromDollars } from '../money.ts'
-import { SPORTS } from '../sports.ts'
 import type { FormSpec } from '../validation/rules.ts'
+import { ISO_DATE, PROGRAM_FIELDS, PROGRAM_NAMING, PROGRAM_PARTICIPANTS, PROGRAM_SALE } from './program.ts'
 
 /**
  * The academy form of /leagues' Academies section (issue 23), checked in the browser and again by
@@ -10,15 +10,9 @@ import type { FormSpec } from '../validation/rules.ts'
  * skipped dates calendar dates joined by commas.
  */
 export const AcademyForm = {
-  name: { label: 'Name', rules: 'required|line|max:120' },
-  sport: { label: 'Sport', rules: `required|in:${SPORTS.filter((s) => s !== 'kids').join(',')}` },
-  description: { label: 'Description', rules: 'max:2000' },
-  coach: { label: 'Coach', rules: 'line|max:120' },
-  location: { label: 'Where', rules: 'line|max:120' },
-  isActive: { label: 'Open for registration', rules: 'in:true,false' },
-  forChildren: { label: 'Who takes part', rules: 'required|in:true,false' },
-  minAge: { label: 'Minimum age', rules: 'integer|between:1,99' },
-  maxAge: { label: 'Maximum age', rules: 'integer|between:1,99' },
+  ...PROGRAM_NAMING,
+  ...PROGRAM_FIELDS,
+  ...PROGRAM_PARTICIPANTS,
   // Checked by academyFormProblems, which says what to do: choose them.
   weekdays: { label: 'Weekdays', rules: 'max:20' },
   startTime: { label: 'Start time', rules: 'required|time' },
@@ -28,13 +22,7 @@ export const AcademyForm = {
   endDate: { label: 'Last session', rules: 'required|date|date_after:startDate' },
   registrationDeadline: { label: 'Registration deadline', rules: 'date|date_after:registrationDate|date_before:endDate' },
   skippedDates: { label: 'Dates skipped', rules: 'max:2000' },
-  price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
-  /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
-  priceProduct: { label: 'Price from the price list', rules: 'max:64' },
-  capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
-  /** When a place is paid (PAY_AT_SIGN_UP_CHOICES); empty: pay later. */
-  payAtSignUp: { label: 'Payment', rules: 'in:true,false' },
-  waiverRequired: { label: 'Waiver required', rules: 'in:true,false' },
+  ...PROGRAM_SALE,
 } as const satisfies FormSpec
 
 export type AcademyField = keyof typeof AcademyForm
@@ -49,7 +37,6 @@ export const ACADEMY_MESSAGES = {
 } as const
 
 const isWeekdayText = (text: string) => (WEEKDAYS as readonly number[]).includes(Number(text)) && /^\d$/.test(text)
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** The listed values of a comma-joined field, blanks dropped. */
 export const listOf = (text: string): string[] =>

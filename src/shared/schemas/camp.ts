@@ -1,7 +1,7 @@
 import { centsFromDollars } from '../money.ts'
 import { addDays } from '../registration-window.ts'
-import { SPORTS } from '../sports.ts'
 import type { FormSpec } from '../validation/rules.ts'
+import { ISO_DATE, PROGRAM_FIELDS, PROGRAM_NAMING, PROGRAM_SALE } from './program.ts'
 
 /** The most days a camp runs after its first: a camp is a day or a school break, not a season (issue 31). */
 export const CAMP_MAX_EXTRA_DAYS = 14
@@ -13,12 +13,8 @@ export const CAMP_MAX_EXTRA_DAYS = 14
  * last, at the same hours.
  */
 export const CampForm = {
-  name: { label: 'Name', rules: 'required|line|max:120' },
-  sport: { label: 'Sport', rules: `required|in:${SPORTS.filter((s) => s !== 'kids').join(',')}` },
-  description: { label: 'Description', rules: 'max:2000' },
-  coach: { label: 'Coach', rules: 'line|max:120' },
-  location: { label: 'Where', rules: 'line|max:120' },
-  isActive: { label: 'Open for registration', rules: 'in:true,false' },
+  ...PROGRAM_NAMING,
+  ...PROGRAM_FIELDS,
   minAge: { label: 'Minimum age', rules: 'required|integer|between:1,17' },
   maxAge: { label: 'Maximum age', rules: 'required|integer|between:1,17' },
   startTime: { label: 'Start time', rules: 'required|time' },
@@ -28,13 +24,7 @@ export const CampForm = {
   // Checked by campFormProblems: the last day may be the first, and at most two weeks after it.
   endDate: { label: 'Last day', rules: 'required|date' },
   registrationDeadline: { label: 'Registration deadline', rules: 'date|date_after:registrationDate' },
-  price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
-  /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
-  priceProduct: { label: 'Price from the price list', rules: 'max:64' },
-  capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
-  /** When a place is paid (PAY_AT_SIGN_UP_CHOICES); empty: pay later. */
-  payAtSignUp: { label: 'Payment', rules: 'in:true,false' },
-  waiverRequired: { label: 'Waiver required', rules: 'in:true,false' },
+  ...PROGRAM_SALE,
 } as const satisfies FormSpec
 
 export type CampField = keyof typeof CampForm
@@ -49,8 +39,6 @@ export const CAMP_MESSAGES = {
   deadline: 'Registration deadline must be on or before the last day.',
   adultsOnly: 'Camps are for children: choose a child to sign up.',
 } as const
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** What the field rules cannot say: cents, times and ages in order, the last day within two weeks of the first. */
 export function campFormProblems(values: CampFormValues): Partial<Record<CampField, string>> {

@@ -1,6 +1,6 @@
 import { centsFromDollars } from '../money.ts'
-import { SPORTS } from '../sports.ts'
 import type { FormSpec } from '../validation/rules.ts'
+import { ISO_DATE, PROGRAM_FIELDS, PROGRAM_NAMING, PROGRAM_PARTICIPANTS, PROGRAM_SALE } from './program.ts'
 
 /**
  * The drop-in form (issue 31 §2): one session bought on its own, either an open-play slot or one
@@ -10,27 +10,19 @@ import type { FormSpec } from '../validation/rules.ts'
  * meaning "not set". Its spots are the door's headcount, so they are required.
  */
 export const DropInForm = {
-  name: { label: 'Name', rules: 'required|line|max:120' },
-  sport: { label: 'Sport', rules: `required|in:${SPORTS.filter((s) => s !== 'kids').join(',')}` },
-  description: { label: 'Description', rules: 'max:2000' },
-  location: { label: 'Where', rules: 'line|max:120' },
+  ...PROGRAM_NAMING,
+  location: PROGRAM_FIELDS.location,
   /** The academy this is one session of; empty: an open-play slot. */
   academy: { label: 'Session of the academy', rules: 'max:64' },
-  isActive: { label: 'Open for registration', rules: 'in:true,false' },
-  forChildren: { label: 'Who takes part', rules: 'required|in:true,false' },
-  minAge: { label: 'Minimum age', rules: 'integer|between:1,99' },
-  maxAge: { label: 'Maximum age', rules: 'integer|between:1,99' },
+  isActive: PROGRAM_FIELDS.isActive,
+  ...PROGRAM_PARTICIPANTS,
   date: { label: 'Date', rules: 'required|date' },
   startTime: { label: 'Start time', rules: 'required|time' },
   endTime: { label: 'End time', rules: 'required|time' },
   registrationDate: { label: 'On sale from', rules: 'required|date' },
-  price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
-  /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
-  priceProduct: { label: 'Price from the price list', rules: 'max:64' },
+  ...PROGRAM_SALE,
+  // Spots are the door's headcount: a session always has them.
   capacity: { label: 'Spots', rules: 'required|integer|between:1,100000' },
-  /** When a place is paid (PAY_AT_SIGN_UP_CHOICES); empty: pay later. */
-  payAtSignUp: { label: 'Payment', rules: 'in:true,false' },
-  waiverRequired: { label: 'Waiver required', rules: 'in:true,false' },
 } as const satisfies FormSpec
 
 export type DropInField = keyof typeof DropInForm
@@ -47,8 +39,6 @@ export const DROP_IN_MESSAGES = {
   adultsOnly: 'This session is for adults: sign yourself up, not a child.',
   notConfirmed: 'Only a confirmed place can be checked in: this one is not confirmed.',
 } as const
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** What the field rules cannot say: cents, times in order, ages in order, on sale by the session's day. */
 export function dropInFormProblems(values: DropInFormValues): Partial<Record<DropInField, string>> {

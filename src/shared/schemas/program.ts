@@ -1,0 +1,44 @@
+import { SPORTS } from '../sports.ts'
+import type { FormSpec } from '../validation/rules.ts'
+
+/**
+ * What the forms of the programs the place sells share — an academy's, a camp's, a drop-in
+ * session's (academy.ts, camp.ts, drop-in.ts) — each kind putting its own fields between them:
+ * strings as forms send them, empty optional numbers meaning "not set", checked in the browser and
+ * again by the server (decision 0004).
+ */
+
+/** What the program is: first on every program's form. */
+export const PROGRAM_NAMING = {
+  name: { label: 'Name', rules: 'required|line|max:120' },
+  sport: { label: 'Sport', rules: `required|in:${SPORTS.filter((s) => s !== 'kids').join(',')}` },
+  description: { label: 'Description', rules: 'max:2000' },
+} as const satisfies FormSpec
+
+/** The fields a program's form has or leaves out: who coaches, where it meets, and whether it is open for registration. */
+export const PROGRAM_FIELDS = {
+  coach: { label: 'Coach', rules: 'line|max:120' },
+  location: { label: 'Where', rules: 'line|max:120' },
+  isActive: { label: 'Open for registration', rules: 'in:true,false' },
+} as const satisfies FormSpec
+
+/** Who takes part in a program open to adults or to children by their age (an academy, a drop-in session). */
+export const PROGRAM_PARTICIPANTS = {
+  forChildren: { label: 'Who takes part', rules: 'required|in:true,false' },
+  minAge: { label: 'Minimum age', rules: 'integer|between:1,99' },
+  maxAge: { label: 'Maximum age', rules: 'integer|between:1,99' },
+} as const satisfies FormSpec
+
+/** How its places are sold: last on every program's form. */
+export const PROGRAM_SALE = {
+  price: { label: 'Price', rules: 'required|numeric|between:0,10000' },
+  /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
+  priceProduct: { label: 'Price from the price list', rules: 'max:64' },
+  capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
+  /** When a place is paid (PAY_AT_SIGN_UP_CHOICES); empty: pay later. */
+  payAtSignUp: { label: 'Payment', rules: 'in:true,false' },
+  waiverRequired: { label: 'Waiver required', rules: 'in:true,false' },
+} as const satisfies FormSpec
+
+/** A calendar date as forms send it, checked before dates are compared. */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
