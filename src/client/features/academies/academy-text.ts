@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/money.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { lateSessionsOn, placePriceOn, priceOn, sessionsLeft } from '../../../shared/prices.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
-import type { ReceiptProgram } from '../offerings/program-receipt-view.tsx'
+import type { ReceiptProgram } from '../offerings/program-receipt.ts'
 import { agesText, priceText } from '../offerings/program-text.ts'
 
 /** The words of the Academies page, apart from its components so they can be unit-tested. */

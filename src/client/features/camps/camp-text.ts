@@ -5,7 +5,7 @@ import { dollarsText } from '../../../shared/money.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { CampFormValues } from '../../../shared/schemas/camp.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
-import type { ReceiptProgram } from '../offerings/program-receipt-view.tsx'
+import type { ReceiptProgram } from '../offerings/program-receipt.ts'
 import { agesText } from '../offerings/program-text.ts'
 
 /** The words of the camp pages, apart from their components so they can be unit-tested. */

@@ -7,7 +7,7 @@ import type { RegistrationWindow } from '../../../shared/registration-window.ts'
 import type { DropInFormValues } from '../../../shared/schemas/drop-in.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
 import type { ProgramForSignUp } from '../offerings/program.ts'
-import type { ReceiptProgram } from '../offerings/program-receipt-view.tsx'
+import type { ReceiptProgram } from '../offerings/program-receipt.ts'
 import { agesText } from '../offerings/program-text.ts'
 
 /** The words of the drop-in pages, apart from their components so they can be unit-tested. */

@@ -1,21 +1,20 @@
 import { Link } from 'react-router'
-import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { href } from '../../../shared/paths.ts'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { ProgramReceiptView, type ReceiptProgram } from './program-receipt-view.tsx'
+import { ReceiptView, type ReceiptContent } from './receipt-view.tsx'
 
-interface ProgramReceiptScreenProps {
-  /** The page's title, as in the route table: "Academy Receipt". */
-  title: string
-  /** The receipt once read: the program and the person's places in it. */
-  receipt: { program: ReceiptProgram; places: readonly Receipt[] } | undefined
+interface ReceiptScreenProps {
+  /** The page's title, as in the route table: "Receipt", "Academy Receipt". */
+  title: string | undefined
+  /** The receipt once read, as its kind tells it. */
+  receipt: ReceiptContent | undefined
   error: Error | null
 }
 
-/** A person's receipt for a program (an academy, a camp), to print, with what is left to pay; 404 alike when missing or not theirs. */
-export function ProgramReceiptScreen({ title, receipt, error }: ProgramReceiptScreenProps) {
+/** A receipt's page, for every kind: to print, with what is left to pay; 404 alike when missing or not theirs. */
+export function ReceiptScreen({ title, receipt, error }: ReceiptScreenProps) {
   if (error instanceof ApiError && error.status === 404) {
     return (
       <section className="page narrow">
@@ -35,7 +34,7 @@ export function ProgramReceiptScreen({ title, receipt, error }: ProgramReceiptSc
       {error && <Alert>{error instanceof ApiError ? error.message : 'The receipt could not be loaded. Please reload the page.'}</Alert>}
       {receipt && (
         <>
-          <ProgramReceiptView program={receipt.program} places={receipt.places} />
+          <ReceiptView receipt={receipt} />
           <div className="receipt-actions no-print">
             <PayOnlineLinks places={receipt.places.map((place) => ({ ...place, who: place.child?.name ?? place.registrantName }))} />
             <button type="button" className="button" onClick={() => window.print()}>

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
+import type { SessionUser } from '../../../shared/contracts/session.ts'
+import { pageAnswers, renderPage } from '../../render-page.tsx'
+import type { SiteConfig } from '../../site-config.ts'
+
+/*
+ * Every kind's receipt is one view (issue 31 §1): a league's place and a program's places, each
+ * kind giving its facts after the registrant; rendered as the server renders the pages.
+ */
+
+const site: SiteConfig = {
+  facilityName: 'Riverside Sports',
+  websiteUrl: 'https://riverside.example',
+  soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
+  timeZone: 'America/Chicago',
+  sendsEmail: false,
+  paysOnline: false,
+}
+
+const owner: SessionUser = {
+  uid: 'u-1',
+  email: 'pat@example.com',
+  displayName: 'Pat Parent',
+  phone: '+15550100000',
+  isLoggedIn: true,
+  isAdmin: false,
+  isEmployee: false,
+  userRole: 'customer',
+}
+
+const place = (n: number, overrides: Partial<Receipt> = {}): Receipt => ({
+  id: `r-${n}`,
+  offering: { kind: 'league-place', id: 'o-1', ownerId: 'l-1', name: 'Spring Soccer', startDate: '2027-03-01', endDate: '2027-05-01', league: null, schedule: null, team: null },
+  userId: 'u-1',
+  registrantName: 'Pat Parent',
+  registrantEmail: 'pat@example.com',
+  child: { id: `k-${n}`, name: `Child ${n}` },
+  status: 'confirmed',
+  waitlistPosition: null,
+  waitlistSize: 0,
+  offerExpiresAt: null,
+  receiptNumber: `R-000${n}`,
+  priceCents: 15000,
+  paidCents: 5000,
+  balanceCents: 10000,
+  orderId: 'ord-1',
+  plan: null,
+  createdAt: '2027-01-05T15:00:00Z',
+  payments: [{ id: `p-${n}`, move: 'payment', amountCents: 5000, method: 'cash', reference: null, card: null, status: 'succeeded', recordedAt: '2027-01-06T15:00:00Z', lineId: 'line-1' }],
+  charges: null,
+  extras: [],
+  ...overrides,
+})
+
+async function render(path: string, body: unknown): Promise<string> {
+  const answers = pageAnswers(path, owner).map((answer) => ({ queryKey: answer.queryKey, json: JSON.stringify(body) }))
+  expect(answers).toHaveLength(1)
+  const { html } = await renderPage(site, path, answers, owner)
+  return html
+}
+
+describe('one receipt view for every kind', () => {
+  test("a league's receipt is of one place: the child, the league, its status and price among the facts, then its payments", async () => {
+    const html = await render('/receipt/user/u-1/league/l-1/registration/r-1', { receipt: place(1) })
+    expect(html).toContain('<h1>Receipt</h1>')
+    expect(html).toContain('aria-label="Receipt R-0001"')
+    expect(html).toMatch(/<dt>Registrant<\/dt>.*<dt>Child<\/dt><dd>Child 1<\/dd>.*<dt>League<\/dt><dd>Spring Soccer<br\/>.*<dt>Status<\/dt><dd>Confirmed<\/dd>.*<dt>Price<\/dt><dd>\$150\.00<\/dd>/s)
+    expect(html).not.toContain('<h2>Participants</h2>')
+    expect(html).not.toContain('<th scope="col">For</th>')
+    expect(html).toMatch(/<dt>Balance due<\/dt><dd>\$100\.00<\/dd>/)
+  })
+
+  test("a camp's receipt lists each child's place, whom each payment was for, and what the family owes in all", async () => {
+    const camp = { id: 'c-1', name: 'Spring Break Camp', sport: 'soccer', coach: 'Coach Lee', location: 'Gym', days: ['2027-03-15', '2027-03-16'], startTime: '09:00', endTime: '15:00', startDate: '2027-03-15', endDate: '2027-03-16' }
+    const html = await render('/campReceipt/user/u-1/camp/c-1', { receipt: { camp, places: [place(1, { receiptNumber: 'R-0001' }), place(2, { receiptNumber: 'R-0002' })] } })
+    expect(html).toContain('<h1>Camp Receipt</h1>')
+    expect(html).toContain('aria-label="Receipt for Spring Break Camp"')
+    expect(html).toMatch(/<dt>Receipt (<!-- -->)?numbers<\/dt><dd>R-0001, R-0002<\/dd>/)
+    expect(html).toMatch(/<dt>Camp<\/dt><dd>Spring Break Camp<br\/>.*<dt>When<\/dt><dd>9:00 AM – 3:00 PM each day<br\/>Gym<\/dd>.*<dt>Coach<\/dt><dd>Coach Lee<\/dd>.*<dt>2 days<\/dt>/s)
+    expect(html).toContain('<h2>Participants</h2>')
+    expect(html).toMatch(/<th scope="row">Child 2<\/th><td>R-0002<\/td>/)
+    expect(html).toContain('<th scope="col">For</th>')
+    expect(html).toMatch(/<dt>Balance due<\/dt><dd>\$200\.00<\/dd>/)
+  })
+})
