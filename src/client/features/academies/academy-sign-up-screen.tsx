@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Academy, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
-import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { formatDate } from '../../../shared/format.ts'
 import { href } from '../../../shared/paths.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { academiesQuery } from '../../queries/academies.ts'
-import { siteConfig } from '../../site-config.ts'
 import { placesText } from '../offerings/program-text.ts'
 import { ProgramSignUpForm } from '../offerings/program-sign-up-form.tsx'
 import { SignInToSignUp } from '../offerings/sign-in-to-sign-up.tsx'
 import { SignedUp } from '../offerings/signed-up.tsx'
+import { useToday } from '../offerings/use-today.ts'
 import { useAcademySignUp } from './api/use-academy-sign-up.ts'
 import { academyFacts, academyPricing, cancellationText, hasBegun, lateText } from './academy-text.ts'
 
@@ -27,8 +27,7 @@ export function AcademySignUpScreen({ academyId }: { academyId: string }) {
   const { data, isError } = useQuery(academiesQuery())
   const academy = data?.academies.find((a) => a.id === academyId)
   const [done, setDone] = useState<AcademySignUpResult | null>(null)
-  // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const today = useToday()
 
   return (
     <section className="page narrow academy-sign-up">

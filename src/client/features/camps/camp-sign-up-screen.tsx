@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Camp, CampSignUpResult } from '../../../shared/contracts/camps.ts'
-import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { formatDate } from '../../../shared/format.ts'
 import { href } from '../../../shared/paths.ts'
 import { lastRegistrationDay, registrationWindow } from '../../../shared/registration-window.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { campsQuery } from '../../queries/camps.ts'
-import { siteConfig } from '../../site-config.ts'
 import { ProgramSignUpForm } from '../offerings/program-sign-up-form.tsx'
 import { placesText } from '../offerings/program-text.ts'
 import { SignInToSignUp } from '../offerings/sign-in-to-sign-up.tsx'
 import { SignedUp } from '../offerings/signed-up.tsx'
+import { useToday } from '../offerings/use-today.ts'
 import { useCampSignUp } from './api/use-camp-sign-up.ts'
 import { campCancellationText, campFacts, campPricing, forChildren } from './camp-text.ts'
 
@@ -27,8 +27,7 @@ export function CampSignUpScreen({ campId }: { campId: string }) {
   const { data, isError } = useQuery(campsQuery())
   const camp = data?.camps.find((c) => c.id === campId)
   const [done, setDone] = useState<CampSignUpResult | null>(null)
-  // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const today = useToday()
 
   return (
     <section className="page narrow">

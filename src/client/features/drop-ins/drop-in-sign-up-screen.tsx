@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { DropIn, DropInSignUpResult } from '../../../shared/contracts/drop-ins.ts'
-import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { formatDate } from '../../../shared/format.ts'
 import { href } from '../../../shared/paths.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { dropInsQuery } from '../../queries/drop-ins.ts'
-import { siteConfig } from '../../site-config.ts'
 import { ProgramSignUpForm } from '../offerings/program-sign-up-form.tsx'
 import { SignInToSignUp } from '../offerings/sign-in-to-sign-up.tsx'
 import { SignedUp } from '../offerings/signed-up.tsx'
+import { useToday } from '../offerings/use-today.ts'
 import { useDropInSignUp } from './api/use-drop-in-sign-up.ts'
 import { dropInCancellationText, dropInFacts, dropInPricing, dropInProgram, dropInWindow, spotsText } from './drop-in-text.ts'
 
@@ -25,8 +25,7 @@ export function DropInSignUpScreen({ dropInId }: { dropInId: string }) {
   const { data, isError } = useQuery(dropInsQuery())
   const dropIn = data?.dropIns.find((d) => d.id === dropInId)
   const [done, setDone] = useState<DropInSignUpResult | null>(null)
-  // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const today = useToday()
 
   return (
     <section className="page narrow">
