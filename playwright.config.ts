@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_FLAGS, requireChromium } from './scripts/chromium.ts'
+import { CHROMIUM_FLAGS, requireTestBrowser } from './scripts/chromium.ts'
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from './tests/fake-stripe.ts'
 
 /*
@@ -78,8 +78,8 @@ export default defineConfig({
     screenshot: 'off',
     video: 'off',
     launchOptions: {
-      // CHROMIUM_PATH, Debian's Chromium or another found on this machine (scripts/chromium.ts).
-      executablePath: requireChromium(),
+      // CHROMIUM_PATH, Debian's headless shell or Chromium, or another found here (scripts/chromium.ts).
+      executablePath: requireTestBrowser(),
       args: CHROMIUM_FLAGS,
     },
   },
