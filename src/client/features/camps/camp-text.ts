@@ -1,11 +1,11 @@
 import { formatTime } from '../../../shared/academy-schedule.ts'
 import type { AdminCamp, Camp, CampReceipt } from '../../../shared/contracts/camps.ts'
 import { countOf, formatDate, priceFactText } from '../../../shared/format.ts'
-import { dollarsText } from '../../../shared/money.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { CampFormValues } from '../../../shared/schemas/camp.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
 import type { ReceiptProgram } from '../offerings/program-receipt.ts'
+import { programFormValues } from '../offerings/program-form-values.ts'
 import { agesText } from '../offerings/program-text.ts'
 
 /** The words of the camp pages, apart from their components so they can be unit-tested. */
@@ -70,24 +70,13 @@ export function campReceiptProgram(camp: CampReceipt['camp']): ReceiptProgram {
 /** A saved camp as the form shows it: what the edit form starts from. */
 export function campFormValues(camp: AdminCamp): CampFormValues {
   return {
-    name: camp.name,
-    sport: camp.sport ?? '',
-    description: camp.description ?? '',
+    ...programFormValues(camp),
     coach: camp.coach ?? '',
-    location: camp.location ?? '',
-    isActive: String(camp.isActive),
     minAge: String(camp.minAge),
     maxAge: String(camp.maxAge),
-    startTime: camp.startTime,
-    endTime: camp.endTime,
-    registrationDate: camp.registrationDate,
     startDate: camp.startDate,
     endDate: camp.endDate,
     registrationDeadline: camp.registrationDeadline ?? '',
-    price: dollarsText(camp.priceCents),
-    priceProduct: '',
     capacity: camp.capacity === null ? '' : String(camp.capacity),
-    payAtSignUp: String(camp.payAtSignUp),
-    waiverRequired: String(camp.waiverRequired),
   }
 }

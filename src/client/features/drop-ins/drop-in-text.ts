@@ -1,13 +1,13 @@
 import { formatTime } from '../../../shared/academy-schedule.ts'
 import type { AdminDropIn, DropIn, DropInReceipt } from '../../../shared/contracts/drop-ins.ts'
 import { formatDate, priceFactText } from '../../../shared/format.ts'
-import { dollarsText } from '../../../shared/money.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { RegistrationWindow } from '../../../shared/registration-window.ts'
 import type { DropInFormValues } from '../../../shared/schemas/drop-in.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
 import type { ProgramForSignUp } from '../offerings/program.ts'
 import type { ReceiptProgram } from '../offerings/program-receipt.ts'
+import { programFormValues } from '../offerings/program-form-values.ts'
 import { agesText } from '../offerings/program-text.ts'
 
 /** The words of the drop-in pages, apart from their components so they can be unit-tested. */
@@ -90,23 +90,12 @@ export function dropInReceiptProgram(dropIn: DropInReceipt['dropIn']): ReceiptPr
 /** A saved drop-in as the form shows it: what the edit form starts from. */
 export function dropInFormValues(dropIn: AdminDropIn): DropInFormValues {
   return {
-    name: dropIn.name,
-    sport: dropIn.sport ?? '',
-    description: dropIn.description ?? '',
-    location: dropIn.location ?? '',
+    ...programFormValues(dropIn),
     academy: dropIn.academyId ?? '',
-    isActive: String(dropIn.isActive),
     forChildren: String(dropIn.forChildren),
     minAge: dropIn.minAge === null ? '' : String(dropIn.minAge),
     maxAge: dropIn.maxAge === null ? '' : String(dropIn.maxAge),
     date: dropIn.date,
-    startTime: dropIn.startTime,
-    endTime: dropIn.endTime,
-    registrationDate: dropIn.registrationDate,
-    price: dollarsText(dropIn.priceCents),
-    priceProduct: '',
     capacity: String(dropIn.capacity),
-    payAtSignUp: String(dropIn.payAtSignUp),
-    waiverRequired: String(dropIn.waiverRequired),
   }
 }

@@ -18,3 +18,9 @@ export interface ProgramParticipant {
   childId: string | null
   photoConsent: boolean
 }
+
+/** A program saved from its staff form, and how many on its waitlist a raised capacity offered a place. */
+export interface SavedProgram<P> {
+  program: P
+  offered: number
+}

@@ -3,12 +3,12 @@ import type { AdminAcademy, updateAcademy } from '../../../../shared/contracts/a
 import { call } from '../../../lib/endpoint.ts'
 import { academiesChanged } from '../../../queries/admin-academies.ts'
 
-/** Opens or closes an academy for registration; the lists read it again either way. */
+/** Opens or closes an academy for registration, answering it as it is now; the lists read it again either way. */
 export function useSetAcademyOpen() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ academy, isActive }: { academy: AdminAcademy; isActive: boolean }) =>
-      call<typeof updateAcademy>('POST', '/api/admin/academies/:academyId', { params: { academyId: academy.id }, body: { isActive: String(isActive) } }),
+    mutationFn: async ({ program, isActive }: { program: AdminAcademy; isActive: boolean }) =>
+      (await call<typeof updateAcademy>('POST', '/api/admin/academies/:academyId', { params: { academyId: program.id }, body: { isActive: String(isActive) } })).academy,
     onSettled: () => academiesChanged(client),
   })
 }

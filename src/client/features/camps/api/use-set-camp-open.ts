@@ -3,12 +3,12 @@ import type { AdminCamp, updateCamp } from '../../../../shared/contracts/camps.t
 import { call } from '../../../lib/endpoint.ts'
 import { campsChanged } from '../../../queries/admin-camps.ts'
 
-/** Opens or closes a camp for registration; the lists read it again either way. */
+/** Opens or closes a camp for registration, answering it as it is now; the lists read it again either way. */
 export function useSetCampOpen() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ camp, isActive }: { camp: AdminCamp; isActive: boolean }) =>
-      call<typeof updateCamp>('POST', '/api/admin/camps/:campId', { params: { campId: camp.id }, body: { isActive: String(isActive) } }),
+    mutationFn: async ({ program, isActive }: { program: AdminCamp; isActive: boolean }) =>
+      (await call<typeof updateCamp>('POST', '/api/admin/camps/:campId', { params: { campId: program.id }, body: { isActive: String(isActive) } })).camp,
     onSettled: () => campsChanged(client),
   })
 }

@@ -3,12 +3,12 @@ import type { AdminDropIn, updateDropIn } from '../../../../shared/contracts/dro
 import { call } from '../../../lib/endpoint.ts'
 import { dropInsChanged } from '../../../queries/admin-drop-ins.ts'
 
-/** Opens or closes a drop-in for registration; the lists read it again either way. */
+/** Opens or closes a drop-in for registration, answering it as it is now; the lists read it again either way. */
 export function useSetDropInOpen() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ dropIn, isActive }: { dropIn: AdminDropIn; isActive: boolean }) =>
-      call<typeof updateDropIn>('POST', '/api/admin/drop-ins/:dropInId', { params: { dropInId: dropIn.id }, body: { isActive: String(isActive) } }),
+    mutationFn: async ({ program, isActive }: { program: AdminDropIn; isActive: boolean }) =>
+      (await call<typeof updateDropIn>('POST', '/api/admin/drop-ins/:dropInId', { params: { dropInId: program.id }, body: { isActive: String(isActive) } })).dropIn,
     onSettled: () => dropInsChanged(client),
   })
 }
