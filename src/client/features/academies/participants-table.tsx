@@ -4,8 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { useSession } from '../../lib/session.tsx'
-import { cancelPlaceQuestion, participantColumns, placeCancelledText } from '../offerings/participant-columns.tsx'
+import { CancelPlace, participantColumns, placeCancelledText, useRefunds } from '../offerings/participant-columns.tsx'
 import { useCancelParticipant } from './api/use-cancel-participant.ts'
 import { useMoveParticipant } from './api/use-move-participant.ts'
 
@@ -23,8 +22,7 @@ const full = (a: AdminAcademy) => a.capacity !== null && a.placesTaken >= a.capa
 export function ParticipantsTable({ academy, participants, others, onDone }: TableProps) {
   const move = useMoveParticipant()
   const cancel = useCancelParticipant()
-  // Only an admin gives money back (decision 0016): an employee's cancel leaves the refund to one.
-  const refunds = useSession().user?.isAdmin === true
+  const refunds = useRefunds()
   const busy = move.isPending || cancel.isPending
   const moveTo = (p: AcademyParticipant, to: AdminAcademy) => {
     cancel.reset()
@@ -49,15 +47,7 @@ export function ParticipantsTable({ academy, participants, others, onDone }: Tab
         actions={(p) => (
           <div className="staff-actions staff-actions-stacked">
             {p.status === 'confirmed' && <MoveControl participant={p} others={others} busy={busy} onMove={(to) => moveTo(p, to)} />}
-            <RowAction
-              row={` ${p.name}`}
-              className="button staff-danger"
-              disabled={busy}
-              question={cancelPlaceQuestion(p, academy.name, refunds)}
-              onAct={() => cancelPlace(p)}
-            >
-              {refunds ? 'Cancel and refund' : 'Cancel'}
-            </RowAction>
+            <CancelPlace participant={p} programName={academy.name} refunds={refunds} disabled={busy} onCancel={() => cancelPlace(p)} />
           </div>
         )}
       />

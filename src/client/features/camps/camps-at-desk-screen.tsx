@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useChosenProgram } from '../offerings/program-people.tsx'
 import { CampManager } from './camp-manager.tsx'
 import { CampParticipantsPanel } from './camp-participants.tsx'
 import { FamilyAtDesk } from './family-at-desk.tsx'
@@ -9,14 +9,7 @@ import { FamilyAtDesk } from './family-at-desk.tsx'
  * admins create, edit, open and close camps here.
  */
 export function CampsAtDeskScreen({ title, isAdmin, atDesk }: { title: string | undefined; isAdmin: boolean; atDesk: boolean }) {
-  const [search, setSearch] = useSearchParams()
-  const campId = search.get('camp') ?? ''
-  const choose = (id: string) => setSearch(id ? { camp: id } : {})
-  const showParticipants = (id: string) => {
-    choose(id)
-    // The children are above the list: the reader is taken there.
-    document.getElementById('participants-heading')?.focus()
-  }
+  const { programId: campId, choose, showParticipants } = useChosenProgram('camp')
   return (
     <section className="page">
       <h1>{title}</h1>

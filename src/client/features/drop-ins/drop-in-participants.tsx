@@ -3,13 +3,12 @@ import { useState } from 'react'
 import type { dropInParticipantsCsv, DropInParticipant, DropInParticipants } from '../../../shared/contracts/drop-ins.ts'
 import { countOf, formatDate } from '../../../shared/format.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
-import { ApiError, errorMessage } from '../../lib/api.ts'
+import { errorMessage } from '../../lib/api.ts'
 import { urlOf } from '../../lib/endpoint.ts'
 import { adminDropInsQuery, dropInParticipantsQuery } from '../../queries/admin-drop-ins.ts'
 import { participantColumns } from '../offerings/participant-columns.tsx'
-import { WaitlistTable } from '../offerings/waitlist-table.tsx'
+import { PeopleNotYet, ProgramPeople, ProgramPeoplePanel } from '../offerings/program-people.tsx'
 import { useCheckIn } from './api/use-check-in.ts'
 import { dropInHoursText, dropInWhenText, headcountText } from './drop-in-text.ts'
 
@@ -23,65 +22,53 @@ export function DropInParticipantsPanel({ dropInId, today, onChoose }: { dropInI
   const dropIns = [...(data?.dropIns ?? [])].sort((a, b) => Number(a.date < today) - Number(b.date < today) || (a.date + a.startTime).localeCompare(b.date + b.startTime))
   const todays = dropIns.filter((d) => d.date === today)
   return (
-    <section className="staff-panel" aria-labelledby="participants-heading">
-      <h2 id="participants-heading" tabIndex={-1}>
-        At the door
-      </h2>
-      {!dropInId && todays.length > 0 && (
-        <ul className="link-list" aria-label="Today’s sessions">
-          {todays.map((d) => (
-            <li key={d.id}>
-              <button type="button" className="link-button" onClick={() => onChoose(d.id)}>
-                {d.name}, {dropInHoursText(d)}
-              </button>{' '}
-              <span className="staff-muted">{headcountText(d)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {!dropInId && data && todays.length === 0 && <p>No drop-in session today. Choose another below.</p>}
-      <div className="toolbar">
-        <FilterSelect id="participants-drop-in" label="Session" value={dropInId} onChange={onChoose}>
-          <option value="">Choose a session</option>
-          {dropIns.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}, {dropInWhenText(d, today)}
-              {d.isActive ? '' : ' (closed)'}
-            </option>
-          ))}
-        </FilterSelect>
-      </div>
-      {dropInId && <Participants key={dropInId} dropInId={dropInId} />}
-    </section>
+    <ProgramPeoplePanel
+      title="At the door"
+      programId={dropInId}
+      onChoose={onChoose}
+      chooser={{ id: 'participants-drop-in', label: 'Session', prompt: 'Choose a session' }}
+      programs={dropIns.map((d) => ({ id: d.id, text: `${d.name}, ${dropInWhenText(d, today)}`, isActive: d.isActive }))}
+      before={
+        <>
+          {!dropInId && todays.length > 0 && (
+            <ul className="link-list" aria-label="Today’s sessions">
+              {todays.map((d) => (
+                <li key={d.id}>
+                  <button type="button" className="link-button" onClick={() => onChoose(d.id)}>
+                    {d.name}, {dropInHoursText(d)}
+                  </button>{' '}
+                  <span className="staff-muted">{headcountText(d)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {!dropInId && data && todays.length === 0 && <p>No drop-in session today. Choose another below.</p>}
+        </>
+      }
+    >
+      <People key={dropInId} dropInId={dropInId} />
+    </ProgramPeoplePanel>
   )
 }
 
-function Participants({ dropInId }: { dropInId: string }) {
+function People({ dropInId }: { dropInId: string }) {
   const { data, error } = useQuery(dropInParticipantsQuery(dropInId))
-  if (error) return <Alert>{error instanceof ApiError && error.status === 404 ? 'There is no such drop-in session.' : errorMessage(error)}</Alert>
-  if (!data) return <p className="loading">Loading the people…</p>
+  if (error || !data) return <PeopleNotYet error={error} missing="There is no such drop-in session." loading="Loading the people…" />
   const { dropIn, participants, waitlist } = data
-  const csv = urlOf<typeof dropInParticipantsCsv>('/api/admin/drop-ins/:dropInId/participants.csv', { params: { dropInId } })
   return (
-    <>
-      <h3>{dropIn.name}</h3>
-      <p>
-        {formatDate(dropIn.date)}, {dropInHoursText(dropIn)} · {dropIn.placesTaken} of {dropIn.capacity} places taken · {countOf(waitlist.length, 'person', 'people')} waiting
-      </p>
-      <p role="status">
-        <strong>{headcountText(dropIn)}</strong>
-      </p>
-      <div className="staff-actions">
-        <a className="button secondary" href={csv} download>
-          Download CSV
-        </a>
-        <button type="button" className="button secondary" onClick={() => window.print()}>
-          Print the list
-        </button>
-      </div>
-      {participants.length === 0 ? <p>Nobody has a place yet.</p> : <CheckInTable dropIn={dropIn} participants={participants} />}
-      <WaitlistTable programName={dropIn.name} waitlist={waitlist} />
-    </>
+    <ProgramPeople
+      name={dropIn.name}
+      summary={`${formatDate(dropIn.date)}, ${dropInHoursText(dropIn)} · ${dropIn.placesTaken} of ${dropIn.capacity} places taken · ${countOf(waitlist.length, 'person', 'people')} waiting`}
+      status={
+        <p role="status">
+          <strong>{headcountText(dropIn)}</strong>
+        </p>
+      }
+      csv={urlOf<typeof dropInParticipantsCsv>('/api/admin/drop-ins/:dropInId/participants.csv', { params: { dropInId } })}
+      print
+      table={participants.length === 0 ? null : <CheckInTable dropIn={dropIn} participants={participants} />}
+      waitlist={waitlist}
+    />
   )
 }
 

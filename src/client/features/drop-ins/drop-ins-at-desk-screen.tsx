@@ -1,7 +1,5 @@
-import { useState } from 'react'
-import { useSearchParams } from 'react-router'
-import { facilityToday } from '../../../shared/format.ts'
-import { siteConfig } from '../../site-config.ts'
+import { useChosenProgram } from '../offerings/program-people.tsx'
+import { useToday } from '../offerings/use-today.ts'
 import { DropInManager } from './drop-in-manager.tsx'
 import { DropInParticipantsPanel } from './drop-in-participants.tsx'
 import { WalkInAtDoor } from './walk-in-at-door.tsx'
@@ -12,16 +10,8 @@ import { WalkInAtDoor } from './walk-in-at-door.tsx'
  * session; admins create, edit, open and close sessions here.
  */
 export function DropInsAtDeskScreen({ title, isAdmin, atDesk }: { title: string | undefined; isAdmin: boolean; atDesk: boolean }) {
-  const [search, setSearch] = useSearchParams()
-  const dropInId = search.get('dropIn') ?? ''
-  // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
-  const choose = (id: string) => setSearch(id ? { dropIn: id } : {})
-  const showParticipants = (id: string) => {
-    choose(id)
-    // The people are above the list: the reader is taken there.
-    document.getElementById('participants-heading')?.focus()
-  }
+  const { programId: dropInId, choose, showParticipants } = useChosenProgram('dropIn')
+  const today = useToday()
   return (
     <section className="page">
       <h1>{title}</h1>

@@ -1,7 +1,9 @@
 import type { AcademyParticipant } from '../../../shared/contracts/academies.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import type { StaffColumn } from '../../components/ui/staff-table.tsx'
+import { useSession } from '../../lib/session.tsx'
 
 /** What staff read of every participant of a program (an academy, a camp), whatever else its list shows. */
 export type ParticipantRow = Omit<AcademyParticipant, 'attended'>
@@ -91,4 +93,24 @@ export function cancelPlaceQuestion(p: ParticipantRow, programName: string, refu
 export function placeCancelledText(p: ParticipantRow, programName: string, refunds: boolean): string {
   const refund = p.paidCents <= 0 ? '' : refunds ? ` A refund of ${formatMoney(p.paidCents)} is recorded.` : ` ${formatMoney(p.paidCents)} paid stays recorded until an admin refunds it.`
   return `${p.name}’s place in ${programName} is cancelled.${refund}`
+}
+
+/** Whether staff's cancel gives the money back: only an admin's does (decision 0016); an employee's leaves the refund to one. */
+export const useRefunds = (): boolean => useSession().user?.isAdmin === true
+
+interface CancelPlaceProps {
+  participant: ParticipantRow
+  programName: string
+  refunds: boolean
+  disabled: boolean
+  onCancel(): void
+}
+
+/** A participant's cancel at the end of their row, asked first. */
+export function CancelPlace({ participant, programName, refunds, disabled, onCancel }: CancelPlaceProps) {
+  return (
+    <RowAction row={` ${participant.name}`} className="button staff-danger" disabled={disabled} question={cancelPlaceQuestion(participant, programName, refunds)} onAct={onCancel}>
+      {refunds ? 'Cancel and refund' : 'Cancel'}
+    </RowAction>
+  )
 }
