@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { insertAcademy, type NewAcademy } from '../src/server/features/academies/academies.queries.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
-import { findAcademyOffering } from '../src/server/core/registrations/offerings.queries.ts'
+import { findAcademyOffering } from '../src/server/features/academies/academy-kind.ts'
 import type { RegistrationView } from '../src/shared/contracts/registrations.ts'
 import { addChild, createUser, daysFromToday, type TestUser } from './factories.ts'
 import type { TestApp } from './test-app.ts'

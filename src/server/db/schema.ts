@@ -369,6 +369,13 @@ export interface RegistrationsTable {
   updatedAt: Timestamp
 }
 
+/**
+ * The columns of a registration that its kind fills, from its offering (a roster's team and its
+ * league's slot, docs/decisions/0015) or from its request (the team a team's entry is for): the
+ * engine writes what it is given and names none of them.
+ */
+export type KindColumns = Partial<Pick<RegistrationsTable, 'teamId' | 'leagueSlot'>>
+
 /** Who came to an academy's session: one row per place and session date, the last mark wins. */
 export interface AcademyAttendanceTable {
   registrationId: string

@@ -7,7 +7,7 @@ import { findRegistrationView, listPayments } from '../registrations/registratio
 import { facilityToday } from '../../../shared/format.ts'
 import { admit } from '../registrations/admission.ts'
 import { takePlace } from '../registrations/engine.ts'
-import { findLeagueOffering } from '../registrations/offerings.queries.ts'
+import { findLeagueOffering } from '../../features/registrations/league-places.ts'
 import { allocate, lineOfRegistration, openOrder, orderInserts, recordPayment, recordRefund, type NewPayment } from './orders.queries.ts'
 
 /**

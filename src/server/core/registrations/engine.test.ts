@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { endRegistration } from './registration-changes.ts'
 import { takePlace, type PlaceRequest } from './engine.ts'
-import { findLeagueOffering, leaguePlaces } from './offerings.queries.ts'
+import { findLeagueOffering, leaguePlaces } from '../../features/registrations/league-places.ts'
 
 /**
  * The engine groups the place requests for one offering that arrive together (docs/decisions/0006):

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
+import type { KindColumns } from '../../db/schema.ts'
 import { createCoalescer, type Coalescer, type Settled } from '../../db/coalescer.ts'
 import { isForeignKeyViolation } from '../../db/errors.ts'
 import { inTransaction, writeTogether, type Write } from '../../db/transaction.ts'
@@ -35,8 +36,8 @@ export interface PlaceRequest extends Admission {
   paysOnline?: boolean
   /** The order the place's line joins, opened by the caller for several places paid together (payments/orders.queries.ts `openOrder`). */
   orderId?: string
-  /** The team a team place is taken for (a roster place names its team on its offering). */
-  teamId?: string
+  /** What the request writes on its place's row beside its offering's (db/schema.ts KindColumns): the team a team's entry is for. */
+  kindColumns?: KindColumns
   /** Set: a full offering refuses with this message instead of a waitlist position (a roster). */
   whenFull?: string
   /**
@@ -336,9 +337,8 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
         idempotencyKey: req.idempotencyKey,
         offerExpiresAt: placed && req.holdUntil ? timestampParam(tx.dialect, req.holdUntil) : null,
         waiverVersion: req.waiverVersion,
-        teamId: offering.teamId ?? req.teamId ?? null,
-        // A player's place in a team league (docs/decisions/0015): one per league and participant.
-        leagueSlot: offering.kind === 'roster-place' ? offering.leagueId : null,
+        ...req.kindColumns,
+        ...offering.kindColumns,
         photoConsent: req.photoConsent === undefined ? null : boolParam(tx.dialect, req.photoConsent),
         createdAt: at,
         updatedAt: at,

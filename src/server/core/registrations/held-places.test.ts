@@ -5,7 +5,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { lineOfRegistration, recordPayment } from '../payments/orders.queries.ts'
 import { takePlace } from './engine.ts'
-import { findLeagueOffering, leaguePlaces } from './offerings.queries.ts'
+import { findLeagueOffering, leaguePlaces } from '../../features/registrations/league-places.ts'
 import { findRegistrationView } from './registrations.queries.ts'
 import { confirmHeldPlace, expireLapsed } from './waitlist.ts'
 

@@ -17,6 +17,7 @@ export interface PlaceOfKind {
   kind: OfferingKind
   /** Who holds the place. */
   userId: string
+  /** The registration's team column (db/schema.ts KindColumns): the team a team's entry or a roster place is for. */
   teamId: string | null
 }
 
@@ -47,8 +48,8 @@ export interface KindRules {
 
 /**
  * A kind of offering as the engine knows it: its rules. The feature that owns the kind builds it
- * (features/leagues/league-kind.ts, teams/team-kind.ts, academies/academy-kind.ts), so the engine
- * and the routes that call it never import a feature above them.
+ * in its `<kind>-kind.ts`, beside the reader of its offerings (offerings.queries.ts `Offering`),
+ * so the engine and the routes that call it never import a feature above them.
  */
 export interface Kind {
   rules: KindRules

@@ -8,7 +8,8 @@ import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { admit } from './admission.ts'
 import { takePlace } from './engine.ts'
-import { findAcademyOffering, receiptPrefixOf } from './offerings.queries.ts'
+import { receiptPrefixOf } from './offerings.queries.ts'
+import { findAcademyOffering } from '../../features/academies/academy-kind.ts'
 import { findRegistrationView, listUserRegistrations } from './registrations.queries.ts'
 
 /**

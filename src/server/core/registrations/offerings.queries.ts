@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
-import type { Database } from '../../db/schema.ts'
-import { batchedRead } from '../../db/read-batches.ts'
-import { boolParam, inList, timestampParam, toBool } from '../../db/values.ts'
+import type { Database, KindColumns } from '../../db/schema.ts'
+import { timestampParam, toBool } from '../../db/values.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
-import type { LeagueKind } from '../../../shared/sports.ts'
 import { earlyBirdOf, planOf, productPriced } from '../payments/products.queries.ts'
 import type { PaymentPlan } from '../../../shared/payment-plan.ts'
-import { readSchedule } from '../../../shared/academy-schedule.ts'
-import type { LateSignUpPrice, PricedSessions } from '../../../shared/prices.ts'
+import type { PricedSessions } from '../../../shared/prices.ts'
 
 // The arithmetic of a price lives in shared/prices.ts, where the sign-up pages show the same cents.
 export { familyDiscountOn, priceOn } from '../../../shared/prices.ts'
@@ -23,11 +20,12 @@ export { familyDiscountOn, priceOn } from '../../../shared/prices.ts'
 export interface Offering {
   id: string
   kind: OfferingKind
+  /** What the places belong to, as offeringFacts names it (migration 0037): the league's, the academy's, the camp's. */
+  ownerId: string
   /** What the place is in, as a person reads it: "Adult Soccer". */
   name: string
-  leagueId: string | null
-  /** A roster's team. */
-  teamId: string | null
+  /** What its kind writes on each place's registration row (db/schema.ts KindColumns); empty for most kinds. */
+  kindColumns: KindColumns
   capacity: number | null
   placesTaken: number
   receiptPrefix: string
@@ -48,37 +46,19 @@ export interface Offering {
   familyDiscountPercent: number | null
   /** A deposit at sign-up and the rest in parts on set days (the product's payment plan). */
   plan: PaymentPlan | null
-  /** An academy's sessions, for what a late sign-up pays (the product's `lateSignUpPrice`); null for a league's places. */
+  /** The sessions a late sign-up pays for (the product's `lateSignUpPrice`), for a kind that meets on set days; null otherwise. */
   sessions: PricedSessions | null
-  /** With online payment on, a place is held while its taker pays and released unpaid (its league's or academy's setting). */
+  /** With online payment on, a place is held while its taker pays and released unpaid (its owner's setting). */
   payAtSignUp: boolean
 }
 
-/** What every kind's reader takes from the offering row (aliased `o`) and its product (`p`). */
-export const OFFERING_COLUMNS = ['o.id', 'o.kind', 'o.leagueId', 'o.teamId', 'o.capacity', 'o.placesTaken', 'o.receiptPrefix', 'o.productId'] as const
+/** What every kind's reader takes from the offering row (aliased `o`) and its product (`p`); each selects its owner's id as `ownerId`. */
+export const OFFERING_COLUMNS = ['o.id', 'o.kind', 'o.capacity', 'o.placesTaken', 'o.receiptPrefix', 'o.productId'] as const
 export const PRICE_COLUMNS = ['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent', 'p.planDepositCents', 'p.planDueDates'] as const
 
-/** Offerings of leagues (aliased `o`, `l`, `p`) with what the engine reads of them. */
-function leagueOfferings(db: Db) {
-  return db.kysely
-    .selectFrom('offerings as o')
-    .innerJoin('leagues as l', 'l.id', 'o.leagueId')
-    .leftJoin('products as p', 'p.id', 'o.productId')
-    .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['l.name', 'l.registrationDate', 'l.registrationDeadline', 'l.rosterDeadline', 'l.startDate', 'l.minAge', 'l.maxAge', 'l.forChildren', 'l.waiverRequired', 'l.payAtSignUp'])
-    .where('l.isActive', '=', boolParam(db.dialect, true))
-}
-
-type OfferingRow = Awaited<ReturnType<ReturnType<typeof leagueOfferings>['executeTakeFirstOrThrow']>>
-
-function toOffering(row: OfferingRow): Offering {
-  const { rosterDeadline, ...offering } = row
-  // A roster changes until its deadline; without one, while the league takes registrations.
-  return ownRules({ ...offering, registrationDeadline: row.kind === 'roster-place' ? (rosterDeadline ?? row.registrationDeadline) : row.registrationDeadline }, null)
-}
-
-/** An offering's row with its owner's columns (a league's or an academy's) and its product's price. */
-export type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp' | 'plan' | 'sessions'> & {
+/** An offering's row with its owner's columns and its product's price; `kindColumns` left out: none. */
+export type OwnerRow = Omit<Offering, 'kindColumns' | 'forChildren' | 'waiverRequired' | 'listPriceCents' | 'earlyBird' | 'payAtSignUp' | 'plan' | 'sessions'> & {
+  kindColumns?: KindColumns
   forChildren: boolean | number
   waiverRequired: boolean | number
   payAtSignUp: boolean | number
@@ -89,11 +69,12 @@ export type OwnerRow = Omit<Offering, 'forChildren' | 'waiverRequired' | 'listPr
   planDueDates: string | null
 }
 
-/** Reads an offering into the engine's shape: the rules its owner row states, and its price (for an academy's, by its sessions). */
+/** Reads an offering into the engine's shape: the rules its owner row states, and its price (by its sessions, for a kind that has them). */
 export function ownRules(row: OwnerRow, sessions: PricedSessions | null): Offering {
-  const { forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, planDepositCents, planDueDates, ...rest } = row
+  const { kindColumns, forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, planDepositCents, planDueDates, ...rest } = row
   return {
     ...rest,
+    kindColumns: kindColumns ?? {},
     forChildren: toBool(forChildren),
     waiverRequired: toBool(waiverRequired),
     payAtSignUp: toBool(payAtSignUp),
@@ -103,62 +84,6 @@ export function ownRules(row: OwnerRow, sessions: PricedSessions | null): Offeri
     sessions,
   }
 }
-
-/** The player places of an active league (of `kind`, when given); undefined when there is none. */
-export async function findLeagueOffering(db: Db, leagueId: string, { kind }: { kind?: LeagueKind } = {}): Promise<Offering | undefined> {
-  const found = await leagueOfferingOf(db, leagueId)
-  return found && (!kind || found.leagueKind === kind) ? found.offering : undefined
-}
-
-/** The player places of active leagues: the requests arriving together in one query. */
-const leagueOfferingOf = batchedRead(async (db: Db, leagueIds: readonly string[]) => {
-  const rows = await leagueOfferings(db)
-    .select('l.kind as leagueKind')
-    .where(inList(db.dialect, 'o.leagueId', [...new Set(leagueIds)]))
-    .where('o.kind', '=', 'league-place')
-    .execute()
-  const found = new Map(rows.map(({ leagueKind, ...row }) => [row.leagueId, { leagueKind, offering: toOffering(row) }]))
-  return leagueIds.map((id) => found.get(id))
-})
-
-/** The team places of an active team league; undefined when there is none. */
-export async function findTeamPlaces(db: Db, leagueId: string): Promise<Offering | undefined> {
-  const row = await leagueOfferings(db).where('o.leagueId', '=', leagueId).where('o.kind', '=', 'team-place').where('l.kind', '=', 'team').executeTakeFirst()
-  return row && toOffering(row)
-}
-
-/** The roster places of a team of an active league; undefined when there is none. */
-export async function findRosterPlaces(db: Db, teamId: string): Promise<Offering | undefined> {
-  const row = await leagueOfferings(db).where('o.teamId', '=', teamId).where('o.kind', '=', 'roster-place').executeTakeFirst()
-  return row && toOffering(row)
-}
-
-/** The places of an active academy; undefined when there is none. */
-export function findAcademyOffering(db: Db, academyId: string): Promise<Offering | undefined> {
-  return academyOfferingOf(db, academyId)
-}
-
-/** The places of active academies: the requests arriving together (a rush of sign-ups) in one query. */
-const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string[]) => {
-  const rows = await db.kysely
-    .selectFrom('offerings as o')
-    .innerJoin('academies as a', 'a.id', 'o.academyId')
-    .leftJoin('products as p', 'p.id', 'o.productId')
-    .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['a.id as ownerId', 'a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired', 'a.payAtSignUp'])
-    .select(['a.weekdays', 'a.startTime', 'a.endTime', 'a.skippedDates', 'a.endDate', 'p.lateSignUpPrice'])
-    .where(inList(db.dialect, 'o.academyId', [...new Set(academyIds)]))
-    .where('o.kind', '=', 'academy-place')
-    .where('a.isActive', '=', boolParam(db.dialect, true))
-    .execute()
-  const found = new Map(
-    rows.map(({ ownerId, weekdays, startTime, endTime, skippedDates, endDate, lateSignUpPrice, ...row }) => {
-      const { sessionDates } = readSchedule({ weekdays, startTime, endTime, skippedDates, startDate: row.startDate, endDate })
-      return [ownerId, ownRules(row, { dates: sessionDates, lateSignUpPrice: (lateSignUpPrice ?? 'full') satisfies LateSignUpPrice })]
-    }),
-  )
-  return academyIds.map((id) => found.get(id))
-})
 
 /**
  * The columns of an offering naming what its places belong to: a league, a team, an academy, a
@@ -230,14 +155,4 @@ export function receiptPrefixOf(ownerId: string): string {
 
 export function receiptNumber(offering: Pick<Offering, 'receiptPrefix'>, seq: number): string {
   return `${offering.receiptPrefix}-${String(seq).padStart(5, '0')}`
-}
-
-/** The counters of a league's player places: for staff views, checks and benches. */
-export async function leaguePlaces(db: Db, leagueId: string): Promise<{ id: string; capacity: number | null; placesTaken: number; waiting: number; seq: number }> {
-  return db.kysely
-    .selectFrom('offerings')
-    .select(['id', 'capacity', 'placesTaken', 'waiting', 'seq'])
-    .where('leagueId', '=', leagueId)
-    .where('kind', '=', 'league-place')
-    .executeTakeFirstOrThrow()
 }

@@ -164,17 +164,18 @@ export async function listUserRegistrations(db: Db, userId: string): Promise<Reg
 /**
  * Registrations awaiting payment or a decision, newest first (spec route /pendingRegistrations):
  * everyone waiting, offered a place or holding one awaiting payment, and confirmed ones with
- * money still due; of one league,
- * and whose registrant's name or email, or child's name, contains `search`.
+ * money still due; in what one owner offers (`ownerId` as offeringFacts reads it: a league's
+ * places with its teams' entries and rosters), and whose registrant's name or email, or child's
+ * name, contains `search`.
  */
-export async function listPendingRegistrations(db: Db, { leagueId, search }: { leagueId?: string; search?: string }): Promise<RegistrationView[]> {
+export async function listPendingRegistrations(db: Db, { ownerId, search }: { ownerId?: string; search?: string }): Promise<RegistrationView[]> {
   let query = views(db).where((eb) =>
     eb.or([
       eb('r.status', 'in', ['held', 'offered', 'waitlisted']),
       eb.and([eb('r.status', '=', 'confirmed'), eb(eb.fn.coalesce(amountDueOf(eb), eb.lit(0)), '>', eb.fn.coalesce(amountPaidOf(eb), eb.lit(0)))]),
     ]),
   )
-  if (leagueId) query = query.where('o.leagueId', '=', leagueId)
+  if (ownerId) query = query.where('f.ownerId', '=', ownerId)
   const q = search?.trim().toLowerCase()
   if (q) {
     query = query.where((eb) =>
@@ -186,15 +187,16 @@ export async function listPendingRegistrations(db: Db, { leagueId, search }: { l
 }
 
 /**
- * A receipt, found only when every id in the URL matches the same registration. Whether the
- * viewer may see it is the caller's decision; both "no" and "not found" answer 404.
+ * A receipt, found only when every id in the URL matches the same registration: its person, its
+ * owner (`ownerId` as offeringFacts reads it) and, when given, the registration or the team it is
+ * for. Whether the viewer may see it is the caller's decision; both "no" and "not found" answer 404.
  */
 export async function findReceipt(
   db: Db,
-  ids: { userId: string; leagueId: string; registrationId?: string; teamId?: string },
+  ids: { userId: string; ownerId: string; registrationId?: string; teamId?: string },
 ): Promise<Receipt | undefined> {
-  let query = views(db).where('r.userId', '=', ids.userId).where('o.leagueId', '=', ids.leagueId)
-  // Without a registration id: the person's own registration for the league (or the team: the
+  let query = views(db).where('r.userId', '=', ids.userId).where('f.ownerId', '=', ids.ownerId)
+  // Without a registration id: the person's own registration with the owner (or the team: the
   // team's entry for its captain, their roster place for a player), the newest one.
   if (ids.registrationId) query = query.where('r.id', '=', ids.registrationId)
   else if (ids.teamId) query = query.where('r.teamId', '=', ids.teamId).orderBy('o.kind', 'desc')

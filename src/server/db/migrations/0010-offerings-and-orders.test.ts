@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from '../../../../tests/test-app.ts'
 import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
-import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { findLeagueOffering } from '../../features/registrations/league-places.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
 import { endRegistration, takeDeskPayment } from '../../core/registrations/registration-changes.ts'
 import { findReceipt, findRegistrationView, listEvents, listPendingRegistrations } from '../../core/registrations/registrations.queries.ts'
@@ -120,7 +120,7 @@ describe('migration 0010: offerings, orders and payments allocated to lines', ()
     const after = []
     for (const { id } of before) {
       const view = await findRegistrationView(testDb.db, id)
-      const receipt = view && (await findReceipt(testDb.db, { userId: view.userId, leagueId: view.offering.league!.id, registrationId: id }))
+      const receipt = view && (await findReceipt(testDb.db, { userId: view.userId, ownerId: view.offering.league!.id, registrationId: id }))
       after.push({
         id,
         receiptNumber: view?.receiptNumber,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from '../../../../tests/test-app.ts'
 import { oldLeague } from '../../../../tests/old-rows.ts'
-import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { findLeagueOffering } from '../../features/registrations/league-places.ts'
 import { migrateToLatest } from '../migrate.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from '../../../../tests/test-app.ts'
-import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
+import { findAcademyOffering } from '../../features/academies/academy-kind.ts'
 import { listActiveAcademies } from '../../features/academies/academies.queries.ts'
 import { boolParam, timestampParam } from '../values.ts'
 import { migrateToLatest } from '../migrate.ts'

@@ -3,7 +3,7 @@ import { createUser, daysFromToday, type TestUser } from '../../../../tests/fact
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Academy, AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { ACADEMY_MESSAGES, type AcademyFormValues } from '../../../shared/schemas/academy.ts'
-import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
+import { findAcademyOffering } from './academy-kind.ts'
 
 /** Staff create, edit, open and close academies (issue 23): the form's rules, on the server. */
 

@@ -1,8 +1,12 @@
 import type { Db } from '../../db/connect.ts'
+import { batchedRead } from '../../db/read-batches.ts'
+import { boolParam, inList } from '../../db/values.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
+import type { LateSignUpPrice } from '../../../shared/prices.ts'
 import { conflict } from '../../core/refusals.ts'
 import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
+import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
 
 /**
  * A child's place in an academy, as the registration engine knows it (kinds.ts): a family cancels
@@ -26,3 +30,30 @@ async function beforeFirstSession(tx: Db, place: PlaceOfKind, today: string): Pr
     throw conflict(`${academy.name} began on ${formatDate(first)}. Ask the front desk to cancel a place once the sessions have begun.`)
   }
 }
+
+/** The places of an active academy; undefined when there is none. */
+export function findAcademyOffering(db: Db, academyId: string): Promise<Offering | undefined> {
+  return academyOfferingOf(db, academyId)
+}
+
+/** The places of active academies: the requests arriving together (a rush of sign-ups) in one query, each priced by its sessions. */
+const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string[]) => {
+  const rows = await db.kysely
+    .selectFrom('offerings as o')
+    .innerJoin('academies as a', 'a.id', 'o.academyId')
+    .leftJoin('products as p', 'p.id', 'o.productId')
+    .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
+    .select(['a.id as ownerId', 'a.name', 'a.registrationDate', 'a.registrationDeadline', 'a.startDate', 'a.minAge', 'a.maxAge', 'a.forChildren', 'a.waiverRequired', 'a.payAtSignUp'])
+    .select(['a.weekdays', 'a.startTime', 'a.endTime', 'a.skippedDates', 'a.endDate', 'p.lateSignUpPrice'])
+    .where(inList(db.dialect, 'o.academyId', [...new Set(academyIds)]))
+    .where('o.kind', '=', 'academy-place')
+    .where('a.isActive', '=', boolParam(db.dialect, true))
+    .execute()
+  const found = new Map(
+    rows.map(({ weekdays, startTime, endTime, skippedDates, endDate, lateSignUpPrice, ...row }) => {
+      const { sessionDates } = readSchedule({ weekdays, startTime, endTime, skippedDates, startDate: row.startDate, endDate })
+      return [row.ownerId, ownRules(row, { dates: sessionDates, lateSignUpPrice: (lateSignUpPrice ?? 'full') satisfies LateSignUpPrice })]
+    }),
+  )
+  return academyIds.map((id) => found.get(id))
+})

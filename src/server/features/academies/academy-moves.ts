@@ -8,7 +8,8 @@ import { admitParticipant, type Admission } from '../../core/registrations/admis
 import { holdOffering, releasePlace } from '../../core/registrations/capacity.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
-import { findAcademyOffering, type Offering } from '../../core/registrations/offerings.queries.ts'
+import { type Offering } from '../../core/registrations/offerings.queries.ts'
+import { findAcademyOffering } from './academy-kind.ts'
 import { changedRegistration, changeStatus, logEvent } from '../../core/registrations/registrations.queries.ts'
 import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 

@@ -6,7 +6,7 @@ import type { HistoryEntry, Payment, RegistrationView } from '../../../shared/co
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { admitParticipant } from '../../core/registrations/admission.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
-import { findAcademyOffering } from '../../core/registrations/offerings.queries.ts'
+import { findAcademyOffering } from './academy-kind.ts'
 import { insertAcademy, type NewAcademy } from './academies.queries.ts'
 
 /**

@@ -12,7 +12,7 @@ import { connect } from '../../db/connect.ts'
 import { backupStatus, createBackupSchedule } from './backup-schedule.ts'
 import { BackupError, checkSqliteFile, makeBackup } from './backups.ts'
 import { restorePostgres, restoreSqlite } from './restore.ts'
-import { leaguePlaces } from '../../core/registrations/offerings.queries.ts'
+import { leaguePlaces } from '../registrations/league-places.ts'
 
 const onPostgres = testDatabaseUrl() !== undefined
 const HOUR = 3_600_000

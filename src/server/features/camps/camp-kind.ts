@@ -44,6 +44,6 @@ const campOfferingOf = batchedRead(async (db: Db, campIds: readonly string[]) =>
     .where('o.kind', '=', 'camp-place')
     .where('k.isActive', '=', boolParam(db.dialect, true))
     .execute()
-  const found = new Map(rows.map(({ ownerId, ...row }) => [ownerId, ownRules({ ...row, forChildren: true }, null)]))
+  const found = new Map(rows.map((row) => [row.ownerId, ownRules({ ...row, forChildren: true }, null)]))
   return campIds.map((id) => found.get(id))
 })

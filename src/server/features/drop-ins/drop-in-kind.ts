@@ -47,6 +47,6 @@ const dropInOfferingOf = batchedRead(async (db: Db, dropInIds: readonly string[]
     .where('o.kind', '=', 'drop-in-place')
     .where('d.isActive', '=', boolParam(db.dialect, true))
     .execute()
-  const found = new Map(rows.map(({ ownerId, date, ...row }) => [ownerId, ownRules({ ...row, startDate: date, registrationDeadline: date }, null)]))
+  const found = new Map(rows.map(({ date, ...row }) => [row.ownerId, ownRules({ ...row, startDate: date, registrationDeadline: date }, null)]))
   return dropInIds.map((id) => found.get(id))
 })

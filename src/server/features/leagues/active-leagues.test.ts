@@ -11,7 +11,7 @@ import { connect, type Db } from '../../db/connect.ts'
 import { boolParam } from '../../db/values.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { decidePlaces, holdCounters } from '../../core/registrations/capacity.ts'
-import { leaguePlaces } from '../../core/registrations/offerings.queries.ts'
+import { leaguePlaces } from '../registrations/league-places.ts'
 import { watchActiveLeagues } from './active-leagues.ts'
 import { insertLeague } from './leagues.queries.ts'
 

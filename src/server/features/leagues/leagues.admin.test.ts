@@ -7,7 +7,7 @@ import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/le
 import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
-import { findLeagueOffering, leaguePlaces } from '../../core/registrations/offerings.queries.ts'
+import { findLeagueOffering, leaguePlaces } from '../registrations/league-places.ts'
 
 let ctx: TestApp
 let admin: TestUser

@@ -29,7 +29,7 @@ export const EMPLOYEES_DO_NOT_REFUND = 'Only an admin gives money back: cancel w
 /** Staff tools behind /pendingRegistrations (admin only, product §2). Every change is logged. */
 export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now, kinds }: RouteDeps & { kinds: Kinds }): void {
   serve(app, listPending, async (req) => {
-    return { registrations: await listPendingRegistrations(db, { leagueId: req.query.leagueId || undefined, search: req.query.q }) }
+    return { registrations: await listPendingRegistrations(db, { ownerId: req.query.leagueId || undefined, search: req.query.q }) }
   })
 
   serve(app, readRegistration, async (req) => {

@@ -15,7 +15,7 @@ import { idempotencyKeyOf } from '../../http/input.ts'
 import { endRegistration } from '../../core/registrations/registration-changes.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
 import { admit } from '../../core/registrations/admission.ts'
-import { findLeagueOffering } from '../../core/registrations/offerings.queries.ts'
+import { findLeagueOffering } from './league-places.ts'
 import { changedRegistration, findReceipt, findReceiptOf, findRegistrationView, listUserRegistrations, ownsRegistration } from '../../core/registrations/registrations.queries.ts'
 import { claimOffer } from '../../core/registrations/waitlist.ts'
 import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
@@ -82,7 +82,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
   for (const receiptContract of [registrationReceipt, leagueReceipt]) {
     serve(app, receiptContract, async (req, _reply, { user: viewer }) => {
       if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
-      const receipt = await findReceipt(db, req.params)
+      const { leagueId, ...ids } = req.params
+      const receipt = await findReceipt(db, { ...ids, ownerId: leagueId })
       if (!receipt) throw notFound('There is no such receipt.')
       return { receipt }
     })

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { facilityToday, formatDate } from '../../../shared/format.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import type { Receipt, RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { leaguePlaces } from '../../core/registrations/offerings.queries.ts'
+import { leaguePlaces } from './league-places.ts'
 import { recordPayment, recordRefund } from '../../core/payments/orders.queries.ts'
 import { inTransaction } from '../../db/transaction.ts'
 

@@ -5,9 +5,9 @@ import { StaffTeamForm } from '../../../shared/schemas/team.ts'
 import { teamNameKey } from './team-name-key.ts'
 import type { ImportRow } from '../../../shared/contracts/teams.ts'
 import { invalid, notFound, Refusal } from '../../core/refusals.ts'
-import { findTeamPlaces } from '../../core/registrations/offerings.queries.ts'
 import type { Invites } from './invites.ts'
 import { createHeldTeam } from './team-holds.ts'
+import { findTeamPlaces } from './team-places.ts'
 
 /** More rows than a league holds teams is a mistake; this bounds the work of one request. */
 const MAX_IMPORT_ROWS = 200

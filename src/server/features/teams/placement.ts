@@ -7,7 +7,6 @@ import { enqueueEmail } from '../../core/outbox.queries.ts'
 import { moveLinePayments } from '../../core/payments/orders.queries.ts'
 import { holdOffering, releasePlace } from '../../core/registrations/capacity.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
-import { findRosterPlaces } from '../../core/registrations/offerings.queries.ts'
 import { changeStatus, logEvent } from '../../core/registrations/registrations.queries.ts'
 import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
@@ -15,6 +14,7 @@ import { placedEmail, playerPlacedEmail } from './team-emails.ts'
 import { teamState } from './teams.queries.ts'
 import { tellCaptain } from './team-news.ts'
 import { checkCaptainStays } from './team-kind.ts'
+import { findRosterPlaces } from './team-places.ts'
 
 /**
  * Staff place a free agent on a team, or move a player to another team of the league (docs/
@@ -39,10 +39,10 @@ export async function movePlayer(
   }
   if (from.teamId === req.toTeamId) throw conflict('The player is already on this team.')
   const roster = await findRosterPlaces(db, req.toTeamId)
-  const target = roster?.leagueId ? await teamState(db, roster.leagueId, req.toTeamId) : undefined
+  const target = roster && (await teamState(db, roster.ownerId, req.toTeamId))
   if (!roster || !target) throw notFound('There is no such team in an open league.')
   // A player moves within their league; a free agent goes to a team of the same sport.
-  if (from.kind === 'roster-place' ? from.leagueId !== roster.leagueId : from.sport !== target.team.sport) {
+  if (from.kind === 'roster-place' ? from.leagueId !== roster.ownerId : from.sport !== target.team.sport) {
     throw conflict('A player can only be moved to a team of the same league, and a free agent to a team of the same sport.')
   }
   if (target.team.captainUserId === null) throw conflict('This team is held for its captain: place players once it is complete.')
@@ -50,7 +50,7 @@ export async function movePlayer(
   return inTransaction(db, async (tx) => {
     await holdOffering(tx, from.offeringId)
     await checkCaptainStays(tx, { registrationId: req.registrationId, kind: from.kind, userId: from.userId, teamId: from.teamId })
-    const before = await teamState(tx, roster.leagueId!, req.toTeamId)
+    const before = await teamState(tx, roster.ownerId, req.toTeamId)
     if (!(await changeStatus(tx, from.id, ['confirmed'], 'moved', req.ctx.now))) throw conflict('This player’s place changed meanwhile. Reload and try again.')
     await releasePlace(tx, from.offeringId)
     const placed = await takePlace(tx, {

@@ -10,7 +10,7 @@ import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import { conflict, notFound, tooMany } from '../../core/refusals.ts'
 import { enqueueEmail, enqueueEmails } from '../../core/outbox.queries.ts'
 import { holdOffering } from '../../core/registrations/capacity.ts'
-import { findRosterPlaces, type Offering } from '../../core/registrations/offerings.queries.ts'
+import type { Offering } from '../../core/registrations/offerings.queries.ts'
 import { endRegistration } from '../../core/registrations/registration-changes.ts'
 import { logEvent } from '../../core/registrations/registrations.queries.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
@@ -18,6 +18,7 @@ import { newInviteNonce } from './invites.ts'
 import { inviteEmail, rosterReminderEmail } from './team-emails.ts'
 import { teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
 import { checkCaptainStays } from './team-kind.ts'
+import { findRosterPlaces } from './team-places.ts'
 
 /** A team's roster once entered: invites, removing a player, the captaincy, its name, reminders before the deadline. */
 

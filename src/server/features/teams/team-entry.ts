@@ -9,9 +9,8 @@ import { teamNameKey } from './team-name-key.ts'
 import { conflict, notFound, Refusal } from '../../core/refusals.ts'
 import { firstPlaces, takePlace, type PlaceRequest } from '../../core/registrations/engine.ts'
 import { admit } from '../../core/registrations/admission.ts'
-import { findRosterPlaces, findTeamPlaces } from '../../core/registrations/offerings.queries.ts'
 import { newInviteNonce, type Invites } from './invites.ts'
-import { rosterInsert, rosterOf } from './team-places.ts'
+import { findRosterPlaces, findTeamPlaces, rosterInsert, rosterOf } from './team-places.ts'
 import { enteredTeam, findTeamRow, placeInLeague, teamNameTaken } from './teams.queries.ts'
 import { liveEntry } from './roster.ts'
 import { rosterOpen } from './roster.ts'
@@ -59,7 +58,7 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   const captain = { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true }
   // The team, its roster and the captain's place on it are written with the team's entry, so
   // captains entering teams together share one transaction (the engine's group).
-  const entry = await takePlace(db, { ...admission, ...req, offering: places, teamId, prelude: { part: { team, captain }, rows: newTeamsRows } }).then(
+  const entry = await takePlace(db, { ...admission, ...req, offering: places, kindColumns: { teamId }, prelude: { part: { team, captain }, rows: newTeamsRows } }).then(
     (taken) => taken.created,
     (error: unknown) => error,
   )

@@ -9,12 +9,11 @@ import { enqueueEmail } from '../../core/outbox.queries.ts'
 import { releasePlace, takeFreePlace } from '../../core/registrations/capacity.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
 import { admitParticipant } from '../../core/registrations/admission.ts'
-import { findRosterPlaces, findTeamPlaces } from '../../core/registrations/offerings.queries.ts'
 import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { type Invites } from './invites.ts'
 import { heldTeamEmail, holdReleasedEmail, inviteEmail } from './team-emails.ts'
-import { rosterInsert, rosterOf } from './team-places.ts'
+import { findRosterPlaces, findTeamPlaces, rosterInsert, rosterOf } from './team-places.ts'
 import { enteredTeam, findTeamRow, placeInLeague, teamNameTaken } from './teams.queries.ts'
 import { type TeamRequest, newTeamRow } from './team-entry.ts'
 
@@ -100,7 +99,7 @@ export async function claimHeldTeam(
     // The held place becomes the captain's: given back and taken again inside this transaction,
     // with the offering row held, so nobody else can take it in between.
     await releasePlace(tx, places.id)
-    await takePlace(tx, { ...admission, ...req, offering: places, teamId: team.id, whenFull: TEAM_MESSAGES.holdGone })
+    await takePlace(tx, { ...admission, ...req, offering: places, kindColumns: { teamId: team.id }, whenFull: TEAM_MESSAGES.holdGone })
     const roster = await findRosterPlaces(tx, team.id)
     if (!roster) throw new Error(`team ${team.id} has no roster`)
     await takePlace(tx, { ...admission, ...req, idempotencyKey: null, offering: roster, whenFull: TEAM_MESSAGES.rosterFull, quiet: true })

@@ -4,13 +4,13 @@ import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import { conflict } from '../../core/refusals.ts'
 import { holdOffering } from '../../core/registrations/capacity.ts'
 import type { ChangeContext, HowEnded, Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
-import { findRosterPlaces } from '../../core/registrations/offerings.queries.ts'
 import { endRegistration } from '../../core/registrations/registration-changes.ts'
 import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
 import { rosterOpen } from './roster.ts'
 import { teamWithdrawnEmail } from './team-emails.ts'
 import { tellCaptain } from './team-news.ts'
 import { isCaptain, teamState } from './teams.queries.ts'
+import { findRosterPlaces } from './team-places.ts'
 
 /**
  * A team's entry in a team league, as the registration engine knows it (kinds.ts): when it ends,

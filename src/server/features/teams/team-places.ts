@@ -6,7 +6,8 @@ import { playersPayFee, teamPaysFee, type TeamPayment } from '../../../shared/sc
 import type { LeagueKind } from '../../../shared/sports.ts'
 import type { Counters } from '../../core/registrations/capacity.ts'
 import { productPriced } from '../../core/payments/products.queries.ts'
-import { findLeagueOffering, receiptPrefixOf, type Offering } from '../../core/registrations/offerings.queries.ts'
+import { receiptPrefixOf, type Offering } from '../../core/registrations/offerings.queries.ts'
+import { findLeagueOffering, leagueOfferings, toLeagueOffering } from '../registrations/league-places.ts'
 
 /** What staff set on a league that decides its team places and what rosters cost. */
 export interface TeamLeague {
@@ -67,6 +68,18 @@ export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Pro
   return { offeringId, capacityBefore: before ? before.capacity : null }
 }
 
+/** The team places of an active team league; undefined when there is none. */
+export async function findTeamPlaces(db: Db, leagueId: string): Promise<Offering | undefined> {
+  const row = await leagueOfferings(db).where('o.leagueId', '=', leagueId).where('o.kind', '=', 'team-place').where('l.kind', '=', 'team').executeTakeFirst()
+  return row && toLeagueOffering(row)
+}
+
+/** The roster places of a team of an active league; undefined when there is none. */
+export async function findRosterPlaces(db: Db, teamId: string): Promise<Offering | undefined> {
+  const row = await leagueOfferings(db).where('o.teamId', '=', teamId).where('o.kind', '=', 'roster-place').executeTakeFirst()
+  return row && toLeagueOffering(row)
+}
+
 /** The league's player fee: the product of its player places. */
 export async function playerFeeProduct(db: Db, leagueId: string): Promise<string | null> {
   const row = await db.kysely.selectFrom('offerings').select('productId').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').executeTakeFirst()
@@ -78,7 +91,7 @@ export async function playerFeeProduct(db: Db, leagueId: string): Promise<string
  * league's roster maximum, open until its roster deadline, at the player fee when players pay.
  */
 export async function rosterOf(db: Db, places: Offering, teamId: string): Promise<Offering> {
-  const leagueId = places.leagueId!
+  const leagueId = places.ownerId
   const [league, playerPlaces] = await Promise.all([
     db.kysely.selectFrom('leagues').select(['rosterMax', 'rosterDeadline', 'teamPayment']).where('id', '=', leagueId).executeTakeFirstOrThrow(),
     findLeagueOffering(db, leagueId),
@@ -88,7 +101,7 @@ export async function rosterOf(db: Db, places: Offering, teamId: string): Promis
     ...places,
     id: randomUUID(),
     kind: 'roster-place',
-    teamId,
+    kindColumns: { teamId, leagueSlot: leagueId },
     capacity: league.rosterMax,
     placesTaken: 0,
     receiptPrefix: receiptPrefixOf(teamId),
@@ -107,9 +120,9 @@ export function rosterInsert(tx: Db, rosters: readonly { roster: Offering; at: D
     rosters.map(({ roster, at, counters }) => ({
       id: roster.id,
       kind: 'roster-place' as const,
-      leagueId: roster.leagueId,
+      leagueId: roster.ownerId,
       academyId: null,
-      teamId: roster.teamId,
+      teamId: roster.kindColumns.teamId,
       productId: roster.productId,
       capacity: roster.capacity,
       receiptPrefix: roster.receiptPrefix,

@@ -32,7 +32,6 @@ import { serve, type RouteDeps } from '../../http/contract.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { findRosterPlaces, findTeamPlaces } from '../../core/registrations/offerings.queries.ts'
 import { findReceipt } from '../../core/registrations/registrations.queries.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import type { Invites } from './invites.ts'
@@ -43,6 +42,7 @@ import { importTeams } from './import.ts'
 import { claimHeldTeam, createHeldTeam, maskedEmail } from './team-holds.ts'
 import { canManage, canSee, teamView } from './team-view.ts'
 import { changeCaptain, emailInvites, regenerateInvite, removePlayer, renameTeam, rosterOpen } from './roster.ts'
+import { findRosterPlaces, findTeamPlaces } from './team-places.ts'
 
 /** Teams: captains create them and share their invite link, players join, captains and staff manage rosters. */
 export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kinds, invites }: RouteDeps & { kinds: Kinds; invites: Invites }): void {
@@ -232,7 +232,8 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
   // Receipts: the owner and staff only; anyone else gets the same 404 as a missing receipt.
   serve(app, teamReceipt, async (req, _reply, { user: viewer }) => {
     if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
-    const receipt = await findReceipt(db, req.params)
+    const { leagueId, ...ids } = req.params
+    const receipt = await findReceipt(db, { ...ids, ownerId: leagueId })
     if (!receipt) throw notFound('There is no such receipt.')
     return { receipt }
   })
