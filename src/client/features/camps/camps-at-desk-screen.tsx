@@ -1,7 +1,8 @@
+import { CustomerAtDesk } from '../offerings/customer-at-desk.tsx'
 import { useChosenProgram } from '../offerings/program-people.tsx'
+import { CampAtDesk } from './camp-at-desk.tsx'
 import { CampManager } from './camp-manager.tsx'
 import { CampParticipantsPanel } from './camp-participants.tsx'
-import { FamilyAtDesk } from './family-at-desk.tsx'
 
 /**
  * Staff's camps page (`/campRegistrations`), and the desk's (`/desk/camps`): one camp's children
@@ -14,7 +15,17 @@ export function CampsAtDeskScreen({ title, isAdmin, atDesk }: { title: string | 
     <section className="page">
       <h1>{title}</h1>
       <CampParticipantsPanel campId={campId} onChoose={choose} />
-      {atDesk && <FamilyAtDesk key={campId} campId={campId} />}
+      {atDesk && (
+        <CustomerAtDesk
+          key={campId}
+          headingId="camp-desk-family"
+          searchId="camp-desk-search"
+          title="Sign a family up"
+          newcomer="A new family?"
+          then="sign them up"
+          signUp={(customer, signed) => <CampAtDesk customer={customer} signed={signed} campId={campId} toPay="take the payment on their record" recordWhere="on their record" />}
+        />
+      )}
       <CampManager canChange={isAdmin} onShowParticipants={showParticipants} />
     </section>
   )

@@ -1,8 +1,9 @@
+import { CustomerAtDesk } from '../offerings/customer-at-desk.tsx'
 import { useChosenProgram } from '../offerings/program-people.tsx'
 import { useToday } from '../offerings/use-today.ts'
+import { DropInAtDesk } from './drop-in-at-desk.tsx'
 import { DropInManager } from './drop-in-manager.tsx'
 import { DropInParticipantsPanel } from './drop-in-participants.tsx'
-import { WalkInAtDoor } from './walk-in-at-door.tsx'
 
 /**
  * Staff's drop-in sessions (`/dropInSessions`), and the door's (`/desk/dropIns`): one session's
@@ -16,7 +17,16 @@ export function DropInsAtDeskScreen({ title, isAdmin, atDesk }: { title: string 
     <section className="page">
       <h1>{title}</h1>
       <DropInParticipantsPanel dropInId={dropInId} today={today} onChoose={choose} />
-      {atDesk && <WalkInAtDoor dropInId={dropInId} onChooseDropIn={choose} today={today} />}
+      {atDesk && (
+        <CustomerAtDesk
+          headingId="drop-in-door-sale"
+          searchId="drop-in-door-search"
+          title="Sell a place at the door"
+          newcomer="Someone new?"
+          then="sell them a place"
+          signUp={(customer, signed) => <DropInAtDesk customer={customer} signed={signed} dropInId={dropInId} onChooseDropIn={choose} today={today} />}
+        />
+      )}
       <DropInManager canChange={isAdmin} onShowParticipants={showParticipants} />
     </section>
   )

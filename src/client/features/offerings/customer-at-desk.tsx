@@ -1,40 +1,45 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useDeferredValue, useState } from 'react'
+import { useDeferredValue, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { href } from '../../../shared/paths.ts'
 import { formatPhone } from '../../../shared/phone.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { customerRecordQuery, customerSearchQuery } from '../../queries/desk.ts'
-import { DropInAtDesk } from './drop-in-at-desk.tsx'
 
-interface WalkInAtDoorProps {
-  /** The session chosen at the door, or ''. */
-  dropInId: string
-  onChooseDropIn(dropInId: string): void
-  today: string
+interface CustomerAtDeskProps {
+  /** The ids of the section's heading and of the search. */
+  headingId: string
+  searchId: string
+  title: string
+  /** Who is new, and what the desk then does: "A new family?", "sign them up". */
+  newcomer: string
+  then: string
+  /** The kind's sign-up of the customer chosen, with whether the current waiver is signed for each of them. */
+  signUp(customer: CustomerRecord, signed: (key: string) => boolean): ReactNode
 }
 
 /**
- * A place sold at the door (issue 31 §2): find the customer, choose who comes and their photo
- * choices, one press; the money is taken on their record, where a new walk-in's account, children
- * and waiver are made too.
+ * A customer at the counter signed up from a program's own desk page (issue 31 §2): find them,
+ * then the kind's sign-up; the money is taken on their record, where a walk-in's account,
+ * children and waiver are made too.
  */
-export function WalkInAtDoor({ dropInId, onChooseDropIn, today }: WalkInAtDoorProps) {
+export function CustomerAtDesk({ headingId, searchId, title, newcomer, then, signUp }: CustomerAtDeskProps) {
   const [typed, setTyped] = useState('')
   const q = useDeferredValue(typed.trim())
   const [userId, setUserId] = useState('')
   const { data, error } = useQuery({ ...customerSearchQuery(q), placeholderData: keepPreviousData })
   const customers = q.length >= 2 ? data?.customers : undefined
   return (
-    <section className="account-panel" aria-labelledby="drop-in-door-sale">
-      <h2 id="drop-in-door-sale">Sell a place at the door</h2>
+    <section className="account-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
       <p>
-        Someone new? <Link to={href('desk')}>Add them at the front desk</Link> with their children and the waiver, then sell them a place here or on their record.
+        {newcomer} <Link to={href('desk')}>Add them at the front desk</Link> with their children and the waiver, then {then} here or on their record.
       </p>
       <div className="field">
-        <label htmlFor="drop-in-door-search">Find the customer: name, email, phone or a child’s name</label>
-        <input id="drop-in-door-search" type="search" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <label htmlFor={searchId}>Find the customer: name, email, phone or a child’s name</label>
+        <input id={searchId} type="search" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
       </div>
       {error && <Alert>{errorMessage(error)}</Alert>}
       <p role="status" className="visually-hidden">
@@ -56,12 +61,12 @@ export function WalkInAtDoor({ dropInId, onChooseDropIn, today }: WalkInAtDoorPr
           ))}
         </ul>
       )}
-      {userId && <Customer key={userId} userId={userId} dropInId={dropInId} onChooseDropIn={onChooseDropIn} today={today} />}
+      {userId && <Customer key={userId} userId={userId} signUp={signUp} />}
     </section>
   )
 }
 
-function Customer({ userId, ...sale }: { userId: string } & WalkInAtDoorProps) {
+function Customer({ userId, signUp }: { userId: string; signUp: CustomerAtDeskProps['signUp'] }) {
   const { data, error } = useQuery(customerRecordQuery(userId))
   if (error) return <Alert>{errorMessage(error)}</Alert>
   if (!data) return <p className="loading">Loading the customer…</p>
@@ -73,7 +78,7 @@ function Customer({ userId, ...sale }: { userId: string } & WalkInAtDoorProps) {
       <p>
         <Link to={href('deskCustomer', { userId })}>Open {customer.displayName}’s record</Link>: children, the waiver, payments and receipts.
       </p>
-      <DropInAtDesk customer={customer} signed={signed} {...sale} />
+      {signUp(customer, signed)}
     </>
   )
 }
