@@ -67,6 +67,15 @@ export function serve<C extends Contract>(
   })
 }
 
+/**
+ * The answer of a request that may repeat an earlier one (a double submit, a retry with its
+ * Idempotency-Key): 201 with what it made, 200 with what the first one made.
+ */
+export function madeOrRepeated<T extends { created: boolean }>(reply: FastifyReply, result: T): T {
+  reply.code(result.created ? 201 : 200)
+  return result
+}
+
 function servedTo<C extends Contract>(req: FastifyRequest, declared: C): Served<C> {
   const raw = declared.rawBody ? { rawBody: rawBodies.get(req) ?? Buffer.alloc(0) } : {}
   if (declared.access === 'open') return raw as Served<C>

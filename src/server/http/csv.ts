@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import { stringify } from 'csv-stringify/sync'
 
 /** A formula's first character once NFKC folds fullwidth and small forms onto it (`＝`, `﹢`), or the minus sign `−`. */
@@ -32,4 +33,14 @@ function opensFormula(value: string): boolean {
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
   const cell = (value: string | number | null) => (typeof value === 'string' && opensFormula(value) ? `'${value}` : (value ?? ''))
   return stringify([header, ...rows.map((row) => row.map(cell))], { record_delimiter: 'windows' })
+}
+
+/** What a name becomes in a file's name: its words in lower case joined by hyphens ("Summer Camp!" → "summer-camp"). */
+export function fileNamePart(name: string): string {
+  return name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
+}
+
+/** Answers a CSV file (`toCsv`) to be saved as `fileName`. */
+export function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv)
 }

@@ -1,5 +1,5 @@
 import { phoneE164 } from '../../shared/phone.ts'
-import { normalisedForm, usePhoneReader, validateForm, type FormSpec } from '../../shared/validation/rules.ts'
+import { FORM_MESSAGES, normalisedForm, usePhoneReader, validateForm, type FormSpec } from '../../shared/validation/rules.ts'
 import { badRequest } from './errors.ts'
 
 /**
@@ -17,4 +17,15 @@ export function parseForm<K extends string>(spec: FormSpec<K>, body: unknown): R
   const result = validateForm(spec, values)
   if (!result.valid) throw badRequest(result.message ?? 'Sorry, not all fields are filled out correctly.', result.errors as Record<string, string>)
   return values
+}
+
+/**
+ * `parseForm`, then the form's checks across fields that its rules cannot express (a program's
+ * `…FormProblems`: times in order, ages in order): any problem refuses the form with all of them.
+ */
+export function parseCheckedForm<K extends string>(spec: FormSpec<K>, body: unknown, problemsOf: (form: Record<K, string>) => Partial<Record<K, string>>): Record<K, string> {
+  const form = parseForm(spec, body)
+  const problems = problemsOf(form)
+  if (Object.keys(problems).length > 0) throw badRequest(FORM_MESSAGES.invalid, problems as Record<string, string>)
+  return form
 }

@@ -46,6 +46,34 @@ function places(db: Db, offeringId: string) {
     .where('r.offeringId', '=', offeringId)
 }
 
+/**
+ * Places (aliased `r`) with their person (`u`), child (`c`) and money: what every list of the
+ * people holding places reads — an offering's participants here, a league's registrants at the
+ * desk. A new child field is a column added here and to the lists that show it.
+ */
+export function placesWithPeople(db: Db) {
+  return db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .leftJoin('children as c', 'c.id', 'r.childId')
+    .select((eb) => [
+      'r.id',
+      'r.status',
+      'u.displayName',
+      'u.email',
+      'u.phone',
+      'c.firstName',
+      'c.lastName',
+      'c.dateOfBirth',
+      'c.emergencyContactName',
+      'c.emergencyContactPhone',
+      'c.notes',
+      amountDueOf(eb).as('priceCents'),
+      amountPaidOf(eb).as('paidCents'),
+      currentWaiverSignedOf(eb).as('waiverSigned'),
+    ])
+}
+
 /** A participant's name: the child's, or the account holder's for an adult. */
 const nameOf = (row: { firstName: string | null; lastName: string | null; displayName: string }) =>
   row.firstName === null ? row.displayName : `${row.firstName} ${row.lastName ?? ''}`.trim()
@@ -57,26 +85,7 @@ const nameOf = (row: { firstName: string | null; lastName: string | null; displa
  */
 export async function listPlaceParticipants(db: Db, offeringId: string, firstDay: string): Promise<{ participants: PlaceParticipant[]; waitlist: PlaceWaiting[] }> {
   const [holders, waiting] = await Promise.all([
-    places(db, offeringId)
-      .select((eb) => [
-        'r.id',
-        'r.status',
-        'r.photoConsent',
-        'u.displayName',
-        'u.email',
-        'u.phone',
-        'c.firstName',
-        'c.lastName',
-        'c.dateOfBirth',
-        'c.emergencyContactName',
-        'c.emergencyContactPhone',
-        'c.notes',
-        amountDueOf(eb).as('priceCents'),
-        amountPaidOf(eb).as('paidCents'),
-        currentWaiverSignedOf(eb).as('waiverSigned'),
-      ])
-      .where('r.status', 'in', HOLDS_PLACE)
-      .execute(),
+    placesWithPeople(db).select('r.photoConsent').where('r.offeringId', '=', offeringId).where('r.status', 'in', HOLDS_PLACE).execute(),
     places(db, offeringId)
       .select(['r.id', 'r.createdAt', 'u.displayName', 'u.phone', 'c.firstName', 'c.lastName'])
       .where('r.status', '=', 'waitlisted')

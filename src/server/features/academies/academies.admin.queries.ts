@@ -1,12 +1,10 @@
 import type { Db } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { timestampParam, toBool } from '../../db/values.ts'
-import { updateOffering } from '../../core/registrations/offerings.queries.ts'
-import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
+import { toBool } from '../../db/values.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
+import { programSport, updateProgram } from '../../core/registrations/programs.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
-import { academyColumns, insertAcademy, isSport, type NewAcademy } from './academies.queries.ts'
+import { ACADEMY_PLACES, academyColumns, insertAcademy, type NewAcademy } from './academies.queries.ts'
 
 /** Every academy with its places, open ones first, then by first session. */
 function academiesWithPlaces(db: Db) {
@@ -28,7 +26,7 @@ function toAdminAcademy(row: Row): AdminAcademy {
   return {
     id: row.id,
     name: row.name,
-    sport: isSport(row.sport) ? row.sport : null,
+    sport: programSport(row.sport),
     description: row.description,
     coach: row.coach,
     location: row.location,
@@ -80,24 +78,14 @@ export async function updateAcademy(
   settings: NewAcademy,
   ctx: ChangeContext,
 ): Promise<{ academy: AdminAcademy; offered: number } | undefined> {
-  return inTransaction(db, async (tx) => {
-    const places = await updateOffering(
-      tx,
-      { kind: 'academy-place', owner: { column: 'academyId', id: academyId }, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
-      ctx.now,
-    )
-    if (!places) return undefined
-    await tx.kysely
-      .updateTable('academies')
-      .set({
-        ...academyColumns(tx.dialect, settings),
-        updatedAt: timestampParam(tx.dialect, ctx.now),
-      })
-      .where('id', '=', academyId)
-      .execute()
-    const raised = places.capacityBefore !== null && (settings.capacity === null || settings.capacity > places.capacityBefore)
-    const offered = raised ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
-    const academy = await findAcademyForAdmin(tx, academyId)
-    return academy && { academy, offered }
-  })
+  const changed = await updateProgram(
+    db,
+    ACADEMY_PLACES,
+    academyId,
+    settings,
+    (tx, stamp) => tx.kysely.updateTable('academies').set({ ...academyColumns(tx.dialect, settings), updatedAt: stamp }).where('id', '=', academyId).execute(),
+    (tx) => findAcademyForAdmin(tx, academyId),
+    ctx,
+  )
+  return changed && { academy: changed.saved, offered: changed.offered }
 }

@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import type { Db, Dialect } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { boolParam, timestampParam } from '../../db/values.ts'
-import { createOffering } from '../../core/registrations/offerings.queries.ts'
+import { boolParam } from '../../db/values.ts'
+import { insertProgram, programColumns, programSport, type PlacesOf, type ProgramSettings } from '../../core/registrations/programs.ts'
 import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
 import { readSchedule, type Weekday } from '../../../shared/academy-schedule.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
-import { SPORTS, type Sport } from '../../../shared/sports.ts'
-
-export const isSport = (s: string | null): s is Sport => s !== null && (SPORTS as readonly string[]).includes(s)
 
 /** The open academies with their schedule, price and places, the soonest first. */
 export async function listActiveAcademies(db: Db): Promise<Academy[]> {
@@ -55,7 +50,7 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
     return {
       id: row.id,
       name: row.name,
-      sport: isSport(row.sport) ? row.sport : null,
+      sport: programSport(row.sport),
       description: row.description,
       coach: row.coach,
       location: row.location,
@@ -85,13 +80,8 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
   })
 }
 
-export interface NewAcademy {
-  name: string
-  sport: Sport
-  description?: string | null
+export interface NewAcademy extends ProgramSettings {
   coach?: string | null
-  location?: string | null
-  isActive: boolean
   forChildren: boolean
   minAge?: number | null
   maxAge?: number | null
@@ -103,29 +93,16 @@ export interface NewAcademy {
   registrationDeadline?: string | null
   startDate: string
   endDate: string
-  capacity: number | null
-  priceCents: number
-  /** The product of the price list its places take their price from; null or left out: the typed price. */
-  priceProductId?: string | null
-  waiverRequired?: boolean
-  /** A place is held while its customer pays online (issue 24); left out: paid later. */
-  payAtSignUp?: boolean
 }
 
 /** The academy row's own columns as staff set them: what creating and changing an academy write. */
 export function academyColumns(dialect: Dialect, academy: NewAcademy) {
   return {
-    name: academy.name,
-    sport: academy.sport,
-    description: academy.description ?? null,
+    ...programColumns(dialect, academy),
     coach: academy.coach ?? null,
-    location: academy.location ?? null,
-    isActive: boolParam(dialect, academy.isActive),
     forChildren: boolParam(dialect, academy.forChildren),
     minAge: academy.minAge ?? null,
     maxAge: academy.maxAge ?? null,
-    waiverRequired: boolParam(dialect, academy.waiverRequired ?? true),
-    payAtSignUp: boolParam(dialect, academy.payAtSignUp ?? false),
     weekdays: [...academy.weekdays].sort((a, b) => a - b).join(','),
     startTime: academy.startTime,
     endTime: academy.endTime,
@@ -137,22 +114,10 @@ export function academyColumns(dialect: Dialect, academy: NewAcademy) {
   }
 }
 
+/** An academy's places: the offering of kind `academy-place` that names it. */
+export const ACADEMY_PLACES: PlacesOf = { kind: 'academy-place', column: 'academyId' }
+
 /** An academy with its places and their price (docs/decisions/0012), in one transaction. */
-export async function insertAcademy(db: Db, academy: NewAcademy): Promise<string> {
-  const id = randomUUID()
-  const at = new Date()
-  const now = timestampParam(db.dialect, at)
-  await inTransaction(db, async (tx) => {
-    await tx.kysely
-      .insertInto('academies')
-      .values({
-        id,
-        ...academyColumns(tx.dialect, academy),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
-    await createOffering(tx, { kind: 'academy-place', owner: { column: 'academyId', id }, name: academy.name, capacity: academy.capacity, priceCents: academy.priceCents, productId: academy.priceProductId ?? null }, at)
-  })
-  return id
+export function insertAcademy(db: Db, academy: NewAcademy): Promise<string> {
+  return insertProgram(db, ACADEMY_PLACES, academy, (tx, id, stamp) => tx.kysely.insertInto('academies').values({ id, ...academyColumns(tx.dialect, academy), createdAt: stamp, updatedAt: stamp }).execute())
 }

@@ -4,7 +4,7 @@ import { boolParam, inList } from '../../db/values.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
 import type { LateSignUpPrice } from '../../../shared/prices.ts'
-import { conflict } from '../../core/refusals.ts'
+import { conflict, notFound } from '../../core/refusals.ts'
 import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
 
@@ -29,6 +29,13 @@ async function beforeFirstSession(tx: Db, place: PlaceOfKind, today: string): Pr
   if (today >= first) {
     throw conflict(`${academy.name} began on ${formatDate(first)}. Ask the front desk to cancel a place once the sessions have begun.`)
   }
+}
+
+/** The places of an academy open for registration, for a sign-up online or at the desk; a 404 otherwise. */
+export async function openAcademyOffering(db: Db, academyId: string): Promise<Offering> {
+  const offering = await findAcademyOffering(db, academyId)
+  if (!offering) throw notFound('This academy is not open for registration.')
+  return offering
 }
 
 /** The places of an active academy; undefined when there is none. */

@@ -4,7 +4,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
-import { toCsv } from '../../http/csv.ts'
+import { fileNamePart, sendCsv, toCsv } from '../../http/csv.ts'
 import { notFound } from '../../http/errors.ts'
 import { listParticipants } from './academy-participants.queries.ts'
 import { moveParticipant } from './academy-moves.ts'
@@ -29,11 +29,7 @@ export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, con
       [...PARTICIPANT_CSV_HEADERS, 'Attended'],
       participants.map((p) => [...participantCsvRow(p), p.attended]),
     )
-    const name = academy.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="academy-${name}-${facilityToday(now(), config.site.timeZone)}.csv"`)
-      .send(csv)
+    return sendCsv(reply, `academy-${fileNamePart(academy.name)}-${facilityToday(now(), config.site.timeZone)}.csv`, csv)
   })
 
   serve(app, moveAcademyParticipant, async (req, _reply, { user: staff }) => {

@@ -1,11 +1,9 @@
 import type { Db } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { timestampParam, toBool } from '../../db/values.ts'
-import { updateOffering } from '../../core/registrations/offerings.queries.ts'
-import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
+import { toBool } from '../../db/values.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
+import { updateProgram } from '../../core/registrations/programs.ts'
 import type { AdminCamp } from '../../../shared/contracts/camps.ts'
-import { campColumns, campFacts, campsWithPlaces, insertCamp, type NewCamp } from './camps.queries.ts'
+import { CAMP_PLACES, campColumns, campFacts, campsWithPlaces, insertCamp, type NewCamp } from './camps.queries.ts'
 
 /** Every camp with its places, open ones first, then the soonest. */
 export async function listCampsForAdmin(db: Db): Promise<AdminCamp[]> {
@@ -34,21 +32,14 @@ export async function createCamp(db: Db, settings: NewCamp, now: Date): Promise<
  * the new places to the waitlist at once, as for an academy.
  */
 export async function updateCamp(db: Db, campId: string, settings: NewCamp, ctx: ChangeContext): Promise<{ camp: AdminCamp; offered: number } | undefined> {
-  return inTransaction(db, async (tx) => {
-    const places = await updateOffering(
-      tx,
-      { kind: 'camp-place', owner: { column: 'campId', id: campId }, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
-      ctx.now,
-    )
-    if (!places) return undefined
-    await tx.kysely
-      .updateTable('camps')
-      .set({ ...campColumns(tx.dialect, settings), updatedAt: timestampParam(tx.dialect, ctx.now) })
-      .where('id', '=', campId)
-      .execute()
-    const raised = places.capacityBefore !== null && (settings.capacity === null || settings.capacity > places.capacityBefore)
-    const offered = raised ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
-    const camp = await findCampForAdmin(tx, campId)
-    return camp && { camp, offered }
-  })
+  const changed = await updateProgram(
+    db,
+    CAMP_PLACES,
+    campId,
+    settings,
+    (tx, stamp) => tx.kysely.updateTable('camps').set({ ...campColumns(tx.dialect, settings), updatedAt: stamp }).where('id', '=', campId).execute(),
+    (tx) => findCampForAdmin(tx, campId),
+    ctx,
+  )
+  return changed && { camp: changed.saved, offered: changed.offered }
 }

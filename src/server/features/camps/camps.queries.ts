@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import type { Db, Dialect } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { boolParam, timestampParam, toBool } from '../../db/values.ts'
-import { createOffering } from '../../core/registrations/offerings.queries.ts'
+import { boolParam, toBool } from '../../db/values.ts'
+import { insertProgram, programColumns, programSport, type PlacesOf, type ProgramSettings } from '../../core/registrations/programs.ts'
 import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
 import type { Camp } from '../../../shared/contracts/camps.ts'
 import { campDays } from '../../../shared/schemas/camp.ts'
-import { SPORTS, type Sport } from '../../../shared/sports.ts'
-
-const isSport = (s: string): s is Sport => (SPORTS as readonly string[]).includes(s)
 
 /** Camps (aliased `k`) with their places (`o`) and price (`p`). */
 export function campsWithPlaces(db: Db) {
@@ -27,7 +22,7 @@ export function campFacts(row: CampRow) {
   return {
     id: row.id,
     name: row.name,
-    sport: isSport(row.sport) ? row.sport : null,
+    sport: programSport(row.sport),
     description: row.description,
     coach: row.coach,
     location: row.location,
@@ -68,13 +63,8 @@ export async function listActiveCamps(db: Db): Promise<Camp[]> {
   }))
 }
 
-export interface NewCamp {
-  name: string
-  sport: Sport
-  description?: string | null
+export interface NewCamp extends ProgramSettings {
   coach?: string | null
-  location?: string | null
-  isActive: boolean
   minAge: number
   maxAge: number
   startTime: string
@@ -83,24 +73,13 @@ export interface NewCamp {
   registrationDeadline?: string | null
   startDate: string
   endDate: string
-  capacity: number | null
-  priceCents: number
-  /** The product of the price list its places take their price from; null or left out: the typed price. */
-  priceProductId?: string | null
-  waiverRequired?: boolean
-  /** A place is held while its family pays online (issue 24); left out: paid later. */
-  payAtSignUp?: boolean
 }
 
 /** The camp row's own columns as staff set them: what creating and changing a camp write. */
 export function campColumns(dialect: Dialect, camp: NewCamp) {
   return {
-    name: camp.name,
-    sport: camp.sport,
-    description: camp.description ?? null,
+    ...programColumns(dialect, camp),
     coach: camp.coach ?? null,
-    location: camp.location ?? null,
-    isActive: boolParam(dialect, camp.isActive),
     minAge: camp.minAge,
     maxAge: camp.maxAge,
     startTime: camp.startTime,
@@ -109,21 +88,13 @@ export function campColumns(dialect: Dialect, camp: NewCamp) {
     registrationDeadline: camp.registrationDeadline ?? null,
     startDate: camp.startDate,
     endDate: camp.endDate,
-    waiverRequired: boolParam(dialect, camp.waiverRequired ?? true),
-    payAtSignUp: boolParam(dialect, camp.payAtSignUp ?? false),
   }
 }
 
+/** A camp's places: the offering of kind `camp-place` that names it. */
+export const CAMP_PLACES: PlacesOf = { kind: 'camp-place', column: 'campId' }
+
 /** A camp with its places and their price (docs/decisions/0012), in one transaction. */
-export async function insertCamp(db: Db, camp: NewCamp, at = new Date()): Promise<string> {
-  const id = randomUUID()
-  const now = timestampParam(db.dialect, at)
-  await inTransaction(db, async (tx) => {
-    await tx.kysely
-      .insertInto('camps')
-      .values({ id, ...campColumns(tx.dialect, camp), createdAt: now, updatedAt: now })
-      .execute()
-    await createOffering(tx, { kind: 'camp-place', owner: { column: 'campId', id }, name: camp.name, capacity: camp.capacity, priceCents: camp.priceCents, productId: camp.priceProductId ?? null }, at)
-  })
-  return id
+export function insertCamp(db: Db, camp: NewCamp, at = new Date()): Promise<string> {
+  return insertProgram(db, CAMP_PLACES, camp, (tx, id, stamp) => tx.kysely.insertInto('camps').values({ id, ...campColumns(tx.dialect, camp), createdAt: stamp, updatedAt: stamp }).execute(), at)
 }

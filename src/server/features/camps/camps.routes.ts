@@ -14,27 +14,20 @@ import {
 } from '../../../shared/contracts/camps.ts'
 import { CAMP_MESSAGES, CampForm, campFormProblems, type CampFormValues } from '../../../shared/schemas/camp.ts'
 import { centsFromDollars, dollarsText } from '../../../shared/money.ts'
-import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { facilityToday } from '../../../shared/format.ts'
-import { isStaff } from '../../../shared/roles.ts'
 import type { Sport } from '../../../shared/sports.ts'
-import type { Db } from '../../db/connect.ts'
-import { serve, type RouteDeps } from '../../http/contract.ts'
-import { toCsv } from '../../http/csv.ts'
+import { madeOrRepeated, serve, type RouteDeps } from '../../http/contract.ts'
+import { fileNamePart, sendCsv, toCsv } from '../../http/csv.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { parseForm } from '../../http/forms.ts'
+import { parseCheckedForm } from '../../http/forms.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
-import { listChildren } from '../../core/children.queries.ts'
-import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
 import type { PaymentProvider } from '../../core/payments/provider.ts'
-import { chosenProduct } from '../../core/payments/products.queries.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { listPlaceParticipants, participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
-import { findReceiptsIn } from '../../core/registrations/registrations.queries.ts'
-import { signUpParticipants } from '../../core/registrations/sign-up.ts'
+import { chosenPriceProduct, programReceipt, signUpAtDesk, signUpOnline } from '../../core/registrations/programs.ts'
 import { findCampOffering } from './camp-kind.ts'
 import { createCamp, findCampForAdmin, listCampsForAdmin, updateCamp } from './camps.admin.queries.ts'
-import { listActiveCamps, type NewCamp } from './camps.queries.ts'
+import { CAMP_PLACES, listActiveCamps, type NewCamp } from './camps.queries.ts'
 
 /**
  * Camps (issue 31 §2): the Camps page, signing children up and the receipt; camp management
@@ -43,6 +36,7 @@ import { listActiveCamps, type NewCamp } from './camps.queries.ts'
  */
 export function registerCampRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
   const timeZone = config.site.timeZone
+  const site = { config, provider }
 
   /** Open to everyone: the Camps page. */
   serve(app, listCamps, async (_req, reply) => {
@@ -59,67 +53,26 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
   }
 
   serve(app, signUpForCamp, async (req, reply, { user }) => {
-    const offering = await openCamp(req.params.campId, req.body)
-    const at = now()
-    const today = facilityToday(at, timeZone)
-    const result = await signUpParticipants(db, {
-      ...req.body,
-      offering,
-      userId: user.id,
-      idempotencyKey: idempotencyKeyOf(req),
-      now: at,
-      today,
-      siteUrl: config.publicUrl,
-      paysOnline: config.site.paysOnline,
-      placesPerAccount: config.accountLimits.placesPerOffering,
-      holdUntil: holdWhilePaying(offering, provider, at, today),
-    })
-    reply.code(result.created ? 201 : 200)
-    return result
+    const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
+    return madeOrRepeated(reply, await signUpOnline(db, site, user.id, signUp, () => openCamp(req.params.campId, req.body)))
   })
 
   serve(app, signUpForCampAtDesk, async (req, reply, { user: staff }) => {
-    // Customers' accounts only, as on the desk's record of them (desk.routes.ts).
-    const customer = await db.kysely.selectFrom('users').select(['id', 'role']).where('id', '=', req.params.userId).executeTakeFirst()
-    if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
-    const theirs = new Set((await listChildren(db, customer.id)).map((c) => c.id))
-    if (req.body.participants.some((p) => p.childId !== null && !theirs.has(p.childId))) {
-      throw badRequest('Choose this customer’s own children.', { participants: 'Choose this customer’s own children.' })
-    }
-    const offering = await openCamp(req.params.campId, req.body)
-    const at = now()
-    // As online, but the family pays at the counter: no place is held for a card payment, and
-    // staff may register past the places one account may take (issue 30).
-    const result = await signUpParticipants(db, {
-      ...req.body,
-      offering,
-      userId: customer.id,
-      idempotencyKey: idempotencyKeyOf(req),
-      now: at,
-      today: facilityToday(at, timeZone),
-      siteUrl: config.publicUrl,
-      paysOnline: config.site.paysOnline,
-      placesPerAccount: null,
-      event: { actorId: staff.id, details: { atDesk: true } },
-    })
-    reply.code(result.created ? 201 : 200)
-    return result
+    const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
+    const by = { customerId: req.params.userId, staffId: staff.id }
+    return madeOrRepeated(reply, await signUpAtDesk(db, site, by, signUp, () => openCamp(req.params.campId, req.body)))
   })
 
-  // The owner and staff only; anyone else gets the 404 of a receipt that does not exist.
   serve(app, campReceipt, async (req, _reply, { user: viewer }) => {
-    if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
-    const camp = await findCampForAdmin(db, req.params.campId)
-    const places = camp ? await findReceiptsIn(db, req.params.userId, camp.id) : []
-    if (!camp || places.length === 0) throw notFound('There is no such receipt.')
+    const { program: camp, places } = await programReceipt(db, viewer, req.params.userId, () => findCampForAdmin(db, req.params.campId))
     return { receipt: { camp: onReceipt(camp), places } }
   })
 
   serve(app, listAdminCamps, async () => ({ camps: await listCampsForAdmin(db) }))
 
   serve(app, createCampContract, async (req) => {
-    const form = parseCampForm(req.body)
-    const camp = await createCamp(db, settingsFrom(form, await productOf(db, form)), now())
+    const form = parseCheckedForm(CampForm, req.body, campFormProblems)
+    const camp = await createCamp(db, settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct)), now())
     return { camp, offered: 0 }
   })
 
@@ -127,9 +80,9 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
     const current = await findCampForAdmin(db, req.params.campId)
     if (!current) throw notFound('There is no such camp.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
-    const form = parseCampForm({ ...campFormValues(current), ...req.body })
+    const form = parseCheckedForm(CampForm, { ...campFormValues(current), ...req.body }, campFormProblems)
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const saved = await updateCamp(db, current.id, settingsFrom(form, await productOf(db, form)), ctx)
+    const saved = await updateCamp(db, current.id, settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct)), ctx)
     if (!saved) throw notFound('There is no such camp.')
     return saved
   })
@@ -149,25 +102,13 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
   serve(app, campParticipantsCsv, async (req, reply) => {
     const { camp, participants } = await participantsOf(req.params.campId)
     const csv = toCsv(PARTICIPANT_CSV_HEADERS, participants.map(participantCsvRow))
-    const name = camp.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="camp-${name}-${facilityToday(now(), timeZone)}.csv"`)
-      .send(csv)
+    return sendCsv(reply, `camp-${fileNamePart(camp.name)}-${facilityToday(now(), timeZone)}.csv`, csv)
   })
 }
 
 /** What a receipt says of its camp. */
 function onReceipt({ id, name, sport, coach, location, days, startTime, endTime, startDate, endDate }: AdminCamp) {
   return { id, name, sport, coach, location, days, startTime, endTime, startDate, endDate }
-}
-
-/** The form rules, then the checks across fields they cannot express. */
-function parseCampForm(body: unknown): CampFormValues {
-  const form = parseForm(CampForm, body)
-  const problems = campFormProblems(form)
-  if (Object.keys(problems).length > 0) throw badRequest(FORM_MESSAGES.invalid, problems)
-  return form
 }
 
 /** A saved camp as the form gives it: what an update leaves alone. */
@@ -193,11 +134,6 @@ function campFormValues(camp: AdminCamp): CampFormValues {
     payAtSignUp: String(camp.payAtSignUp),
     waiverRequired: String(camp.waiverRequired),
   }
-}
-
-/** The product of the price list the form chose for the price, checked; null: the typed price. */
-function productOf(db: Db, form: CampFormValues): Promise<string | null> {
-  return form.priceProduct === '' ? Promise.resolve(null) : chosenProduct(db, form.priceProduct, 'camp-fee')
 }
 
 /** Form strings to stored values. */

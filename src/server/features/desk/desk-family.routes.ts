@@ -5,12 +5,12 @@ import { ChildForm } from '../../../shared/schemas/children.ts'
 import { addChild, findChild, updateChild, type ChildInput } from '../../core/children.queries.ts'
 import { applyDiscountCode } from '../../core/payments/discounts.ts'
 import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
-import { findAcademyOffering } from '../academies/academy-kind.ts'
-import { signUpParticipants } from '../../core/registrations/sign-up.ts'
+import { openAcademyOffering } from '../academies/academy-kind.ts'
+import { signUpAtDesk } from '../../core/registrations/programs.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { serve, type RouteDeps } from '../../http/contract.ts'
-import { badRequest, conflict, notFound } from '../../http/errors.ts'
+import { madeOrRepeated, serve, type RouteDeps } from '../../http/contract.ts'
+import { conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import { addExtra, checkoutUnderWay, findOrderCheckout, findOrderPayer } from '../checkout/checkout.queries.ts'
@@ -51,31 +51,9 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
   })
 
   serve(app, signUpForAcademyAtDesk, async (req, reply, { user: staff }) => {
-    const customer = await customerOf(req.params.userId)
-    const theirs = new Set(customer.children.map((c) => c.id))
-    if (req.body.participants.some((p) => p.childId !== null && !theirs.has(p.childId))) {
-      throw badRequest('Choose this customer’s own children.', { participants: 'Choose this customer’s own children.' })
-    }
-    const offering = await findAcademyOffering(db, req.params.academyId)
-    if (!offering) throw notFound('This academy is not open for registration.')
-    const at = now()
-    // As online, but the family pays at the counter: no place is held for a card payment, and
-    // staff may register past the places one account may take (issue 30).
-    const result = await signUpParticipants(db, {
-      ...req.body,
-      offering,
-      userId: customer.id,
-      idempotencyKey: idempotencyKeyOf(req),
-      now: at,
-      today: facilityToday(at, timeZone),
-      siteUrl: config.publicUrl,
-      paysOnline: config.site.paysOnline,
-      placesPerAccount: null,
-      // The history says the desk took the places, not the customer.
-      event: { actorId: staff.id, details: { atDesk: true } },
-    })
-    reply.code(result.created ? 201 : 200)
-    return result
+    const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
+    const by = { customerId: req.params.userId, staffId: staff.id }
+    return madeOrRepeated(reply, await signUpAtDesk(db, { config }, by, signUp, () => openAcademyOffering(db, req.params.academyId)))
   })
 
   /** The customer and one of their orders, open to change: no payment of it is being confirmed. */

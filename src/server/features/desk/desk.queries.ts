@@ -8,10 +8,11 @@ import { formatPhone } from '../../../shared/phone.ts'
 import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
 import { listChildren } from '../../core/children.queries.ts'
-import { amountDueOf, amountPaidOf, paidOnLines } from '../../core/payments/orders.queries.ts'
+import { paidOnLines } from '../../core/payments/orders.queries.ts'
+import { placesWithPeople } from '../../core/registrations/participants.queries.ts'
 import { listUserRegistrations } from '../../core/registrations/registrations.queries.ts'
 import { listMyTeams } from '../teams/teams.queries.ts'
-import { currentWaiver, currentWaiverSignedOf } from '../../core/waivers.queries.ts'
+import { currentWaiver } from '../../core/waivers.queries.ts'
 
 /** How many candidates a search reads before ranking, and how many it answers. */
 const CANDIDATES = 60
@@ -138,33 +139,10 @@ async function extrasOwedBy(db: Db, userId: string): Promise<number> {
 export async function listRegistrants(db: Db, leagueId: string): Promise<{ league: { id: string; name: string; kind: string; startDate: string }; registrants: Registrant[] } | undefined> {
   const league = await db.kysely.selectFrom('leagues').select(['id', 'name', 'kind', 'startDate']).where('id', '=', leagueId).executeTakeFirst()
   if (!league) return undefined
-  const rows = await db.kysely
-    .selectFrom('registrations as r')
+  const rows = await placesWithPeople(db)
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
-    .innerJoin('users as u', 'u.id', 'r.userId')
-    .leftJoin('children as c', 'c.id', 'r.childId')
     .leftJoin('teams as t', 't.id', 'r.teamId')
-    .select((eb) => [
-      'r.id',
-      'r.status',
-      'r.userId',
-      'o.kind',
-      'u.displayName',
-      'u.email',
-      'u.phone',
-      'c.firstName',
-      'c.lastName',
-      'c.dateOfBirth',
-      'c.emergencyContactName',
-      'c.emergencyContactPhone',
-      'c.notes',
-      't.id as teamId',
-      't.name as teamName',
-      't.captainUserId',
-      amountDueOf(eb).as('priceCents'),
-      amountPaidOf(eb).as('paidCents'),
-      currentWaiverSignedOf(eb).as('waiverSigned'),
-    ])
+    .select(['r.userId', 't.id as teamId', 't.name as teamName', 't.captainUserId'])
     .where((eb) => eb.or([eb('o.leagueId', '=', leagueId), eb('t.leagueId', '=', leagueId)]))
     .where('o.kind', 'in', ['league-place', 'roster-place'])
     .where('r.status', 'in', ACTIVE_STATUSES)

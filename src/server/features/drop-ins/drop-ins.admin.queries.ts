@@ -1,13 +1,12 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam, toBool } from '../../db/values.ts'
-import { updateOffering } from '../../core/registrations/offerings.queries.ts'
-import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
+import { updateProgram } from '../../core/registrations/programs.ts'
 import { conflict, notFound } from '../../core/refusals.ts'
 import type { AdminDropIn } from '../../../shared/contracts/drop-ins.ts'
 import { DROP_IN_MESSAGES } from '../../../shared/schemas/drop-in.ts'
-import { checkedInOf, dropInColumns, dropInFacts, dropInsWithPlaces, insertDropIn, spotsOf, type NewDropIn } from './drop-ins.queries.ts'
+import { checkedInOf, DROP_IN_PLACES, dropInColumns, dropInFacts, dropInsWithPlaces, insertDropIn, spotsOf, type NewDropIn } from './drop-ins.queries.ts'
 
 /** Every drop-in with its headcount, open ones first, then by day and hour. */
 export async function listDropInsForAdmin(db: Db): Promise<AdminDropIn[]> {
@@ -43,23 +42,16 @@ export async function createDropIn(db: Db, settings: NewDropIn, now: Date): Prom
  * new places to the waitlist at once, as for a camp.
  */
 export async function updateDropIn(db: Db, dropInId: string, settings: NewDropIn, ctx: ChangeContext): Promise<{ dropIn: AdminDropIn; offered: number } | undefined> {
-  return inTransaction(db, async (tx) => {
-    const places = await updateOffering(
-      tx,
-      { kind: 'drop-in-place', owner: { column: 'dropInId', id: dropInId }, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId ?? null },
-      ctx.now,
-    )
-    if (!places) return undefined
-    await tx.kysely
-      .updateTable('dropIns')
-      .set({ ...dropInColumns(tx.dialect, settings), updatedAt: timestampParam(tx.dialect, ctx.now) })
-      .where('id', '=', dropInId)
-      .execute()
-    const raised = places.capacityBefore !== null && settings.capacity > places.capacityBefore
-    const offered = raised ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
-    const dropIn = await findDropInForAdmin(tx, dropInId)
-    return dropIn && { dropIn, offered }
-  })
+  const changed = await updateProgram(
+    db,
+    DROP_IN_PLACES,
+    dropInId,
+    settings,
+    (tx, stamp) => tx.kysely.updateTable('dropIns').set({ ...dropInColumns(tx.dialect, settings), updatedAt: stamp }).where('id', '=', dropInId).execute(),
+    (tx) => findDropInForAdmin(tx, dropInId),
+    ctx,
+  )
+  return changed && { dropIn: changed.saved, offered: changed.offered }
 }
 
 /** The registration ids of a drop-in's places checked in at the door. */

@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import type { Db, Dialect } from '../../db/connect.ts'
-import { inTransaction } from '../../db/transaction.ts'
-import { boolParam, timestampParam, toBool, toCount } from '../../db/values.ts'
-import { createOffering } from '../../core/registrations/offerings.queries.ts'
+import { boolParam, toBool, toCount } from '../../db/values.ts'
+import { insertProgram, programColumns, programSport, type PlacesOf, type ProgramSettings } from '../../core/registrations/programs.ts'
 import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
 import type { DropIn } from '../../../shared/contracts/drop-ins.ts'
-import { SPORTS, type Sport } from '../../../shared/sports.ts'
-
-const isSport = (s: string): s is Sport => (SPORTS as readonly string[]).includes(s)
 
 /** Drop-ins (aliased `d`) with their spots (`o`), price (`p`), academy (`a`) and the people checked in at the door. */
 export function dropInsWithPlaces(db: Db) {
@@ -36,7 +31,7 @@ export function dropInFacts(row: DropInRow) {
   return {
     id: row.id,
     name: row.name,
-    sport: isSport(row.sport) ? row.sport : null,
+    sport: programSport(row.sport),
     description: row.description,
     location: row.location,
     academyId: row.academyId,
@@ -84,14 +79,9 @@ export async function listActiveDropIns(db: Db, today: string): Promise<DropIn[]
   }))
 }
 
-export interface NewDropIn {
-  name: string
-  sport: Sport
-  description?: string | null
-  location?: string | null
+export interface NewDropIn extends ProgramSettings {
   /** The academy this is one session of; null or left out: open play. */
   academyId?: string | null
-  isActive: boolean
   forChildren: boolean
   minAge?: number | null
   maxAge?: number | null
@@ -101,23 +91,13 @@ export interface NewDropIn {
   registrationDate: string
   /** Spots: the door's headcount limit. */
   capacity: number
-  priceCents: number
-  /** The product of the price list its places take their price from; null or left out: the typed price. */
-  priceProductId?: string | null
-  waiverRequired?: boolean
-  /** A place is held while its customer pays online (issue 24); left out: paid later. */
-  payAtSignUp?: boolean
 }
 
 /** The drop-in row's own columns as staff set them: what creating and changing one write. */
 export function dropInColumns(dialect: Dialect, dropIn: NewDropIn) {
   return {
-    name: dropIn.name,
-    sport: dropIn.sport,
-    description: dropIn.description ?? null,
-    location: dropIn.location ?? null,
+    ...programColumns(dialect, dropIn),
     academyId: dropIn.academyId ?? null,
-    isActive: boolParam(dialect, dropIn.isActive),
     forChildren: boolParam(dialect, dropIn.forChildren),
     minAge: dropIn.forChildren ? (dropIn.minAge ?? null) : null,
     maxAge: dropIn.forChildren ? (dropIn.maxAge ?? null) : null,
@@ -125,27 +105,15 @@ export function dropInColumns(dialect: Dialect, dropIn: NewDropIn) {
     startTime: dropIn.startTime,
     endTime: dropIn.endTime,
     registrationDate: dropIn.registrationDate,
-    waiverRequired: boolParam(dialect, dropIn.waiverRequired ?? true),
-    payAtSignUp: boolParam(dialect, dropIn.payAtSignUp ?? false),
   }
 }
 
+/** A drop-in's spots: the offering of kind `drop-in-place` that names it. */
+export const DROP_IN_PLACES: PlacesOf = { kind: 'drop-in-place', column: 'dropInId' }
+
 /** A drop-in with its spots and their price (docs/decisions/0012), in one transaction. */
-export async function insertDropIn(db: Db, dropIn: NewDropIn, at = new Date()): Promise<string> {
-  const id = randomUUID()
-  const now = timestampParam(db.dialect, at)
-  await inTransaction(db, async (tx) => {
-    await tx.kysely
-      .insertInto('dropIns')
-      .values({ id, ...dropInColumns(tx.dialect, dropIn), createdAt: now, updatedAt: now })
-      .execute()
-    await createOffering(
-      tx,
-      { kind: 'drop-in-place', owner: { column: 'dropInId', id }, name: dropIn.name, capacity: dropIn.capacity, priceCents: dropIn.priceCents, productId: dropIn.priceProductId ?? null },
-      at,
-    )
-  })
-  return id
+export function insertDropIn(db: Db, dropIn: NewDropIn, at = new Date()): Promise<string> {
+  return insertProgram(db, DROP_IN_PLACES, dropIn, (tx, id, stamp) => tx.kysely.insertInto('dropIns').values({ id, ...dropInColumns(tx.dialect, dropIn), createdAt: stamp, updatedAt: stamp }).execute(), at)
 }
 
 /** A demo drop-in (demo-content.ts): the academy it is a session of by name, as the demo names academies. */

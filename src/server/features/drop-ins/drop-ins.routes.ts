@@ -16,27 +16,21 @@ import {
 import { DROP_IN_MESSAGES, DropInForm, dropInFormProblems, type DropInFormValues } from '../../../shared/schemas/drop-in.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import { centsFromDollars, dollarsText } from '../../../shared/money.ts'
-import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { facilityToday } from '../../../shared/format.ts'
-import { isStaff } from '../../../shared/roles.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import type { Db } from '../../db/connect.ts'
-import { serve, type RouteDeps } from '../../http/contract.ts'
-import { toCsv } from '../../http/csv.ts'
+import { madeOrRepeated, serve, type RouteDeps } from '../../http/contract.ts'
+import { fileNamePart, sendCsv, toCsv } from '../../http/csv.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { parseForm } from '../../http/forms.ts'
+import { parseCheckedForm } from '../../http/forms.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
-import { listChildren } from '../../core/children.queries.ts'
-import { holdWhilePaying } from '../../core/payments/pay-at-sign-up.ts'
 import type { PaymentProvider } from '../../core/payments/provider.ts'
-import { chosenProduct } from '../../core/payments/products.queries.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { listPlaceParticipants, participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
-import { findReceiptsIn } from '../../core/registrations/registrations.queries.ts'
-import { signUpParticipants } from '../../core/registrations/sign-up.ts'
+import { chosenPriceProduct, programReceipt, signUpAtDesk, signUpOnline } from '../../core/registrations/programs.ts'
 import { findDropInOffering } from './drop-in-kind.ts'
 import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, setCheckedIn, updateDropIn } from './drop-ins.admin.queries.ts'
-import { listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
+import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
 
 /**
  * Drop-in sessions (issue 31 §2): the Drop-in Sessions page, signing up and the receipt; their
@@ -46,6 +40,7 @@ import { listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
  */
 export function registerDropInRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
   const timeZone = config.site.timeZone
+  const site = { config, provider }
 
   /** Open to everyone: the Drop-in Sessions page, today's and later sessions. */
   serve(app, listDropIns, async (_req, reply) => {
@@ -66,59 +61,18 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
   }
 
   serve(app, signUpForDropIn, async (req, reply, { user }) => {
-    const offering = await openDropIn(req.params.dropInId, req.body)
-    const at = now()
-    const today = facilityToday(at, timeZone)
-    const result = await signUpParticipants(db, {
-      ...req.body,
-      offering,
-      userId: user.id,
-      idempotencyKey: idempotencyKeyOf(req),
-      now: at,
-      today,
-      siteUrl: config.publicUrl,
-      paysOnline: config.site.paysOnline,
-      placesPerAccount: config.accountLimits.placesPerOffering,
-      holdUntil: holdWhilePaying(offering, provider, at, today),
-    })
-    reply.code(result.created ? 201 : 200)
-    return result
+    const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
+    return madeOrRepeated(reply, await signUpOnline(db, site, user.id, signUp, () => openDropIn(req.params.dropInId, req.body)))
   })
 
   serve(app, signUpForDropInAtDesk, async (req, reply, { user: staff }) => {
-    // Customers' accounts only, as on the desk's record of them (desk.routes.ts).
-    const customer = await db.kysely.selectFrom('users').select(['id', 'role']).where('id', '=', req.params.userId).executeTakeFirst()
-    if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
-    const theirs = new Set((await listChildren(db, customer.id)).map((c) => c.id))
-    if (req.body.participants.some((p) => p.childId !== null && !theirs.has(p.childId))) {
-      throw badRequest('Choose this customer’s own children.', { participants: 'Choose this customer’s own children.' })
-    }
-    const offering = await openDropIn(req.params.dropInId, req.body)
-    const at = now()
-    // As online, but paid at the counter: no place is held for a card payment, and staff may
-    // register past the places one account may take (issue 30).
-    const result = await signUpParticipants(db, {
-      ...req.body,
-      offering,
-      userId: customer.id,
-      idempotencyKey: idempotencyKeyOf(req),
-      now: at,
-      today: facilityToday(at, timeZone),
-      siteUrl: config.publicUrl,
-      paysOnline: config.site.paysOnline,
-      placesPerAccount: null,
-      event: { actorId: staff.id, details: { atDesk: true } },
-    })
-    reply.code(result.created ? 201 : 200)
-    return result
+    const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
+    const by = { customerId: req.params.userId, staffId: staff.id }
+    return madeOrRepeated(reply, await signUpAtDesk(db, site, by, signUp, () => openDropIn(req.params.dropInId, req.body)))
   })
 
-  // The owner and staff only; anyone else gets the 404 of a receipt that does not exist.
   serve(app, dropInReceipt, async (req, _reply, { user: viewer }) => {
-    if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
-    const dropIn = await findDropInForAdmin(db, req.params.dropInId)
-    const places = dropIn ? await findReceiptsIn(db, req.params.userId, dropIn.id) : []
-    if (!dropIn || places.length === 0) throw notFound('There is no such receipt.')
+    const { program: dropIn, places } = await programReceipt(db, viewer, req.params.userId, () => findDropInForAdmin(db, req.params.dropInId))
     const { id, name, sport, location, academyName, date, startTime, endTime } = dropIn
     return { receipt: { dropIn: { id, name, sport, location, academyName, date, startTime, endTime }, places } }
   })
@@ -127,7 +81,7 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
 
   serve(app, createDropInContract, async (req) => {
     const form = await parseDropInForm(db, req.body)
-    const dropIn = await createDropIn(db, settingsFrom(form, await productOf(db, form)), now())
+    const dropIn = await createDropIn(db, settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct)), now())
     return { dropIn, offered: 0 }
   })
 
@@ -137,7 +91,7 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = await parseDropInForm(db, { ...dropInFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const saved = await updateDropIn(db, current.id, settingsFrom(form, await productOf(db, form)), ctx)
+    const saved = await updateDropIn(db, current.id, settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct)), ctx)
     if (!saved) throw notFound('There is no such drop-in session.')
     return { dropIn: withoutOffering(saved.dropIn), offered: saved.offered }
   })
@@ -160,11 +114,7 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
   serve(app, dropInParticipantsCsv, async (req, reply) => {
     const { dropIn, participants } = await participantsOf(req.params.dropInId)
     const csv = toCsv([...PARTICIPANT_CSV_HEADERS, 'Checked in'], participants.map((p) => [...participantCsvRow(p), p.checkedIn ? 'Yes' : 'No']))
-    const name = dropIn.name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="drop-in-${name}-${dropIn.date}.csv"`)
-      .send(csv)
+    return sendCsv(reply, `drop-in-${fileNamePart(dropIn.name)}-${dropIn.date}.csv`, csv)
   })
 
   serve(app, checkInDropIn, async (req, _reply, { user: staff }) => setCheckedIn(db, req.params.registrationId, req.body.checkedIn, { staffId: staff.id, now: now() }))
@@ -180,9 +130,7 @@ function withoutOffering({ offeringId: _offeringId, ...dropIn }: AdminDropIn & {
  * knows: a session of an academy is on one of the academy's session dates.
  */
 async function parseDropInForm(db: Db, body: unknown): Promise<DropInFormValues> {
-  const form = parseForm(DropInForm, body)
-  const problems = dropInFormProblems(form)
-  if (Object.keys(problems).length > 0) throw badRequest(FORM_MESSAGES.invalid, problems)
+  const form = parseCheckedForm(DropInForm, body, dropInFormProblems)
   if (form.academy !== '') {
     const academy = await db.kysely
       .selectFrom('academies')
@@ -218,11 +166,6 @@ function dropInFormValues(dropIn: AdminDropIn): DropInFormValues {
     payAtSignUp: String(dropIn.payAtSignUp),
     waiverRequired: String(dropIn.waiverRequired),
   }
-}
-
-/** The product of the price list the form chose for the price, checked; null: the typed price. */
-function productOf(db: Db, form: DropInFormValues): Promise<string | null> {
-  return form.priceProduct === '' ? Promise.resolve(null) : chosenProduct(db, form.priceProduct, 'drop-in-fee')
 }
 
 /** Form strings to stored values. */
