@@ -5,7 +5,7 @@ import { AcademyForm, academyFormProblems, listOf, type AcademyFormValues } from
 import { academyFormValues } from '../../../shared/schemas/academy-form-values.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ownField, ProgramDetails, ProgramFormPanel, ProgramSale, useWhoTakesPart, WhoTakesPart } from '../offerings/program-form.tsx'
-import type { SavedProgram } from '../offerings/program.ts'
+import type { ProgramFormProps } from '../offerings/program.ts'
 import { useSaveAcademy } from './api/use-save-academy.ts'
 
 const NEW_ACADEMY: AcademyFormValues = {
@@ -33,15 +33,8 @@ const NEW_ACADEMY: AcademyFormValues = {
   waiverRequired: 'true',
 }
 
-interface AcademyFormPanelProps {
-  /** The academy to edit; undefined for a new one. */
-  academy: AdminAcademy | undefined
-  onSaved(result: SavedProgram<AdminAcademy>, created: boolean): void
-  onCancel(): void
-}
-
 /** Creates or edits an academy (offerings/program-form.tsx): its weekdays, hours, first and last sessions and the dates it skips. */
-export function AcademyFormPanel({ academy, onSaved, onCancel }: AcademyFormPanelProps) {
+export function AcademyFormPanel({ program: academy, onSaved, onCancel }: ProgramFormProps<AdminAcademy>) {
   const [initial] = useState(() => (academy ? academyFormValues(academy) : NEW_ACADEMY))
   const { form, forChildren, setForChildren, sent } = useWhoTakesPart(AcademyForm, initial)
   const save = useSaveAcademy(academy)

@@ -58,7 +58,7 @@ export function AcademyManager({ canChange, onShowParticipants }: { canChange: b
       people={{ label: 'Participants', joined: 'of' }}
       onShowParticipants={onShowParticipants}
       setOpen={setOpen}
-      form={(academy, onSaved, onCancel) => <AcademyFormPanel academy={academy} onSaved={onSaved} onCancel={onCancel} />}
+      Form={AcademyFormPanel}
       find={{
         label: 'Find an academy',
         matches: (a, needle) => a.name.toLowerCase().includes(needle) || (a.coach ?? '').toLowerCase().includes(needle),

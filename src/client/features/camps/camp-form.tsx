@@ -4,7 +4,7 @@ import { CAMP_MAX_EXTRA_DAYS, CampForm, campFormProblems, type CampFormValues } 
 import { TextField } from '../../components/ui/text-field.tsx'
 import { useForm } from '../../lib/use-form.ts'
 import { AgeFields, ownField, ProgramDetails, ProgramFormPanel, ProgramSale } from '../offerings/program-form.tsx'
-import type { SavedProgram } from '../offerings/program.ts'
+import type { ProgramFormProps } from '../offerings/program.ts'
 import { useSaveCamp } from './api/use-save-camp.ts'
 import { campFormValues } from './camp-text.ts'
 
@@ -30,15 +30,8 @@ const NEW_CAMP: CampFormValues = {
   waiverRequired: 'true',
 }
 
-interface CampFormPanelProps {
-  /** The camp to edit; undefined for a new one. */
-  camp: AdminCamp | undefined
-  onSaved(result: SavedProgram<AdminCamp>, created: boolean): void
-  onCancel(): void
-}
-
 /** Creates or edits a camp (offerings/program-form.tsx): for children by age, every day from its first to its last at the same hours. */
-export function CampFormPanel({ camp, onSaved, onCancel }: CampFormPanelProps) {
+export function CampFormPanel({ program: camp, onSaved, onCancel }: ProgramFormProps<AdminCamp>) {
   const [initial] = useState(() => (camp ? campFormValues(camp) : NEW_CAMP))
   const form = useForm(CampForm, initial)
   const save = useSaveCamp(camp)

@@ -45,7 +45,7 @@ export function CampManager({ canChange, onShowParticipants }: { canChange: bool
       people={{ label: 'Children', joined: 'of' }}
       onShowParticipants={onShowParticipants}
       setOpen={setOpen}
-      form={(camp, onSaved, onCancel) => <CampFormPanel camp={camp} onSaved={onSaved} onCancel={onCancel} />}
+      Form={CampFormPanel}
     />
   )
 }

@@ -8,7 +8,7 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { adminAcademiesQuery } from '../../queries/admin-academies.ts'
 import { ProgramDetails, ProgramFormPanel, ProgramSale, useWhoTakesPart, WhoTakesPart } from '../offerings/program-form.tsx'
-import type { SavedProgram } from '../offerings/program.ts'
+import type { ProgramFormProps } from '../offerings/program.ts'
 import { useToday } from '../offerings/use-today.ts'
 import { useSaveDropIn } from './api/use-save-drop-in.ts'
 import { dropInFormValues } from './drop-in-text.ts'
@@ -50,18 +50,11 @@ function fromAcademy(academy: AdminAcademy): Partial<DropInFormValues> {
   }
 }
 
-interface DropInFormPanelProps {
-  /** The session to edit; undefined for a new one. */
-  dropIn: AdminDropIn | undefined
-  onSaved(result: SavedProgram<AdminDropIn>, created: boolean): void
-  onCancel(): void
-}
-
 /**
  * Creates or edits a drop-in session (offerings/program-form.tsx): an open-play slot on any day, or
  * one session of an academy on one of its session dates.
  */
-export function DropInFormPanel({ dropIn, onSaved, onCancel }: DropInFormPanelProps) {
+export function DropInFormPanel({ program: dropIn, onSaved, onCancel }: ProgramFormProps<AdminDropIn>) {
   const [initial] = useState(() => (dropIn ? dropInFormValues(dropIn) : NEW_DROP_IN))
   const { form, forChildren, setForChildren, sent } = useWhoTakesPart(DropInForm, initial)
   const save = useSaveDropIn(dropIn)

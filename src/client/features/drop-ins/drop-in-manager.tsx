@@ -61,7 +61,7 @@ export function DropInManager({ canChange, onShowParticipants }: { canChange: bo
       people={{ label: 'People', joined: 'at' }}
       onShowParticipants={onShowParticipants}
       setOpen={setOpen}
-      form={(dropIn, onSaved, onCancel) => <DropInFormPanel dropIn={dropIn} onSaved={onSaved} onCancel={onCancel} />}
+      Form={DropInFormPanel}
     />
   )
 }

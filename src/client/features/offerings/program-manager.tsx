@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query'
-import { Fragment, useCallback, useState, type ReactNode } from 'react'
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react'
 import { countOf } from '../../../shared/format.ts'
 import { SPORT_LABELS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -7,7 +7,7 @@ import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import type { SavedProgram } from './program.ts'
+import type { ProgramFormProps, SavedProgram } from './program.ts'
 import { priceText } from './program-text.ts'
 
 /** What the staff's list reads of every program (an academy, a camp, a drop-in session). */
@@ -47,8 +47,8 @@ interface ProgramManagerProps<P extends ManagedProgram> {
   people: { label: string; joined: string }
   onShowParticipants(programId: string): void
   setOpen: SetProgramOpen<P>
-  /** The kind's form for `program` (undefined: a new one). */
-  form(program: P | undefined, onSaved: (result: SavedProgram<P>, created: boolean) => void, onCancel: () => void): ReactNode
+  /** The kind's form panel (offerings/program-form.tsx). */
+  Form: ComponentType<ProgramFormProps<P>>
   /** A search above a list that grows long: a keyboard reaches one program's buttons by typing its name instead of tabbing past every row. */
   find?: { label: string; matches(program: P, needle: string): boolean; none(typed: string): string }
 }
@@ -57,7 +57,7 @@ interface ProgramManagerProps<P extends ManagedProgram> {
  * The staff's list of a kind of program: every program with its columns and places, its people,
  * and for admins create, edit, open and close, with what changed said in the status line.
  */
-export function ProgramManager<P extends ManagedProgram>({ words, programs, error, canChange, columns, rowName, people, onShowParticipants, setOpen, form, find }: ProgramManagerProps<P>) {
+export function ProgramManager<P extends ManagedProgram>({ words, programs, error, canChange, columns, rowName, people, onShowParticipants, setOpen, Form, find }: ProgramManagerProps<P>) {
   const editButtonId = useCallback((id: string) => `edit-${words.slug}-${id}`, [words.slug])
   const { editing, newButton, open: openPanel, close } = useEditPanel<P>(editButtonId)
   const [outcome, setOutcome] = useState('')
@@ -115,7 +115,7 @@ export function ProgramManager<P extends ManagedProgram>({ words, programs, erro
       {setOpen.error && <Alert>{errorMessage(setOpen.error)}</Alert>}
       {canChange &&
         (editing ? (
-          <Fragment key={editing.item?.id ?? 'new'}>{form(editing.item, saved, close)}</Fragment>
+          <Form key={editing.item?.id ?? 'new'} program={editing.item} onSaved={saved} onCancel={close} />
         ) : (
           <p>
             <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>

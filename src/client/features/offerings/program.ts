@@ -24,3 +24,10 @@ export interface SavedProgram<P> {
   program: P
   offered: number
 }
+
+/** What a kind's staff form panel is given by the staff's list: the program to edit (undefined: a new one), and what to do once saved or cancelled. */
+export interface ProgramFormProps<P> {
+  program: P | undefined
+  onSaved(result: SavedProgram<P>, created: boolean): void
+  onCancel(): void
+}
