@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
 import { buildApp, type App } from '../src/server/app.ts'
 import { loadConfig, type Config } from '../src/server/config.ts'
 import { connect, type Db } from '../src/server/db/connect.ts'
@@ -29,27 +31,46 @@ export interface TestDb {
   drop(): Promise<void>
 }
 
-/** A new database at the latest schema, or at `upTo` to test how later migrations carry data. */
+/**
+ * A new database at the latest schema, a copy of the run's template (tests/global-setup.ts), or
+ * at `upTo`, migrated from nothing, to test how later migrations carry data.
+ */
 export async function createTestDb({ upTo }: { upTo?: string } = {}): Promise<TestDb> {
+  const template = upTo ? undefined : inject('testDbTemplate')
   const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db))
   const url = testDatabaseUrl()
   if (url) {
     // Dropped together at the end of the run (tests/global-setup.ts): dropping a schema while
     // another file's migrator reads the catalogue makes that read fail.
     const schema = `${testSchemaPrefix()}${randomBytes(6).toString('hex')}`
+    const copy = template && 'postgresSql' in template ? template : undefined
+    if (copy) await runStatements(url, copy.postgresSql.replaceAll(copy.postgresSchema, schema))
     const db = await connect({ dataDir: '', databaseUrl: url, pgSchema: schema, poolSize: 5 })
-    await migrate(db)
+    if (!copy) await migrate(db)
     return { db, drop: () => db.close() }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facility-test-'))
+  const copy = template && 'sqliteFile' in template ? template : undefined
+  if (copy) fs.copyFileSync(copy.sqliteFile, path.join(dataDir, path.basename(copy.sqliteFile)))
   const db = await connect({ dataDir })
-  await migrate(db)
+  if (!copy) await migrate(db)
   return {
     db,
     async drop() {
       await db.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** Runs the template's statements, which create the new schema with its tables and rows. */
+async function runStatements(url: string, statements: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(statements)
+  } finally {
+    await client.end()
   }
 }
 
