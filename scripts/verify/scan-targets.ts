@@ -457,10 +457,19 @@ export function accessOf(target: Target, routes: DeclaredRoute[], functions: Rec
 }
 
 /**
- * Staff-only routes are scanned again with the customer's session: whatever the payload, the
- * guard must refuse before the handler reads it.
+ * A staff-only route is scanned again with the customer's session: whatever the payload, the
+ * guard must refuse before the handler reads it. The guard is one piece of code that reads the
+ * route's declared access and the session, never the request's values, so one route of each
+ * access and method (and the callable functions' dispatcher) carries its proof (issue 31: no injection point repeated); the authorization
+ * matrix test refuses the customer on every route.
  */
 export function withCustomerCopies(targets: Target[], routes: DeclaredRoute[], functions: Record<string, Access>): Target[] {
-  const staffOnly = (t: Target) => ['admin', 'staff'].includes(accessOf(t, routes, functions))
-  return [...targets, ...targets.filter((t) => t.as === 'admin' && staffOnly(t)).map((t): Target => ({ ...t, as: 'customer', refusedByGuard: true }))]
+  const guarded = new Map<string, Target>()
+  for (const target of targets) {
+    const access = accessOf(target, routes, functions)
+    // The callable functions' dispatcher guards by the function's name: its own key.
+    const key = `${access} ${target.route === FUNCTIONS ? target.route : target.route.split(' ')[0]}`
+    if (target.as === 'admin' && ['admin', 'staff'].includes(access) && !guarded.has(key)) guarded.set(key, target)
+  }
+  return [...targets, ...[...guarded.values()].map((t): Target => ({ ...t, as: 'customer', refusedByGuard: true }))]
 }
