@@ -3,10 +3,10 @@
  * CHROMIUM_PATH wins; then the usual places on Debian, other Linuxes and macOS; then Playwright's
  * own download, when a developer's machine has one. The browser tests take Chromium's old headless
  * shell where it is installed (Debian's chromium-headless-shell, the one Playwright itself runs
- * headless): the same engine without the browser's window machinery, it opens a page in about
- * half the time, which on a 2-core machine is a fifth of the suite (docs/benchmarks.md, "CI's
- * time"). Lighthouse measures in the full browser, as a visitor's. Run directly (`tsx
- * scripts/chromium.ts`), it stops the test run at once, in one line, when there is none.
+ * headless): the same engine without the browser's window machinery, it used 37% less CPU over
+ * the same page loads here (docs/benchmarks.md, "CI's time"). Lighthouse measures in the full
+ * browser, as a visitor's. Run directly (`tsx scripts/chromium.ts`), it stops the test run at
+ * once, in one line, when there is none.
  */
 import fs from 'node:fs'
 import { chromium } from '@playwright/test'
