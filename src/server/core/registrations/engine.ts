@@ -87,7 +87,7 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
     return db.kysely.isTransaction ? settle((await takePlaces(db, [req]))[0]!) : await placeGroups(db).run(req.offering.id, req)
   } catch (error) {
     // Lost a race against the same person's other request: the unique indexes kept one row.
-    const winner = await findExisting(db, [req])
+    const winner = await findExisting(db, [req], await earlierRegistrations(db, [req]))
     const outcome = winner[0]
     if (outcome?.ok && outcome.value) return { registration: outcome.value, created: false }
     if (outcome && !outcome.ok) throw outcome.error
@@ -184,8 +184,9 @@ async function holdPlaces(tx: Db, offeringId: string, hold: Hold | undefined): P
  */
 async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, held?: HeldCounters): Promise<Settled<RegisterResult>[]> {
   const counters = held ?? (await holdPlaces(tx, reqs[0]!.offering.id, hold))
-  const existing = await findExisting(tx, reqs)
-  const refused = await pastLimit(tx, reqs, existing)
+  const earlier = await earlierRegistrations(tx, reqs)
+  const existing = await findExisting(tx, reqs, earlier)
+  const refused = pastLimit(reqs, existing, earlier)
   const fresh = reqs.filter((_, i) => existing[i] === undefined && !refused[i])
   const made = fresh.length > 0 ? await makeRegistrations(tx, fresh, counters) : []
   let next = 0
@@ -201,24 +202,17 @@ async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, he
  * For each new request, the refusal when its account already holds as many live places here as
  * its admission allows (`placesPerAccount`), counting the places this group gives before it. The
  * offering's row is held, so requests at the same moment, or one sign-up with many children,
- * count each other (issue 30: one account took a whole academy).
+ * count each other (issue 30: one account took a whole academy). The accounts' live places here
+ * are among `earlier`, read with the offering's row held: no statement of its own.
  */
-async function pastLimit(tx: Db, reqs: readonly PlaceRequest[], existing: readonly (Settled<RegistrationView | undefined> | undefined)[]): Promise<(Error | undefined)[]> {
-  const isNew = (i: number) => existing[i] === undefined
-  const limited = reqs.filter((req, i) => isNew(i) && req.placesPerAccount != null)
-  if (limited.length === 0) return reqs.map(() => undefined)
+function pastLimit(reqs: readonly PlaceRequest[], existing: readonly (Settled<RegistrationView | undefined> | undefined)[], earlier: readonly Earlier[]): (Error | undefined)[] {
   const { offering } = reqs[0]!
-  const rows = await tx.kysely
-    .selectFrom('registrations')
-    .select((eb) => ['userId', eb.fn.countAll<string | number>().as('live')])
-    .where('offeringId', '=', offering.id)
-    .where('status', 'in', LIVE)
-    .where(inList(tx.dialect, 'userId', [...new Set(limited.map((req) => req.userId))]))
-    .groupBy('userId')
-    .execute()
-  const live = new Map(rows.map((row) => [row.userId, Number(row.live)]))
+  const live = new Map<string, number>()
+  for (const row of earlier) {
+    if (row.offeringId === offering.id && isLive(row.status)) live.set(row.userId, (live.get(row.userId) ?? 0) + 1)
+  }
   return reqs.map((req, i) => {
-    if (!isNew(i)) return undefined
+    if (existing[i] !== undefined) return undefined
     const held = live.get(req.userId) ?? 0
     if (req.placesPerAccount != null && held >= req.placesPerAccount) return overPlacesLimit(offering, req.placesPerAccount)
     live.set(req.userId, held + 1)
@@ -370,16 +364,19 @@ function placeRows(tx: Db, made: readonly MadePlace[]): Write[] {
 const statusOf = (req: PlaceRequest, placed: boolean) => (!placed ? ('waitlisted' as const) : req.holdUntil ? ('held' as const) : ('confirmed' as const))
 
 const LIVE = ACTIVE_STATUSES
+const isLive = (status: string) => (LIVE as readonly string[]).includes(status)
+
+/** A registration of one of the requests' accounts that may answer a request or count against its limit. */
+type Earlier = Awaited<ReturnType<typeof earlierRegistrations>>[number]
 
 /**
- * For each request, in one statement: the registration that already answers it (its live place
- * in the offering, or the one made with its Idempotency-Key), a refusal when its key was used for
- * another registration, or undefined when it is new.
+ * In one statement, the registrations of the requests' accounts that may answer them: their live
+ * places in the offering, and those made with the requests' Idempotency-Keys.
  */
-async function findExisting(db: Db, reqs: readonly PlaceRequest[]): Promise<(Settled<RegistrationView | undefined> | undefined)[]> {
+function earlierRegistrations(db: Db, reqs: readonly PlaceRequest[]) {
   const offeringId = reqs[0]!.offering.id
   const keys = reqs.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []))
-  const rows = await db.kysely
+  return db.kysely
     .selectFrom('registrations')
     .select(['id', 'userId', 'offeringId', 'participantKey', 'idempotencyKey', 'status'])
     .where(inList(db.dialect, 'userId', [...new Set(reqs.map((r) => r.userId))]))
@@ -388,13 +385,22 @@ async function findExisting(db: Db, reqs: readonly PlaceRequest[]): Promise<(Set
       return keys.length > 0 ? eb.or([live, inList(db.dialect, 'idempotencyKey', keys)]) : live
     })
     .execute()
+}
+
+/**
+ * For each request, from `earlier` (`earlierRegistrations`): the registration that already
+ * answers it (its live place in the offering, or the one made with its Idempotency-Key), a
+ * refusal when its key was used for another registration, or undefined when it is new.
+ */
+async function findExisting(db: Db, reqs: readonly PlaceRequest[], earlier: readonly Earlier[]): Promise<(Settled<RegistrationView | undefined> | undefined)[]> {
+  const offeringId = reqs[0]!.offering.id
   return Promise.all(
     reqs.map(async (req): Promise<Settled<RegistrationView | undefined> | undefined> => {
       const participantKey = participantKeyOf(req.childId)
-      const mine = rows.filter((r) => r.userId === req.userId)
+      const mine = earlier.filter((r) => r.userId === req.userId)
       const row =
         mine.find((r) => req.idempotencyKey !== null && r.idempotencyKey === req.idempotencyKey) ??
-        mine.find((r) => r.offeringId === offeringId && r.participantKey === participantKey && (LIVE as readonly string[]).includes(r.status))
+        mine.find((r) => r.offeringId === offeringId && r.participantKey === participantKey && isLive(r.status))
       if (!row) return undefined
       if (row.offeringId !== offeringId || row.participantKey !== participantKey) {
         return { ok: false, error: conflict('This Idempotency-Key was already used for a different registration. Send a new key.') }

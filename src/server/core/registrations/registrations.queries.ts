@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { containsText, fullName } from '../../db/search.ts'
-import type { Database } from '../../db/schema.ts'
 import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
@@ -23,29 +22,13 @@ export const waitlistAheadOf = (eb: RegistrationScope) =>
     .where('ahead.status', '=', 'waitlisted')
     .whereRef('ahead.seq', '<', 'r.seq')
 
-/**
- * How many wait ahead of a registration (aliased `r`), counted from the back of the waitlist: the
- * offering's count less those behind it. Cheap for the registrations just made; the same answer
- * as `waitlistAheadOf` for a waitlisted one.
- */
-const waitlistAheadFromBack = (eb: RegistrationScope & ExpressionBuilder<{ o: Database['offerings'] }, 'o'>) =>
-  eb(
-    eb(eb.ref('o.waiting'), '-', 1),
-    '-',
-    eb
-      .selectFrom('registrations as behind')
-      .select((s) => s.fn.countAll<number>().as('n'))
-      .whereRef('behind.offeringId', '=', 'r.offeringId')
-      .where('behind.status', '=', 'waitlisted')
-      .whereRef('behind.seq', '>', 'r.seq'),
-  )
+/** Everything a registration's owner or staff see of it, in one query. */
+function views(db: Db) {
+  return viewsUncounted(db).select((eb) => waitlistAheadOf(eb).as('waitlistAhead'))
+}
 
-/**
- * Everything a registration's owner or staff see of it, in one query. `newest`: the registrations
- * were just made (few wait behind them), so their place in the waitlist is counted from the back,
- * not over a waitlist thousands long.
- */
-function views(db: Db, { newest = false } = {}) {
+/** `views` but for how many wait ahead of each registration, which the caller counts. */
+function viewsUncounted(db: Db) {
   return db.kysely
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
@@ -85,7 +68,6 @@ function views(db: Db, { newest = false } = {}) {
       orderOf(eb).as('orderId'),
       lineColumnOf(eb, 'planDepositCents').as('planDepositCents'),
       lineColumnOf(eb, 'planDueDates').as('planDueDates'),
-      newest ? waitlistAheadFromBack(eb).as('waitlistAhead') : waitlistAheadOf(eb).as('waitlistAhead'),
       'o.waiting as waitlistSize',
     ])
 }
@@ -142,11 +124,18 @@ export async function findRegistrationView(db: Db, registrationId: string): Prom
   return row && toView(row)
 }
 
-/** Registrations just made by the registration engine (see `views`), by id. */
+/**
+ * Registrations just made by the registration engine (see `views`), by id. Their offering's row is
+ * held and they took its last numbers, so nobody waits behind them but each other: each one's place
+ * in the waitlist is its offering's count less those of them behind it, counted here. (Counted in
+ * the database, per registration, over a waitlist thousands long, PostgreSQL scanned the whole
+ * offering's registrations for each one, inside the hold: issue 31.)
+ */
 export async function findNewRegistrationViews(tx: Db, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
   if (registrationIds.length === 0) return new Map()
-  const rows = await views(tx, { newest: true }).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
-  return new Map(rows.map((row) => [row.id, toView(row)]))
+  const rows = await viewsUncounted(tx).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
+  const behind = (row: (typeof rows)[number]) => rows.filter((other) => other.offeringId === row.offeringId && other.status === 'waitlisted' && other.seq > row.seq).length
+  return new Map(rows.map((row) => [row.id, toView({ ...row, waitlistAhead: toCount(row.waitlistSize) - 1 - behind(row) })]))
 }
 
 /** A registration just changed, read back in the answer: it cannot have gone in between. */
