@@ -2,7 +2,9 @@
 // The session a signed-out page asks for, the active-leagues endpoint and the home page HTML of
 // the real built server, at the log level it runs with (info, the default), against a bare
 // node:http server returning the same bytes, in alternating rounds; server on core 0, wrk on
-// core 1 (taskset). Prints req/s, p50, p99 and the ratio to bare, then one JSON line.
+// core 1 (taskset). Prints req/s, p50, p99 and the ratio to bare, then one JSON line. Also the
+// CPU time each server spent per request (from /proc): on a machine other work shares, req/s
+// moves with what else runs on core 0; the CPU a request costs moves much less.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -31,6 +33,9 @@ for (const tool of ['wrk', 'taskset']) {
   }
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
+
 const APP_PORT = 4810
 const BARE_PORT = 4811
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'))
@@ -49,7 +54,7 @@ const start = (args: string[], env: Record<string, string> = {}) => {
 try {
   await requireFreePort(APP_PORT)
   await requireFreePort(BARE_PORT)
-  start(['dist/server/main.js'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: args['log-level'], LOG_FORMAT: 'json', NODE_ENV: 'production' })
+  const server = start(['dist/server/main.js'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: args['log-level'], LOG_FORMAT: 'json', NODE_ENV: 'production' })
   await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`)
 
   const targets = ['/api/session', '/api/leagues/active', '/']
@@ -67,13 +72,13 @@ try {
       res.writeHead(200, { 'content-type': s.type, 'content-length': Buffer.byteLength(s.body) })
       res.end(s.body)
     }).listen(${BARE_PORT}, '127.0.0.1')`
-  start(['-e', bareSource])
+  const bareServer = start(['-e', bareSource])
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`)
 
   // Both servers get the same unmeasured warm-up first, so neither is timed while V8 is still
   // compiling its hot paths (the first path measured used to pay for it alone).
   for (const target of targets) {
-    for (const port of [BARE_PORT, APP_PORT]) measure(`http://127.0.0.1:${port}${target}`, 2)
+    for (const [port, child] of [[BARE_PORT, bareServer], [APP_PORT, server]] as const) measure(`http://127.0.0.1:${port}${target}`, child, 2)
   }
 
   const results: Record<string, unknown> = {}
@@ -81,16 +86,18 @@ try {
     const app: Measure[] = []
     const bare: Measure[] = []
     for (let round = 0; round < Number(args.rounds); round++) {
-      bare.push(measure(`http://127.0.0.1:${BARE_PORT}${target}`))
-      app.push(measure(`http://127.0.0.1:${APP_PORT}${target}`))
+      bare.push(measure(`http://127.0.0.1:${BARE_PORT}${target}`, bareServer))
+      app.push(measure(`http://127.0.0.1:${APP_PORT}${target}`, server))
     }
     const a = median(app)
     const b = median(bare)
     const ratio = a.rps / b.rps
+    // The bare server's CPU per request over the app's: the share of the app's work a bare server does.
+    const cpuRatio = b.cpuUs / a.cpuUs
     console.error(
-      `${target.padEnd(20)} app ${a.rps.toFixed(0)} req/s p50 ${a.p50.toFixed(2)} ms p99 ${a.p99.toFixed(2)} ms | bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms p99 ${b.p99.toFixed(2)} ms | ratio ${(ratio * 100).toFixed(0)}%`,
+      `${target.padEnd(20)} app ${a.rps.toFixed(0)} req/s p50 ${a.p50.toFixed(2)} ms p99 ${a.p99.toFixed(2)} ms ${a.cpuUs.toFixed(1)} µs CPU | bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms p99 ${b.p99.toFixed(2)} ms ${b.cpuUs.toFixed(1)} µs CPU | ratio ${(ratio * 100).toFixed(0)}%, CPU ${(cpuRatio * 100).toFixed(0)}%`,
     )
-    results[target] = { app: a, bare: b, ratio: Number(ratio.toFixed(3)) }
+    results[target] = { app: a, bare: b, ratio: Number(ratio.toFixed(3)), cpuRatio: Number(cpuRatio.toFixed(3)) }
   }
   console.log(JSON.stringify({ logLevel: args['log-level'], connections: Number(args.connections), seconds: Number(args.seconds), rounds: Number(args.rounds), results }))
 } finally {
@@ -102,10 +109,22 @@ interface Measure {
   rps: number
   p50: number
   p99: number
+  /** Microseconds of CPU (user and system) the server spent per request answered. */
+  cpuUs: number
 }
 
-function measure(url: string, seconds: number = Number(args.seconds)): Measure {
+/** The CPU time a process has used so far, in microseconds: /proc/<pid>/stat's utime and stime. */
+function cpuUsOf(child: ChildProcess): number {
+  const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND
+}
+
+function measure(url: string, server: ChildProcess, seconds: number = Number(args.seconds)): Measure {
+  const cpuBefore = cpuUsOf(server)
   const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${args.connections}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' })
+  const cpuUs = cpuUsOf(server) - cpuBefore
   const ms = (label: string) => {
     const match = new RegExp(`\\s${label}\\s+([\\d.]+)(us|ms|s)`).exec(out)
     if (!match) throw new Error(`wrk printed no ${label} latency:\n${out}`)
@@ -114,10 +133,11 @@ function measure(url: string, seconds: number = Number(args.seconds)): Measure {
   }
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
   if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors for ${url}:\n${out}`)
-  return { rps, p50: ms('50%'), p99: ms('99%') }
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1])
+  return { rps, p50: ms('50%'), p99: ms('99%'), cpuUs: cpuUs / requests }
 }
 
 function median(list: Measure[]): Measure {
   const mid = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!
-  return { rps: mid(list.map((m) => m.rps)), p50: mid(list.map((m) => m.p50)), p99: mid(list.map((m) => m.p99)) }
+  return { rps: mid(list.map((m) => m.rps)), p50: mid(list.map((m) => m.p50)), p99: mid(list.map((m) => m.p99)), cpuUs: mid(list.map((m) => m.cpuUs)) }
 }
