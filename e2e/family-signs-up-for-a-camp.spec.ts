@@ -80,6 +80,8 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('alert')).toHaveText('Choose a photo option for everyone taking part.')
     await maya.getByRole('radio', { name: /may take photos of Maya at camp/ }).check()
     await page.getByRole('region', { name: 'Leo Rivera' }).getByRole('radio', { name: 'No photos of Leo, please' }).check()
+    // Once answered, the reminder goes: it is said again only if a press still finds something missing.
+    await expect(page.getByText('Choose a photo option for everyone taking part.')).toHaveCount(0)
     for (const child of ['Maya Rivera', 'Leo Rivera']) {
       await page.getByLabel('Signing for').selectOption({ label: child })
       await page.getByLabel('Full name').fill(parent.displayName)

@@ -57,7 +57,11 @@ export function ProgramSignUpForm<Result>({ program, kind, isPlaceIn, pricing, t
   const signed = new Set(waiver.data?.signatures.map((s) => s.subjectKey))
   const unsigned = program.waiverRequired ? taking.filter((c) => !signed.has(c.key)) : []
 
-  const toggle = (key: string, on: boolean) => setChosen((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)))
+  // A change answers what the last press asked for: its reminder goes, and the next press says what is still missing.
+  const toggle = (key: string, on: boolean) => {
+    setChosen((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)))
+    setMessage(null)
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -94,6 +98,7 @@ export function ProgramSignUpForm<Result>({ program, kind, isPlaceIn, pricing, t
             onChange={(allowed) => {
               setPhotos((p) => ({ ...p, [c.key]: allowed }))
               setProblems(({ [c.key]: _answered, ...rest }) => rest)
+              setMessage(null)
             }}
           />
         </section>
