@@ -40,6 +40,10 @@ test('a season reads from its first day to its last, each day as formatDate writ
   expect(formatDateRange('2027-01-10', '2027-03-09')).toBe('1/10/2027 – 3/9/2027')
 })
 
+test('a one-day range is its one day, not the day twice (a drop-in’s receipt read “11/28/2026 – 11/28/2026”)', () => {
+  expect(formatDateRange('2026-11-28', '2026-11-28')).toBe('11/28/2026')
+})
+
 test('once a page names the facility’s time zone, moments are shown in it, wherever the reader is', () => {
   showMomentsIn('America/New_York')
   expect(formatDateTime('2027-01-15T19:05:00Z')).toBe('1/15/2027, 2:05 PM')

@@ -39,9 +39,12 @@ export function formatDate(value: string | Date): string {
   return Number.isNaN(date.getTime()) ? '' : localDate().format(date)
 }
 
-/** From one calendar day to another, as every page shows a league's or an academy's season: `1/10/2027 – 3/10/2027`. */
+/**
+ * From one calendar day to another, as every page shows a league's or an academy's season: `1/10/2027 – 3/10/2027`;
+ * a one-day camp or a drop-in's session is its one day, `11/28/2026`.
+ */
 export function formatDateRange(start: string, end: string): string {
-  return `${formatDate(start)} – ${formatDate(end)}`
+  return start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`
 }
 
 /** A moment (`2027-01-15T14:30:00Z`) in en-US form in the facility's time zone: `1/15/2027, 9:30 AM`. */

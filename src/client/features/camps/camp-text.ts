@@ -1,6 +1,6 @@
 import { formatTime } from '../../../shared/academy-schedule.ts'
 import type { AdminCamp, Camp, CampReceipt } from '../../../shared/contracts/camps.ts'
-import { countOf, formatDate, priceFactText } from '../../../shared/format.ts'
+import { countOf, formatDate, formatDateRange, priceFactText } from '../../../shared/format.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { CampFormValues } from '../../../shared/schemas/camp.ts'
 import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
@@ -22,7 +22,7 @@ export const campAgesText = (camp: Pick<Camp, 'minAge' | 'maxAge'>): string => a
 /** "3/6/2027, one day" for a one-day camp; "12/28/2026 – 1/1/2027, 5 days" for a school break. */
 export function campDaysText(camp: Pick<Camp, 'startDate' | 'endDate' | 'days'>): string {
   if (camp.startDate === camp.endDate) return `${formatDate(camp.startDate)}, one day`
-  return `${formatDate(camp.startDate)} – ${formatDate(camp.endDate)}, ${countOf(camp.days.length, 'day')}`
+  return `${formatDateRange(camp.startDate, camp.endDate)}, ${countOf(camp.days.length, 'day')}`
 }
 
 /** "9:00 AM – 3:00 PM", each day of the camp. */
