@@ -76,6 +76,11 @@ test('an admin creates a camp, it is on the Camps page, and the desk signs a wal
   await desk.getByRole('button', { name: 'Sign up for the camp' }).click()
   await expect(desk.getByText(`Signed up for ${name}: Robin Walkin (confirmed). $120.00 to pay: take the payment below.`)).toBeVisible()
 
+  // The record's list names each place's kind: a camp is not listed under "League".
+  const registrations = desk.getByRole('table', { name: 'Registrations and team places' })
+  await expect(registrations.getByRole('columnheader').first()).toHaveText('Program')
+  await expect(registrations.getByRole('rowheader', { name: new RegExp(name) })).toHaveText(`${name} (Camp)`)
+
   // The cash at the counter, through the place's payment form.
   const place = desk.getByRole('row').filter({ hasText: name })
   await place.getByRole('button', { name: /^Payments and details/ }).click()

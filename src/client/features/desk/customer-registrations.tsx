@@ -27,13 +27,14 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
           rowKey={(r) => r.id}
           columns={[
             {
-              header: 'League',
+              // Leagues, academies, camps and drop-ins alike: each row says which it is, in the kind's word.
+              header: 'Program',
               rowHeader: true,
               cell: (r) => (
                 <>
                   {r.offering.name}
                   {r.offering.team && ` — ${r.offering.team.name}`}
-                  {placeNote(r.offering.kind)}
+                  <span className="staff-muted">{kindNote(r.offering.kind)}</span>
                 </>
               ),
             },
@@ -72,8 +73,8 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
   )
 }
 
-/** A captain holds the team's entry and a place on its roster: two rows, told apart by what each place is. */
-function placeNote(kind: OfferingKind): string {
-  const { place } = OFFERING_KIND_WORDS[kind]
-  return place ? ` (${place.toLowerCase()})` : ''
+/** "League", "Camp"; a captain holds the team's entry and a place on its roster: two rows, told apart by what each place is. */
+function kindNote(kind: OfferingKind): string {
+  const { label, place } = OFFERING_KIND_WORDS[kind]
+  return ` (${place ? `${label}: ${place.toLowerCase()}` : label})`
 }
