@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { addChild } from '../src/server/core/children.queries.ts'
 import { admitParticipant } from '../src/server/core/registrations/admission.ts'
+import { offeringKinds } from '../src/server/app.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { findAcademyOffering } from '../src/server/features/academies/academy-kind.ts'
 import type { Db } from '../src/server/db/connect.ts'
@@ -81,7 +82,7 @@ export async function enrolInAcademy(db: Db, academyId: string, userId: string, 
   const offering = await findAcademyOffering(db, academyId)
   if (!offering) throw new Error('the academy is not open')
   const admission = await admitParticipant(db, offering, { userId, childId })
-  await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now: new Date(), today: daysFromToday(0), siteUrl: BASE_URL })
+  await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now: new Date(), today: daysFromToday(0), siteUrl: BASE_URL, kinds: offeringKinds() })
 }
 
 /** Children added to the guardian's account and given places through the engine, the waiver aside; answers their registrations' ids in order. */
@@ -92,7 +93,7 @@ export async function placeChildren(db: Db, academyId: string, guardianId: strin
   for (const child of children) {
     const now = new Date()
     const { id: childId } = await addChild(db, guardianId, { ...child, emergencyContactName: 'Alex Rivera', emergencyContactPhone: '+15550109999', notes: null }, now)
-    const { registration } = await takePlace(db, { offering, userId: guardianId, childId, waiverVersion: null, idempotencyKey: null, now, today: daysFromToday(0), siteUrl: BASE_URL })
+    const { registration } = await takePlace(db, { offering, userId: guardianId, childId, waiverVersion: null, idempotencyKey: null, now, today: daysFromToday(0), siteUrl: BASE_URL, kinds: offeringKinds() })
     ids.push(registration.id)
   }
   return ids

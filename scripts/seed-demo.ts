@@ -1,4 +1,4 @@
-// npm run demo: loads demo content into an empty database and prints the demo admin's and employee's sign-in.
+// npm run demo (scripts/start.mjs --demo): loads demo content into an empty database and prints the demo admin's and employee's sign-in.
 import { randomBytes } from 'node:crypto'
 import { openForScript } from '../src/server/cli.ts'
 import { insertAcademy } from '../src/server/features/academies/academies.queries.ts'
@@ -7,6 +7,7 @@ import { insertDemoDropIn } from '../src/server/features/drop-ins/drop-ins.queri
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
 import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_CAMPS, DEMO_DISCOUNT_CODE, DEMO_DROP_INS, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_TEAMS } from '../src/server/demo-content.ts'
+import { offeringKinds } from '../src/server/app.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { admit } from '../src/server/core/registrations/admission.ts'
 import { findAcademyOffering } from '../src/server/features/academies/academy-kind.ts'
@@ -28,8 +29,10 @@ import type { Product } from '../src/shared/contracts/products.ts'
 import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
 import { lineOfRegistration, recordPayment } from '../src/server/core/payments/orders.queries.ts'
 import { inTransaction } from '../src/server/db/transaction.ts'
+import { timestampParam } from '../src/server/db/values.ts'
 
 const { db, auth, config } = await openForScript()
+const kinds = offeringKinds()
 try {
   const email = 'admin@demo.test'
   const password = randomBytes(9).toString('base64url')
@@ -53,9 +56,11 @@ try {
     for (const people of DEMO_ACADEMY_PEOPLE) await seedAcademy(academyIds.get(people.academy)!, people, admin.id)
     await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
     await seedOnlinePayment(academyIds.get(DEMO_ONLINE_PAYMENT.academy)!)
+    const emails = await keepDemoEmails()
     console.log(
       `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, ${DEMO_CAMPS.length} camps, ${DEMO_DROP_INS.length} drop-in sessions, a price list with an early-bird price running, a family discount and a payment plan on the children's academies, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
     )
+    console.log(`The ${emails} emails they would have sent are kept on the Emails page (${config.publicUrl}/outbox, as the demo admin), not sent.`)
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
   }
@@ -68,6 +73,21 @@ try {
   console.log('')
 } finally {
   await db.close()
+}
+
+/**
+ * The emails the demo's sign-ups wrote (confirmations, team news) are kept in the outbox, as the
+ * site keeps emails without a mail server: never sent to the made-up addresses, nor written to the
+ * log one by one as the server starts, where they pushed the demo's sign-ins off the screen.
+ */
+async function keepDemoEmails(): Promise<number> {
+  const { numUpdatedRows } = await db.kysely
+    .updateTable('outbox')
+    .set({ status: 'logged', sentAt: timestampParam(db.dialect, new Date()) })
+    .where('status', '=', 'pending')
+    .where('recipient', 'like', '%@demo.test')
+    .executeTakeFirst()
+  return Number(numUpdatedRows)
 }
 
 /**
@@ -168,7 +188,7 @@ async function seedFreeAgent(leagueId: string, name: string): Promise<void> {
   const userId = await demoCustomer(name, now)
   const offering = (await findLeagueOffering(db, leagueId))!
   const admission = await admit(db, offering, { userId, childId: null, today })
-  await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now, today, siteUrl: config.publicUrl })
+  await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now, today, siteUrl: config.publicUrl, kinds })
 }
 
 /**
@@ -183,7 +203,7 @@ async function seedAcademy(academyId: string, people: (typeof DEMO_ACADEMY_PEOPL
   const { version } = await currentWaiver(db)
   const place = async (userId: string, childId: string | null) => {
     const admission = await admit(db, offering, { userId, childId, today })
-    await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now, today, siteUrl: config.publicUrl })
+    await takePlace(db, { ...admission, offering, userId, idempotencyKey: null, now, today, siteUrl: config.publicUrl, kinds })
   }
   for (const name of people.adults ?? []) await place(await demoCustomer(name, now), null)
   for (const family of people.families ?? []) {
@@ -210,7 +230,7 @@ async function seedAcademy(academyId: string, people: (typeof DEMO_ACADEMY_PEOPL
 /** A team made the way a captain and players make it: accounts, waivers, the team, joins, and the fee at the desk. */
 async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], invites: Invites, staffId: string): Promise<void> {
   const now = new Date()
-  const request = (userId: string) => ({ userId, idempotencyKey: null, now, today: facilityToday(now, config.site.timeZone), siteUrl: config.publicUrl, facilityName: config.site.facilityName })
+  const request = (userId: string) => ({ userId, idempotencyKey: null, now, today: facilityToday(now, config.site.timeZone), siteUrl: config.publicUrl, kinds, facilityName: config.site.facilityName })
   const people: string[] = []
   for (const name of team.players) people.push(await demoCustomer(name, now))
   const [captain, ...players] = people
@@ -219,6 +239,6 @@ async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], inv
   for (const player of players) await joinTeam(db, invites, { ...request(player), leagueId, teamId, invite: invites.codeOf(row!) })
   if (team.feePaid) {
     const entry = (await teamState(db, leagueId, teamId))!.entry!
-    await takeDeskPayment(db, entry.registrationId, { amountCents: entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, { now, siteUrl: config.publicUrl })
+    await takeDeskPayment(db, entry.registrationId, { amountCents: entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, { now, siteUrl: config.publicUrl, kinds })
   }
 }

@@ -66,6 +66,6 @@ async function take(ctx: TestApp, academyId: string, userId: string, childId: st
   const offering = await findAcademyOffering(ctx.db, academyId)
   if (!offering) throw new Error(`academy ${academyId} has no open places`)
   const now = new Date()
-  const { registration } = await takePlace(ctx.db, { offering, userId, childId, waiverVersion: null, idempotencyKey: null, now, today: daysFromToday(0), siteUrl: ctx.config.publicUrl })
+  const { registration } = await takePlace(ctx.db, { offering, userId, childId, waiverVersion: null, idempotencyKey: null, now, today: daysFromToday(0), siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })
   return registration
 }

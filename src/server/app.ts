@@ -56,7 +56,7 @@ import { registerLeagueRoutes } from './features/leagues/leagues.routes.ts'
 import { registerRegistrationAdminRoutes } from './features/registrations/registrations.admin.routes.ts'
 import { registerRegistrationRoutes } from './features/registrations/registrations.routes.ts'
 import { createOfferSweeper } from './core/registrations/waitlist.ts'
-import type { Kind, Kinds } from './core/registrations/kinds.ts'
+import type { Kinds } from './core/registrations/kinds.ts'
 import { createJobRunner, type JobHandlers } from './core/jobs.ts'
 import { registerWaiverRoutes } from './features/waivers/waivers.routes.ts'
 import { registerMailRoutes } from './features/mail/mail.routes.ts'
@@ -64,7 +64,6 @@ import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
 import type { Access } from '../shared/routes.ts'
-import type { OfferingKind } from '../shared/schemas/registration.ts'
 import { sessionUserFrom } from '../shared/session-user.ts'
 import { facilityToday } from '../shared/format.ts'
 
@@ -100,7 +99,7 @@ export interface App {
  * (docs/decisions/0017): a kind added to OFFERING_KINDS and left out here fails the typecheck.
  */
 export function offeringKinds() {
-  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind, 'camp-place': campKind, 'drop-in-place': dropInKind } satisfies Record<OfferingKind, Kind>
+  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind, 'camp-place': campKind, 'drop-in-place': dropInKind } satisfies Kinds
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */
@@ -180,8 +179,8 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerWaiverRoutes(app, { db, guards, now: clock })
   registerChildrenRoutes(app, { db, now: clock, limits: config.accountLimits })
   registerProfileRoutes(app, { auth, db, now: clock })
-  registerDeskRoutes(app, { db, config, now: clock, auth, invites })
-  registerDeskFamilyRoutes(app, { db, config, now: clock, invites })
+  registerDeskRoutes(app, { db, config, now: clock, kinds, auth, invites })
+  registerDeskFamilyRoutes(app, { db, config, now: clock, kinds, invites })
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })
   // Who does each kind of job written after a commit (decision 0018): a kind of job left out fails the typecheck.

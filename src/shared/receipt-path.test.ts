@@ -8,8 +8,7 @@ describe('receiptPath', () => {
     offering: {
       kind,
       ownerId: kind === 'academy-place' ? 'a1' : 'l1',
-      league: kind === 'academy-place' ? null : { id: 'l1' },
-      team: kind === 'team-place' || kind === 'roster-place' ? { id: 't1' } : null,
+      details: kind === 'team-place' || kind === 'roster-place' ? { kind, team: { id: 't1' } } : { kind },
     },
   })
 

@@ -374,7 +374,9 @@ export interface RegistrationsTable {
  * league's slot, docs/decisions/0015) or from its request (the team a team's entry is for): the
  * engine writes what it is given and names none of them.
  */
-export type KindColumns = Partial<Pick<RegistrationsTable, 'teamId' | 'leagueSlot'>>
+export type KindColumns = Partial<Pick<RegistrationsTable, (typeof KIND_COLUMNS)[number]>>
+/** KindColumns' names, for the reads that hand a place's columns to its kind without naming them (core/registrations/kinds.ts `PlaceFacts`). */
+export const KIND_COLUMNS = ['teamId', 'leagueSlot'] as const satisfies readonly (keyof RegistrationsTable)[]
 
 /** Who came to an academy's session: one row per place and session date, the last mark wins. */
 export interface AcademyAttendanceTable {

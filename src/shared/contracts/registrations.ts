@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { WEEKDAYS } from '../academy-schedule.ts'
 import { AdjustmentForm, DeskPaymentForm, MONEY_MOVES, PAYMENT_METHODS, REFUND_STATUSES } from '../schemas/payments.ts'
-import { OFFERING_KINDS, REGISTRATION_STATUSES } from '../schemas/registration.ts'
+import { OFFERING_KINDS, REGISTRATION_STATUSES, type OfferingKind } from '../schemas/registration.ts'
 import { contract, formBody, pathId } from './contract.ts'
 
 /** A payment or refund of a registration. */
@@ -21,28 +21,50 @@ export const Payment = z.object({
 })
 export type Payment = z.infer<typeof Payment>
 
+/** When an offering that meets on set days (an academy, a camp, a drop-in session) meets. */
+export const Schedule = z.object({
+  weekdays: z.array(z.literal(WEEKDAYS)),
+  startTime: z.string().nullable().describe('HH:MM, the facility time zone'),
+  endTime: z.string().nullable(),
+  sessionDates: z.array(z.string()).describe('YYYY-MM-DD, every date it meets on'),
+})
+export type Schedule = z.infer<typeof Schedule>
+
+const LeagueOf = z.object({ id: z.string(), sport: z.string() }).describe('the league the place is in')
+const TeamOf = z.object({ id: z.string(), name: z.string() }).describe('the team entered or joined')
+
+/**
+ * What each kind of place tells of itself beside the facts every place has, keyed by `kind`: each
+ * kind's `details` reader (server core/registrations/kinds.ts `Kind`) answers its own member, so a
+ * kind added to OFFERING_KINDS without one here fails the typecheck.
+ */
+export const OfferingDetails = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('league-place'), league: LeagueOf }),
+    z.object({ kind: z.literal('team-place'), league: LeagueOf, team: TeamOf }),
+    z.object({ kind: z.literal('roster-place'), league: LeagueOf, team: TeamOf }),
+    z.object({ kind: z.literal('academy-place'), schedule: Schedule }),
+    z.object({ kind: z.literal('camp-place'), schedule: Schedule }),
+    z.object({ kind: z.literal('drop-in-place'), schedule: Schedule }),
+  ])
+  .describe("what the place's kind tells of it: a league's places their league (and team), a program's places when it meets")
+export type OfferingDetails = z.infer<typeof OfferingDetails>
+/** The details of one kind of place. */
+export type DetailsOf<K extends OfferingKind> = Extract<OfferingDetails, { kind: K }>
+
 /**
  * What a place is taken in: a league (a player's place, a team's entry, a place on a team's
- * roster), an academy or a camp. `name` and the dates are its owner's.
+ * roster), an academy, a camp or a drop-in session. `name` and the dates are its owner's; what
+ * only its kind has is in `details`.
  */
 export const OfferingRef = z.object({
-  kind: z.enum(OFFERING_KINDS).describe('a place in a league, a team entered in a league, a place on a team roster, a place in an academy or a camp'),
+  kind: z.enum(OFFERING_KINDS).describe('a place in a league, a team entered in a league, a place on a team roster, a place in an academy, at a camp or at a drop-in session'),
   id: z.string().describe("the offering's id"),
-  ownerId: z.string().describe("what the place is in: the league's id (for a team's entry and a roster place too), the academy's or the camp's"),
-  name: z.string().describe("the league's, academy's or camp's name"),
+  ownerId: z.string().describe("what the place is in: the league's id (for a team's entry and a roster place too), the academy's, the camp's or the drop-in session's"),
+  name: z.string().describe("the league's, academy's, camp's or drop-in session's name"),
   startDate: z.string().describe('YYYY-MM-DD'),
   endDate: z.string().describe('YYYY-MM-DD'),
-  league: z.object({ id: z.string(), sport: z.string() }).nullable(),
-  schedule: z
-    .object({
-      weekdays: z.array(z.literal(WEEKDAYS)),
-      startTime: z.string().nullable().describe('HH:MM, the facility time zone'),
-      endTime: z.string().nullable(),
-      sessionDates: z.array(z.string()).describe('YYYY-MM-DD, every date it meets on'),
-    })
-    .nullable()
-    .describe('when an offering that meets on set days (an academy, a camp) meets; null for a league'),
-  team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team entered or joined'),
+  details: OfferingDetails,
 })
 export type OfferingRef = z.infer<typeof OfferingRef>
 

@@ -26,14 +26,16 @@ function balanceText(registration: RegistrationView): string {
 
 /** What the place is: a league place, a team's registration, or a place on a team's roster. */
 function placeName(r: RegistrationView): string {
-  if (r.offering.kind === 'team-place' && r.offering.team) return `${r.offering.name}: team ${r.offering.team.name}`
-  if (r.offering.kind === 'roster-place' && r.offering.team) return `${r.offering.name}: player on ${r.offering.team.name}`
+  const { details } = r.offering
+  if (details.kind === 'team-place') return `${r.offering.name}: team ${details.team.name}`
+  if (details.kind === 'roster-place') return `${r.offering.name}: player on ${details.team.name}`
   return r.offering.name
 }
 
 /** Who the place is for: the team a captain entered, the child, or the account holder. */
 function participantName(r: RegistrationView): string {
-  return r.offering.kind === 'team-place' && r.offering.team ? `Team ${r.offering.team.name}` : r.child ? r.child.name : r.registrantName
+  const { details } = r.offering
+  return details.kind === 'team-place' ? `Team ${details.team.name}` : r.child ? r.child.name : r.registrantName
 }
 
 export function RegistrationsSection({ userId }: { userId: string }) {
@@ -99,8 +101,8 @@ interface CardProps {
 
 /** The next session on or after `today` of a place in an academy or a camp ("Tue 12/1/2026, 6:00 PM"), and whether the sessions have begun. */
 function nextSession(r: RegistrationView, today: string): { next: string | null; begun: boolean } | null {
-  const { schedule } = r.offering
-  if (!schedule) return null
+  if (!('schedule' in r.offering.details)) return null
+  const { schedule } = r.offering.details
   const next = schedule.sessionDates.find((date) => date >= today)
   const first = schedule.sessionDates[0] ?? r.offering.startDate
   return {
@@ -224,13 +226,13 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
           >
             Receipt
           </Link>
-          {r.offering.team && r.offering.league && (
-            <Link className="button secondary" to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })} aria-describedby={headingId}>
+          {'team' in r.offering.details && (
+            <Link className="button secondary" to={href('leagueTeam', { leagueId: r.offering.details.league.id, teamId: r.offering.details.team.id })} aria-describedby={headingId}>
               Team page
             </Link>
           )}
           {/* A team's place and its roster are changed from the team page, by its captain and staff. */}
-          {live && !r.offering.team && !sessions?.begun && (
+          {live && !('team' in r.offering.details) && !sessions?.begun && (
             <button
               ref={cancelButton}
               type="button"

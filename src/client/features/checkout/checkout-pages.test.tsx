@@ -214,7 +214,7 @@ describe('the page Stripe sends the payer back to', () => {
 describe('a receipt with a balance in an order', () => {
   const receipt: Receipt = {
     id: 'r-1',
-    offering: { kind: 'league-place', id: 'off-1', name: 'Winter Soccer', startDate: '2027-01-10', endDate: '2027-03-10', ownerId: 'l-1', league: { id: 'l-1', sport: 'soccer' }, schedule: null, team: null },
+    offering: { kind: 'league-place', id: 'off-1', name: 'Winter Soccer', startDate: '2027-01-10', endDate: '2027-03-10', ownerId: 'l-1', details: { kind: 'league-place', league: { id: 'l-1', sport: 'soccer' } } },
     userId: 'u-1',
     registrantName: 'Pat Parent',
     registrantEmail: 'parent@example.com',

@@ -33,7 +33,7 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
               cell: (r) => (
                 <>
                   {r.offering.name}
-                  {r.offering.team && ` — ${r.offering.team.name}`}
+                  {'team' in r.offering.details && ` — ${r.offering.details.team.name}`}
                   <span className="staff-muted">{kindNote(r.offering.kind)}</span>
                 </>
               ),
@@ -59,7 +59,7 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
                   </RowAction>
                 </>
               )}
-              {r.offering.team && r.offering.league && <Link to={href('leagueTeam', { leagueId: r.offering.league.id, teamId: r.offering.team.id })}>Team page</Link>}
+              {'team' in r.offering.details && <Link to={href('leagueTeam', { leagueId: r.offering.details.league.id, teamId: r.offering.details.team.id })}>Team page</Link>}
               <Link to={receiptPath(r)} aria-label={`Receipt: ${r.offering.name}${r.child ? ` — ${r.child.name}` : ''}`}>
                 Receipt
               </Link>

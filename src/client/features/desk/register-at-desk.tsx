@@ -42,7 +42,8 @@ export function RegisterAtDesk({ customer, participants, more }: { customer: Cus
     const place = teamLeague ? { leagueId, teamId, childId: '' } : { leagueId, teamId: '', childId: participants.find((p) => p.key === who)?.childId ?? '' }
     register.mutate(place, {
       onSuccess: ({ registration }) => {
-        const where = registration.offering.team ? `${registration.offering.team.name} in ${registration.offering.name}` : registration.offering.name
+        const { details, name } = registration.offering
+        const where = 'team' in details ? `${details.team.name} in ${name}` : name
         setOutcome(
           registration.status === 'waitlisted'
             ? `${where} is full: number ${registration.waitlistPosition} on the waitlist.`

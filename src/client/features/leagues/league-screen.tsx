@@ -92,7 +92,7 @@ function MyTeams({ league, userId }: { league: LeagueSummary; userId: string }) 
 
 function MyPlaces({ league, userId }: { league: LeagueSummary; userId: string }) {
   const mine = useQuery(myRegistrationsQuery(userId))
-  const places = mine.data?.registrations.filter((r) => r.offering.league?.id === league.id)
+  const places = mine.data?.registrations.filter(({ offering: { details } }) => 'league' in details && details.league.id === league.id)
   if (mine.error) return <Alert>{errorMessage(mine.error)}</Alert>
   if (!places) return <p className="loading">Loading your registrations…</p>
   if (places.length === 0) {

@@ -31,7 +31,7 @@ const owner: SessionUser = {
 
 const place = (n: number, overrides: Partial<Receipt> = {}): Receipt => ({
   id: `r-${n}`,
-  offering: { kind: 'league-place', id: 'o-1', ownerId: 'l-1', name: 'Spring Soccer', startDate: '2027-03-01', endDate: '2027-05-01', league: null, schedule: null, team: null },
+  offering: { kind: 'league-place', id: 'o-1', ownerId: 'l-1', name: 'Spring Soccer', startDate: '2027-03-01', endDate: '2027-05-01', details: { kind: 'league-place', league: { id: 'l-1', sport: 'soccer' } } },
   userId: 'u-1',
   registrantName: 'Pat Parent',
   registrantEmail: 'pat@example.com',

@@ -351,9 +351,8 @@ function EndActions({ registration: r, onDone }: { registration: RegistrationVie
         {what} the registration of {participantOf(r)} for {r.offering.name}?{' '}
         {HOLDS_PLACE.includes(r.status) ? 'The place goes to the next person on the waitlist.' : 'They leave the waitlist.'}{' '}
         An email tells them.
-        {r.offering.kind === 'team-place' &&
-          r.offering.team &&
-          ` ${r.offering.team.name} is withdrawn with it: every player’s place on its roster ends and each player is told${r.paidCents > 0 ? '; a refund recorded here also refunds what the players paid' : ''}.`}
+        {r.offering.details.kind === 'team-place' &&
+          ` ${r.offering.details.team.name} is withdrawn with it: every player’s place on its roster ends and each player is told${r.paidCents > 0 ? '; a refund recorded here also refunds what the players paid' : ''}.`}
       </p>
       {r.paidCents > 0 && !refunds && <p>{formatMoney(r.paidCents)} paid stays recorded: an admin refunds it.</p>}
       {r.paidCents > 0 && refunds && (

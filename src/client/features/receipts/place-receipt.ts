@@ -16,7 +16,7 @@ export function placeReceipt(receipt: Receipt): ReceiptContent {
     facts: [
       ...(receipt.child ? [{ term: 'Child', lines: [receipt.child.name] }] : []),
       { term: words.label, lines: [offering.name, formatDateRange(offering.startDate, offering.endDate)] },
-      ...(offering.team ? [{ term: 'Team', lines: [offering.team.name, words.place ?? ''] }] : []),
+      ...('team' in offering.details ? [{ term: 'Team', lines: [offering.details.team.name, words.place ?? ''] }] : []),
       { term: 'Status', lines: [STATUS_LABELS[receipt.status]] },
       ...chargeLines(receipt.charges).map((line) => ({ term: line.label, lines: [line.amount] })),
       { term: 'Price', lines: [formatMoney(receipt.priceCents)] },

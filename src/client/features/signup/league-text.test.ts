@@ -8,7 +8,7 @@ function result(overrides: Partial<RegistrationView>, created = true): RegisterR
     created,
     registration: {
       id: 'r1',
-      offering: { kind: 'league-place', id: 'o1', name: 'Spring Soccer', startDate: '2027-03-01', endDate: '2027-05-31', ownerId: 'l1', league: { id: 'l1', sport: 'soccer' }, schedule: null, team: null },
+      offering: { kind: 'league-place', id: 'o1', name: 'Spring Soccer', startDate: '2027-03-01', endDate: '2027-05-31', ownerId: 'l1', details: { kind: 'league-place', league: { id: 'l1', sport: 'soccer' } } },
       userId: 'u1',
       registrantName: 'Jo Park',
       registrantEmail: 'jo@example.com',

@@ -38,9 +38,9 @@ export function useRegistrations(userId: string | null) {
   const outcomes = useMemo(() => {
     const shown = new Map<string, Outcome>()
     for (const registration of mine.data?.registrations ?? []) {
-      const league = registration.offering.league
-      if (!league || !ACTIVE_STATUSES.includes(registration.status)) continue
-      shown.set(participantKey(league.id, registration.child?.id ?? null), { kind: 'result', result: { registration, created: false } })
+      const { details } = registration.offering
+      if (!('league' in details) || !ACTIVE_STATUSES.includes(registration.status)) continue
+      shown.set(participantKey(details.league.id, registration.child?.id ?? null), { kind: 'result', result: { registration, created: false } })
     }
     for (const [key, outcome] of attempts) {
       if (outcome) shown.set(key, outcome)

@@ -43,7 +43,7 @@ const online = (orderId: string, amountCents: number, externalId: string): NewPa
   now,
 })
 
-const paidCents = async (registrationId: string) => (await findRegistrationView(ctx.db, registrationId))!.paidCents
+const paidCents = async (registrationId: string) => (await findRegistrationView(ctx.db, ctx.kinds, registrationId))!.paidCents
 
 describe('allocate', () => {
   test('spreads an amount over lines oldest first, each up to what it has open', () => {
@@ -118,7 +118,7 @@ describe('payments', () => {
     const places = await Promise.all(
       children.map(async (childId) => {
         const admission = await admit(ctx.db, offering, { userId: parent.id, childId, today })
-        return (await takePlace(ctx.db, { ...admission, offering, userId: parent.id, idempotencyKey: null, now, today, siteUrl: ctx.config.publicUrl, orderId })).registration
+        return (await takePlace(ctx.db, { ...admission, offering, userId: parent.id, idempotencyKey: null, now, today, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds, orderId })).registration
       }),
     )
     const lines = await ctx.db.kysely.selectFrom('orderLines').select(['registrationId', 'amountDueCents']).where('orderId', '=', orderId).execute()
@@ -126,7 +126,7 @@ describe('payments', () => {
 
     const paid = await inTransaction(ctx.db, (tx) => recordPayment(tx, online(orderId, 9000, 'cs_test_two_children')))
     expect(paid.status).toBe('recorded')
-    for (const place of places) expect(await findRegistrationView(ctx.db, place.id)).toMatchObject({ paidCents: 4500, balanceCents: 0 })
+    for (const place of places) expect(await findRegistrationView(ctx.db, ctx.kinds, place.id)).toMatchObject({ paidCents: 4500, balanceCents: 0 })
   })
 })
 

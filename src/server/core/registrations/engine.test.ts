@@ -31,6 +31,7 @@ async function requestFor(leagueId: string, user: TestUser, overrides: Partial<P
     now,
     today: facilityToday(now, 'America/Toronto'),
     siteUrl: 'http://localhost:3000',
+    kinds: ctx.kinds,
     ...overrides,
   }
 }

@@ -16,6 +16,7 @@ import { placePriceOn } from '../../../shared/prices.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
 import { overPlacesLimit, type Admission } from './admission.ts'
+import type { Kinds } from './kinds.ts'
 
 /**
  * The registration engine (docs/decisions/0012): one way to take a place in any offering — a
@@ -32,6 +33,8 @@ export interface PlaceRequest extends Admission {
   /** The facility day, for the price (an early-bird price ends with a day). */
   today: string
   siteUrl: string
+  /** Every kind of offering (kinds.ts): the answer's views ask the places' kind for their details. */
+  kinds: Kinds
   /** The site takes card payments: a confirmation with a balance links the order's checkout. */
   paysOnline?: boolean
   /** The order the place's line joins, opened by the caller for several places paid together (payments/orders.queries.ts `openOrder`). */
@@ -237,6 +240,7 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   await writeTogether(tx, [counters, ...before, ...placeRows(tx, made)])
   const views = await findNewRegistrationViews(
     tx,
+    reqs[0]!.kinds,
     made.map((m) => m.id),
   )
   const emails = made.flatMap(({ req, id, placed }) => {
@@ -405,7 +409,7 @@ async function findExisting(db: Db, reqs: readonly PlaceRequest[], earlier: read
       if (row.offeringId !== offeringId || row.participantKey !== participantKey) {
         return { ok: false, error: conflict('This Idempotency-Key was already used for a different registration. Send a new key.') }
       }
-      return { ok: true, value: await findRegistrationView(db, row.id) }
+      return { ok: true, value: await findRegistrationView(db, req.kinds, row.id) }
     }),
   )
 }

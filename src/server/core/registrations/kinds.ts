@@ -1,5 +1,7 @@
 import type { Db } from '../../db/connect.ts'
+import type { KindColumns } from '../../db/schema.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import type { DetailsOf, OfferingDetails } from '../../../shared/contracts/registrations.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import { endEarnedDiscounts } from './family-discount.ts'
 
@@ -17,8 +19,8 @@ export interface PlaceOfKind {
   kind: OfferingKind
   /** Who holds the place. */
   userId: string
-  /** The registration's team column (db/schema.ts KindColumns): the team a team's entry or a roster place is for. */
-  teamId: string | null
+  /** What its kind tells of it (OfferingRef.details): a team's entry and a roster place their team. */
+  details: OfferingDetails
 }
 
 /** How a place ended: who ended it (null for a sweep), whether what was paid is refunded. */
@@ -47,19 +49,46 @@ export interface KindRules {
 }
 
 /**
- * A kind of offering as the engine knows it: its rules. The feature that owns the kind builds it
- * in its `<kind>-kind.ts`, beside the reader of its offerings (offerings.queries.ts `Offering`),
- * so the engine and the routes that call it never import a feature above them.
+ * A place as a view read it (registrations.queries.ts), for its kind to tell its details from:
+ * its offering's facts (the `offeringFacts` view, decision 0026) and the columns its kind wrote
+ * on its row (db/schema.ts KindColumns).
  */
-export interface Kind {
+export interface PlaceFacts {
+  /** What the place is in, as offeringFacts names it: a league's id for a team's entry and a roster place too. */
+  ownerId: string
+  sport: string | null
+  startDate: string
+  endDate: string
+  /** ISO weekdays it meets on (`2,4`); null for an offering without sessions. */
+  weekdays: string | null
+  startTime: string | null
+  endTime: string | null
+  skippedDates: string | null
+  kindColumns: KindColumns
+}
+
+/**
+ * A kind of offering as the engine and the views know it: its rules, and what a view of one of
+ * its places tells of it. The feature that owns the kind builds it in its `<kind>-kind.ts`,
+ * beside the reader of its offerings (offerings.queries.ts `Offering`), so the engine and the
+ * routes that call it never import a feature above them.
+ */
+export interface Kind<K extends OfferingKind = OfferingKind> {
   rules: KindRules
+  /**
+   * The details (OfferingRef.details) of the places a view read, one per place in their order:
+   * every place of the kind a read found at once, so a kind that reads more (a team's name)
+   * reads it for all of them in one query.
+   */
+  details(db: Db, places: readonly PlaceFacts[]): Promise<DetailsOf<K>[]>
 }
 
 /**
  * Every kind of offering, built once where the app is built (app.ts) and handed down: a kind left
- * out of the record fails the typecheck, and each app (each test's) has its own.
+ * out of the record, or without the details of its own kind, fails the typecheck, and each app
+ * (each test's) has its own.
  */
-export type Kinds = Readonly<Record<OfferingKind, Kind>>
+export type Kinds = Readonly<{ [K in OfferingKind]: Kind<K> }>
 
 export async function checkLeaving(tx: Db, place: PlaceOfKind, today: string, kinds: Kinds): Promise<void> {
   await kinds[place.kind].rules.mayLeave?.(tx, place, today)
@@ -83,6 +112,6 @@ export function changePlace<T>(db: Db, place: PlaceOfKind, ctx: ChangeContext, c
 }
 
 /** A registration's view (registrations.queries.ts) as the rules of its kind read it. */
-export function placeOf(view: { id: string; userId: string; offering: { kind: OfferingKind; team: { id: string } | null } }): PlaceOfKind {
-  return { registrationId: view.id, kind: view.offering.kind, userId: view.userId, teamId: view.offering.team?.id ?? null }
+export function placeOf(view: { id: string; userId: string; offering: { kind: OfferingKind; details: OfferingDetails } }): PlaceOfKind {
+  return { registrationId: view.id, kind: view.offering.kind, userId: view.userId, details: view.offering.details }
 }

@@ -58,7 +58,7 @@ async function joinAcademy(user: TestUser, academyId: string, childId: string | 
   const now = new Date()
   const today = facilityToday(now, ctx.config.site.timeZone)
   const admission = await admit(ctx.db, offering, { userId: user.id, childId, today })
-  return takePlace(ctx.db, { ...admission, offering, userId: user.id, idempotencyKey: null, now, today, siteUrl: ctx.config.publicUrl })
+  return takePlace(ctx.db, { ...admission, offering, userId: user.id, idempotencyKey: null, now, today, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })
 }
 
 describe('one view for every kind of place', () => {
@@ -73,19 +73,29 @@ describe('one view for every kind of place', () => {
     expect((await join(player, team)).status).toBe(201)
     const academyPlace = (await joinAcademy(person, academyId, null)).registration
 
-    expect(leaguePlace.offering).toMatchObject({ kind: 'league-place', ownerId: leagueId, league: { id: leagueId, sport: 'soccer' }, schedule: null, team: null })
-    expect((await findRegistrationView(ctx.db, team.entry!.registrationId))!.offering).toMatchObject({
-      kind: 'team-place',
-      ownerId: teamLeagueId,
-      name: team.leagueName,
-      league: { id: teamLeagueId },
-      team: { id: team.id, name: 'Viewers' },
-    })
-    const [rosterPlace] = await listUserRegistrations(ctx.db, player.id)
-    expect(rosterPlace!.offering).toMatchObject({ kind: 'roster-place', ownerId: teamLeagueId, league: { id: teamLeagueId }, team: { id: team.id } })
+    expect(leaguePlace.offering).toEqual(expect.objectContaining({ kind: 'league-place', ownerId: leagueId, details: { kind: 'league-place', league: { id: leagueId, sport: 'soccer' } } }))
+    expect((await findRegistrationView(ctx.db, ctx.kinds, team.entry!.registrationId))!.offering).toEqual(
+      expect.objectContaining({
+        kind: 'team-place',
+        ownerId: teamLeagueId,
+        name: team.leagueName,
+        details: { kind: 'team-place', league: { id: teamLeagueId, sport: 'basketball' }, team: { id: team.id, name: 'Viewers' } },
+      }),
+    )
+    const [rosterPlace] = await listUserRegistrations(ctx.db, ctx.kinds, player.id)
+    expect(rosterPlace!.offering).toEqual(
+      expect.objectContaining({ kind: 'roster-place', ownerId: teamLeagueId, details: { kind: 'roster-place', league: { id: teamLeagueId, sport: 'basketball' }, team: { id: team.id, name: 'Viewers' } } }),
+    )
     expect(academyPlace).toMatchObject({
       status: 'confirmed',
-      offering: { kind: 'academy-place', name: expect.stringMatching(/^Goalkeeping Academy/), startDate: daysFromToday(30), endDate: daysFromToday(90), ownerId: academyId, league: null, schedule: { sessionDates: expect.arrayContaining([]) }, team: null },
+      offering: {
+        kind: 'academy-place',
+        name: expect.stringMatching(/^Goalkeeping Academy/),
+        startDate: daysFromToday(30),
+        endDate: daysFromToday(90),
+        ownerId: academyId,
+        details: { kind: 'academy-place', schedule: { weekdays: [], startTime: null, endTime: null, sessionDates: [] } },
+      },
     })
 
     // A receipt by registration, whatever the place is in: the owner and staff; anyone else, not found.

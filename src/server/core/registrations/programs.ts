@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts'
 import type { Db, Dialect } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
-import type { Receipt } from '../../../shared/contracts/registrations.ts'
+import { readSchedule } from '../../../shared/academy-schedule.ts'
+import type { Receipt, Schedule } from '../../../shared/contracts/registrations.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { DEFAULT_ROLE, isStaff, type Role } from '../../../shared/roles.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
@@ -14,7 +15,7 @@ import { holdWhilePaying } from '../payments/pay-at-sign-up.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import { chosenProduct } from '../payments/products.queries.ts'
 import { invalid, notFound } from '../refusals.ts'
-import type { ChangeContext } from './kinds.ts'
+import type { ChangeContext, Kinds, PlaceFacts } from './kinds.ts'
 import { createOffering, updateOffering, type Offering, type OwnerColumn } from './offerings.queries.ts'
 import { findReceiptsIn } from './registrations.queries.ts'
 import { signUpParticipants, type Participant, type SignUpResult } from './sign-up.ts'
@@ -131,6 +132,7 @@ export async function updateProgram<T>(
 export interface SignUpSite {
   config: Pick<Config, 'publicUrl' | 'site' | 'accountLimits'>
   provider: Pick<PaymentProvider, 'online' | 'minimumCents'>
+  kinds: Kinds
 }
 
 /** One sign-up for a program's places: who takes part, with the request's Idempotency-Key. */
@@ -145,7 +147,7 @@ export interface ProgramSignUp {
  * own refusals, and a 404 when it is not open): within the places one account may take, and with
  * the places held while they pay when the program is paid at sign-up.
  */
-export async function signUpOnline(db: Db, { config, provider }: SignUpSite, userId: string, signUp: ProgramSignUp, open: () => Promise<Offering>): Promise<SignUpResult> {
+export async function signUpOnline(db: Db, { config, provider, kinds }: SignUpSite, userId: string, signUp: ProgramSignUp, open: () => Promise<Offering>): Promise<SignUpResult> {
   const offering = await open()
   const today = facilityToday(signUp.now, config.site.timeZone)
   return signUpParticipants(db, {
@@ -154,6 +156,7 @@ export async function signUpOnline(db: Db, { config, provider }: SignUpSite, use
     userId,
     today,
     siteUrl: config.publicUrl,
+    kinds,
     paysOnline: config.site.paysOnline,
     placesPerAccount: config.accountLimits.placesPerOffering,
     holdUntil: holdWhilePaying(offering, provider, signUp.now, today),
@@ -169,7 +172,7 @@ export async function signUpOnline(db: Db, { config, provider }: SignUpSite, use
  */
 export async function signUpAtDesk(
   db: Db,
-  { config }: Pick<SignUpSite, 'config'>,
+  { config, kinds }: Pick<SignUpSite, 'config' | 'kinds'>,
   by: { customerId: string; staffId: string },
   signUp: ProgramSignUp,
   open: () => Promise<Offering>,
@@ -186,6 +189,7 @@ export async function signUpAtDesk(
     userId: customer.id,
     today: facilityToday(signUp.now, config.site.timeZone),
     siteUrl: config.publicUrl,
+    kinds,
     paysOnline: config.site.paysOnline,
     placesPerAccount: null,
     event: { actorId: by.staffId, details: { atDesk: true } },
@@ -199,13 +203,20 @@ export async function signUpAtDesk(
  */
 export async function programReceipt<T extends { id: string }>(
   db: Db,
+  kinds: Kinds,
   viewer: { id: string; role: Role },
   userId: string,
   find: () => Promise<T | undefined>,
 ): Promise<{ program: T; places: Receipt[] }> {
   if (viewer.id !== userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
   const program = await find()
-  const places = program ? await findReceiptsIn(db, userId, program.id) : []
+  const places = program ? await findReceiptsIn(db, kinds, userId, program.id) : []
   if (!program || places.length === 0) throw notFound('There is no such receipt.')
   return { program, places }
+}
+
+/** When a program's place meets (OfferingRef.details), from its offering's facts: each program kind's view of a place tells it. */
+export function scheduleOf(place: PlaceFacts): Schedule {
+  const { weekdays, sessionDates } = readSchedule({ ...place, weekdays: place.weekdays ?? '', skippedDates: place.skippedDates ?? '' })
+  return { weekdays, startTime: place.startTime, endTime: place.endTime, sessionDates }
 }

@@ -8,7 +8,7 @@ import { invalid } from '../refusals.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { holdOffering, releasePlace } from './capacity.ts'
-import { followEnding, placeOf, type HowEnded } from './kinds.ts'
+import { followEnding, placeOf, type HowEnded, type Kinds } from './kinds.ts'
 import { cancellationEmail, deskPaymentEmail, refundEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { confirmPaidHolds, offerFreePlaces } from './waitlist.ts'
@@ -32,7 +32,7 @@ export async function takeDeskPayment(
   registrationId: string,
   payment: DeskPayment,
   staffId: string,
-  ctx: { now: Date; siteUrl: string },
+  ctx: { now: Date; siteUrl: string; kinds: Kinds },
 ): Promise<'recorded' | 'not-payable' | 'over-balance'> {
   const { now } = ctx
   return inTransaction(db, async (tx) => {
@@ -54,8 +54,8 @@ export async function takeDeskPayment(
     if (recorded.status === 'over-balance') return 'over-balance'
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
     // A hold it paid is confirmed, and its confirmation says what was paid; otherwise the family gets a receipt of the payment.
-    if ((await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, siteUrl: ctx.siteUrl })) === 0) {
-      const after = await findRegistrationView(tx, registrationId)
+    if ((await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, siteUrl: ctx.siteUrl, kinds: ctx.kinds })) === 0) {
+      const after = await findRegistrationView(tx, ctx.kinds, registrationId)
       if (after) await enqueueEmail(tx, deskPaymentEmail(ctx.siteUrl, after, payment), now)
     }
     return 'recorded'
@@ -94,7 +94,7 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
     if (!place) return false
     await holdOffering(tx, place.offeringId)
     await opts.check?.(tx)
-    const before = await findRegistrationView(tx, registrationId)
+    const before = await findRegistrationView(tx, opts.ctx.kinds, registrationId)
     if (!before) return false
     const from = ACTIVE_STATUSES
     // What it was when ended: it may have moved since `before` was read (an offer made meanwhile).
@@ -110,7 +110,7 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
       details: { previousStatus: previous, refundedCents },
       now: opts.ctx.now,
     })
-    const after = await findRegistrationView(tx, registrationId)
+    const after = await findRegistrationView(tx, opts.ctx.kinds, registrationId)
     if (after) await enqueueEmail(tx, opts.notice ? opts.notice(after) : cancellationEmail(opts.ctx.siteUrl, after, ending), opts.ctx.now)
     if (HOLDS_PLACE.includes(previous)) {
       await releasePlace(tx, place.offeringId)
@@ -127,7 +127,7 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
  * overpayment ("refund and lower the price") — an entry in the place's history and an email to
  * the family. A pending refund (through a provider online) lowers the price at once all the same.
  */
-export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; siteUrl: string }): Promise<void> {
+export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; siteUrl: string; kinds: Kinds }): Promise<void> {
   const parts = await tx.kysely
     .selectFrom('refundAllocations as ra')
     .innerJoin('refunds as f', 'f.id', 'ra.refundId')
@@ -147,7 +147,7 @@ export async function afterRefund(tx: Db, refundId: string, opts: { reason: stri
     }
     if (!part.registrationId) continue
     await logEvent(tx, { registrationId: part.registrationId, action: 'refunded', actorId: opts.by, details: { amountCents: part.amountCents, reason: opts.reason, priceLowered: opts.lowerPrice }, now: opts.now })
-    const view = await findRegistrationView(tx, part.registrationId)
+    const view = await findRegistrationView(tx, opts.kinds, part.registrationId)
     if (view) await enqueueEmail(tx, refundEmail(opts.siteUrl, view, { amountCents: part.amountCents, method: part.method, reason: opts.reason, priceLowered: opts.lowerPrice, pending }), opts.now)
   }
 }

@@ -15,14 +15,16 @@ export function receiptUrl(siteUrl: string, r: RegistrationView): string {
 
 /** Who takes the place: a child, a team, or the person themselves. */
 function who(r: RegistrationView): string {
-  if (OFFERING_KIND_WORDS[r.offering.kind].taker === 'team' && r.offering.team) return `Your team ${r.offering.team.name} is`
+  const { details } = r.offering
+  if (OFFERING_KIND_WORDS[r.offering.kind].taker === 'team' && 'team' in details) return `Your team ${details.team.name} is`
   return r.child ? `${r.child.name} is` : 'You are'
 }
 
 /** The sessions of a place in an academy or a camp: when it meets, and every date. */
 function sessionLines(r: RegistrationView): string[] {
-  const { schedule } = r.offering
-  if (!schedule || schedule.sessionDates.length === 0) return []
+  const { details } = r.offering
+  if (!('schedule' in details) || details.schedule.sessionDates.length === 0) return []
+  const { schedule } = details
   const when = schedule.startTime && schedule.endTime ? `${describeSchedule({ ...schedule, startTime: schedule.startTime, endTime: schedule.endTime })}. ` : ''
   const count = schedule.sessionDates.length
   return [`${when}${count} session${count === 1 ? '' : 's'}: ${schedule.sessionDates.map(formatDate).join(', ')}.`]
@@ -43,7 +45,9 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView, paysOnli
     text: [
       `Hi ${r.registrantName},`,
       '',
-      OFFERING_KIND_WORDS[r.offering.kind].taker === 'team member' && r.offering.team ? `You joined ${r.offering.team.name} in ${r.offering.name}. Your place on the roster is held.` : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
+      OFFERING_KIND_WORDS[r.offering.kind].taker === 'team member' && 'team' in r.offering.details
+        ? `You joined ${r.offering.details.team.name} in ${r.offering.name}. Your place on the roster is held.`
+        : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
       ...sessionLines(r),
       `Receipt number: ${r.receiptNumber}`,
       amountLine(siteUrl, r, paysOnline),

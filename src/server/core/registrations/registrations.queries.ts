@@ -6,12 +6,13 @@ import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { MoneyMove, RefundStatus } from '../../../shared/schemas/payments.ts'
-import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
-import { readSchedule } from '../../../shared/academy-schedule.ts'
+import type { OfferingKind, RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { KIND_COLUMNS, type KindColumns } from '../../db/schema.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
 import { amountDueOf, amountPaidOf, lineColumnOf, orderOf, paidOnLines, type RegistrationScope } from '../payments/orders.queries.ts'
 import { planOf } from '../payments/products.queries.ts'
-import type { Charges, HistoryEntry, OfferingRef, Payment, Receipt, ReceiptExtra, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { Charges, HistoryEntry, OfferingDetails, Payment, Receipt, ReceiptExtra, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { Kinds, PlaceFacts } from './kinds.ts'
 
 /** How many wait ahead of a registration (aliased `r`) in its offering's waitlist. */
 export const waitlistAheadOf = (eb: RegistrationScope) =>
@@ -35,15 +36,12 @@ function viewsUncounted(db: Db) {
     .innerJoin('offeringFacts as f', 'f.offeringId', 'o.id')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
-    .leftJoin('teams as t', 't.id', 'r.teamId')
+    .select(KIND_COLUMNS.map((column) => `r.${column}` as const))
     .select((eb) => [
       'r.id',
       'o.id as offeringId',
       'o.kind',
-      'o.leagueId',
       'f.ownerId',
-      'r.teamId',
-      't.name as teamName',
       'f.sport',
       'f.weekdays',
       'f.startTime',
@@ -74,33 +72,35 @@ function viewsUncounted(db: Db) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof views>['executeTakeFirstOrThrow']>>
 
-/** What the place is in, from its offering's facts (migration 0037): its owner, its league and team, and its schedule. */
-function offeringOf(row: ViewRow): OfferingRef {
-  return {
-    kind: row.kind,
-    id: row.offeringId,
-    ownerId: row.ownerId,
-    name: row.offeringName,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    league: row.leagueId === null ? null : { id: row.leagueId, sport: row.sport ?? '' },
-    schedule: row.weekdays === null ? null : scheduleOf(row, row.weekdays),
-    team: row.teamId ? { id: row.teamId, name: row.teamName ?? '' } : null,
-  }
+/** What a place's kind reads its details from: its offering's facts (migration 0037) and its own kind columns. */
+function factsOf(row: ViewRow): PlaceFacts {
+  const { ownerId, sport, startDate, endDate, weekdays, startTime, endTime, skippedDates } = row
+  return { ownerId, sport, startDate, endDate, weekdays, startTime, endTime, skippedDates, kindColumns: Object.fromEntries(KIND_COLUMNS.map((column) => [column, row[column]])) }
 }
 
-/** The sessions of an offering that meets on set days, from its weekly pattern between its first and last dates. */
-function scheduleOf(row: ViewRow, weekdaysText: string): NonNullable<OfferingRef['schedule']> {
-  const { weekdays, sessionDates } = readSchedule({ ...row, weekdays: weekdaysText, skippedDates: row.skippedDates ?? '' })
-  return { weekdays, startTime: row.startTime, endTime: row.endTime, sessionDates }
+/**
+ * The views of the rows a read found, each with the details its kind tells (kinds.ts `Kind`):
+ * each kind present is asked once, for all its places.
+ */
+async function toViews(db: Db, kinds: Kinds, rows: readonly ViewRow[]): Promise<RegistrationView[]> {
+  const ofKind = new Map<OfferingKind, ViewRow[]>()
+  for (const row of rows) ofKind.set(row.kind, [...(ofKind.get(row.kind) ?? []), row])
+  const details = new Map<ViewRow, OfferingDetails>()
+  await Promise.all(
+    [...ofKind].map(async ([kind, places]) => {
+      const told = await kinds[kind].details(db, places.map(factsOf))
+      places.forEach((row, i) => details.set(row, told[i]!))
+    }),
+  )
+  return rows.map((row) => toView(row, details.get(row)!))
 }
 
-function toView(row: ViewRow): RegistrationView {
+function toView(row: ViewRow, details: OfferingDetails): RegistrationView {
   const priceCents = toCount(row.priceCents)
   const paidCents = toCount(row.paidCents)
   return {
     id: row.id,
-    offering: offeringOf(row),
+    offering: { kind: row.kind, id: row.offeringId, ownerId: row.ownerId, name: row.offeringName, startDate: row.startDate, endDate: row.endDate, details },
     userId: row.userId,
     registrantName: row.registrantName,
     registrantEmail: row.registrantEmail,
@@ -119,9 +119,9 @@ function toView(row: ViewRow): RegistrationView {
   }
 }
 
-export async function findRegistrationView(db: Db, registrationId: string): Promise<RegistrationView | undefined> {
+export async function findRegistrationView(db: Db, kinds: Kinds, registrationId: string): Promise<RegistrationView | undefined> {
   const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
-  return row && toView(row)
+  return row && (await toViews(db, kinds, [row]))[0]
 }
 
 /**
@@ -131,23 +131,28 @@ export async function findRegistrationView(db: Db, registrationId: string): Prom
  * the database, per registration, over a waitlist thousands long, PostgreSQL scanned the whole
  * offering's registrations for each one, inside the hold: issue 31.)
  */
-export async function findNewRegistrationViews(tx: Db, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
+export async function findNewRegistrationViews(tx: Db, kinds: Kinds, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
   if (registrationIds.length === 0) return new Map()
   const rows = await viewsUncounted(tx).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
   const behind = (row: (typeof rows)[number]) => rows.filter((other) => other.offeringId === row.offeringId && other.status === 'waitlisted' && other.seq > row.seq).length
-  return new Map(rows.map((row) => [row.id, toView({ ...row, waitlistAhead: toCount(row.waitlistSize) - 1 - behind(row) })]))
+  const made = await toViews(
+    tx,
+    kinds,
+    rows.map((row) => ({ ...row, waitlistAhead: toCount(row.waitlistSize) - 1 - behind(row) })),
+  )
+  return new Map(made.map((view) => [view.id, view]))
 }
 
 /** A registration just changed, read back in the answer: it cannot have gone in between. */
-export async function changedRegistration(db: Db, registrationId: string): Promise<RegistrationView> {
-  const view = await findRegistrationView(db, registrationId)
+export async function changedRegistration(db: Db, kinds: Kinds, registrationId: string): Promise<RegistrationView> {
+  const view = await findRegistrationView(db, kinds, registrationId)
   if (!view) throw new Error(`registration ${registrationId} vanished after a change`)
   return view
 }
 
-export async function listUserRegistrations(db: Db, userId: string): Promise<RegistrationView[]> {
+export async function listUserRegistrations(db: Db, kinds: Kinds, userId: string): Promise<RegistrationView[]> {
   const rows = await views(db).where('r.userId', '=', userId).orderBy('r.createdAt', 'desc').orderBy('r.id').execute()
-  return rows.map((r) => toView(r))
+  return toViews(db, kinds, rows)
 }
 
 /**
@@ -157,7 +162,7 @@ export async function listUserRegistrations(db: Db, userId: string): Promise<Reg
  * places with its teams' entries and rosters), and whose registrant's name or email, or child's
  * name, contains `search`.
  */
-export async function listPendingRegistrations(db: Db, { ownerId, search }: { ownerId?: string; search?: string }): Promise<RegistrationView[]> {
+export async function listPendingRegistrations(db: Db, kinds: Kinds, { ownerId, search }: { ownerId?: string; search?: string }): Promise<RegistrationView[]> {
   let query = views(db).where((eb) =>
     eb.or([
       eb('r.status', 'in', ['held', 'offered', 'waitlisted']),
@@ -172,39 +177,43 @@ export async function listPendingRegistrations(db: Db, { ownerId, search }: { ow
     )
   }
   const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(500).execute()
-  return rows.map((r) => toView(r))
+  return toViews(db, kinds, rows)
 }
 
 /**
  * A receipt, found only when every id in the URL matches the same registration: its person, its
- * owner (`ownerId` as offeringFacts reads it) and, when given, the registration or the team it is
- * for. Whether the viewer may see it is the caller's decision; both "no" and "not found" answer 404.
+ * owner (`ownerId` as offeringFacts reads it) and, when given, the registration or the kind
+ * columns of its row (db/schema.ts KindColumns: the team a team's receipt is for). Whether the
+ * viewer may see it is the caller's decision; both "no" and "not found" answer 404.
  */
 export async function findReceipt(
   db: Db,
-  ids: { userId: string; ownerId: string; registrationId?: string; teamId?: string },
+  kinds: Kinds,
+  ids: { userId: string; ownerId: string; registrationId?: string; kindColumns?: KindColumns },
 ): Promise<Receipt | undefined> {
   let query = views(db).where('r.userId', '=', ids.userId).where('f.ownerId', '=', ids.ownerId)
-  // Without a registration id: the person's own registration with the owner (or the team: the
-  // team's entry for its captain, their roster place for a player), the newest one.
+  const columns = Object.entries(ids.kindColumns ?? {}) as [keyof KindColumns, string][]
+  // Without a registration id: the person's own registration with the owner, the newest one; with
+  // kind columns, the one whose row has them (a team's: its entry for its captain — the kinds in
+  // reverse order of their names — or their roster place for a player).
   if (ids.registrationId) query = query.where('r.id', '=', ids.registrationId)
-  else if (ids.teamId) query = query.where('r.teamId', '=', ids.teamId).orderBy('o.kind', 'desc')
+  else if (columns.length > 0) query = columns.reduce((q, [column, value]) => q.where(`r.${column}`, '=', value), query).orderBy('o.kind', 'desc')
   else query = query.where('r.childId', 'is', null)
   const row = await query.orderBy('r.createdAt', 'desc').limit(1).executeTakeFirst()
   if (!row) return undefined
-  return receiptOf(db, toView(row))
+  return receiptOf(db, (await toViews(db, kinds, [row]))[0]!)
 }
 
 /** A person's places in one academy or camp (`ownerId`), their children's too, each with its payments, in the order taken. */
-export async function findReceiptsIn(db: Db, userId: string, ownerId: string): Promise<Receipt[]> {
+export async function findReceiptsIn(db: Db, kinds: Kinds, userId: string, ownerId: string): Promise<Receipt[]> {
   const rows = await views(db).where('r.userId', '=', userId).where('f.ownerId', '=', ownerId).orderBy('r.createdAt').orderBy('r.seq').execute()
-  return Promise.all(rows.map((row) => receiptOf(db, toView(row))))
+  return Promise.all((await toViews(db, kinds, rows)).map((view) => receiptOf(db, view)))
 }
 
 /** A registration's receipt by its id alone; whether the viewer may see it is the caller's decision. */
-export async function findReceiptOf(db: Db, registrationId: string): Promise<Receipt | undefined> {
-  const row = await views(db).where('r.id', '=', registrationId).executeTakeFirst()
-  return row && receiptOf(db, toView(row))
+export async function findReceiptOf(db: Db, kinds: Kinds, registrationId: string): Promise<Receipt | undefined> {
+  const view = await findRegistrationView(db, kinds, registrationId)
+  return view && receiptOf(db, view)
 }
 
 /** A place's receipt: its view with its payments and refunds, how its price came to be, and the extras of its order. */

@@ -7,6 +7,7 @@ import { openOrder } from '../payments/orders.queries.ts'
 import { conflict, invalid, Refusal } from '../refusals.ts'
 import { admit, type Admission } from './admission.ts'
 import { takePlace, type PlaceRequest } from './engine.ts'
+import type { Kinds } from './kinds.ts'
 import type { Offering } from './offerings.queries.ts'
 
 /** Who takes part: the account holder (a null childId) or one of their children, each with a photo-consent choice. */
@@ -24,6 +25,7 @@ export interface SignUpRequest {
   now: Date
   today: string
   siteUrl: string
+  kinds: Kinds
   /** The site takes card payments: confirmations with a balance link the checkout. */
   paysOnline?: boolean
   /** Set: the places taken are held until then while the family pays (pay at sign-up). */
@@ -61,6 +63,7 @@ export async function signUpParticipants(db: Db, req: SignUpRequest): Promise<Si
     now: req.now,
     today: req.today,
     siteUrl: req.siteUrl,
+    kinds: req.kinds,
     paysOnline: req.paysOnline,
     photoConsent: participant.photoConsent,
     holdUntil: req.holdUntil,

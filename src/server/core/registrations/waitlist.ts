@@ -35,7 +35,7 @@ export async function offerFreePlaces(tx: Db, offeringId: string, ctx: ChangeCon
       continue
     }
     await logEvent(tx, { registrationId: next.id, action: 'offered', actorId: null, details: { offerExpiresAt: expires.toISOString() }, now: ctx.now })
-    const view = await findRegistrationView(tx, next.id)
+    const view = await findRegistrationView(tx, ctx.kinds, next.id)
     if (view) await enqueueEmail(tx, offerEmail(ctx.siteUrl, view), ctx.now)
     offered++
   }
@@ -62,11 +62,11 @@ export async function claimOffer(db: Db, registrationId: string, userId: string,
  * A place held awaiting payment is paid: it is the person's, confirmed and emailed. Answers
  * `not-held` when it was no longer held (it lapsed, or was ended, before the payment came).
  */
-export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; paysOnline?: boolean }): Promise<'confirmed' | 'not-held'> {
+export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; kinds: Kinds; paysOnline?: boolean }): Promise<'confirmed' | 'not-held'> {
   return inTransaction(db, async (tx) => {
     if (!(await changeStatus(tx, registrationId, ['held'], 'confirmed', ctx.now))) return 'not-held'
     await logEvent(tx, { registrationId, action: 'confirmed', actorId: ctx.actorId, details: { wasHeld: true }, now: ctx.now })
-    const view = await findRegistrationView(tx, registrationId)
+    const view = await findRegistrationView(tx, ctx.kinds, registrationId)
     if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, view, ctx.paysOnline), ctx.now)
     return 'confirmed'
   })
@@ -78,7 +78,7 @@ export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { ac
  * confirms them, so none lapses to the waitlist with its money kept (decision 0022). In the
  * caller's transaction, after the change that paid them; answers how many were confirmed.
  */
-export async function confirmPaidHolds(tx: Db, orderId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; paysOnline?: boolean }): Promise<number> {
+export async function confirmPaidHolds(tx: Db, orderId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; kinds: Kinds; paysOnline?: boolean }): Promise<number> {
   const held = await tx.kysely
     .selectFrom('orderLines as line')
     .innerJoin('registrations as r', 'r.id', 'line.registrationId')
@@ -121,7 +121,7 @@ export async function expirePlace(tx: Db, place: { id: string; offeringId: strin
   if (!(await changeStatus(tx, place.id, [place.status], 'expired', ctx.now))) return false
   await releasePlace(tx, place.offeringId)
   await logEvent(tx, { registrationId: place.id, action: place.status === 'held' ? 'hold-expired' : 'offer-expired', actorId: null, now: ctx.now })
-  const view = await findRegistrationView(tx, place.id)
+  const view = await findRegistrationView(tx, ctx.kinds, place.id)
   if (view) await enqueueEmail(tx, cancellationEmail(ctx.siteUrl, view, place.status === 'held' ? 'unpaid' : 'expired'), ctx.now)
   await offerFreePlaces(tx, place.offeringId, ctx)
   if (view) await followEnding(tx, placeOf(view), { actorId: null, refund: false, ctx })

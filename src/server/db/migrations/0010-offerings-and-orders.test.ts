@@ -18,6 +18,7 @@ import { migrateToLatest } from '../migrate.ts'
 let testDb: TestDb
 let old: Kysely<any> // eslint-disable-line @typescript-eslint/no-explicit-any -- the schema before this migration has no types any more
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 12))
+const kinds = offeringKinds()
 
 beforeAll(async () => {
   testDb = await createTestDb({ upTo: '0009-sign-in-buckets' })
@@ -119,8 +120,8 @@ describe('migration 0010: offerings, orders and payments allocated to lines', ()
   test('every receipt number, status, waitlist position, payment and balance reads the same', async () => {
     const after = []
     for (const { id } of before) {
-      const view = await findRegistrationView(testDb.db, id)
-      const receipt = view && (await findReceipt(testDb.db, { userId: view.userId, ownerId: view.offering.league!.id, registrationId: id }))
+      const view = await findRegistrationView(testDb.db, kinds, id)
+      const receipt = view && (await findReceipt(testDb.db, kinds, { userId: view.userId, ownerId: view.offering.ownerId, registrationId: id }))
       after.push({
         id,
         receiptNumber: view?.receiptNumber,
@@ -139,7 +140,7 @@ describe('migration 0010: offerings, orders and payments allocated to lines', ()
 
   test('history, pending registrations and the offering counters come across', async () => {
     expect((await listEvents(testDb.db, 'r1')).map((e) => e.action)).toEqual(['confirmed'])
-    expect((await listPendingRegistrations(testDb.db, {})).map((r) => r.id).sort()).toEqual(['r2', 'r3', 'r5', 'r6'])
+    expect((await listPendingRegistrations(testDb.db, kinds, {})).map((r) => r.id).sort()).toEqual(['r2', 'r3', 'r5', 'r6'])
     const soccer = await findLeagueOffering(testDb.db, '0b7e41a2-5c3d-4e6f-8a9b-0c1d2e3f4a5b')
     expect(soccer).toMatchObject({ name: 'Adult Soccer', capacity: 2, placesTaken: 2, listPriceCents: 4500, forChildren: false })
     expect(await findLeagueOffering(testDb.db, '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a')).toMatchObject({ forChildren: true, minAge: 6, maxAge: 10 })
@@ -148,17 +149,17 @@ describe('migration 0010: offerings, orders and payments allocated to lines', ()
   test('the engine carries on: the next number, the waitlist order and payments against the migrated lines', async () => {
     const db = testDb.db
     const soccer = (await findLeagueOffering(db, '0b7e41a2-5c3d-4e6f-8a9b-0c1d2e3f4a5b'))!
-    const next = await takePlace(db, { offering: soccer, userId: 'staff', childId: null, waiverVersion: 1, idempotencyKey: null, now: day(21), today: '2026-11-21', siteUrl: 'http://facility.test' })
+    const next = await takePlace(db, { offering: soccer, userId: 'staff', childId: null, waiverVersion: 1, idempotencyKey: null, now: day(21), today: '2026-11-21', siteUrl: 'http://facility.test', kinds })
     expect(next.registration).toMatchObject({ receiptNumber: '0B7E41A2-00006', status: 'waitlisted', waitlistPosition: 3 })
 
-    const ctx = { now: day(21), claimWindowMs: 86_400_000, siteUrl: 'http://facility.test', kinds: offeringKinds() }
+    const ctx = { now: day(21), claimWindowMs: 86_400_000, siteUrl: 'http://facility.test', kinds }
     expect(await endRegistration(db, 'r1', 'cancelled', { actorId: 'staff', refund: true, ctx })).toBe(true)
-    expect(await findRegistrationView(db, 'r1')).toMatchObject({ status: 'cancelled', paidCents: 0, balanceCents: 0 })
-    expect(await findRegistrationView(db, 'r3')).toMatchObject({ status: 'offered' })
-    expect(await findRegistrationView(db, 'r5')).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 })
+    expect(await findRegistrationView(db, kinds, 'r1')).toMatchObject({ status: 'cancelled', paidCents: 0, balanceCents: 0 })
+    expect(await findRegistrationView(db, kinds, 'r3')).toMatchObject({ status: 'offered' })
+    expect(await findRegistrationView(db, kinds, 'r5')).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 })
 
-    expect(await takeDeskPayment(db, 'r6', { amountCents: 2001, method: 'cash', reference: null }, 'staff', { now: day(21), siteUrl: 'http://facility.test' })).toBe('over-balance')
-    expect(await takeDeskPayment(db, 'r6', { amountCents: 2000, method: 'cash', reference: null }, 'staff', { now: day(21), siteUrl: 'http://facility.test' })).toBe('recorded')
-    expect(await findRegistrationView(db, 'r6')).toMatchObject({ paidCents: 3000, balanceCents: 0 })
+    expect(await takeDeskPayment(db, 'r6', { amountCents: 2001, method: 'cash', reference: null }, 'staff', { now: day(21), siteUrl: 'http://facility.test', kinds })).toBe('over-balance')
+    expect(await takeDeskPayment(db, 'r6', { amountCents: 2000, method: 'cash', reference: null }, 'staff', { now: day(21), siteUrl: 'http://facility.test', kinds })).toBe('recorded')
+    expect(await findRegistrationView(db, kinds, 'r6')).toMatchObject({ paidCents: 3000, balanceCents: 0 })
   })
 })

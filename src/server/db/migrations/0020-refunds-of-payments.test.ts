@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from '../../../../tests/test-app.ts'
 import { oldLeague } from '../../../../tests/old-rows.ts'
 import { findRegistrationView, listPayments } from '../../core/registrations/registrations.queries.ts'
+import { offeringKinds } from '../../app.ts'
 import { migrateToLatest } from '../migrate.ts'
 import { boolParam, timestampParam } from '../values.ts'
 
@@ -51,7 +52,7 @@ test('a negative payment becomes refunds of the payments it returned, by their o
   await migrateToLatest(db)
 
   expect(Number(before)).toBe(1000)
-  expect((await findRegistrationView(db, registrationId))!.paidCents).toBe(1000)
+  expect((await findRegistrationView(db, offeringKinds(), registrationId))!.paidCents).toBe(1000)
   const moves = await listPayments(db, registrationId)
   // The two refunds share the negative payment's time, so either may list first.
   const listed = moves.map((m) => [m.move, m.amountCents, m.method, m.reference])

@@ -36,11 +36,11 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
 
   serve(app, signUpContract, async (req, reply, { user }) => {
     const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
-    return madeOrRepeated(reply, await signUpOnline(db, { config, provider }, user.id, signUp, () => openAcademyOffering(db, req.params.academyId)))
+    return madeOrRepeated(reply, await signUpOnline(db, { config, provider, kinds }, user.id, signUp, () => openAcademyOffering(db, req.params.academyId)))
   })
 
   serve(app, academyReceipt, async (req, _reply, { user: viewer }) => {
-    const { program: academy, places } = await programReceipt(db, viewer, req.params.userId, () => findAcademyForAdmin(db, req.params.academyId))
+    const { program: academy, places } = await programReceipt(db, kinds, viewer, req.params.userId, () => findAcademyForAdmin(db, req.params.academyId))
     return { receipt: { academy: onReceipt(academy), places } }
   })
 

@@ -7,13 +7,15 @@ import type { LateSignUpPrice } from '../../../shared/prices.ts'
 import { conflict, notFound } from '../../core/refusals.ts'
 import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
+import { scheduleOf } from '../../core/registrations/programs.ts'
 
 /**
  * A child's place in an academy, as the registration engine knows it (kinds.ts): a family cancels
  * a place before the first session; after it, the front desk does.
  */
-export const academyKind: Kind = {
+export const academyKind: Kind<'academy-place'> = {
   rules: { mayLeave: beforeFirstSession },
+  details: async (_db, places) => places.map((place) => ({ kind: 'academy-place', schedule: scheduleOf(place) })),
 }
 
 async function beforeFirstSession(tx: Db, place: PlaceOfKind, today: string): Promise<void> {

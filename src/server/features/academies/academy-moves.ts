@@ -60,6 +60,7 @@ export async function moveParticipant(db: Db, req: MoveRequest): Promise<Registr
       now,
       today: req.today,
       siteUrl,
+      kinds: req.ctx.kinds,
       whenFull: `${offering.name} is full: there is no place to move ${who} to.`,
       event: { action: 'placed', actorId: req.actorId, details: { fromRegistration: from.id } },
     })
@@ -70,7 +71,7 @@ export async function moveParticipant(db: Db, req: MoveRequest): Promise<Registr
     if (from.photoConsent !== null) await tx.kysely.updateTable('registrations').set({ photoConsent: from.photoConsent }).where('id', '=', to).execute()
     await logEvent(tx, { registrationId: from.id, action: 'moved', actorId: req.actorId, details: { toAcademy: offering.name, toRegistration: to }, now })
     await offerFreePlaces(tx, from.offeringId, req.ctx)
-    return changedRegistration(tx, to)
+    return changedRegistration(tx, req.ctx.kinds, to)
   })
 }
 

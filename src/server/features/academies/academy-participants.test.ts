@@ -60,7 +60,7 @@ async function enrol(academyId: string, { parent, childId }: Family): Promise<Re
   const offering = await findAcademyOffering(ctx.db, academyId)
   if (!offering) throw new Error('the academy is not open')
   const admission = await admitParticipant(ctx.db, offering, { userId: parent.id, childId })
-  const result = await takePlace(ctx.db, { ...admission, offering, userId: parent.id, idempotencyKey: null, now: new Date(), today: daysFromToday(0), siteUrl: ctx.config.publicUrl })
+  const result = await takePlace(ctx.db, { ...admission, offering, userId: parent.id, idempotencyKey: null, now: new Date(), today: daysFromToday(0), siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })
   return result.registration
 }
 

@@ -5,13 +5,15 @@ import { formatDate } from '../../../shared/format.ts'
 import { conflict } from '../../core/refusals.ts'
 import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
+import { scheduleOf } from '../../core/registrations/programs.ts'
 
 /**
  * A child's place at a camp, as the registration engine knows it (kinds.ts): a family cancels a
  * place before the first day; from the first day on, the front desk does.
  */
-export const campKind: Kind = {
+export const campKind: Kind<'camp-place'> = {
   rules: { mayLeave: beforeFirstDay },
+  details: async (_db, places) => places.map((place) => ({ kind: 'camp-place', schedule: scheduleOf(place) })),
 }
 
 async function beforeFirstDay(tx: Db, place: PlaceOfKind, today: string): Promise<void> {

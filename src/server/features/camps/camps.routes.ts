@@ -36,7 +36,7 @@ import { CAMP_PLACES, listActiveCamps, type NewCamp } from './camps.queries.ts'
  */
 export function registerCampRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
   const timeZone = config.site.timeZone
-  const site = { config, provider }
+  const site = { config, provider, kinds }
 
   /** Open to everyone: the Camps page. */
   serve(app, listCamps, async (_req, reply) => {
@@ -64,7 +64,7 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
   })
 
   serve(app, campReceipt, async (req, _reply, { user: viewer }) => {
-    const { program: camp, places } = await programReceipt(db, viewer, req.params.userId, () => findCampForAdmin(db, req.params.campId))
+    const { program: camp, places } = await programReceipt(db, kinds, viewer, req.params.userId, () => findCampForAdmin(db, req.params.campId))
     return { receipt: { camp: onReceipt(camp), places } }
   })
 

@@ -51,7 +51,6 @@ export async function findOrderCheckout(
       'r.status',
       'r.offerExpiresAt',
       'o.kind',
-      'o.leagueId',
       'f.ownerId',
       'r.teamId',
       'c.firstName as childFirstName',
@@ -198,12 +197,12 @@ export async function removeExtra(db: Db, { orderId, lineId, by, now }: { orderI
   })
 }
 
-function receiptOf(row: { registrationId: string | null; userId: string | null; kind: OfferingKind | null; ownerId: string | null; leagueId: string | null; teamId: string | null }): string | null {
+function receiptOf(row: { registrationId: string | null; userId: string | null; kind: OfferingKind | null; ownerId: string | null; teamId: string | null }): string | null {
   if (!row.registrationId || !row.userId || !row.kind || !row.ownerId) return null
   return receiptPath({
     id: row.registrationId,
     userId: row.userId,
-    offering: { kind: row.kind, ownerId: row.ownerId, league: row.leagueId ? { id: row.leagueId } : null, team: row.teamId ? { id: row.teamId } : null },
+    offering: { kind: row.kind, ownerId: row.ownerId, details: { kind: row.kind, ...(row.teamId ? { team: { id: row.teamId } } : {}) } },
   })
 }
 

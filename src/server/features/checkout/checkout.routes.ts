@@ -58,7 +58,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       await holdOfferingsOfOrder(tx, orderId)
       await applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at })
       // A code that leaves nothing to pay now makes the held places the family's.
-      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, paysOnline: provider.online })
+      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, kinds: payments.ctx().kinds, paysOnline: provider.online })
     })
     return { order: await orderFor(orderId, user.id, at) }
   })
@@ -168,7 +168,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const allocations = lineId ? [{ orderLineId: lineId, amountCents }] : undefined
     const done = await inTransaction(db, async (tx) => {
       const refunded = await recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations })
-      if (refunded.status === 'recorded') await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, siteUrl: config.publicUrl })
+      if (refunded.status === 'recorded') await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, siteUrl: config.publicUrl, kinds: payments.ctx().kinds })
       return refunded
     })
     if (done.status === 'no-payment') throw notFound('There is no such payment.')

@@ -108,7 +108,7 @@ async function fulfil(tx: Db, { checkoutId, orderId, page }: SettledPage, deps: 
   }
   await changeCheckout(tx, checkoutId, ['open', 'processing', 'expired', 'failed'], { status: 'paid', paymentId: recorded.id }, ctx.now)
   for (const line of lines) {
-    if (line.registrationId && line.status === 'held') await confirmHeldPlace(tx, line.registrationId, { actorId: null, now: ctx.now, siteUrl: ctx.siteUrl, paysOnline: true })
+    if (line.registrationId && line.status === 'held') await confirmHeldPlace(tx, line.registrationId, { actorId: null, now: ctx.now, siteUrl: ctx.siteUrl, kinds: ctx.kinds, paysOnline: true })
     else if (line.registrationId && line.status === 'expired') deps.log.warn({ checkoutId, registrationId: line.registrationId }, 'a place paid online had already been released')
   }
   return 'applied'

@@ -5,6 +5,7 @@ import { ChildForm } from '../../../shared/schemas/children.ts'
 import { addChild, findChild, updateChild, type ChildInput } from '../../core/children.queries.ts'
 import { applyDiscountCode } from '../../core/payments/discounts.ts'
 import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { openAcademyOffering } from '../academies/academy-kind.ts'
 import { signUpAtDesk } from '../../core/registrations/programs.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
@@ -23,12 +24,12 @@ import { customerRecord } from './desk.queries.ts'
  * customer's own road calls, with the customer as the one who buys and staff as the one who acts.
  * Every route is `staff` (from its contract), and reaches customers' accounts only.
  */
-export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now, invites }: RouteDeps & { invites: Invites }): void {
+export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now, kinds, invites }: RouteDeps & { kinds: Kinds; invites: Invites }): void {
   const timeZone = config.site.timeZone
 
   /** The customer's record; a staff account is out of the desk's reach, as on the record itself (desk.routes.ts). */
   async function customerOf(userId: string) {
-    const customer = await customerRecord(db, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
+    const customer = await customerRecord(db, kinds, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
     if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
     return customer
   }
@@ -53,7 +54,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
   serve(app, signUpForAcademyAtDesk, async (req, reply, { user: staff }) => {
     const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
     const by = { customerId: req.params.userId, staffId: staff.id }
-    return madeOrRepeated(reply, await signUpAtDesk(db, { config }, by, signUp, () => openAcademyOffering(db, req.params.academyId)))
+    return madeOrRepeated(reply, await signUpAtDesk(db, { config, kinds }, by, signUp, () => openAcademyOffering(db, req.params.academyId)))
   })
 
   /** The customer and one of their orders, open to change: no payment of it is being confirmed. */
@@ -79,7 +80,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
     await inTransaction(db, async (tx) => {
       await holdOfferingsOfOrder(tx, orderId)
       await applyDiscountCode(tx, { orderId, userId: customer.id, code: req.body.code, today: facilityToday(at, timeZone), now: at })
-      await confirmPaidHolds(tx, orderId, { actorId: staff.id, now: at, siteUrl: config.publicUrl, paysOnline: config.site.paysOnline })
+      await confirmPaidHolds(tx, orderId, { actorId: staff.id, now: at, siteUrl: config.publicUrl, kinds, paysOnline: config.site.paysOnline })
     })
     return answer({ orderId, customerId: customer.id, staffId: staff.id, at })
   })

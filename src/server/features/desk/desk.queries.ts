@@ -9,6 +9,7 @@ import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
 import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
 import { listChildren } from '../../core/children.queries.ts'
 import { paidOnLines } from '../../core/payments/orders.queries.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { placesWithPeople } from '../../core/registrations/participants.queries.ts'
 import { listUserRegistrations } from '../../core/registrations/registrations.queries.ts'
 import { listMyTeams } from '../teams/teams.queries.ts'
@@ -81,7 +82,7 @@ export async function findCustomers(db: Db, query: string): Promise<CustomerMatc
 }
 
 /** Everything the desk needs about one customer; undefined for no such account. */
-export async function customerRecord(db: Db, userId: string, teamLinks: Parameters<typeof listMyTeams>[2]): Promise<CustomerRecord | undefined> {
+export async function customerRecord(db: Db, kinds: Kinds, userId: string, teamLinks: Parameters<typeof listMyTeams>[2]): Promise<CustomerRecord | undefined> {
   const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'phone', 'role', 'createdAt']).where('id', '=', userId).executeTakeFirst()
   if (!user) return undefined
   const [children, waiver, signatures, registrations, teams, extrasOwed] = await Promise.all([
@@ -94,7 +95,7 @@ export async function customerRecord(db: Db, userId: string, teamLinks: Paramete
       .where('s.userId', '=', userId)
       .orderBy('s.signedAt', 'desc')
       .execute(),
-    listUserRegistrations(db, userId),
+    listUserRegistrations(db, kinds, userId),
     listMyTeams(db, user, teamLinks),
     extrasOwedBy(db, userId),
   ])

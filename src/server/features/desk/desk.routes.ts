@@ -26,6 +26,7 @@ import { siteOf } from '../../http/origins.ts'
 import { setUserRole } from '../users/users.queries.ts'
 import { enqueueEmail } from '../../core/outbox.queries.ts'
 import { takePlace } from '../../core/registrations/engine.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { admit } from '../../core/registrations/admission.ts'
 import { findLeagueOffering } from '../registrations/league-places.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
@@ -44,12 +45,12 @@ import { customerRecord, findCustomers, listRegistrants } from './desk.queries.t
  * register them through the same engine as online, send a password link, and print a league's
  * registrants. Every route is `staff`; the guard runs from the contract (http/access.ts).
  */
-export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth, invites }: RouteDeps & { auth: Auth; invites: Invites }): void {
+export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kinds, auth, invites }: RouteDeps & { kinds: Kinds; auth: Auth; invites: Invites }): void {
   const facility = config.site.facilityName
   const mailServer = config.smtpUrl !== undefined
 
   async function recordOf(userId: string) {
-    const customer = await customerRecord(db, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
+    const customer = await customerRecord(db, kinds, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
     // Staff accounts are out of the desk's reach: a desk login must never lead to one (issue 30).
     if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
     return customer
@@ -113,11 +114,11 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
       if (childId) throw badRequest('Teams take the account holder: choose them, not a child.', { childId: 'Teams take the account holder.' })
       const team = await findTeamRow(db, leagueId, teamId)
       if (!team) throw notFound('There is no such team in this league.')
-      const request = { userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, facilityName: config.site.facilityName }
+      const request = { userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, kinds, facilityName: config.site.facilityName }
       // Staff stand in for the invite link the captain would have handed over.
       const { created } = await joinTeam(db, invites, { ...request, leagueId, teamId, invite: invites.codeOf(team) })
       const place = await placeInLeague(db, leagueId, customer.id)
-      const registration = place && (await findRegistrationView(db, place.id))
+      const registration = place && (await findRegistrationView(db, kinds, place.id))
       if (!registration) throw conflict('The place on the team ended while it was being taken. Try again.')
       reply.code(created ? 201 : 200)
       return { registration, created }
@@ -128,7 +129,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, auth
     const admission = await admit(db, offering, { userId: customer.id, childId, today, placesPerAccount: null })
     // The history says the desk took it, not the customer.
     const event = { actorId: staff.id, details: { atDesk: true } }
-    const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, event })
+    const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, kinds, event })
     reply.code(result.created ? 201 : 200)
     return result
   })

@@ -85,7 +85,7 @@ describe('a walk-in at the desk', () => {
 
     const joined = await put(walkIn, { leagueId, teamId: team.id })
     expect(joined.status, joined.text).toBe(201)
-    expect(joined.body.registration).toMatchObject({ userId: walkIn.id, status: 'confirmed', offering: { kind: 'roster-place', team: { id: team.id, name: 'Desk Dribblers' } } })
+    expect(joined.body.registration).toMatchObject({ userId: walkIn.id, status: 'confirmed', offering: { kind: 'roster-place', details: { kind: 'roster-place', team: { id: team.id, name: 'Desk Dribblers' } } } })
     expect((await put(walkIn, { leagueId, teamId: team.id })).status).toBe(200)
 
     const full = await put(await createRegistrant(ctx), { leagueId, teamId: team.id })

@@ -5,13 +5,15 @@ import { formatDate } from '../../../shared/format.ts'
 import { conflict } from '../../core/refusals.ts'
 import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
+import { scheduleOf } from '../../core/registrations/programs.ts'
 
 /**
  * A place at a drop-in session, as the registration engine knows it (kinds.ts): a family cancels
  * a place before the day of the session; on the day and after, the front desk does.
  */
-export const dropInKind: Kind = {
+export const dropInKind: Kind<'drop-in-place'> = {
   rules: { mayLeave: beforeTheDay },
+  details: async (_db, places) => places.map((place) => ({ kind: 'drop-in-place', schedule: scheduleOf(place) })),
 }
 
 async function beforeTheDay(tx: Db, place: PlaceOfKind, today: string): Promise<void> {

@@ -40,7 +40,7 @@ import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.qu
  */
 export function registerDropInRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
   const timeZone = config.site.timeZone
-  const site = { config, provider }
+  const site = { config, provider, kinds }
 
   /** Open to everyone: the Drop-in Sessions page, today's and later sessions. */
   serve(app, listDropIns, async (_req, reply) => {
@@ -72,7 +72,7 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
   })
 
   serve(app, dropInReceipt, async (req, _reply, { user: viewer }) => {
-    const { program: dropIn, places } = await programReceipt(db, viewer, req.params.userId, () => findDropInForAdmin(db, req.params.dropInId))
+    const { program: dropIn, places } = await programReceipt(db, kinds, viewer, req.params.userId, () => findDropInForAdmin(db, req.params.dropInId))
     const { id, name, sport, location, academyName, date, startTime, endTime } = dropIn
     return { receipt: { dropIn: { id, name, sport, location, academyName, date, startTime, endTime }, places } }
   })

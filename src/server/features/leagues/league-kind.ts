@@ -2,8 +2,10 @@ import type { Kind } from '../../core/registrations/kinds.ts'
 
 /**
  * A player's place in an individual league, or a free agent's in a team league, as the
- * registration engine knows it (kinds.ts): the engine's own rules are all it needs.
+ * registration engine knows it (kinds.ts): the engine's own rules are all it needs, and a view
+ * of the place names its league and sport.
  */
-export const leagueKind: Kind = {
+export const leagueKind: Kind<'league-place'> = {
   rules: {},
+  details: async (_db, places) => places.map((place) => ({ kind: 'league-place', league: { id: place.ownerId, sport: place.sport ?? '' } })),
 }

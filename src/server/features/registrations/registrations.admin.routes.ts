@@ -29,18 +29,18 @@ export const EMPLOYEES_DO_NOT_REFUND = 'Only an admin gives money back: cancel w
 /** Staff tools behind /pendingRegistrations (admin only, product §2). Every change is logged. */
 export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, config, now, kinds }: RouteDeps & { kinds: Kinds }): void {
   serve(app, listPending, async (req) => {
-    return { registrations: await listPendingRegistrations(db, { ownerId: req.query.leagueId || undefined, search: req.query.q }) }
+    return { registrations: await listPendingRegistrations(db, kinds, { ownerId: req.query.leagueId || undefined, search: req.query.q }) }
   })
 
   serve(app, readRegistration, async (req) => {
-    const registration = await findRegistrationView(db, req.params.registrationId)
+    const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     const [payments, extras, history] = await Promise.all([listPayments(db, registration.id), listOrderExtras(db, registration.id), listEvents(db, registration.id)])
     return { registration, payments, extras, history }
   })
 
   serve(app, emailReceipt, async (req) => {
-    const registration = await findRegistrationView(db, req.params.registrationId)
+    const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     await enqueueEmail(db, receiptEmail(config.publicUrl, registration), now())
     return { emailedTo: registration.registrantEmail }
@@ -52,7 +52,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (amountCents === null) {
       throw badRequest('Enter the amount in dollars and cents, like 45.00.', { amount: 'Enter the amount in dollars and cents, like 45.00.' })
     }
-    const registration = await findRegistrationView(db, req.params.registrationId)
+    const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     const at = now()
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
@@ -66,7 +66,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
         amount: 'The amount is more than the balance.',
       })
     }
-    return { registration: await changedRegistration(db, registration.id) }
+    return { registration: await changedRegistration(db, kinds, registration.id) }
   })
 
   serve(app, adjustRegistrationPrice, async (req, _reply, { user: admin }) => {
@@ -81,20 +81,20 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
       const adjusted = await adjustLine(tx, { registrationId, amountCents, reason: form.reason, recordedBy: admin.id, now: at })
       if (adjusted.status === 'adjusted') {
         await logEvent(tx, { registrationId, action: 'adjusted', actorId: admin.id, details: { amountCents, reason: form.reason }, now: at })
-        await confirmPaidHolds(tx, adjusted.orderId, { actorId: admin.id, now: at, siteUrl: config.publicUrl })
+        await confirmPaidHolds(tx, adjusted.orderId, { actorId: admin.id, now: at, siteUrl: config.publicUrl, kinds })
       }
       return adjusted
     })
     if (done.status === 'no-line') throw notFound('There is no such registration.')
     if (done.status === 'over-balance') throw badRequest(FORM_MESSAGES.invalid, { amount: 'The adjustment is more than the place still asks.' })
-    return { registration: await changedRegistration(db, registrationId) }
+    return { registration: await changedRegistration(db, kinds, registrationId) }
   })
 
   const end = (ending: Ending) => async (req: ContractRequest<typeof declineRegistration | typeof cancelRegistrationByStaff>, _reply: unknown, { user: admin }: Served<typeof declineRegistration>) => {
     const refund = req.body.refund
     // Money goes back only by an admin's hand, on every road (docs/decisions/0016): an employee ends the place, an admin refunds it.
     if (refund === true && admin.role !== 'admin') throw forbidden(EMPLOYEES_DO_NOT_REFUND)
-    const registration = await findRegistrationView(db, req.params.registrationId)
+    const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     const ended = await endRegistration(db, registration.id, ending, {
       actorId: admin.id,
@@ -103,7 +103,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
       ctx: { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
     })
     if (!ended) throw conflict('This registration has already ended.')
-    return { registration: await changedRegistration(db, registration.id) }
+    return { registration: await changedRegistration(db, kinds, registration.id) }
   }
   serve(app, declineRegistration, end('declined'))
   serve(app, cancelRegistrationByStaff, end('cancelled'))

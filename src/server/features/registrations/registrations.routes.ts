@@ -34,25 +34,25 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
     if (!offering) throw notFound('This league is not open for registration.')
     const admission = await admit(db, offering, { userId: user.id, childId: req.body.childId || null, today, placesPerAccount: config.accountLimits.placesPerOffering })
     const holdUntil = holdWhilePaying(offering, provider, at, today)
-    const result = await takePlace(db, { ...admission, offering, userId: user.id, idempotencyKey, now: at, today, siteUrl: config.publicUrl, paysOnline: config.site.paysOnline, holdUntil })
+    const result = await takePlace(db, { ...admission, offering, userId: user.id, idempotencyKey, now: at, today, siteUrl: config.publicUrl, kinds, paysOnline: config.site.paysOnline, holdUntil })
     reply.code(result.created ? 201 : 200)
     return result
   })
 
   serve(app, myRegistrations, async (req, _reply, { user }) => {
-    return { registrations: await listUserRegistrations(db, user.id) }
+    return { registrations: await listUserRegistrations(db, kinds, user.id) }
   })
 
   serve(app, claimOfferContract, async (req, _reply, { user }) => {
     const outcome = await claimOffer(db, req.params.registrationId, user.id, now())
     if (outcome === 'expired') throw conflict('The claim window for this place has passed.')
     if (outcome === 'not-offered') throw notFound('There is no place on offer for this registration.')
-    return { registration: await changedRegistration(db, req.params.registrationId) }
+    return { registration: await changedRegistration(db, kinds, req.params.registrationId) }
   })
 
   /** The owner cancels their own registration; staff use the pending registrations tools. */
   serve(app, cancelRegistration, async (req, _reply, { user }) => {
-    const registration = await findRegistrationView(db, req.params.registrationId)
+    const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration || registration.userId !== user.id) throw notFound('There is no such registration.')
     const today = facilityToday(now(), config.site.timeZone)
     const ended = await endRegistration(db, registration.id, 'cancelled', {
@@ -66,7 +66,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
       },
     })
     if (!ended) throw conflict('This registration has already ended.')
-    return { registration: await changedRegistration(db, registration.id) }
+    return { registration: await changedRegistration(db, kinds, registration.id) }
   })
 
   // Receipts: the owner and staff only. Anyone else gets the same 404 as for a receipt that
@@ -75,7 +75,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
   serve(app, receiptOfRegistration, async (req, _reply, { user: viewer }) => {
     const { registrationId } = req.params
     if (!isStaff(viewer.role) && !(await ownsRegistration(db, registrationId, viewer.id))) throw notFound('There is no such receipt.')
-    const receipt = await findReceiptOf(db, registrationId)
+    const receipt = await findReceiptOf(db, kinds, registrationId)
     if (!receipt) throw notFound('There is no such receipt.')
     return { receipt }
   })
@@ -83,7 +83,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, { db, config, n
     serve(app, receiptContract, async (req, _reply, { user: viewer }) => {
       if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
       const { leagueId, ...ids } = req.params
-      const receipt = await findReceipt(db, { ...ids, ownerId: leagueId })
+      const receipt = await findReceipt(db, kinds, { ...ids, ownerId: leagueId })
       if (!receipt) throw notFound('There is no such receipt.')
       return { receipt }
     })

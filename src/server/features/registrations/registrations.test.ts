@@ -374,7 +374,7 @@ describe('receipts', () => {
     expect(ownView.status).toBe(200)
     expect(ownView.body.receipt).toMatchObject({
       receiptNumber: registration.receiptNumber,
-      offering: { kind: 'league-place', ownerId: league, name: 'Receipt League', league: { id: league }, schedule: null, team: null },
+      offering: { kind: 'league-place', ownerId: league, name: 'Receipt League', details: { kind: 'league-place', league: { id: league } } },
       registrantName: owner.displayName,
       priceCents: 6000,
       paidCents: 0,

@@ -62,6 +62,7 @@ export async function movePlayer(
       now: req.ctx.now,
       today: req.today,
       siteUrl: req.ctx.siteUrl,
+      kinds: req.ctx.kinds,
       whenFull: TEAM_MESSAGES.rosterFull,
       quiet: true,
       event: { action: 'placed', actorId: req.actorId, details: { fromRegistration: from.id } },

@@ -9,6 +9,7 @@ import { teamNameKey } from './team-name-key.ts'
 import { conflict, notFound, Refusal } from '../../core/refusals.ts'
 import { firstPlaces, takePlace, type PlaceRequest } from '../../core/registrations/engine.ts'
 import { admit } from '../../core/registrations/admission.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { newInviteNonce, type Invites } from './invites.ts'
 import { findRosterPlaces, findTeamPlaces, rosterInsert, rosterOf } from './team-places.ts'
 import { enteredTeam, findTeamRow, placeInLeague, teamNameTaken } from './teams.queries.ts'
@@ -31,6 +32,7 @@ export interface TeamRequest {
   /** The facility day. */
   today: string
   siteUrl: string
+  kinds: Kinds
   facilityName: string
 }
 

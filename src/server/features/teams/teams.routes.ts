@@ -49,7 +49,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
   const today = (at: Date) => facilityToday(at, config.site.timeZone)
   const request = (user: CurrentUser, idempotencyKey: string | null) => {
     const at = now()
-    return { userId: user.id, idempotencyKey, now: at, today: today(at), siteUrl: config.publicUrl, facilityName: config.site.facilityName }
+    return { userId: user.id, idempotencyKey, now: at, today: today(at), siteUrl: config.publicUrl, kinds, facilityName: config.site.facilityName }
   }
 
   /** The team as `viewer` sees it; anyone who may not see it gets the same 404 as for a missing team. */
@@ -232,8 +232,8 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
   // Receipts: the owner and staff only; anyone else gets the same 404 as a missing receipt.
   serve(app, teamReceipt, async (req, _reply, { user: viewer }) => {
     if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
-    const { leagueId, ...ids } = req.params
-    const receipt = await findReceipt(db, { ...ids, ownerId: leagueId })
+    const { leagueId, userId, teamId } = req.params
+    const receipt = await findReceipt(db, kinds, { userId, ownerId: leagueId, kindColumns: { teamId } })
     if (!receipt) throw notFound('There is no such receipt.')
     return { receipt }
   })

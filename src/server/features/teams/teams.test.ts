@@ -37,7 +37,7 @@ describe('creating a team', () => {
 
     const receipt = await captain.client.get<{ receipt: Receipt }>(`/api/receipts/user/${captain.id}/league/${leagueId}/team/${team.id}`)
     expect(receipt.status, receipt.text).toBe(200)
-    expect(receipt.body.receipt).toMatchObject({ offering: { kind: 'team-place', team: { id: team.id, name: 'Net Gains' } }, priceCents: 30000 })
+    expect(receipt.body.receipt).toMatchObject({ offering: { kind: 'team-place', details: { kind: 'team-place', team: { id: team.id, name: 'Net Gains' } } }, priceCents: 30000 })
   })
 
   test('team names are unique within a league, ignoring letter case and spaces', async () => {
