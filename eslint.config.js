@@ -123,6 +123,25 @@ export default tseslint.config(
     },
   },
   {
+    // No statement is text put together from values: Kysely binds every value and quotes every
+    // name, and the scan's depth on staff-only routes rests on this (docs/decisions/0024).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='sql'][callee.property.name='raw']",
+          message: 'sql.raw puts its text into the statement unescaped: pass values through sql`…${value}`, names through sql.ref or sql.id.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(raw|prepare|exec|query)$/] > :matches(TemplateLiteral[expressions.length>0], BinaryExpression[operator='+']).arguments:first-child",
+          message: 'A statement is never text put together from values: bind them (Kysely, or `?` and `$1` with the values beside).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },
