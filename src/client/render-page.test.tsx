@@ -1,8 +1,20 @@
+import { hashKey, QueryClient, QueryClientProvider, type Query, type QueryKey } from '@tanstack/react-query'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { OpenLeague } from '../shared/contracts/leagues.ts'
 import type { SessionUser } from '../shared/contracts/session.ts'
+import { isStaff } from '../shared/roles.ts'
+import { decideAccess, matchRoute, ROUTES } from '../shared/routes.ts'
 import type { ActiveLeague } from '../shared/sports.ts'
+import { SessionProvider } from './lib/session.tsx'
+import { adminLeaguesQuery } from './queries/admin-leagues.ts'
+import { childrenQuery } from './queries/children.ts'
+import { myRegistrationsQuery } from './queries/my-registrations.ts'
+import { openLeaguesQuery } from './queries/open-leagues.ts'
+import { myTeamsQuery, teamLeaguesQuery, teamSummariesQuery } from './queries/teams.ts'
 import { pageAnswers, renderHome, renderPage } from './render-page.tsx'
+import { appRoutes, opensWithOf } from './router.tsx'
 
 /*
  * The server's render of the home page (docs/decisions/0007). The browser takes this markup
@@ -85,18 +97,18 @@ const sessionUser = (role: 'customer' | 'admin'): SessionUser => ({
 })
 
 describe('the other open pages', () => {
-  test('each names the public answers it shows, and only those', () => {
-    expect(pageAnswers('/soccerIndividualSignUp').map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer'])
-    expect(pageAnswers('/individualSportsSignUp').map((a) => a.url)).toEqual(['/api/leagues/open'])
-    expect(pageAnswers('/academy').map((a) => a.url)).toEqual(['/api/academies/active', '/api/camps/active', '/api/drop-ins/active'])
-    expect(pageAnswers('/camps').map((a) => a.url)).toEqual(['/api/camps/active'])
-    expect(pageAnswers('/dropIns').map((a) => a.url)).toEqual(['/api/drop-ins/active'])
-    expect(pageAnswers('/waiver').map((a) => a.url)).toEqual(['/api/waiver'])
-    for (const path of ['/signIn', '/register', '/account', '/leagues', '/nope']) expect(pageAnswers(path), path).toEqual([])
+  test('each names the public answers it shows, and only those', async () => {
+    expect((await pageAnswers('/soccerIndividualSignUp')).map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer'])
+    expect((await pageAnswers('/individualSportsSignUp')).map((a) => a.url)).toEqual(['/api/leagues/open'])
+    expect((await pageAnswers('/academy')).map((a) => a.url)).toEqual(['/api/academies/active', '/api/camps/active', '/api/drop-ins/active'])
+    expect((await pageAnswers('/camps')).map((a) => a.url)).toEqual(['/api/camps/active'])
+    expect((await pageAnswers('/dropIns')).map((a) => a.url)).toEqual(['/api/drop-ins/active'])
+    expect((await pageAnswers('/waiver')).map((a) => a.url)).toEqual(['/api/waiver'])
+    for (const path of ['/signIn', '/register', '/account', '/leagues', '/nope']) expect(await pageAnswers(path), path).toEqual([])
   })
 
   test('a sign-up page is rendered with its leagues, once its screen has loaded, and hands the browser the same answers', async () => {
-    const [answer] = pageAnswers('/soccerIndividualSignUp')
+    const [answer] = await pageAnswers('/soccerIndividualSignUp')
     const json = JSON.stringify({ leagues: [openLeague({ registrationDate: '2000-01-01', startDate: '2099-01-15', endDate: '2099-03-15' })] })
     const { html, state } = await renderPage(site, '/soccerIndividualSignUp', [{ queryKey: answer!.queryKey, json }])
     expect(html).toContain('<h1>Soccer Free Agent Sign Up</h1>')
@@ -107,7 +119,7 @@ describe('the other open pages', () => {
   })
 
   test('a long page is one piece: no part is left to an inline script, which the CSP refuses', async () => {
-    const [answer] = pageAnswers('/individualSportsSignUp')
+    const [answer] = await pageAnswers('/individualSportsSignUp')
     const league = (n: number) => openLeague({ id: `league-${n}`, name: `League ${n}`, description: 'A long description of the league. '.repeat(10) })
     const json = JSON.stringify({ leagues: Array.from({ length: 80 }, (_, n) => league(n)) })
     const { html } = await renderPage(site, '/individualSportsSignUp', [{ queryKey: answer!.queryKey, json }])
@@ -117,25 +129,25 @@ describe('the other open pages', () => {
     expect(html).not.toContain('<template')
   })
 
-  test("a signed-in person's page names their own answers, on the pages they may open only", () => {
+  test("a signed-in person's page names their own answers, on the pages they may open only", async () => {
     const customer = sessionUser('customer')
     const admin = sessionUser('admin')
-    expect(pageAnswers('/account', customer).map((a) => a.url)).toEqual(['/api/registrations/mine', '/api/children', '/api/teams/mine', '/api/waiver/signatures/mine'])
-    expect(pageAnswers('/account', customer)[1]!.queryKey).toEqual(['mine', customer.uid, 'children'])
-    expect(pageAnswers('/dashboard', customer)).toEqual([])
-    expect(pageAnswers('/dashboard', admin).map((a) => a.url)).toEqual(['/api/dashboard'])
-    expect(pageAnswers('/pendingRegistrations', admin).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/registrations'])
-    expect(pageAnswers('/league/l-1', customer).map((a) => a.url)).toEqual(['/api/leagues/l-1'])
-    expect(pageAnswers('/league/l-1', admin).map((a) => a.url)).toEqual(['/api/leagues/l-1', '/api/admin/leagues'])
-    expect(pageAnswers('/desk', admin).map((a) => a.url)).toEqual(['/api/admin/leagues'])
-    expect(pageAnswers('/outbox', admin).map((a) => a.url)).toEqual(['/api/admin/outbox?page=1'])
-    expect(pageAnswers('/receipt/user/u-1/league/l-1/registration/r-1', customer).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/registration/r-1'])
-    expect(pageAnswers('/teamRegistrationReceipt/user/u-1/league/l-1/team/t-1', customer).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/team/t-1'])
-    expect(pageAnswers('/checkout/o-1', customer).map((a) => a.url)).toEqual(['/api/orders/o-1'])
-    expect(pageAnswers('/checkout/o-1/paid/c-1', customer).map((a) => a.url)).toEqual(['/api/checkouts/c-1', '/api/orders/o-1'])
-    expect(pageAnswers('/checkout/o-1')).toEqual([])
+    expect((await pageAnswers('/account', customer)).map((a) => a.url)).toEqual(['/api/registrations/mine', '/api/children', '/api/teams/mine', '/api/waiver/signatures/mine'])
+    expect((await pageAnswers('/account', customer))[1]!.queryKey).toEqual(['mine', customer.uid, 'children'])
+    expect(await pageAnswers('/dashboard', customer)).toEqual([])
+    expect((await pageAnswers('/dashboard', admin)).map((a) => a.url)).toEqual(['/api/dashboard'])
+    expect((await pageAnswers('/pendingRegistrations', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/registrations'])
+    expect((await pageAnswers('/league/l-1', customer)).map((a) => a.url)).toEqual(['/api/leagues/l-1'])
+    expect((await pageAnswers('/league/l-1', admin)).map((a) => a.url)).toEqual(['/api/leagues/l-1', '/api/admin/leagues'])
+    expect((await pageAnswers('/desk', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues'])
+    expect((await pageAnswers('/outbox', admin)).map((a) => a.url)).toEqual(['/api/admin/outbox?page=1'])
+    expect((await pageAnswers('/receipt/user/u-1/league/l-1/registration/r-1', customer)).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/registration/r-1'])
+    expect((await pageAnswers('/teamRegistrationReceipt/user/u-1/league/l-1/team/t-1', customer)).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/team/t-1'])
+    expect((await pageAnswers('/checkout/o-1', customer)).map((a) => a.url)).toEqual(['/api/orders/o-1'])
+    expect((await pageAnswers('/checkout/o-1/paid/c-1', customer)).map((a) => a.url)).toEqual(['/api/checkouts/c-1', '/api/orders/o-1'])
+    expect(await pageAnswers('/checkout/o-1')).toEqual([])
     // Signed in, the waiver page reads the person's own signatures, not the visitor's answer.
-    expect(pageAnswers('/waiver', customer)).toEqual([])
+    expect(await pageAnswers('/waiver', customer)).toEqual([])
   })
 
   test('a page rendered for a signed-in person shows them signed in, and a staff page its screen, not a redirect', async () => {
@@ -151,5 +163,69 @@ describe('the other open pages', () => {
     expect(html).toContain('<h1>Sign In</h1>')
     expect(html.match(/<input [^>]*readOnly=""/g)).toHaveLength(2)
     expect(html).toMatch(/<button type="submit" class="button" disabled="">Sign In<\/button>/)
+  })
+})
+
+/** Each page in the route table at a path of its own, for the people its access lets in. */
+const samplePath = (path: string) => path.replace(/\/:(\w+)\?/g, '').replace(/:(\w+)/g, 'sample-$1')
+const PEOPLE = [null, sessionUser('customer'), { ...sessionUser('customer'), uid: 'employee-1', isEmployee: true, userRole: 'employee' as const }, sessionUser('admin')]
+const VISITS = ROUTES.flatMap((route) =>
+  PEOPLE.filter((user) => decideAccess(route.access, user?.userRole ?? null).allowed).map((user) => ({ route, path: samplePath(route.path), user })),
+)
+const who = (user: SessionUser | null) => user?.userRole ?? 'visitor'
+
+/** The queries a page's screens ask for on its first render on the server, before any answer has come. */
+async function askedOnFirstRender(path: string, user: SessionUser | null): Promise<Query[]> {
+  const client = new QueryClient()
+  const app = (
+    <QueryClientProvider client={client}>
+      <SessionProvider serverUser={user}>
+        <RouterProvider router={createMemoryRouter(appRoutes(), { initialEntries: [path] })} />
+      </SessionProvider>
+    </QueryClientProvider>
+  )
+  const { prelude } = await prerenderToNodeStream(app, { onError: () => {} })
+  for await (const _chunk of prelude);
+  return client.getQueryCache().getAll()
+}
+
+/**
+ * What a signed-in person's screen asks for on its first render that the server does not read
+ * before rendering it: so it was when the declarations moved beside the screens (issue 31 §4
+ * kept every page's answers as they were). Declaring one fails its page's test until its line
+ * here goes.
+ */
+const NOT_READ_YET: Record<string, (user: SessionUser) => { queryKey: QueryKey }[]> = {
+  ...Object.fromEntries(
+    ['/soccerIndividualSignUp', '/individualSportsSignUp', '/footballIndividualSignUp', '/basketballIndividualSignUp', '/baseballIndividualSignUp'].map((path) => [
+      path,
+      (user: SessionUser) => [myRegistrationsQuery(user.uid)],
+    ]),
+  ),
+  '/kidsSportsSignup': (user) => [myRegistrationsQuery(user.uid), childrenQuery(user.uid)],
+  '/waiver': (user) => [childrenQuery(user.uid)],
+  '/leagues': (user) => (user.isAdmin ? [] : [openLeaguesQuery(null)]),
+  '/createTeam': (user) => [teamLeaguesQuery(null), myTeamsQuery(user.uid)],
+  '/adultBasketball': (user) => [myTeamsQuery(user.uid)],
+  '/createTeamAdmin': () => [teamLeaguesQuery(null), teamSummariesQuery('')],
+  '/addTeams': () => [teamLeaguesQuery(null)],
+  '/manageLeaguePlayers/league': (user) => (isStaff(user.userRole) ? [adminLeaguesQuery()] : []),
+}
+
+describe('each page declares what it opens with, beside its screen (routes/<page>.tsx opensWith)', () => {
+  test.each(VISITS.map((v) => [v.path, who(v.user), v]))('%s for a %s: the server reads exactly the declared answers', async (_path, _who, { route, path, user }) => {
+    const opensWith = await opensWithOf(route.id)
+    const declared = opensWith ? Object.values(opensWith({ routeId: route.id, params: matchRoute(path)!.params, user })) : []
+    const read = await pageAnswers(path, user)
+    expect(read.map((a) => a.queryKey)).toEqual(declared.filter((q) => q?.meta?.url).map((q) => q!.queryKey))
+  })
+
+  test.each(VISITS.map((v) => [v.path, who(v.user), v]))('%s for a %s: what the screen asks for on its first render, the server has read', async (_path, _who, { path, user }) => {
+    const read = (await pageAnswers(path, user)).map((a) => hashKey(a.queryKey))
+    // A query a screen builds but leaves off (`enabled: false`, a visitor's own answers) asks for nothing.
+    const asked = (await askedOnFirstRender(path, user)).filter((q) => q.meta?.url && (q.options as { enabled?: unknown }).enabled !== false)
+    const notRead = asked.map((q) => q.queryHash).filter((hash) => !read.includes(hash))
+    const known = user ? (NOT_READ_YET[path]?.(user) ?? []) : []
+    expect(notRead.sort()).toEqual(known.map((q) => hashKey(q.queryKey)).sort())
   })
 })

@@ -4,35 +4,11 @@ import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { SessionUser } from '../shared/contracts/session.ts'
-import { isStaff } from '../shared/roles.ts'
-import { decideAccess, matchRoute } from '../shared/routes.ts'
+import { decideAccess, matchRoute, type RouteId } from '../shared/routes.ts'
 import type { ActiveLeague } from '../shared/sports.ts'
 import { leaguesInPage } from './features/home/use-active-leagues.ts'
 import { SessionProvider } from './lib/session.tsx'
-import { isSignUpRoute, sportOfSignUp } from './lib/sign-up-sports.ts'
-import { academiesQuery } from './queries/academies.ts'
-import { adminAcademiesQuery } from './queries/admin-academies.ts'
-import { adminCampsQuery } from './queries/admin-camps.ts'
-import { campReceiptQuery, campsQuery } from './queries/camps.ts'
-import { adminDropInsQuery } from './queries/admin-drop-ins.ts'
-import { dropInReceiptQuery, dropInsQuery } from './queries/drop-ins.ts'
-import { productsQuery } from './queries/products.ts'
-import { discountCodesQuery } from './queries/discount-codes.ts'
-import { adminLeaguesQuery } from './queries/admin-leagues.ts'
-import { customerRecordQuery } from './queries/desk.ts'
-import { checkoutStateQuery, orderCheckoutQuery } from './queries/checkout.ts'
-import { childrenQuery } from './queries/children.ts'
-import { dashboardQuery } from './queries/dashboard.ts'
-import { leagueQuery } from './queries/league.ts'
-import { myRegistrationsQuery } from './queries/my-registrations.ts'
-import { mySignaturesQuery } from './queries/my-signatures.ts'
-import { openLeaguesQuery } from './queries/open-leagues.ts'
-import { outboxQuery } from './queries/outbox.ts'
-import { pendingRegistrationsQuery } from './queries/pending-registrations.ts'
-import { academyReceiptQuery, receiptQuery } from './queries/receipt.ts'
-import { myTeamsQuery, teamLeaguesQuery, teamSummariesQuery } from './queries/teams.ts'
-import { waiverQuery } from './queries/waiver.ts'
-import { appRoutes } from './router.tsx'
+import { appRoutes, opensWithOf } from './router.tsx'
 import { siteConfig, type SiteConfig } from './site-config.ts'
 import { showMomentsIn } from '../shared/format.ts'
 
@@ -52,91 +28,16 @@ export interface PageAnswer {
 }
 
 /**
- * What the page at `pathname` opens with, read from the API: for a visitor what is the same for
- * everyone, for a signed-in `user` also their own answers on the pages they may open.
+ * What the page at `pathname` opens with, read from the API: the queries its route file declares
+ * (`opensWith`, lib/page-queries.ts) for a visitor or the signed-in `user`, asked only when the
+ * page lets them in, and only those whose answer has an address.
  */
-export function pageAnswers(pathname: string, user: SessionUser | null = null): PageAnswer[] {
+export async function pageAnswers(pathname: string, user: SessionUser | null = null): Promise<PageAnswer[]> {
   const match = matchRoute(pathname)
-  if (!match) return []
-  const { route, params } = match
-  const id = route.id
-  const open = isSignUpRoute(id)
-    ? [openLeaguesQuery(sportOfSignUp(id))]
-    : id === 'academy'
-      ? [academiesQuery(), campsQuery(), dropInsQuery()]
-      : id === 'academySignUp'
-        ? [academiesQuery()]
-        : id === 'camps' || id === 'campSignUp'
-          ? [campsQuery()]
-          : id === 'dropIns' || id === 'dropInSignUp'
-            ? [dropInsQuery()]
-            : id === 'waiver' && !user
-              ? [waiverQuery(null)]
-              : id === 'adultBasketball'
-                ? [teamLeaguesQuery('basketball')]
-                : []
-  const personal = user && decideAccess(route.access, user.userRole).allowed ? answersOf(id, params, user) : []
-  return [...open, ...personal].flatMap((q) => (q.meta?.url ? [{ queryKey: q.queryKey, url: q.meta.url }] : []))
-}
-
-/** The queries a signed-in page opens with, as its screen asks for them on its first render. */
-function answersOf(id: string, params: Record<string, string | undefined>, user: SessionUser) {
-  const staff = isStaff(user.userRole)
-  switch (id) {
-    case 'account':
-      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), myTeamsQuery(user.uid), mySignaturesQuery(user.uid)]
-    case 'leagues':
-      return [adminLeaguesQuery()]
-    case 'dashboard':
-      return [dashboardQuery()]
-    case 'pendingRegistrations':
-      return [adminLeaguesQuery(), pendingRegistrationsQuery('')]
-    case 'teamsView':
-      return [adminLeaguesQuery(), teamSummariesQuery('')]
-    case 'league':
-      return params.leagueId ? [leagueQuery(params.leagueId), ...(staff ? [adminLeaguesQuery()] : [])] : []
-    case 'adminProducts':
-      return [productsQuery(), discountCodesQuery()]
-    case 'academyRegistrations':
-    case 'deskAcademies':
-      return [adminAcademiesQuery()]
-    case 'campRegistrations':
-    case 'deskCamps':
-      return [adminCampsQuery()]
-    case 'dropInSessions':
-    case 'deskDropIns':
-      return [adminDropInsQuery()]
-    case 'desk':
-      return [adminLeaguesQuery()]
-    case 'deskCustomer':
-      return params.userId ? [customerRecordQuery(params.userId), adminLeaguesQuery()] : []
-    case 'outbox':
-      return [outboxQuery(1)]
-    case 'academySignUp':
-      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
-    case 'academyReceipt':
-      return params.userId && params.academyId ? [academyReceiptQuery({ userId: params.userId, academyId: params.academyId })] : []
-    case 'campSignUp':
-      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
-    case 'campReceipt':
-      return params.userId && params.campId ? [campReceiptQuery({ userId: params.userId, campId: params.campId })] : []
-    case 'dropInSignUp':
-      return [myRegistrationsQuery(user.uid), childrenQuery(user.uid), waiverQuery(user.uid)]
-    case 'dropInReceipt':
-      return params.userId && params.dropInId ? [dropInReceiptQuery({ userId: params.userId, dropInId: params.dropInId })] : []
-    case 'checkout':
-      return params.orderId ? [orderCheckoutQuery(params.orderId)] : []
-    case 'checkoutDone':
-      return params.orderId && params.checkoutId ? [checkoutStateQuery(params.checkoutId), orderCheckoutQuery(params.orderId)] : []
-    case 'receipt':
-    case 'registrationReceipt':
-    case 'teamRegistrationReceipt':
-      return params.userId && params.leagueId
-        ? [receiptQuery({ userId: params.userId, leagueId: params.leagueId, registrationId: params.registrationId, teamId: params.teamId })]
-        : []
-    default:
-      return []
-  }
+  if (!match || !decideAccess(match.route.access, user?.userRole ?? null).allowed) return []
+  const opensWith = await opensWithOf(match.route.id)
+  const queries = opensWith ? Object.values(opensWith({ routeId: match.route.id as RouteId, params: match.params, user })) : []
+  return queries.flatMap((q) => (q?.meta?.url ? [{ queryKey: q.queryKey, url: q.meta.url }] : []))
 }
 
 function page(site: SiteConfig, url: string, user: SessionUser | null, children?: (app: ReactNode) => ReactNode) {

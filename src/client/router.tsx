@@ -2,15 +2,87 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router'
 import { decideAccess, ROUTES, type RouteDefinition, type RouteId } from '../shared/routes.ts'
 import { Layout, type NavigationState } from './components/layout.tsx'
+import type { OpensWith } from './lib/page-queries.ts'
 import { useSession } from './lib/session.tsx'
 import { siteConfig } from './site-config.ts'
 import { HomePage } from './routes/home.tsx'
+
+/** A page's route file (routes/<page>.tsx): its screen, and the queries it opens with (lib/page-queries.ts). */
+interface PageModule {
+  default: ComponentType
+  opensWith?: OpensWith
+}
+
+/**
+ * The route files by route id, each loaded on demand: the home page's first bundle carries
+ * none of them. A route with no file yet shows its title and purpose (PlannedPage) until its
+ * issue lands.
+ */
+const PAGES: Partial<Record<RouteId, () => Promise<PageModule>>> = {
+  signIn: () => import('./routes/sign-in.tsx'),
+  register: () => import('./routes/register.tsx'),
+  createAccount: () => import('./routes/register.tsx'),
+  forgotPassword: () => import('./routes/forgot-password.tsx'),
+  resetPassword: () => import('./routes/reset-password.tsx'),
+  account: () => import('./routes/account.tsx'),
+  adminUsers: () => import('./routes/admin-users.tsx'),
+  adminProducts: () => import('./routes/admin-products.tsx'),
+  dashboard: () => import('./routes/dashboard.tsx'),
+  academy: () => import('./routes/academies.tsx'),
+  academySignUp: () => import('./routes/academy-sign-up.tsx'),
+  academyReceipt: () => import('./routes/academy-receipt.tsx'),
+  academyRegistrations: () => import('./routes/academy-registrations.tsx'),
+  camps: () => import('./routes/camps.tsx'),
+  campSignUp: () => import('./routes/camp-sign-up.tsx'),
+  campReceipt: () => import('./routes/camp-receipt.tsx'),
+  campRegistrations: () => import('./routes/camp-registrations.tsx'),
+  dropIns: () => import('./routes/drop-ins.tsx'),
+  dropInSignUp: () => import('./routes/drop-in-sign-up.tsx'),
+  dropInReceipt: () => import('./routes/drop-in-receipt.tsx'),
+  dropInSessions: () => import('./routes/drop-in-sessions.tsx'),
+  soccerIndividualSignUp: () => import('./routes/sign-up.tsx'),
+  basketballIndividualSignUp: () => import('./routes/sign-up.tsx'),
+  footballIndividualSignUp: () => import('./routes/sign-up.tsx'),
+  baseballIndividualSignUp: () => import('./routes/sign-up.tsx'),
+  individualSportsSignUp: () => import('./routes/sign-up.tsx'),
+  kidsSportsSignup: () => import('./routes/sign-up.tsx'),
+  waiver: () => import('./routes/waiver.tsx'),
+  receipt: () => import('./routes/receipt.tsx'),
+  registrationReceipt: () => import('./routes/receipt.tsx'),
+  teamRegistrationReceipt: () => import('./routes/receipt.tsx'),
+  createTeam: () => import('./routes/create-team.tsx'),
+  adultBasketball: () => import('./routes/create-team.tsx'),
+  leagueTeam: () => import('./routes/team.tsx'),
+  teamSignUp: () => import('./routes/join-team.tsx'),
+  teamsView: () => import('./routes/teams-view.tsx'),
+  createTeamAdmin: () => import('./routes/create-team-admin.tsx'),
+  manageLeaguePlayers: () => import('./routes/manage-league-players.tsx'),
+  leagueTeamPlayer: () => import('./routes/player.tsx'),
+  league: () => import('./routes/league.tsx'),
+  addTeams: () => import('./routes/add-teams.tsx'),
+  pendingRegistrations: () => import('./routes/pending-registrations.tsx'),
+  leagues: () => import('./routes/leagues.tsx'),
+  desk: () => import('./routes/desk.tsx'),
+  deskCustomer: () => import('./routes/desk-customer.tsx'),
+  deskAcademies: () => import('./routes/academy-registrations.tsx'),
+  deskCamps: () => import('./routes/camp-registrations.tsx'),
+  deskDropIns: () => import('./routes/drop-in-sessions.tsx'),
+  leagueRegistrants: () => import('./routes/league-registrants.tsx'),
+  outbox: () => import('./routes/outbox.tsx'),
+  checkout: () => import('./routes/checkout.tsx'),
+  checkoutDone: () => import('./routes/checkout.tsx'),
+}
+
+/** What the page of `routeId` opens with, read by the server before it renders the page (render-page.tsx). */
+export async function opensWithOf(routeId: string): Promise<OpensWith | undefined> {
+  return (await PAGES[routeId as RouteId]?.())?.opensWith
+}
 
 /**
  * A screen loaded on demand, with the data layer it reads through (lib/query.tsx) loaded beside
  * it: the home page's first bundle carries neither.
  */
-function screen(load: () => Promise<{ default: ComponentType }>): ComponentType {
+function screen(load: () => Promise<PageModule>): ComponentType {
   return lazy(async () => {
     const [{ default: Screen }, { QueryProvider }] = await Promise.all([load(), import('./lib/query.tsx')])
     return {
@@ -23,64 +95,10 @@ function screen(load: () => Promise<{ default: ComponentType }>): ComponentType 
   })
 }
 
-/**
- * Screens by route id. The home page ships in the first bundle; the others load on demand.
- * A route with no screen yet shows its title and purpose (PlannedPage) until its issue lands.
- */
+/** Screens by route id: the home page ships in the first bundle, the others load on demand. */
 const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   home: HomePage,
-  signIn: screen(() => import('./routes/sign-in.tsx')),
-  register: screen(() => import('./routes/register.tsx')),
-  createAccount: screen(() => import('./routes/register.tsx')),
-  forgotPassword: screen(() => import('./routes/forgot-password.tsx')),
-  resetPassword: screen(() => import('./routes/reset-password.tsx')),
-  account: screen(() => import('./routes/account.tsx')),
-  adminUsers: screen(() => import('./routes/admin-users.tsx')),
-  adminProducts: screen(() => import('./routes/admin-products.tsx')),
-  dashboard: screen(() => import('./routes/dashboard.tsx')),
-  academy: screen(() => import('./routes/academies.tsx')),
-  academySignUp: screen(() => import('./routes/academy-sign-up.tsx')),
-  academyReceipt: screen(() => import('./routes/academy-receipt.tsx')),
-  academyRegistrations: screen(() => import('./routes/academy-registrations.tsx')),
-  camps: screen(() => import('./routes/camps.tsx')),
-  campSignUp: screen(() => import('./routes/camp-sign-up.tsx')),
-  campReceipt: screen(() => import('./routes/camp-receipt.tsx')),
-  campRegistrations: screen(() => import('./routes/camp-registrations.tsx')),
-  dropIns: screen(() => import('./routes/drop-ins.tsx')),
-  dropInSignUp: screen(() => import('./routes/drop-in-sign-up.tsx')),
-  dropInReceipt: screen(() => import('./routes/drop-in-receipt.tsx')),
-  dropInSessions: screen(() => import('./routes/drop-in-sessions.tsx')),
-  soccerIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
-  basketballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
-  footballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
-  baseballIndividualSignUp: screen(() => import('./routes/sign-up.tsx')),
-  individualSportsSignUp: screen(() => import('./routes/sign-up.tsx')),
-  kidsSportsSignup: screen(() => import('./routes/sign-up.tsx')),
-  waiver: screen(() => import('./routes/waiver.tsx')),
-  receipt: screen(() => import('./routes/receipt.tsx')),
-  registrationReceipt: screen(() => import('./routes/receipt.tsx')),
-  teamRegistrationReceipt: screen(() => import('./routes/receipt.tsx')),
-  createTeam: screen(() => import('./routes/create-team.tsx')),
-  adultBasketball: screen(() => import('./routes/create-team.tsx')),
-  leagueTeam: screen(() => import('./routes/team.tsx')),
-  teamSignUp: screen(() => import('./routes/join-team.tsx')),
-  teamsView: screen(() => import('./routes/teams-view.tsx')),
-  createTeamAdmin: screen(() => import('./routes/create-team-admin.tsx')),
-  manageLeaguePlayers: screen(() => import('./routes/manage-league-players.tsx')),
-  leagueTeamPlayer: screen(() => import('./routes/player.tsx')),
-  league: screen(() => import('./routes/league.tsx')),
-  addTeams: screen(() => import('./routes/add-teams.tsx')),
-  pendingRegistrations: screen(() => import('./routes/pending-registrations.tsx')),
-  leagues: screen(() => import('./routes/leagues.tsx')),
-  desk: screen(() => import('./routes/desk.tsx')),
-  deskCustomer: screen(() => import('./routes/desk-customer.tsx')),
-  deskAcademies: screen(() => import('./routes/academy-registrations.tsx')),
-  deskCamps: screen(() => import('./routes/camp-registrations.tsx')),
-  deskDropIns: screen(() => import('./routes/drop-in-sessions.tsx')),
-  leagueRegistrants: screen(() => import('./routes/league-registrants.tsx')),
-  outbox: screen(() => import('./routes/outbox.tsx')),
-  checkout: screen(() => import('./routes/checkout.tsx')),
-  checkoutDone: screen(() => import('./routes/checkout.tsx')),
+  ...Object.fromEntries(Object.entries(PAGES).map(([id, load]) => [id, screen(load)])),
 }
 
 /** A mistyped address is rare, and a planned page soon gone: neither is in the home page's first bundle. */

@@ -17,7 +17,7 @@ beforeAll(async () => {
       template: async () => SHELL,
       renderer: async () => ({
         renderHome: (site, leagues) => `<p>Home in ${site.timeZone}: ${(JSON.parse(leagues) as { leagues: unknown[] }).leagues.length} leagues</p>`,
-        pageAnswers: (pathname, user) =>
+        pageAnswers: async (pathname, user) =>
           pathname === '/academy'
             ? [{ queryKey: ['academies'], url: '/api/academies/active' }]
             : pathname === '/account' && user

@@ -18,7 +18,7 @@ import type { ActiveLeagues } from './features/leagues/active-leagues.ts'
 export interface PageRenderer {
   renderHome(site: SiteConfig, leaguesJson: string): string
   /** The API answers the page at `pathname` opens with, for `user` or a visitor. */
-  pageAnswers(pathname: string, user: SessionUser | null): { queryKey: readonly unknown[]; url: string }[]
+  pageAnswers(pathname: string, user: SessionUser | null): Promise<{ queryKey: readonly unknown[]; url: string }[]>
   renderPage(
     site: SiteConfig,
     url: string,
@@ -112,7 +112,7 @@ export async function registerPages(
    */
   async function renderWithAnswers(renderer: PageRenderer, req: FastifyRequest, pathname: string, user: SessionUser | null) {
     const answers = await Promise.all(
-      renderer.pageAnswers(pathname, user).map(async ({ queryKey, url: source }) => {
+      (await renderer.pageAnswers(pathname, user)).map(async ({ queryKey, url: source }) => {
         const res = await app.inject({ method: 'GET', url: source, headers: user && req.headers.cookie ? { cookie: req.headers.cookie } : {} })
         return res.statusCode === 200 ? { queryKey, json: res.body } : undefined
       }),

@@ -4,6 +4,12 @@ import { AcademyManager } from '../features/academies/academy-manager.tsx'
 import { AcademyParticipantsPanel } from '../features/academies/academy-participants.tsx'
 import { AttendancePanel } from '../features/academies/attendance-panel.tsx'
 import { useSession } from '../lib/session.tsx'
+import type { PageVisit } from '../lib/page-queries.ts'
+import { adminAcademiesQuery } from '../queries/admin-academies.ts'
+
+export function opensWith(_visit: PageVisit) {
+  return { academies: adminAcademiesQuery() }
+}
 
 /**
  * Staff's academies page, and the desk's for coaches and employees (`/desk/academies`): one

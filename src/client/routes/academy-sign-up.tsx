@@ -1,7 +1,15 @@
 import { useParams } from 'react-router'
 import { AcademySignUpScreen } from '../features/academies/academy-sign-up-screen.tsx'
+import { signUpQueries } from '../features/offerings/program-sign-up-form.tsx'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
+import { academiesQuery } from '../queries/academies.ts'
+
+export function opensWith({ user }: PageVisit) {
+  return { academies: academiesQuery(), ...signUpQueries(user) }
+}
 
 export default function AcademySignUpPage() {
   const { id = '' } = useParams()
-  return <AcademySignUpScreen key={id} academyId={id} />
+  const opening = usePageQueries(opensWith)
+  return <AcademySignUpScreen key={id} academyId={id} academies={opening.academies} />
 }

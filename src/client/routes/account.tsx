@@ -8,6 +8,19 @@ import { childrenQuery } from '../queries/children.ts'
 import { TeamsSection } from '../features/account/teams-section.tsx'
 import { WaiversSection } from '../features/account/waivers-section.tsx'
 import { useSession } from '../lib/session.tsx'
+import type { PageVisit } from '../lib/page-queries.ts'
+import { myRegistrationsQuery } from '../queries/my-registrations.ts'
+import { mySignaturesQuery } from '../queries/my-signatures.ts'
+import { myTeamsQuery } from '../queries/teams.ts'
+
+export function opensWith({ user }: PageVisit) {
+  return {
+    registrations: user && myRegistrationsQuery(user.uid),
+    children: user && childrenQuery(user.uid),
+    teams: user && myTeamsQuery(user.uid),
+    signatures: user && mySignaturesQuery(user.uid),
+  }
+}
 
 export default function AccountPage() {
   const { user } = useSession()

@@ -1,5 +1,12 @@
 import { DiscountCodes } from '../features/products/discount-codes.tsx'
 import { PriceList } from '../features/products/price-list.tsx'
+import type { PageVisit } from '../lib/page-queries.ts'
+import { discountCodesQuery } from '../queries/discount-codes.ts'
+import { productsQuery } from '../queries/products.ts'
+
+export function opensWith(_visit: PageVisit) {
+  return { products: productsQuery(), codes: discountCodesQuery() }
+}
 
 /** /admin/products: the price list and its discount codes (issue 24). */
 export default function AdminProductsPage() {

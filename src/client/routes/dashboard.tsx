@@ -5,13 +5,19 @@ import type { BackupStatus } from '../../shared/contracts/dashboard.ts'
 import { staffPages } from '../../shared/route-purposes.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { JobsPanel } from '../features/dashboard/jobs-panel.tsx'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { dashboardQuery } from '../queries/dashboard.ts'
 
 /** Every page staff work on, from the route table (shared/routes.ts). */
 const STAFF_PAGES = staffPages()
 
+export function opensWith(_visit: PageVisit) {
+  return { summary: dashboardQuery() }
+}
+
 export default function DashboardPage() {
-  const { data: summary, isError: failed } = useQuery(dashboardQuery())
+  const opening = usePageQueries(opensWith)
+  const { data: summary, isError: failed } = useQuery(opening.summary)
 
   return (
     <section className="page">

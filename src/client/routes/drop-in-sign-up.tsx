@@ -1,7 +1,15 @@
 import { useParams } from 'react-router'
 import { DropInSignUpScreen } from '../features/drop-ins/drop-in-sign-up-screen.tsx'
+import { signUpQueries } from '../features/offerings/program-sign-up-form.tsx'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
+import { dropInsQuery } from '../queries/drop-ins.ts'
+
+export function opensWith({ user }: PageVisit) {
+  return { dropIns: dropInsQuery(), ...signUpQueries(user) }
+}
 
 export default function DropInSignUpPage() {
   const { id = '' } = useParams()
-  return <DropInSignUpScreen key={id} dropInId={id} />
+  const opening = usePageQueries(opensWith)
+  return <DropInSignUpScreen key={id} dropInId={id} dropIns={opening.dropIns} />
 }

@@ -1,6 +1,15 @@
 import { useParams } from 'react-router'
+import { isStaff } from '../../shared/roles.ts'
 import { LeagueScreen } from '../features/leagues/league-screen.tsx'
 import { NotFoundPage } from './not-found.tsx'
+import type { PageVisit } from '../lib/page-queries.ts'
+import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
+import { leagueQuery } from '../queries/league.ts'
+
+/** Staff see the league with their tools, which read every league (features/leagues/league-screen.tsx). */
+export function opensWith({ params: { leagueId = '' }, user }: PageVisit) {
+  return { league: leagueQuery(leagueId), leagues: user && isStaff(user.userRole) ? adminLeaguesQuery() : null }
+}
 
 /** /league/{leagueId}: a league's page (features/leagues/league-screen.tsx); one that does not exist is Page Not Found. */
 export default function LeaguePage() {

@@ -1,4 +1,12 @@
 import { PendingRegistrations } from '../features/pending/pending-registrations.tsx'
+import type { PageVisit } from '../lib/page-queries.ts'
+import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
+import { pendingRegistrationsQuery } from '../queries/pending-registrations.ts'
+
+/** The list opens on every league, unsearched (features/pending/pending-registrations.tsx). */
+export function opensWith(_visit: PageVisit) {
+  return { leagues: adminLeaguesQuery(), registrations: pendingRegistrationsQuery('') }
+}
 
 export default function PendingRegistrationsPage() {
   return (

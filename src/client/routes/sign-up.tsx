@@ -16,6 +16,7 @@ import { ChildrenPanel } from '../features/signup/children-panel.tsx'
 import { SignUpPrice } from '../components/sign-up-price.tsx'
 import { HOLDS_PLACE } from '../../shared/schemas/registration.ts'
 import { LeagueCard, registerButtonId, resultsId } from '../features/signup/league-card.tsx'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { isSignUpRoute, sportOfSignUp } from '../lib/sign-up-sports.ts'
 import { useChildren } from '../features/signup/use-children.ts'
 import { OPEN_LEAGUES, openLeaguesQuery } from '../queries/open-leagues.ts'
@@ -25,6 +26,11 @@ import { href } from '../../shared/paths.ts'
 import { useFocusNext } from '../lib/use-focus-next.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 import { siteConfig } from '../site-config.ts'
+
+/** A sign-up page opens with its sport's open leagues (every sport's on individualSportsSignUp). */
+export function opensWith({ routeId }: PageVisit) {
+  return { leagues: openLeaguesQuery(isSignUpRoute(routeId) ? sportOfSignUp(routeId) : null) }
+}
 
 /** The six sign-up pages: one screen, told apart by the route table entry the path matches. */
 export default function SignUpPage() {
@@ -44,7 +50,8 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
   const here = location.pathname + location.search
   const kidsPage = sport === 'kids'
   const client = useQueryClient()
-  const openLeagues = useQuery(openLeaguesQuery(sport))
+  const opening = usePageQueries(opensWith)
+  const openLeagues = useQuery(opening.leagues)
   const leagues = openLeagues.data?.leagues ?? null
   const failed = openLeagues.isError
   const children = useChildren(kidsPage && user ? user.uid : null)

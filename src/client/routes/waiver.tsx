@@ -10,6 +10,13 @@ import { readWaiverRequest, type WaiverRequest } from '../lib/waiver-request.ts'
 import { WaiverText } from '../components/waiver-text.tsx'
 import { href } from '../../shared/paths.ts'
 import { ACCOUNT_HOLDER, participantKeyOf } from '../../shared/schemas/registration.ts'
+import type { PageVisit } from '../lib/page-queries.ts'
+import { waiverQuery } from '../queries/waiver.ts'
+
+/** A visitor's waiver is the same for everyone, so the page is rendered with it; a signed-in person's is read once the page is taken over. */
+export function opensWith({ user }: PageVisit) {
+  return { waiver: waiverQuery(user?.uid ?? null) }
+}
 
 export default function WaiverPage() {
   const { user } = useSession()

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import type { Academy } from '../../../shared/contracts/academies.ts'
 import { href } from '../../../shared/paths.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
-import { academiesQuery } from '../../queries/academies.ts'
+import type { academiesQuery } from '../../queries/academies.ts'
 import { ProgramCard, ProgramListScreen } from '../offerings/program-list.tsx'
 import { placesText, takesAge } from '../offerings/program-text.ts'
 import { academyFacts } from './academy-text.ts'
 
 /** The Academies page (issue 23): every open academy, filtered by sport and by a child's age. */
-export function AcademiesScreen() {
-  const { data, isError } = useQuery(academiesQuery())
+export function AcademiesScreen({ academies }: { academies: ReturnType<typeof academiesQuery> }) {
+  const { data, isError } = useQuery(academies)
   return (
     <ProgramListScreen
       title="Academies"

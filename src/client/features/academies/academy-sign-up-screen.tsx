@@ -8,7 +8,7 @@ import { lastRegistrationDay, registrationWindow } from '../../../shared/registr
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { useSession } from '../../lib/session.tsx'
-import { academiesQuery } from '../../queries/academies.ts'
+import type { academiesQuery } from '../../queries/academies.ts'
 import { placesText } from '../offerings/program-text.ts'
 import { ProgramSignUpForm } from '../offerings/program-sign-up-form.tsx'
 import { SignInToSignUp } from '../offerings/sign-in-to-sign-up.tsx'
@@ -22,9 +22,9 @@ import { academyFacts, academyPricing, cancellationText, hasBegun, lateText } fr
  * adults' class, or one or several children — with what the coach needs to know of each, the
  * waiver, and one press for everyone. Open to visitors, who sign in and come back here.
  */
-export function AcademySignUpScreen({ academyId }: { academyId: string }) {
+export function AcademySignUpScreen({ academyId, academies }: { academyId: string; academies: ReturnType<typeof academiesQuery> }) {
   const { user } = useSession()
-  const { data, isError } = useQuery(academiesQuery())
+  const { data, isError } = useQuery(academies)
   const academy = data?.academies.find((a) => a.id === academyId)
   const [done, setDone] = useState<AcademySignUpResult | null>(null)
   const today = useToday()

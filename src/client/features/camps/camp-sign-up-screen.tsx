@@ -8,7 +8,7 @@ import { lastRegistrationDay, registrationWindow } from '../../../shared/registr
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { useSession } from '../../lib/session.tsx'
-import { campsQuery } from '../../queries/camps.ts'
+import type { campsQuery } from '../../queries/camps.ts'
 import { ProgramSignUpForm } from '../offerings/program-sign-up-form.tsx'
 import { placesText } from '../offerings/program-text.ts'
 import { SignInToSignUp } from '../offerings/sign-in-to-sign-up.tsx'
@@ -22,9 +22,9 @@ import { campCancellationText, campFacts, campPricing, forChildren } from './cam
  * the coach needs to know of each, their photo choices, the waiver, and one press for everyone.
  * Open to visitors, who sign in and come back here.
  */
-export function CampSignUpScreen({ campId }: { campId: string }) {
+export function CampSignUpScreen({ campId, camps }: { campId: string; camps: ReturnType<typeof campsQuery> }) {
   const { user } = useSession()
-  const { data, isError } = useQuery(campsQuery())
+  const { data, isError } = useQuery(camps)
   const camp = data?.camps.find((c) => c.id === campId)
   const [done, setDone] = useState<CampSignUpResult | null>(null)
   const today = useToday()

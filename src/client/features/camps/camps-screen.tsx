@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { campsQuery } from '../../queries/camps.ts'
+import type { campsQuery } from '../../queries/camps.ts'
 import { ProgramListScreen } from '../offerings/program-list.tsx'
 import { takesAge } from '../offerings/program-text.ts'
 import { CampCard } from './camp-card.tsx'
 import { forChildren } from './camp-text.ts'
 
 /** The Camps page (issue 31 §2): every open camp, a day or a school break, filtered by sport and by a child's age. */
-export function CampsScreen() {
-  const { data, isError } = useQuery(campsQuery())
+export function CampsScreen({ camps }: { camps: ReturnType<typeof campsQuery> }) {
+  const { data, isError } = useQuery(camps)
   return (
     <ProgramListScreen
       title="Camps"

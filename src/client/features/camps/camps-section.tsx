@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
-import { campsQuery } from '../../queries/camps.ts'
+import type { campsQuery } from '../../queries/camps.ts'
 import { ProgramsSection } from '../offerings/program-list.tsx'
 import { CampCard } from './camp-card.tsx'
 
 /** The open camps beside the academies, where a family looks for something for their child. */
-export function CampsSection() {
-  const { data } = useQuery(campsQuery())
+export function CampsSection({ camps }: { camps: ReturnType<typeof campsQuery> }) {
+  const { data } = useQuery(camps)
   return (
     <ProgramsSection
       slug="camps"

@@ -81,7 +81,7 @@ const link = (to: string, text: string) => new RegExp(`href="${to}"[^>]*>${text}
 
 /** The page at `path` rendered with `bodies`, in the order pageAnswers names its answers. */
 async function render(path: string, bodies: unknown[], settings: SiteConfig = site): Promise<string> {
-  const answers = pageAnswers(path, payer).map((answer, n) => ({ queryKey: answer.queryKey, json: JSON.stringify(bodies[n]) }))
+  const answers = (await pageAnswers(path, payer)).map((answer, n) => ({ queryKey: answer.queryKey, json: JSON.stringify(bodies[n]) }))
   expect(answers).toHaveLength(bodies.length)
   const { html } = await renderPage(settings, path, answers, payer)
   return html

@@ -5,7 +5,7 @@ import type { CheckoutLine, OrderCheckout } from '../../../shared/contracts/chec
 import { href } from '../../../shared/paths.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { orderCheckoutQuery } from '../../queries/checkout.ts'
+import type { orderCheckoutQuery } from '../../queries/checkout.ts'
 import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
 import { heldUntilText, NOT_YOURS, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText, waitingText } from './checkout-text.ts'
@@ -14,8 +14,8 @@ import { Extras } from './extras.tsx'
 import { OrderLines } from './order-lines.tsx'
 
 /** /checkout/:orderId: everything an order asks, what was paid, and paying what is due now (issue 24). */
-export function CheckoutScreen({ orderId }: { orderId: string }) {
-  const { data, error } = useQuery(orderCheckoutQuery(orderId))
+export function CheckoutScreen({ order }: { order: ReturnType<typeof orderCheckoutQuery> }) {
+  const { data, error } = useQuery(order)
 
   if (error instanceof ApiError && error.status === 404) {
     return (

@@ -5,7 +5,7 @@ import type { CheckoutState } from '../../../shared/contracts/checkout.ts'
 import { href } from '../../../shared/paths.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { checkoutStateQuery, isSettled, orderCheckoutQuery } from '../../queries/checkout.ts'
+import { isSettled, type checkoutStateQuery, type orderCheckoutQuery } from '../../queries/checkout.ts'
 import { paidWithText, receiptsOf } from './checkout-text.ts'
 
 /**
@@ -13,10 +13,18 @@ import { paidWithText, receiptsOf } from './checkout-text.ts'
  * received" only once the webhook has recorded the payment, and until then that it is being
  * confirmed, reading the payment again every 2 seconds (queries/checkout.ts) — issue 24.
  */
-export function PaymentScreen({ orderId, checkoutId }: { orderId: string; checkoutId: string }) {
-  const payment = useQuery(checkoutStateQuery(checkoutId))
+export function PaymentScreen({
+  orderId,
+  paymentQuery,
+  orderQuery,
+}: {
+  orderId: string
+  paymentQuery: ReturnType<typeof checkoutStateQuery>
+  orderQuery: ReturnType<typeof orderCheckoutQuery>
+}) {
+  const payment = useQuery(paymentQuery)
   // Read beside the payment: its receipts are where "See your receipt" leads.
-  const order = useQuery(orderCheckoutQuery(orderId))
+  const order = useQuery(orderQuery)
   const checkout = payment.data?.checkout
   useInvalidateOnceSettled(checkout?.status)
 

@@ -7,7 +7,7 @@ import { href } from '../../../shared/paths.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { useSession } from '../../lib/session.tsx'
-import { dropInsQuery } from '../../queries/drop-ins.ts'
+import type { dropInsQuery } from '../../queries/drop-ins.ts'
 import { ProgramSignUpForm } from '../offerings/program-sign-up-form.tsx'
 import { SignInToSignUp } from '../offerings/sign-in-to-sign-up.tsx'
 import { SignedUp } from '../offerings/signed-up.tsx'
@@ -20,9 +20,9 @@ import { dropInCancellationText, dropInFacts, dropInPricing, dropInProgram, drop
  * several children for a children's, with photo choices and the waiver, in one press. Open to
  * visitors, who sign in and come back here.
  */
-export function DropInSignUpScreen({ dropInId }: { dropInId: string }) {
+export function DropInSignUpScreen({ dropInId, dropIns }: { dropInId: string; dropIns: ReturnType<typeof dropInsQuery> }) {
   const { user } = useSession()
-  const { data, isError } = useQuery(dropInsQuery())
+  const { data, isError } = useQuery(dropIns)
   const dropIn = data?.dropIns.find((d) => d.id === dropInId)
   const [done, setDone] = useState<DropInSignUpResult | null>(null)
   const today = useToday()

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { dropInsQuery } from '../../queries/drop-ins.ts'
+import type { dropInsQuery } from '../../queries/drop-ins.ts'
 import { ProgramListScreen } from '../offerings/program-list.tsx'
 import { DropInCard } from './drop-in-card.tsx'
 
 /** The Drop-in Sessions page (issue 31 §2): every session open for sale, the soonest first, filtered by sport. */
-export function DropInsScreen() {
-  const { data, isError } = useQuery(dropInsQuery())
+export function DropInsScreen({ dropIns }: { dropIns: ReturnType<typeof dropInsQuery> }) {
+  const { data, isError } = useQuery(dropIns)
   return (
     <ProgramListScreen
       title="Drop-in Sessions"

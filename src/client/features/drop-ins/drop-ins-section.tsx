@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
-import { dropInsQuery } from '../../queries/drop-ins.ts'
+import type { dropInsQuery } from '../../queries/drop-ins.ts'
 import { ProgramsSection } from '../offerings/program-list.tsx'
 import { DropInCard } from './drop-in-card.tsx'
 
@@ -9,8 +9,8 @@ import { DropInCard } from './drop-in-card.tsx'
 const SHOWN = 6
 
 /** The soonest drop-in sessions beside the academies, where a family looks for something to do. */
-export function DropInsSection() {
-  const { data } = useQuery(dropInsQuery())
+export function DropInsSection({ dropIns }: { dropIns: ReturnType<typeof dropInsQuery> }) {
+  const { data } = useQuery(dropIns)
   return (
     <ProgramsSection
       slug="drop-ins"

@@ -10,7 +10,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { useSetLeagueOpen } from './api/use-set-league-open.ts'
 import { LeagueFormPanel } from './league-form.tsx'
 
@@ -45,8 +45,8 @@ function teamsText(teams: NonNullable<AdminLeague['teams']>): string {
 }
 
 /** The admin's view of /leagues: every league, with create, edit, open and close. */
-export function LeagueManager() {
-  const { data, error } = useQuery(adminLeaguesQuery())
+export function LeagueManager({ leaguesQuery }: { leaguesQuery: ReturnType<typeof adminLeaguesQuery> }) {
+  const { data, error } = useQuery(leaguesQuery)
   const setOpen = useSetLeagueOpen()
   const { editing, newButton, open: openPanel, close } = useEditPanel<AdminLeague>(editButtonId)
   const [outcome, setOutcome] = useState('')

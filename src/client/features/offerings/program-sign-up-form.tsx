@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { countOf } from '../../../shared/format.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { HOLDS_PLACE, type OfferingKind } from '../../../shared/schemas/registration.ts'
@@ -9,7 +10,9 @@ import { SignUpPrice } from '../../components/sign-up-price.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { childrenQuery } from '../../queries/children.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
+import { waiverQuery } from '../../queries/waiver.ts'
 import { useChildren } from '../signup/use-children.ts'
 import { useWaiver } from '../waiver/use-waiver.ts'
 import { ChildCare } from './child-care.tsx'
@@ -33,6 +36,15 @@ interface ProgramSignUpFormProps<Result> {
   /** The feature's sign-up hook (its api/ folder): the participants, sent in one press. */
   signUp: { isPending: boolean; mutateAsync(participants: ProgramParticipant[]): Promise<Result> }
   onDone(result: Result): void
+}
+
+/** What a program's sign-up page opens with for a signed-in person: their places, children and signatures (the form reads them). */
+export function signUpQueries(user: SessionUser | null) {
+  return {
+    registrations: user && myRegistrationsQuery(user.uid),
+    children: user && childrenQuery(user.uid),
+    waiver: user && waiverQuery(user.uid),
+  }
 }
 
 /**

@@ -54,7 +54,7 @@ const place = (n: number, overrides: Partial<Receipt> = {}): Receipt => ({
 })
 
 async function render(path: string, body: unknown): Promise<string> {
-  const answers = pageAnswers(path, owner).map((answer) => ({ queryKey: answer.queryKey, json: JSON.stringify(body) }))
+  const answers = (await pageAnswers(path, owner)).map((answer) => ({ queryKey: answer.queryKey, json: JSON.stringify(body) }))
   expect(answers).toHaveLength(1)
   const { html } = await renderPage(site, path, answers, owner)
   return html
