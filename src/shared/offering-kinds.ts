@@ -25,6 +25,8 @@ export interface OfferingKindWords {
    * (a place on a roster, by its league's player fee).
    */
   priceListUse: string | null
+  /** Where a child turned away from a place of this kind for adults may go instead ("a Kids Sports league"); null: nowhere to point at. */
+  childrenElsewhere: string | null
 }
 
 /**
@@ -32,10 +34,10 @@ export interface OfferingKindWords {
  * left out here fails the typecheck, so no page calls a new kind by an old one's name.
  */
 export const OFFERING_KIND_WORDS = {
-  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null, taker: 'person', priceListUse: 'League' },
-  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration', taker: 'team', priceListUse: 'Team fee of' },
-  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', taker: 'team member', priceListUse: null },
-  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, taker: 'person', priceListUse: 'Academy' },
-  'camp-place': { label: 'Camp', noun: 'camp', purpose: 'camp-fee', receiptPage: 'campReceipt', place: null, taker: 'person', priceListUse: 'Camp' },
-  'drop-in-place': { label: 'Drop-in', noun: 'session', purpose: 'drop-in-fee', receiptPage: 'dropInReceipt', place: null, taker: 'person', priceListUse: 'Drop-in' },
+  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null, taker: 'person', priceListUse: 'League', childrenElsewhere: 'a Kids Sports league' },
+  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration', taker: 'team', priceListUse: 'Team fee of', childrenElsewhere: 'a Kids Sports league' },
+  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', taker: 'team member', priceListUse: null, childrenElsewhere: 'a Kids Sports league' },
+  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, taker: 'person', priceListUse: 'Academy', childrenElsewhere: null },
+  'camp-place': { label: 'Camp', noun: 'camp', purpose: 'camp-fee', receiptPage: 'campReceipt', place: null, taker: 'person', priceListUse: 'Camp', childrenElsewhere: null },
+  'drop-in-place': { label: 'Drop-in', noun: 'session', purpose: 'drop-in-fee', receiptPage: 'dropInReceipt', place: null, taker: 'person', priceListUse: 'Drop-in', childrenElsewhere: null },
 } as const satisfies Record<OfferingKind, OfferingKindWords>

@@ -60,7 +60,7 @@ export function overPlacesLimit(offering: Pick<Offering, 'name'>, most: number) 
  */
 export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null }): Promise<Admission> {
   const { childId } = ask
-  const { noun } = OFFERING_KIND_WORDS[offering.kind]
+  const { noun, childrenElsewhere } = OFFERING_KIND_WORDS[offering.kind]
   if (offering.forChildren && !childId) {
     throw invalid('Choose which child to register.', { childId: 'Choose which child to register.' })
   }
@@ -68,7 +68,7 @@ export async function admitParticipant(db: Db, offering: Offering, ask: { userId
     const child = await findChild(db, ask.userId, childId)
     if (!child) throw notFound('There is no such child on your account.')
     if (!offering.forChildren) {
-      const elsewhere = noun === 'league' ? ` ${child.firstName} can be registered in a Kids Sports league.` : ''
+      const elsewhere = childrenElsewhere ? ` ${child.firstName} can be registered in ${childrenElsewhere}.` : ''
       throw invalid(`${offering.name} is for adults.${elsewhere}`, {
         childId: `${offering.name} is for adults.`,
       })

@@ -84,7 +84,11 @@ function factsOf(row: ViewRow): PlaceFacts {
  */
 async function toViews(db: Db, kinds: Kinds, rows: readonly ViewRow[]): Promise<RegistrationView[]> {
   const ofKind = new Map<OfferingKind, ViewRow[]>()
-  for (const row of rows) ofKind.set(row.kind, [...(ofKind.get(row.kind) ?? []), row])
+  for (const row of rows) {
+    const places = ofKind.get(row.kind)
+    if (places) places.push(row)
+    else ofKind.set(row.kind, [row])
+  }
   const details = new Map<ViewRow, OfferingDetails>()
   await Promise.all(
     [...ofKind].map(async ([kind, places]) => {
