@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startScanSite, type ScanSite } from './scan-site.ts'
-import { runSqlmap, SQLMAP_SETTINGS, type SqlmapRun } from './scan-sqlmap.ts'
+import { runSqlmap, SQLMAP_SETTINGS, STAFF_SETTINGS, type SqlmapRun } from './scan-sqlmap.ts'
 import { accessOf, checkCoverage, scanTargets, withCustomerCopies } from './scan-targets.ts'
 import { runWapiti, WAPITI_MODULES } from './scan-wapiti.ts'
 
@@ -58,7 +58,9 @@ async function scanWithSqlmap(site: ScanSite): Promise<string[]> {
   const table = scanTargets(site)
   const problems = checkCoverage(table, site.routes, site.functions)
   const targets = withCustomerCopies(table, site.routes, site.functions).filter((t) => !args.route || t.route.includes(args.route))
-  console.log(`\nsqlmap: ${targets.length} runs, level ${SQLMAP_SETTINGS.level}, risk ${SQLMAP_SETTINGS.risk}, techniques ${SQLMAP_SETTINGS.technique}, ${args.jobs} at a time`)
+  console.log(
+    `\nsqlmap: ${targets.length} runs, level ${SQLMAP_SETTINGS.level} (${STAFF_SETTINGS.level} on staff-only routes), risk ${SQLMAP_SETTINGS.risk}, techniques ${SQLMAP_SETTINGS.technique}, ${args.jobs} at a time`,
+  )
   const t0 = performance.now()
   const runs = await runSqlmap({
     site,
