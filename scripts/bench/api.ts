@@ -4,7 +4,10 @@
 // node:http server returning the same bytes, in alternating rounds; server on core 0, wrk on
 // core 1 (taskset). Prints req/s, p50, p99 and the ratio to bare, then one JSON line. Also the
 // CPU time each server spent per request (from /proc): on a machine other work shares, req/s
-// moves with what else runs on core 0; the CPU a request costs moves much less.
+// moves with what else runs on core 0; the CPU a request costs moves much less. Each round
+// measures bare then app back to back, and the ratios are the median of the rounds' own ratios
+// (with their range): the load other work puts on the machine changes from one round to the
+// next more than within one, so a pair of neighbours is compared rather than two medians.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -91,13 +94,16 @@ try {
     }
     const a = median(app)
     const b = median(bare)
-    const ratio = a.rps / b.rps
+    const ratios = app.map((m, round) => m.rps / bare[round]!.rps)
     // The bare server's CPU per request over the app's: the share of the app's work a bare server does.
-    const cpuRatio = b.cpuUs / a.cpuUs
+    const cpuRatios = app.map((m, round) => bare[round]!.cpuUs / m.cpuUs)
+    const ratio = middle(ratios)
+    const cpuRatio = middle(cpuRatios)
+    const range = (values: number[]) => `${(Math.min(...values) * 100).toFixed(0)}-${(Math.max(...values) * 100).toFixed(0)}`
     console.error(
-      `${target.padEnd(20)} app ${a.rps.toFixed(0)} req/s p50 ${a.p50.toFixed(2)} ms p99 ${a.p99.toFixed(2)} ms ${a.cpuUs.toFixed(1)} µs CPU | bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms p99 ${b.p99.toFixed(2)} ms ${b.cpuUs.toFixed(1)} µs CPU | ratio ${(ratio * 100).toFixed(0)}%, CPU ${(cpuRatio * 100).toFixed(0)}%`,
+      `${target.padEnd(20)} app ${a.rps.toFixed(0)} req/s p50 ${a.p50.toFixed(2)} ms p99 ${a.p99.toFixed(2)} ms ${a.cpuUs.toFixed(1)} µs CPU | bare ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms p99 ${b.p99.toFixed(2)} ms ${b.cpuUs.toFixed(1)} µs CPU | ratio ${(ratio * 100).toFixed(0)}% (${range(ratios)}), CPU ${(cpuRatio * 100).toFixed(0)}% (${range(cpuRatios)})`,
     )
-    results[target] = { app: a, bare: b, ratio: Number(ratio.toFixed(3)), cpuRatio: Number(cpuRatio.toFixed(3)) }
+    results[target] = { app: a, bare: b, ratio: Number(ratio.toFixed(3)), cpuRatio: Number(cpuRatio.toFixed(3)), ratios: ratios.map((r) => Number(r.toFixed(3))), cpuRatios: cpuRatios.map((r) => Number(r.toFixed(3))) }
   }
   console.log(JSON.stringify({ logLevel: args['log-level'], connections: Number(args.connections), seconds: Number(args.seconds), rounds: Number(args.rounds), results }))
 } finally {
@@ -137,7 +143,11 @@ function measure(url: string, server: ChildProcess, seconds: number = Number(arg
   return { rps, p50: ms('50%'), p99: ms('99%'), cpuUs: cpuUs / requests }
 }
 
+/** The middle value (the upper one of an even count). */
+function middle(values: number[]): number {
+  return [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!
+}
+
 function median(list: Measure[]): Measure {
-  const mid = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!
-  return { rps: mid(list.map((m) => m.rps)), p50: mid(list.map((m) => m.p50)), p99: mid(list.map((m) => m.p99)), cpuUs: mid(list.map((m) => m.cpuUs)) }
+  return { rps: middle(list.map((m) => m.rps)), p50: middle(list.map((m) => m.p50)), p99: middle(list.map((m) => m.p99)), cpuUs: middle(list.map((m) => m.cpuUs)) }
 }
