@@ -242,6 +242,8 @@ async function audit(url: string, cookie?: string): Promise<Run> {
   const result = await lighthouse(url, {
     port: chrome.port,
     onlyCategories: ['performance'],
+    // The picture of the whole page is taken after the load and counts in no metric (issue 31).
+    disableFullPageScreenshot: true,
     logLevel: 'error',
     output: 'json',
     throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
