@@ -11,7 +11,6 @@ import { SessionProvider } from './lib/session.tsx'
 import { adminLeaguesQuery } from './queries/admin-leagues.ts'
 import { childrenQuery } from './queries/children.ts'
 import { myRegistrationsQuery } from './queries/my-registrations.ts'
-import { openLeaguesQuery } from './queries/open-leagues.ts'
 import { myTeamsQuery, teamLeaguesQuery, teamSummariesQuery } from './queries/teams.ts'
 import { pageAnswers, renderHome, renderPage } from './render-page.tsx'
 import { appRoutes, opensWithOf } from './router.tsx'
@@ -158,6 +157,21 @@ describe('the other open pages', () => {
     expect(visitor.html).not.toContain('<h1>Account</h1>')
   })
 
+  test('the leagues page arrives with the open leagues for a customer and an employee, and with the leagues to manage for an admin', async () => {
+    const employee = { ...sessionUser('customer'), uid: 'employee-1', isEmployee: true, userRole: 'employee' as const }
+    for (const user of [sessionUser('customer'), employee]) {
+      const answers = await pageAnswers('/leagues', user)
+      expect(answers.map((a) => a.url)).toEqual(['/api/leagues/open'])
+      const json = JSON.stringify({ leagues: [openLeague()] })
+      const { html } = await renderPage(site, '/leagues', [{ queryKey: answers[0]!.queryKey, json }], user)
+      expect(html).toContain('<h1>Leagues</h1>')
+      expect(html).toContain('Spring Soccer')
+      expect(html).toContain('3 places left')
+      expect(html).not.toContain('Loading leagues')
+    }
+    expect((await pageAnswers('/leagues', sessionUser('admin'))).map((a) => a.url)).toEqual(['/api/admin/leagues'])
+  })
+
   test('a page without answers is rendered too; its form waits for the script, so nothing typed or pressed before is lost', async () => {
     const { html } = await renderPage(site, '/signIn', [])
     expect(html).toContain('<h1>Sign In</h1>')
@@ -204,7 +218,6 @@ const NOT_READ_YET: Record<string, (user: SessionUser) => { queryKey: QueryKey }
   ),
   '/kidsSportsSignup': (user) => [myRegistrationsQuery(user.uid), childrenQuery(user.uid)],
   '/waiver': (user) => [childrenQuery(user.uid)],
-  '/leagues': (user) => (user.isAdmin ? [] : [openLeaguesQuery(null)]),
   '/createTeam': (user) => [teamLeaguesQuery(null), myTeamsQuery(user.uid)],
   '/adultBasketball': (user) => [myTeamsQuery(user.uid)],
   '/createTeamAdmin': () => [teamLeaguesQuery(null), teamSummariesQuery('')],

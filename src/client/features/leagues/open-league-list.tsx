@@ -8,7 +8,7 @@ import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { openLeaguesQuery } from '../../queries/open-leagues.ts'
+import type { openLeaguesQuery as openLeaguesOf } from '../../queries/open-leagues.ts'
 import { SIGN_UP_PAGES } from '../../lib/sign-up-sports.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 
@@ -23,8 +23,8 @@ function placesText(league: OpenLeague): string {
 }
 
 /** Everyone but admins: the leagues open for registration, each linking to its sign-up page. */
-export function OpenLeagueList() {
-  const { data, error } = useQuery(openLeaguesQuery(null))
+export function OpenLeagueList({ openLeaguesQuery }: { openLeaguesQuery: ReturnType<typeof openLeaguesOf> }) {
+  const { data, error } = useQuery(openLeaguesQuery)
   const leagues = data?.leagues
   return (
     <>
