@@ -305,22 +305,22 @@ test.describe('navigation bar', () => {
     await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Create Account', 'Sign In'])
   })
 
-  test('a customer has no Dashboard link', async ({ asCustomer: page }) => {
+  test('a customer has no Dashboard link and no Create Account', async ({ asCustomer: page }) => {
     await page.goto('/')
     await expect(accountButton(page)).toBeVisible()
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Create Account'])
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies'])
   })
 
   test('an employee has no Dashboard link, and a Front Desk link', async ({ asEmployee: page }) => {
     await page.goto('/')
     await expect(accountButton(page)).toBeVisible()
     await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Front Desk', 'Create Account'])
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Front Desk'])
   })
 
   test('an admin has a Dashboard link that opens the dashboard', async ({ asAdmin: page }) => {
     await page.goto('/')
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Dashboard', 'Front Desk', 'Create Account'])
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Sports & Activities', 'Academies', 'Dashboard', 'Front Desk'])
     await mainNav(page).getByRole('link', { name: 'Dashboard' }).click()
     await expect(page).toHaveURL(`${BASE_URL}/dashboard`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')

@@ -1,5 +1,5 @@
 import { addDays } from '../src/shared/registration-window.ts'
-import { daysFromToday, expect, test, uniqueToken, weekdayFromToday } from './fixtures.ts'
+import { daysFromToday, expect, openInApp, test, uniqueToken, weekdayFromToday } from './fixtures.ts'
 
 /*
  * The Academies page (issue 23): every open academy with its sport, ages, weekdays and time,
@@ -52,4 +52,21 @@ test('a parent finds the academy for a 9-year-old among the soccer ones, with it
   await expect(skills).toHaveCount(0)
   await page.getByLabel('Sport').selectOption('')
   await expect(card('Teen Clinic')).toBeVisible()
+})
+
+test('going to Academies says at once that the page is loading, where the page left stayed on screen without a sign', async ({ asVisitor: page }) => {
+  await openInApp(page, '/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports and Activities')
+  // The Academies screen's script is held back, as on a slow phone's connection, until the sign has been seen.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/**', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Academies' }).click()
+  await expect(page.getByRole('main')).toContainText('Loading…')
+  await expect(page.getByRole('heading', { name: 'Sports and Activities' })).toHaveCount(0)
+  release()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academies')
 })

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useSession } from '../lib/session.tsx'
 import { useHydrated } from '../lib/use-hydrated.ts'
 import { href } from '../../shared/paths.ts'
+import { matchRoute } from '../../shared/routes.ts'
 import { siteConfig } from '../site-config.ts'
 import { Alert } from './ui/alert.tsx'
 
@@ -48,7 +49,13 @@ export function Layout() {
       <TopBar />
       <main id="main" tabIndex={-1}>
         {flash && hydrated && <Alert tone={flashTone}>{flash}</Alert>}
-        <Outlet />
+        {/*
+          Each page in its own Suspense boundary (router.tsx): keyed by its route, a page whose
+          screen is still loading shows its "Loading…" at once, where the page left stayed on
+          screen for a second with no sign that anything was happening. Pages of one route (a
+          league and another) keep their screen, and its focus, when only the address changes.
+        */}
+        <Outlet key={matchRoute(location.pathname)?.route.id ?? 'not-found'} />
       </main>
       <footer className="site-footer">
         <a href={siteConfig.websiteUrl}>{siteConfig.facilityName}</a>
@@ -86,18 +93,21 @@ function TopBar() {
               <NavLink to={href('desk')}>Front Desk</NavLink>
             </li>
           )}
-          <li>
-            <NavLink to={href('register')}>Create Account</NavLink>
-          </li>
           {user ? (
             <li>
               {/* Keyed by path, so the menu starts closed on every page. */}
               <AccountMenu key={location.pathname} />
             </li>
           ) : (
-            <li>
-              <NavLink to={href('signIn')}>Sign In</NavLink>
-            </li>
+            <>
+              {/* Product §1's Create Account is for a visitor: a signed-in person has an account already. */}
+              <li>
+                <NavLink to={href('register')}>Create Account</NavLink>
+              </li>
+              <li>
+                <NavLink to={href('signIn')}>Sign In</NavLink>
+              </li>
+            </>
           )}
         </ul>
       </nav>
