@@ -73,7 +73,7 @@ export function participantColumns<Row extends ParticipantRow>(): StaffColumn<Ro
         <>
           {formatMoney(p.balanceCents)}
           <br />
-          <span className="staff-muted staff-nowrap">
+          <span className="staff-muted">
             paid {formatMoney(p.paidCents)} of {formatMoney(p.priceCents)}
           </span>
         </>

@@ -79,7 +79,7 @@ describe('one receipt view for every kind', () => {
     expect(html).toMatch(/<dt>Receipt (<!-- -->)?numbers<\/dt><dd>R-0001, R-0002<\/dd>/)
     expect(html).toMatch(/<dt>Camp<\/dt><dd>Spring Break Camp<br\/>.*<dt>When<\/dt><dd>9:00 AM – 3:00 PM each day<br\/>Gym<\/dd>.*<dt>Coach<\/dt><dd>Coach Lee<\/dd>.*<dt>2 days<\/dt>/s)
     expect(html).toContain('<h2>Participants</h2>')
-    expect(html).toMatch(/<th scope="row">Child 2<\/th><td>R-0002<\/td>/)
+    expect(html).toMatch(/<th scope="row">Child 2<\/th><td data-label="Receipt number">R-0002<\/td>/)
     expect(html).toContain('<th scope="col">For</th>')
     expect(html).toMatch(/<dt>Balance due<\/dt><dd>\$200\.00<\/dd>/)
   })

@@ -71,7 +71,7 @@ export function ReceiptView({ receipt: { label, places, facts, byParticipant } }
       {payments.length === 0 ? (
         <p>No payments have been recorded yet.</p>
       ) : (
-        <div className="table-scroll receipt-table" {...(byParticipant ? { tabIndex: 0, role: 'region', 'aria-label': 'Payments' } : {})}>
+        <div className="table-scroll receipt-table receipt-cards" {...(byParticipant ? { tabIndex: 0, role: 'region', 'aria-label': 'Payments' } : {})}>
           <table>
             <thead>
               <tr>
@@ -87,12 +87,14 @@ export function ReceiptView({ receipt: { label, places, facts, byParticipant } }
             <tbody>
               {payments.map((payment) => (
                 <tr key={`${payment.id} ${payment.who}`}>
-                  <td>{formatDate(payment.recordedAt)}</td>
-                  {byParticipant && <td>{payment.who}</td>}
-                  <td>{moneyMoveLabel(payment)}</td>
-                  <td>{payment.reference ?? '—'}</td>
+                  <td data-label="Date">{formatDate(payment.recordedAt)}</td>
+                  {byParticipant && <td data-label="For">{payment.who}</td>}
+                  <td data-label="Method">{moneyMoveLabel(payment)}</td>
+                  <td data-label="Reference">{payment.reference ?? '—'}</td>
                   {/* A refund shows as money going out: a negative amount. */}
-                  <td className="receipt-money">{formatMoney(payment.amountCents)}</td>
+                  <td data-label="Amount" className="receipt-money">
+                    {formatMoney(payment.amountCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -119,7 +121,7 @@ function Participants({ places }: { places: readonly Receipt[] }) {
   return (
     <>
       <h2>Participants</h2>
-      <div className="table-scroll receipt-table" tabIndex={0} role="region" aria-label="Participants">
+      <div className="table-scroll receipt-table receipt-cards" tabIndex={0} role="region" aria-label="Participants">
         <table>
           <thead>
             <tr>
@@ -141,12 +143,12 @@ function Participants({ places }: { places: readonly Receipt[] }) {
             {places.map((place) => (
               <tr key={place.id}>
                 <th scope="row">{whoOf(place)}</th>
-                <td>{place.receiptNumber}</td>
-                <td>
+                <td data-label="Receipt number">{place.receiptNumber}</td>
+                <td data-label="Status">
                   {STATUS_LABELS[place.status]}
                   {place.waitlistPosition !== null && `, number ${place.waitlistPosition}`}
                 </td>
-                <td className="receipt-money">
+                <td data-label="Price" className="receipt-money">
                   {formatMoney(place.priceCents)}
                   {chargeLines(place.charges).map((line) => (
                     <span key={line.label} className="receipt-charge">
@@ -154,8 +156,12 @@ function Participants({ places }: { places: readonly Receipt[] }) {
                     </span>
                   ))}
                 </td>
-                <td className="receipt-money">{formatMoney(place.paidCents)}</td>
-                <td className="receipt-money">{nothingDue(place) ?? formatMoney(place.balanceCents)}</td>
+                <td data-label="Paid" className="receipt-money">
+                  {formatMoney(place.paidCents)}
+                </td>
+                <td data-label="Balance" className="receipt-money">
+                  {nothingDue(place) ?? formatMoney(place.balanceCents)}
+                </td>
               </tr>
             ))}
           </tbody>
