@@ -9,20 +9,40 @@ import { BASE_URL, daysFromToday, expect, signIn, test, uniqueToken, type League
  * on screen, and axe finds no serious violation. On the phone each row is a card.
  */
 
-const WIDTHS = [1280, 375] as const
+const WIDTHS = [1280, 390, 375] as const
 const LONG = 'With A Long Name That Staff Screens Must Wrap'
 
-/** At each width: no sideways scroll of the page, each button inside the viewport, no serious axe violation. */
+/**
+ * At each width: no sideways scroll of the page nor of a table in its frame, no column header broken
+ * inside a word ("Plac/es"), each button inside the viewport, no serious axe violation.
+ */
 async function expectFits(page: Page, buttons: () => Locator[]): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 })
-    const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+    const { scrollWidth, clientWidth, wide, frames, brokenHeaders } = await page.evaluate(() => {
       const { scrollWidth, clientWidth } = document.documentElement
       // The innermost elements that stick out, to name in the failure.
       const out = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > clientWidth + 0.5 && (el.children.length === 0 || el.tagName === 'SELECT'))
-      return { scrollWidth, clientWidth, wide: out.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent?.slice(0, 40)}” ${Math.round(el.getBoundingClientRect().right)}`) }
+      const frames = [...document.querySelectorAll('.staff-grid-frame, .receipt .table-scroll')].filter((f) => f.scrollWidth > f.clientWidth + 0.5).map((f) => `${f.getAttribute('aria-label') ?? f.className}: ${f.scrollWidth - f.clientWidth} px`)
+      // A word whose letters sit on two lines is broken inside; a header hidden while rows are cards has no lines to read.
+      const brokenHeaders = [...document.querySelectorAll('thead th')].flatMap((th) => {
+        if ((th.closest('thead')?.getBoundingClientRect().width ?? 0) < 2) return []
+        const text = th.textContent ?? ''
+        return [...text.matchAll(/\S+/g)].flatMap((word) => {
+          const node = [...th.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent === text)
+          if (!node) return []
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          return lines.size > 1 ? [`${text} (${word[0]})`] : []
+        })
+      })
+      return { scrollWidth, clientWidth, wide: out.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent?.slice(0, 40)}” ${Math.round(el.getBoundingClientRect().right)}`), frames, brokenHeaders }
     })
     expect(scrollWidth, `page width at ${width} px; sticking out: ${wide.join(', ')}`).toBeLessThanOrEqual(clientWidth)
+    expect(frames, `tables wider than their frames at ${width} px`).toEqual([])
+    expect(brokenHeaders, `column headers broken inside a word at ${width} px`).toEqual([])
     for (const button of buttons()) {
       await expect(button).toBeVisible()
       const box = (await button.boundingBox())!
@@ -115,7 +135,36 @@ test('a receipt fits a phone', async ({ asAdmin: page, createUser, insertLeague,
   await page.getByRole('row').filter({ hasText: league }).getByRole('link', { name: /^Receipt/ }).click()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText(league).first()).toBeVisible()
-  await expectFits(page, () => [])
+  // Staff opened someone else's receipt: the way back is to that customer, not to "your account".
+  const back = page.getByRole('link', { name: `Back to ${customer.displayName}’s record` })
+  await expect(back).toHaveAttribute('href', `/desk/customer/${customer.id}`)
+  await expect(page.getByRole('link', { name: 'Back to your account' })).toHaveCount(0)
+  await expectFits(page, () => [back])
+})
+
+test('a family’s academy receipt fits a phone: each child’s price, paid and balance in view', async ({ asAdmin: page, backend, createUser, insertAcademy, playwright }) => {
+  const name = `Receipt Academy ${LONG} ${uniqueToken()}`
+  const academyId = await insertAcademy(academyInput(name))
+  const guardian = await createUser({ label: 'fit-academy-receipt' })
+  const request = await playwright.request.newContext()
+  await signIn(request, guardian)
+  const children = [await addChildWithWaiver(request, guardian, { firstName: 'Maya', notes: 'None' }), await addChildWithWaiver(request, guardian, { firstName: 'Theo', notes: 'None' })]
+  await request.dispose()
+  for (const child of children) await enrolInAcademy(backend.db, academyId, guardian.id, child)
+
+  await page.goto(`/academyReceipt/user/${guardian.id}/academy/${academyId}`)
+  const participants = page.getByRole('region', { name: 'Participants' })
+  await expect(participants).toContainText('Theo Okafor')
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    // Every amount sits inside the participants' box, not past its edge for a sideways scroll nobody sees.
+    const box = (await participants.boundingBox())!
+    for (const cell of await participants.locator('td').all()) {
+      const { x, width: cellWidth } = (await cell.boundingBox())!
+      expect(x + cellWidth, `“${await cell.textContent()}” at ${width} px`).toBeLessThanOrEqual(box.x + box.width + 0.5)
+    }
+  }
+  await expectFits(page, () => [page.getByRole('link', { name: `Back to ${guardian.displayName}’s record` })])
 })
 
 test('the price list fits a laptop and a phone', async ({ asAdmin: page }) => {

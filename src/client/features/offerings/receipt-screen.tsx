@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
+import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { href } from '../../../shared/paths.ts'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { useSession } from '../../lib/session.tsx'
 import { ReceiptView, type ReceiptContent } from './receipt-view.tsx'
 
 interface ReceiptScreenProps {
@@ -40,12 +42,25 @@ export function ReceiptScreen({ title, receipt, error }: ReceiptScreenProps) {
             <button type="button" className="button" onClick={() => window.print()}>
               Print receipt
             </button>
-            <Link className="button secondary" to={href('account')}>
-              Back to your account
-            </Link>
+            <BackLink owner={receipt.places[0]!} />
           </div>
         </>
       )}
     </section>
+  )
+}
+
+/** Back where the reader came from: their own account, or for staff opening a customer's receipt that customer's record at the desk. */
+function BackLink({ owner }: { owner: Pick<Receipt, 'userId' | 'registrantName'> }) {
+  const { user } = useSession()
+  const staffForCustomer = user !== null && user.uid !== owner.userId && (user.isAdmin || user.isEmployee)
+  return staffForCustomer ? (
+    <Link className="button secondary" to={href('deskCustomer', { userId: owner.userId })}>
+      Back to {owner.registrantName}’s record
+    </Link>
+  ) : (
+    <Link className="button secondary" to={href('account')}>
+      Back to your account
+    </Link>
   )
 }
