@@ -57,6 +57,15 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: 'You are signed up' })).toBeFocused()
     await expect(page.getByText('You — Confirmed')).toBeVisible()
     await expect(page.getByText('Pay at the front desk before the session.')).toBeVisible()
+    // The answer's three buttons stand apart, side by side or one under another: none touches the next.
+    const buttons = [page.getByRole('link', { name: 'Review your order' }), page.getByRole('link', { name: 'View receipt' }), page.getByRole('link', { name: 'Back to drop-in sessions' })]
+    const boxes = await Promise.all(buttons.map(async (button) => (await button.boundingBox())!))
+    for (const [n, box] of boxes.entries()) {
+      for (const other of boxes.slice(n + 1)) {
+        const apart = Math.max(other.x - (box.x + box.width), box.x - (other.x + other.width), other.y - (box.y + box.height), box.y - (other.y + other.height))
+        expect(apart, `space between the buttons at ${width} px`).toBeGreaterThanOrEqual(4)
+      }
+    }
     await page.getByRole('link', { name: 'View receipt' }).click()
 
     await expect(page).toHaveURL(new RegExp(`/dropInReceipt/user/${player.id}/dropIn/${dropInId}$`))
@@ -64,9 +73,29 @@ for (const width of [390, 1280]) {
     const receipt = page.getByRole('article', { name: `Receipt for ${name}` })
     await expect(receipt.getByRole('row', { name: /Confirmed \$12\.00 \$0\.00 \$12\.00/ })).toBeVisible()
     await expect(receipt).toContainText('Court 1')
+    // One day is one date: not "11/28/2026 – 11/28/2026".
+    const day = formatDate(daysFromToday(10))
+    await expect(receipt.getByRole('definition').filter({ hasText: name })).toContainText(day)
+    await expect(receipt).not.toContainText(`${day} – ${day}`)
     await expect(receipt.locator('.receipt-totals')).toContainText('$12.00')
   })
 }
+
+test('at the desk an employee sells a customer a drop-in session from their record, as the door page says', async ({ asEmployee: page, backend, createUser }) => {
+  const name = `Open Gym Desk ${uniqueToken()}`
+  await insertDropIn(backend.db, openGym(name, { priceCents: 1_500 }))
+  const customer = await createUser({ label: 'drop-in-record' })
+
+  await openInApp(page, `/desk/customer/${customer.id}`)
+  await page.getByLabel('Register for', { exact: true }).selectOption({ label: 'A drop-in session' })
+  const session = page.getByLabel('Drop-in', { exact: true })
+  await session.selectOption((await session.locator('option', { hasText: name }).getAttribute('value'))!)
+  await page.getByRole('checkbox', { name: `${customer.displayName} (themself)` }).check()
+  await page.getByRole('radio', { name: 'No photos, please' }).check()
+  await page.getByRole('button', { name: 'Sign up for the session' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Signed up for' })).toContainText(`Signed up for ${name}: ${customer.displayName} (confirmed). $15.00 to pay: take the payment below.`)
+  await expect(page.getByRole('table', { name: 'Registrations and team places' }).getByRole('rowheader', { name: new RegExp(name) })).toHaveText(`${name} (Drop-in)`)
+})
 
 test('at the door an employee sells a walk-in a place for today’s session and checks them in: the headcount goes up', async ({ asEmployee: page, backend, createUser }) => {
   const name = `Open Gym Today ${uniqueToken()}`
@@ -90,14 +119,16 @@ test('at the door an employee sells a walk-in a place for today’s session and 
   await sale.getByRole('button', { name: 'Sign up for the session' }).click()
   await expect(sale.getByRole('status').filter({ hasText: 'Signed up for' })).toContainText(`Signed up for ${name}: ${walkIn.displayName} (confirmed). $10.00 to pay`)
 
-  const checkIn = page.getByRole('button', { name: `Checked in for ${walkIn.displayName}` })
-  await expect(checkIn).toHaveAttribute('aria-pressed', 'false')
-  await checkIn.click()
-  await expect(checkIn).toHaveAttribute('aria-pressed', 'true')
+  // The row says the state in words and the button what pressing it does: nobody reads "Checked in" before they are.
+  const row = page.getByRole('row', { name: new RegExp(walkIn.displayName) })
+  await expect(row).toContainText('Not checked in')
+  await page.getByRole('button', { name: `Check in ${walkIn.displayName}` }).click()
   await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 20 checked in')
+  await expect(row).not.toContainText('Not checked in')
+  await expect(row).toContainText('Checked in')
   await page.reload()
   await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 20 checked in')
-  await expect(page.getByRole('button', { name: `Checked in for ${walkIn.displayName}` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: `Undo check-in ${walkIn.displayName}` })).toBeVisible()
 })
 
 test('an admin sells one session of an academy as a drop-in: the form offers the academy’s session dates and takes its hours', async ({ asAdmin: page, insertAcademy }) => {

@@ -72,11 +72,13 @@ function People({ dropInId }: { dropInId: string }) {
   )
 }
 
-/** Everyone with a place, one row each, with the door's check-in toggle at the end of the row: only a confirmed place is checked in. */
+/** Everyone with a place, one row each, with whether they are checked in and the door's button at the end of the row: only a confirmed place is checked in. */
 function CheckInTable({ dropIn, participants }: { dropIn: DropInParticipants['dropIn']; participants: DropInParticipant[] }) {
   const checkIn = useCheckIn(dropIn.id)
   const [problem, setProblem] = useState('')
+  // Not disabled while saving: a disabled button drops the keyboard's focus, and the person at the door presses on.
   const toggle = (p: DropInParticipant) => {
+    if (checkIn.isPending) return
     setProblem('')
     checkIn.mutate(
       { registrationId: p.registrationId, checkedIn: !p.checkedIn },
@@ -96,10 +98,17 @@ function CheckInTable({ dropIn, participants }: { dropIn: DropInParticipants['dr
         actionsHeader="Check-in"
         actions={(p) =>
           p.status === 'confirmed' ? (
-            <button type="button" className="attendance-toggle attendance-present" aria-pressed={p.checkedIn} disabled={checkIn.isPending} onClick={() => toggle(p)}>
-              {p.checkedIn && <span aria-hidden="true">✓ </span>}
-              Checked in<span className="visually-hidden"> for {p.name}</span>
-            </button>
+            // The state in words, then a button saying what pressing it does: a toggle that read "Checked in" before anyone was misled a newcomer.
+            <div className="staff-actions">
+              <span className={p.checkedIn ? 'staff-badge staff-badge-ok' : 'staff-badge'}>
+                {p.checkedIn && <span aria-hidden="true">✓ </span>}
+                {p.checkedIn ? 'Checked in' : 'Not checked in'}
+              </span>
+              <button type="button" className={p.checkedIn ? 'button secondary' : 'button'} onClick={() => toggle(p)}>
+                {p.checkedIn ? 'Undo check-in' : 'Check in'}
+                <span className="visually-hidden"> {p.name}</span>
+              </button>
+            </div>
           ) : (
             <span className="staff-muted">Not confirmed: settle the place first</span>
           )

@@ -24,7 +24,9 @@ export function DropInsAtDeskScreen({ title, isAdmin, atDesk }: { title: string 
           title="Sell a place at the door"
           newcomer="Someone new?"
           then="sell them a place"
-          signUp={(customer, signed) => <DropInAtDesk customer={customer} signed={signed} dropInId={dropInId} onChooseDropIn={choose} today={today} />}
+          signUp={(customer, signed) => (
+            <DropInAtDesk customer={customer} signed={signed} dropInId={dropInId} onChooseDropIn={choose} today={today} toPay="take the payment on their record" recordWhere="on their record" />
+          )}
         />
       )}
       <DropInManager canChange={isAdmin} onShowParticipants={showParticipants} />
