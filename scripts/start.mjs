@@ -1,8 +1,24 @@
 // `npm start`: builds the site when the build is missing or older than the sources, then serves it.
-// `--demo` (npm run demo) writes the log as readable lines even when it is not in a terminal.
+// `--demo` (npm run demo) loads the demo content first (scripts/seed-demo.ts) and prints what it
+// says, the demo's sign-ins among it, after the server's own lines: the last thing on the screen.
+// The log is then written as readable lines even when it is not in a terminal.
+import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { buildIfStale } from './build-if-stale.mjs'
 
+const demo = process.argv.includes('--demo')
+const demoSays = demo ? loadDemo() : ''
 buildIfStale()
-if (process.argv.includes('--demo')) process.env.LOG_FORMAT ??= 'pretty'
+if (demo) process.env.LOG_FORMAT ??= 'pretty'
 await import(path.resolve('dist/server/main.js'))
+process.stdout.write(demoSays)
+
+/** Runs the demo's loader and answers what it printed; its errors go to the screen at once, and stop the start. */
+function loadDemo() {
+  try {
+    return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], { encoding: 'utf8', stdio: ['inherit', 'pipe', 'inherit'] })
+  } catch (error) {
+    process.stdout.write(error.stdout ?? '')
+    process.exit(error.status ?? 1)
+  }
+}
