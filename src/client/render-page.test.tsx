@@ -1,17 +1,12 @@
-import { hashKey, QueryClient, QueryClientProvider, type Query, type QueryKey } from '@tanstack/react-query'
+import { hashKey, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { OpenLeague } from '../shared/contracts/leagues.ts'
 import type { SessionUser } from '../shared/contracts/session.ts'
-import { isStaff } from '../shared/roles.ts'
 import { decideAccess, matchRoute, ROUTES } from '../shared/routes.ts'
 import type { ActiveLeague } from '../shared/sports.ts'
 import { SessionProvider } from './lib/session.tsx'
-import { adminLeaguesQuery } from './queries/admin-leagues.ts'
-import { childrenQuery } from './queries/children.ts'
-import { myRegistrationsQuery } from './queries/my-registrations.ts'
-import { myTeamsQuery, teamLeaguesQuery, teamSummariesQuery } from './queries/teams.ts'
 import { pageAnswers, renderHome, renderPage } from './render-page.tsx'
 import { appRoutes, opensWithOf } from './router.tsx'
 
@@ -145,8 +140,15 @@ describe('the other open pages', () => {
     expect((await pageAnswers('/checkout/o-1', customer)).map((a) => a.url)).toEqual(['/api/orders/o-1'])
     expect((await pageAnswers('/checkout/o-1/paid/c-1', customer)).map((a) => a.url)).toEqual(['/api/checkouts/c-1', '/api/orders/o-1'])
     expect(await pageAnswers('/checkout/o-1')).toEqual([])
-    // Signed in, the waiver page reads the person's own signatures, not the visitor's answer.
-    expect(await pageAnswers('/waiver', customer)).toEqual([])
+    // Signed in, the waiver page reads the person's children, and their own signatures once taken over, not the visitor's answer.
+    expect((await pageAnswers('/waiver', customer)).map((a) => a.url)).toEqual(['/api/children'])
+    expect((await pageAnswers('/soccerIndividualSignUp', customer)).map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer', '/api/registrations/mine'])
+    expect((await pageAnswers('/kidsSportsSignup', customer)).map((a) => a.url)).toEqual(['/api/leagues/open?sport=kids', '/api/registrations/mine', '/api/children'])
+    expect((await pageAnswers('/createTeam', customer)).map((a) => a.url)).toEqual(['/api/leagues/teams', '/api/teams/mine'])
+    expect((await pageAnswers('/adultBasketball')).map((a) => a.url)).toEqual(['/api/leagues/teams?sport=basketball'])
+    expect((await pageAnswers('/createTeamAdmin', admin)).map((a) => a.url)).toEqual(['/api/leagues/teams', '/api/admin/teams'])
+    expect((await pageAnswers('/manageLeaguePlayers/league', customer)).map((a) => a.url)).toEqual([])
+    expect((await pageAnswers('/manageLeaguePlayers/league', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues'])
   })
 
   test('a page rendered for a signed-in person shows them signed in, and a staff page its screen, not a redirect', async () => {
@@ -203,28 +205,6 @@ async function askedOnFirstRender(path: string, user: SessionUser | null): Promi
   return client.getQueryCache().getAll()
 }
 
-/**
- * What a signed-in person's screen asks for on its first render that the server does not read
- * before rendering it: so it was when the declarations moved beside the screens (issue 31 §4
- * kept every page's answers as they were). Declaring one fails its page's test until its line
- * here goes.
- */
-const NOT_READ_YET: Record<string, (user: SessionUser) => { queryKey: QueryKey }[]> = {
-  ...Object.fromEntries(
-    ['/soccerIndividualSignUp', '/individualSportsSignUp', '/footballIndividualSignUp', '/basketballIndividualSignUp', '/baseballIndividualSignUp'].map((path) => [
-      path,
-      (user: SessionUser) => [myRegistrationsQuery(user.uid)],
-    ]),
-  ),
-  '/kidsSportsSignup': (user) => [myRegistrationsQuery(user.uid), childrenQuery(user.uid)],
-  '/waiver': (user) => [childrenQuery(user.uid)],
-  '/createTeam': (user) => [teamLeaguesQuery(null), myTeamsQuery(user.uid)],
-  '/adultBasketball': (user) => [myTeamsQuery(user.uid)],
-  '/createTeamAdmin': () => [teamLeaguesQuery(null), teamSummariesQuery('')],
-  '/addTeams': () => [teamLeaguesQuery(null)],
-  '/manageLeaguePlayers/league': (user) => (isStaff(user.userRole) ? [adminLeaguesQuery()] : []),
-}
-
 describe('each page declares what it opens with, beside its screen (routes/<page>.tsx opensWith)', () => {
   test.each(VISITS.map((v) => [v.path, who(v.user), v]))('%s for a %s: the server reads exactly the declared answers', async (_path, _who, { route, path, user }) => {
     const opensWith = await opensWithOf(route.id)
@@ -237,8 +217,6 @@ describe('each page declares what it opens with, beside its screen (routes/<page
     const read = (await pageAnswers(path, user)).map((a) => hashKey(a.queryKey))
     // A query a screen builds but leaves off (`enabled: false`, a visitor's own answers) asks for nothing.
     const asked = (await askedOnFirstRender(path, user)).filter((q) => q.meta?.url && (q.options as { enabled?: unknown }).enabled !== false)
-    const notRead = asked.map((q) => q.queryHash).filter((hash) => !read.includes(hash))
-    const known = user ? (NOT_READ_YET[path]?.(user) ?? []) : []
-    expect(notRead.sort()).toEqual(known.map((q) => hashKey(q.queryKey)).sort())
+    expect(asked.map((q) => q.queryHash).filter((hash) => !read.includes(hash))).toEqual([])
   })
 })

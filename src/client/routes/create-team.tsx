@@ -1,11 +1,12 @@
 import { useLocation } from 'react-router'
 import { matchRoute } from '../../shared/routes.ts'
 import { CreateTeamScreen } from '../features/teams/create-team-screen.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
-import { teamLeaguesQuery } from '../queries/teams.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
+import { myTeamsQuery, teamLeaguesQuery } from '../queries/teams.ts'
 
-export function opensWith({ routeId }: PageVisit) {
-  return { leagues: routeId === 'adultBasketball' ? teamLeaguesQuery('basketball') : null }
+/** The team leagues open for new teams (basketball's under /adultBasketball), and a signed-in person's own teams. */
+export function opensWith({ routeId, user }: PageVisit) {
+  return { leagues: teamLeaguesQuery(routeId === 'adultBasketball' ? 'basketball' : null), teams: user && myTeamsQuery(user.uid) }
 }
 
 /**
@@ -14,5 +15,6 @@ export function opensWith({ routeId }: PageVisit) {
  */
 export default function CreateTeamPage() {
   const { pathname } = useLocation()
-  return <CreateTeamScreen route={matchRoute(pathname)?.route} />
+  const opening = usePageQueries(opensWith)
+  return <CreateTeamScreen route={matchRoute(pathname)?.route} leaguesQuery={opening.leagues} teamsQuery={opening.teams} />
 }

@@ -1,8 +1,17 @@
 import { useParams } from 'react-router'
+import { isStaff } from '../../shared/roles.ts'
 import { LeaguePlayersScreen } from '../features/teams/league-players-screen.tsx'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
+import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
+
+/** Staff open with the leagues to choose from; anyone else is told where their teams are. */
+export function opensWith({ user }: PageVisit) {
+  return { leagues: user && isStaff(user.userRole) ? adminLeaguesQuery() : null }
+}
 
 /** /manageLeaguePlayers/league/{leagueId?}: staff place free agents and move players (features/teams/league-players-screen.tsx). */
 export default function ManageLeaguePlayersPage() {
   const { leagueId = '' } = useParams()
-  return <LeaguePlayersScreen leagueId={leagueId} />
+  const opening = usePageQueries(opensWith)
+  return <LeaguePlayersScreen leagueId={leagueId} leaguesQuery={opening.leagues} />
 }

@@ -20,6 +20,8 @@ import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { isSignUpRoute, sportOfSignUp } from '../lib/sign-up-sports.ts'
 import { useChildren } from '../features/signup/use-children.ts'
 import { OPEN_LEAGUES, openLeaguesQuery } from '../queries/open-leagues.ts'
+import { childrenQuery } from '../queries/children.ts'
+import { myRegistrationsQuery } from '../queries/my-registrations.ts'
 import { isActive, participantKey, useRegistrations, type Outcome } from '../features/signup/use-registrations.ts'
 import { readWaiverRequest, type WaiverRequest } from '../lib/waiver-request.ts'
 import { href } from '../../shared/paths.ts'
@@ -27,9 +29,17 @@ import { useFocusNext } from '../lib/use-focus-next.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 import { siteConfig } from '../site-config.ts'
 
-/** A sign-up page opens with its sport's open leagues (every sport's on individualSportsSignUp). */
-export function opensWith({ routeId }: PageVisit) {
-  return { leagues: openLeaguesQuery(isSignUpRoute(routeId) ? sportOfSignUp(routeId) : null) }
+/**
+ * A sign-up page opens with its sport's open leagues (every sport's on individualSportsSignUp),
+ * and for a signed-in person with their registrations and, on the Kids Sports page, their children.
+ */
+export function opensWith({ routeId, user }: PageVisit) {
+  const sport = isSignUpRoute(routeId) ? sportOfSignUp(routeId) : null
+  return {
+    leagues: openLeaguesQuery(sport),
+    registrations: user && myRegistrationsQuery(user.uid),
+    children: user && sport === 'kids' ? childrenQuery(user.uid) : null,
+  }
 }
 
 /** The six sign-up pages: one screen, told apart by the route table entry the path matches. */

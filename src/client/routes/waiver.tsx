@@ -12,10 +12,14 @@ import { href } from '../../shared/paths.ts'
 import { ACCOUNT_HOLDER, participantKeyOf } from '../../shared/schemas/registration.ts'
 import type { PageVisit } from '../lib/page-queries.ts'
 import { waiverQuery } from '../queries/waiver.ts'
+import { childrenQuery } from '../queries/children.ts'
 
-/** A visitor's waiver is the same for everyone, so the page is rendered with it; a signed-in person's is read once the page is taken over. */
+/**
+ * A visitor's waiver is the same for everyone, so the page is rendered with it; a signed-in
+ * person's (with their signatures) is read once the page is taken over, their children with the page.
+ */
 export function opensWith({ user }: PageVisit) {
-  return { waiver: waiverQuery(user?.uid ?? null) }
+  return { waiver: waiverQuery(user?.uid ?? null), children: user && childrenQuery(user.uid) }
 }
 
 export default function WaiverPage() {

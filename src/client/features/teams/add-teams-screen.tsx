@@ -6,7 +6,7 @@ import type { ImportRow } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
-import { teamLeaguesQuery } from '../../queries/teams.ts'
+import type { teamLeaguesQuery } from '../../queries/teams.ts'
 import { siteConfig } from '../../site-config.ts'
 import { useImportTeams } from './api/use-import-teams.ts'
 
@@ -17,10 +17,10 @@ const OUTCOMES: Record<ImportRow['outcome'], string> = { create: 'New team', exi
  * name, captain email, optional player emails). Check shows every row and every bad one with its
  * line; Import writes only a clean list, and importing it again adds nothing twice.
  */
-export function AddTeamsScreen() {
+export function AddTeamsScreen({ leaguesQuery }: { leaguesQuery: ReturnType<typeof teamLeaguesQuery> }) {
   const importing = useImportTeams()
   const hydrated = useHydrated()
-  const leagues = useQuery(teamLeaguesQuery(null))
+  const leagues = useQuery(leaguesQuery)
   const [leagueId, setLeagueId] = useState('')
   const [text, setText] = useState('')
   const [result, setResult] = useState<{ rows: ImportRow[]; committed: boolean; checked: string } | null>(null)

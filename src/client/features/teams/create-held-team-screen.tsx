@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { TeamsTable } from '../../components/teams-table.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { teamLeaguesQuery, teamSummariesQuery } from '../../queries/teams.ts'
+import type { teamLeaguesQuery, teamSummariesQuery } from '../../queries/teams.ts'
 import { siteConfig } from '../../site-config.ts'
 import { useCreateHeldTeam } from './api/use-create-held-team.ts'
 
@@ -19,10 +19,16 @@ import { useCreateHeldTeam } from './api/use-create-held-team.ts'
  * Its place is held for the captain, who is emailed the link to complete it; unclaimed, the place
  * is released and admins are told.
  */
-export function CreateHeldTeamScreen() {
+export function CreateHeldTeamScreen({
+  leaguesQuery,
+  teamsQuery,
+}: {
+  leaguesQuery: ReturnType<typeof teamLeaguesQuery>
+  teamsQuery: ReturnType<typeof teamSummariesQuery>
+}) {
   const create = useCreateHeldTeam()
-  const leagues = useQuery(teamLeaguesQuery(null))
-  const teams = useQuery(teamSummariesQuery(''))
+  const leagues = useQuery(leaguesQuery)
+  const teams = useQuery(teamsQuery)
   const [created, setCreated] = useState<TeamSummary | null>(null)
   const form = useForm(StaffTeamForm, { leagueId: '', name: '', captainEmail: '' })
   const held = teams.data?.teams.filter((t) => t.status === 'held') ?? []

@@ -17,7 +17,7 @@ import { useSession } from '../../lib/session.tsx'
 import { readWaiverRequest, type WaiverRequest } from '../../lib/waiver-request.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useForm, type FieldProps } from '../../lib/use-form.ts'
-import { myTeamsQuery, teamLeaguesQuery } from '../../queries/teams.ts'
+import { myTeamsQuery, type teamLeaguesQuery } from '../../queries/teams.ts'
 import { siteConfig } from '../../site-config.ts'
 import { useCreateTeam } from './api/use-create-team.ts'
 
@@ -25,11 +25,19 @@ import { useCreateTeam } from './api/use-create-team.ts'
  * A captain names a team and becomes its captain; the team page follows. Under /adultBasketball
  * (the Adult Basketball card's Team Sign Up) only basketball leagues are offered.
  */
-export function CreateTeamScreen({ route }: { route: RouteDefinition | undefined }) {
+export function CreateTeamScreen({
+  route,
+  leaguesQuery,
+  teamsQuery,
+}: {
+  route: RouteDefinition | undefined
+  leaguesQuery: ReturnType<typeof teamLeaguesQuery>
+  /** The signed-in person's teams; null for a visitor. */
+  teamsQuery: ReturnType<typeof myTeamsQuery> | null
+}) {
   const basketballOnly = route?.id === 'adultBasketball'
-  const { user } = useSession()
-  const leagues = useQuery(teamLeaguesQuery(basketballOnly ? 'basketball' : null))
-  const mine = useQuery({ ...myTeamsQuery(user?.uid ?? ''), enabled: user !== null })
+  const leagues = useQuery(leaguesQuery)
+  const mine = useQuery({ ...(teamsQuery ?? myTeamsQuery('')), enabled: teamsQuery !== null })
   const teamIn = (leagueId: string) => mine.data?.teams.find((t) => t.leagueId === leagueId)
 
   return (

@@ -5,16 +5,14 @@ import { Link, useNavigate } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
-import { isStaff } from '../../../shared/roles.ts'
 import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import type { LeaguePlayers } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
-import { useSession } from '../../lib/session.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { leaguePlayersQuery } from '../../queries/teams.ts'
 import { useMovePlayer } from './api/use-move-player.ts'
 
@@ -25,17 +23,15 @@ type Team = LeaguePlayers['teams'][number]
  * move players between them, the roster maximum respected by the server. Every control is a
  * native select or button, so the keyboard works.
  */
-export function LeaguePlayersScreen({ leagueId }: { leagueId: string }) {
-  const { user } = useSession()
-  const staff = user !== null && isStaff(user.userRole)
+export function LeaguePlayersScreen({ leagueId, leaguesQuery }: { leagueId: string; leaguesQuery: ReturnType<typeof adminLeaguesQuery> | null }) {
   return (
     <section className="page">
       <h1>Manage League Players</h1>
-      {!staff ? (
+      {!leaguesQuery ? (
         <p>The facility’s staff place players and free agents on teams here. Your own teams are on your account page.</p>
       ) : (
         <>
-          <LeaguePicker leagueId={leagueId} />
+          <LeaguePicker leagueId={leagueId} leaguesQuery={leaguesQuery} />
           {leagueId && <LeagueBoard leagueId={leagueId} />}
         </>
       )}
@@ -43,9 +39,9 @@ export function LeaguePlayersScreen({ leagueId }: { leagueId: string }) {
   )
 }
 
-function LeaguePicker({ leagueId }: { leagueId: string }) {
+function LeaguePicker({ leagueId, leaguesQuery }: { leagueId: string; leaguesQuery: ReturnType<typeof adminLeaguesQuery> }) {
   const navigate = useNavigate()
-  const leagues = useQuery(adminLeaguesQuery())
+  const leagues = useQuery(leaguesQuery)
   const teamLeagues = leagues.data?.leagues.filter((l) => l.kind === 'team') ?? []
   return (
     <div className="toolbar">
