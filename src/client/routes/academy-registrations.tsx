@@ -4,7 +4,7 @@ import { AcademyManager } from '../features/academies/academy-manager.tsx'
 import { AcademyParticipantsPanel } from '../features/academies/academy-participants.tsx'
 import { AttendancePanel } from '../features/academies/attendance-panel.tsx'
 import { useSession } from '../lib/session.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { adminAcademiesQuery } from '../queries/admin-academies.ts'
 
 export function opensWith(_visit: PageVisit) {
@@ -18,6 +18,7 @@ export function opensWith(_visit: PageVisit) {
  */
 export default function AcademyRegistrationsPage() {
   const { user } = useSession()
+  const opening = usePageQueries(opensWith)
   const title = matchRoute(useLocation().pathname)?.route.title
   const [search, setSearch] = useSearchParams()
   const academyId = search.get('academy') ?? ''
@@ -37,7 +38,7 @@ export default function AcademyRegistrationsPage() {
       ) : (
         <>
           <AcademyParticipantsPanel academyId={academyId} onChoose={choose} />
-          <AcademyManager canChange={isAdmin} onShowParticipants={showParticipants} />
+          <AcademyManager academiesQuery={opening.academies} canChange={isAdmin} onShowParticipants={showParticipants} />
         </>
       )}
     </section>

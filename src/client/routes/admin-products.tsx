@@ -1,6 +1,6 @@
 import { DiscountCodes } from '../features/products/discount-codes.tsx'
 import { PriceList } from '../features/products/price-list.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { discountCodesQuery } from '../queries/discount-codes.ts'
 import { productsQuery } from '../queries/products.ts'
 
@@ -10,6 +10,7 @@ export function opensWith(_visit: PageVisit) {
 
 /** /admin/products: the price list and its discount codes (issue 24). */
 export default function AdminProductsPage() {
+  const opening = usePageQueries(opensWith)
   return (
     <section className="page">
       <h1>Products and Prices</h1>
@@ -17,8 +18,8 @@ export default function AdminProductsPage() {
       <p>
         <a href="#discount-codes">Go to the discount codes</a>
       </p>
-      <PriceList />
-      <DiscountCodes />
+      <PriceList productsQuery={opening.products} />
+      <DiscountCodes codesQuery={opening.codes} productsQuery={opening.products} />
     </section>
   )
 }

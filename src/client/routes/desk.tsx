@@ -1,5 +1,5 @@
 import { DeskScreen } from '../features/desk/desk-screen.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
 
 export function opensWith(_visit: PageVisit) {
@@ -8,5 +8,6 @@ export function opensWith(_visit: PageVisit) {
 
 /** /desk: the front desk (features/desk/desk-screen.tsx). */
 export default function DeskPage() {
-  return <DeskScreen />
+  const opening = usePageQueries(opensWith)
+  return <DeskScreen leaguesQuery={opening.leagues} />
 }

@@ -4,7 +4,7 @@ import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
 import type { StaffColumn } from '../../components/ui/staff-table.tsx'
-import { adminAcademiesQuery } from '../../queries/admin-academies.ts'
+import type { adminAcademiesQuery } from '../../queries/admin-academies.ts'
 import { nameColumn, placesColumn, priceColumn, ProgramManager, sportColumn, waitlistAndActiveColumns, type ProgramWords } from '../offerings/program-manager.tsx'
 import { agesText } from '../offerings/program-text.ts'
 import { AcademyFormPanel } from './academy-form.tsx'
@@ -16,9 +16,17 @@ const WORDS: ProgramWords = { slug: 'academy', one: 'academy', many: 'academies'
 const scheduleOf = (a: AdminAcademy) => (a.startTime && a.endTime && a.weekdays.length > 0 ? describeSchedule({ weekdays: a.weekdays, startTime: a.startTime, endTime: a.endTime }) : 'No schedule yet')
 
 /** The staff's academies (issue 23): every academy with its schedule and places, its participants and attendance, and create, edit, open and close for admins. */
-export function AcademyManager({ canChange, onShowParticipants }: { canChange: boolean; onShowParticipants(academyId: string): void }) {
+export function AcademyManager({
+  academiesQuery,
+  canChange,
+  onShowParticipants,
+}: {
+  academiesQuery: ReturnType<typeof adminAcademiesQuery>
+  canChange: boolean
+  onShowParticipants(academyId: string): void
+}) {
   const { pathname } = useLocation()
-  const { data, error } = useQuery(adminAcademiesQuery())
+  const { data, error } = useQuery(academiesQuery)
   const setOpen = useSetAcademyOpen()
   const columns: StaffColumn<AdminAcademy>[] = [
     nameColumn((academy) => (

@@ -9,12 +9,12 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
-import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { customerSearchQuery } from '../../queries/desk.ts'
 import { useCreateWalkIn } from './api/use-create-walk-in.ts'
 
 /** The front desk (docs/decisions/0016): find a customer as you type, add a walk-in, or open a league's list. */
-export function DeskScreen() {
+export function DeskScreen({ leaguesQuery }: { leaguesQuery: ReturnType<typeof adminLeaguesQuery> }) {
   return (
     <section className="page">
       <h1>Front Desk</h1>
@@ -31,7 +31,7 @@ export function DeskScreen() {
       </ul>
       <CustomerSearch />
       <WalkIn />
-      <LeagueLists />
+      <LeagueLists leaguesQuery={leaguesQuery} />
     </section>
   )
 }
@@ -106,8 +106,8 @@ function WalkIn() {
   )
 }
 
-function LeagueLists() {
-  const { data } = useQuery(adminLeaguesQuery())
+function LeagueLists({ leaguesQuery }: { leaguesQuery: ReturnType<typeof adminLeaguesQuery> }) {
+  const { data } = useQuery(leaguesQuery)
   const active = data?.leagues.filter((l) => l.isActive) ?? []
   if (active.length === 0) return null
   return (

@@ -8,8 +8,8 @@ import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import { discountCodesQuery } from '../../queries/discount-codes.ts'
-import { productsQuery } from '../../queries/products.ts'
+import type { discountCodesQuery } from '../../queries/discount-codes.ts'
+import type { productsQuery as productsOf } from '../../queries/products.ts'
 import { useSetDiscountCodeActive } from './api/use-set-discount-code-active.ts'
 import { DiscountCodeFormPanel } from './discount-code-form.tsx'
 
@@ -74,9 +74,9 @@ const COLUMNS: StaffColumn<DiscountCode>[] = [
 ]
 
 /** Discount codes (/admin/products, issue 24): every code, what it takes off, for what, when and how often; admins add, change and take them off. */
-export function DiscountCodes() {
-  const { data, error } = useQuery(discountCodesQuery())
-  const { data: priceList } = useQuery(productsQuery())
+export function DiscountCodes({ codesQuery, productsQuery }: { codesQuery: ReturnType<typeof discountCodesQuery>; productsQuery: ReturnType<typeof productsOf> }) {
+  const { data, error } = useQuery(codesQuery)
+  const { data: priceList } = useQuery(productsQuery)
   const setActive = useSetDiscountCodeActive()
   const { editing, newButton, open: openPanel, close } = useEditPanel<DiscountCode>(editButtonId)
   const [outcome, setOutcome] = useState('')

@@ -10,7 +10,7 @@ import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
-import { productsQuery } from '../../queries/products.ts'
+import type { productsQuery as productsOf } from '../../queries/products.ts'
 import { useSetProductOffered } from './api/use-set-product-offered.ts'
 import { ProductFormPanel } from './product-form.tsx'
 
@@ -40,8 +40,8 @@ function changeText(change: ProductChange): string {
 }
 
 /** The price list (/admin/products, issue 24): every product, where it is used and its changes; admins add and change them. */
-export function PriceList() {
-  const { data, error } = useQuery(productsQuery())
+export function PriceList({ productsQuery }: { productsQuery: ReturnType<typeof productsOf> }) {
+  const { data, error } = useQuery(productsQuery)
   const setOffered = useSetProductOffered()
   const { editing, newButton, open: openPanel, close } = useEditPanel<Product>(editButtonId)
   const [outcome, setOutcome] = useState('')
