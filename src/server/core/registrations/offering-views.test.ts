@@ -112,6 +112,42 @@ describe('one view for every kind of place', () => {
   })
 })
 
+describe('each kind tells its details', () => {
+  test('a read asks each kind present once, with all its places', async () => {
+    const [first, second] = await Promise.all([createLeague(ctx, { sport: 'soccer' }), createLeague(ctx, { sport: 'basketball' })])
+    const academyId = await newAcademy({ forChildren: false, waiverRequired: false })
+    const person = await createRegistrant(ctx)
+    for (const leagueId of [first, second]) expect((await person.client.post(`/api/leagues/${leagueId}/registrations`, {})).status).toBe(201)
+    await joinAcademy(person, academyId, null)
+
+    const asked: { kind: string; owners: string[] }[] = []
+    const counted = { ...ctx.kinds }
+    for (const kind of ['league-place', 'academy-place'] as const) {
+      const { details } = ctx.kinds[kind]
+      Object.assign(counted, {
+        [kind]: {
+          ...ctx.kinds[kind],
+          details: (db: Parameters<typeof details>[0], places: Parameters<typeof details>[1]) => {
+            asked.push({ kind, owners: places.map((p) => p.ownerId).sort() })
+            return details(db, places)
+          },
+        },
+      })
+    }
+    const views = await listUserRegistrations(ctx.db, counted, person.id)
+    expect(asked.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'academy-place', owners: [academyId] },
+      { kind: 'league-place', owners: [first, second].sort() },
+    ])
+    expect(views.map((v) => v.offering.details).filter((d) => d.kind === 'league-place')).toEqual(
+      expect.arrayContaining([
+        { kind: 'league-place', league: { id: first, sport: 'soccer' } },
+        { kind: 'league-place', league: { id: second, sport: 'basketball' } },
+      ]),
+    )
+  })
+})
+
 describe('rules from the owner row', () => {
   test('an academy for children asks which child, checks ages against its own range and speaks of "this academy"', async () => {
     const academyId = await newAcademy({ forChildren: true, minAge: 12, maxAge: 14, waiverRequired: false })
