@@ -21,6 +21,9 @@ function collectErrors(page: Page): string[] {
 const PAGES = [
   { person: 'customer', path: '/account', heading: 'Account' },
   { person: 'admin', path: '/leagues', heading: 'Leagues' },
+  // Everyone else opens the leagues page on the open leagues: theirs to read, so rendered too.
+  { person: 'customer', path: '/leagues', heading: 'Leagues' },
+  { person: 'employee', path: '/leagues', heading: 'Leagues' },
   { person: 'admin', path: '/dashboard', heading: 'Dashboard' },
   { person: 'admin', path: '/pendingRegistrations', heading: 'Pending Registrations' },
   { person: 'admin', path: '/teamsView', heading: 'Teams' },
@@ -45,7 +48,7 @@ for (const { person, path, heading } of PAGES) {
     }
   })
 
-  test(`${path} is taken over without a mismatch or a request for what it carries`, async ({ browser, sessions }) => {
+  test(`${path} is taken over for the ${person} without a mismatch or a request for what it carries`, async ({ browser, sessions }) => {
     // A reader far from the facility: moments are shown in the facility's zone on both sides.
     const context = await browser.newContext({ baseURL: BASE_URL, timezoneId: 'Pacific/Auckland', storageState: (await sessions.get(person)).storageState })
     try {
