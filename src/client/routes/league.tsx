@@ -2,7 +2,7 @@ import { useParams } from 'react-router'
 import { isStaff } from '../../shared/roles.ts'
 import { LeagueScreen } from '../features/leagues/league-screen.tsx'
 import { NotFoundPage } from './not-found.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
 import { leagueQuery } from '../queries/league.ts'
 
@@ -14,5 +14,6 @@ export function opensWith({ params: { leagueId = '' }, user }: PageVisit) {
 /** /league/{leagueId}: a league's page (features/leagues/league-screen.tsx); one that does not exist is Page Not Found. */
 export default function LeaguePage() {
   const { leagueId = '' } = useParams()
-  return <LeagueScreen leagueId={leagueId} notFound={<NotFoundPage />} />
+  const opening = usePageQueries(opensWith)
+  return <LeagueScreen leagueId={leagueId} leaguesQuery={opening.leagues} notFound={<NotFoundPage />} />
 }

@@ -12,7 +12,7 @@ import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { leagueQuery } from '../../queries/league.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { leaguePlayersQuery, myTeamsQuery, teamsCsvUrl } from '../../queries/teams.ts'
@@ -25,7 +25,16 @@ import { useSetLeagueOpen } from './api/use-set-league-open.ts'
  * free agents and team waitlist, with the league's tools; for everyone else, the league and their
  * own place or teams in it. A league that does not exist shows `notFound`.
  */
-export function LeagueScreen({ leagueId, notFound }: { leagueId: string; notFound: ReactNode }) {
+export function LeagueScreen({
+  leagueId,
+  leaguesQuery,
+  notFound,
+}: {
+  leagueId: string
+  /** Every league, for staff's tools; null for anyone else. */
+  leaguesQuery: ReturnType<typeof adminLeaguesQuery> | null
+  notFound: ReactNode
+}) {
   const { user } = useSession()
   const summary = useQuery({ ...leagueQuery(leagueId), enabled: user !== null })
   if (summary.error instanceof ApiError && summary.error.status === 404) return notFound
@@ -34,7 +43,7 @@ export function LeagueScreen({ leagueId, notFound }: { leagueId: string; notFoun
       <h1>League</h1>
       {summary.error && <Alert>{errorMessage(summary.error)}</Alert>}
       {user && !summary.data && !summary.error && <p className="loading">Loading the league…</p>}
-      {user && summary.data && (user.userRole === 'admin' ? <StaffLeague leagueId={leagueId} /> : <MyLeague league={summary.data.league} userId={user.uid} />)}
+      {user && summary.data && (user.userRole === 'admin' && leaguesQuery ? <StaffLeague leagueId={leagueId} leaguesQuery={leaguesQuery} /> : <MyLeague league={summary.data.league} userId={user.uid} />)}
     </section>
   )
 }
@@ -118,8 +127,8 @@ function MyPlaces({ league, userId }: { league: LeagueSummary; userId: string })
   )
 }
 
-function StaffLeague({ leagueId }: { leagueId: string }) {
-  const leagues = useQuery(adminLeaguesQuery())
+function StaffLeague({ leagueId, leaguesQuery }: { leagueId: string; leaguesQuery: ReturnType<typeof adminLeaguesQuery> }) {
+  const leagues = useQuery(leaguesQuery)
   const league = leagues.data?.leagues.find((l) => l.id === leagueId)
   const board = useQuery({ ...leaguePlayersQuery(leagueId), enabled: league?.kind === 'team' })
   const close = useSetLeagueOpen()
