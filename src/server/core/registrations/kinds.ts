@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts'
-import type { KindColumns } from '../../db/schema.ts'
+import type { KindColumns, OfferingFactsView } from '../../db/schema.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { DetailsOf, OfferingDetails } from '../../../shared/contracts/registrations.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
@@ -53,19 +53,7 @@ export interface KindRules {
  * its offering's facts (the `offeringFacts` view, decision 0026) and the columns its kind wrote
  * on its row (db/schema.ts KindColumns).
  */
-export interface PlaceFacts {
-  /** What the place is in, as offeringFacts names it: a league's id for a team's entry and a roster place too. */
-  ownerId: string
-  sport: string | null
-  startDate: string
-  endDate: string
-  /** ISO weekdays it meets on (`2,4`); null for an offering without sessions. */
-  weekdays: string | null
-  startTime: string | null
-  endTime: string | null
-  skippedDates: string | null
-  kindColumns: KindColumns
-}
+export type PlaceFacts = Omit<OfferingFactsView, 'offeringId' | 'name'> & { kindColumns: KindColumns }
 
 /**
  * A kind of offering as the engine and the views know it: its rules, and what a view of one of
