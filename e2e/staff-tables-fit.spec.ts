@@ -14,19 +14,20 @@ const LONG = 'With A Long Name That Staff Screens Must Wrap'
 
 /**
  * At each width: no sideways scroll of the page nor of a table in its frame, no column header broken
- * inside a word ("Plac/es"), each button inside the viewport, no serious axe violation.
+ * inside a word ("Plac/es") nor any cell `wholeWords` names ("Confirme/d"), each button inside the
+ * viewport, no serious axe violation.
  */
-async function expectFits(page: Page, buttons: () => Locator[]): Promise<void> {
+async function expectFits(page: Page, buttons: () => Locator[], wholeWords = 'thead th'): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 })
-    const { scrollWidth, clientWidth, wide, frames, brokenHeaders } = await page.evaluate(() => {
+    const { scrollWidth, clientWidth, wide, frames, brokenWords } = await page.evaluate((cells) => {
       const { scrollWidth, clientWidth } = document.documentElement
       // The innermost elements that stick out, to name in the failure.
       const out = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > clientWidth + 0.5 && (el.children.length === 0 || el.tagName === 'SELECT'))
       const frames = [...document.querySelectorAll('.staff-grid-frame, .receipt .table-scroll')].filter((f) => f.scrollWidth > f.clientWidth + 0.5).map((f) => `${f.getAttribute('aria-label') ?? f.className}: ${f.scrollWidth - f.clientWidth} px`)
       // A word whose letters sit on two lines is broken inside; a header hidden while rows are cards has no lines to read.
-      const brokenHeaders = [...document.querySelectorAll('thead th')].flatMap((th) => {
-        if ((th.closest('thead')?.getBoundingClientRect().width ?? 0) < 2) return []
+      const brokenWords = [...document.querySelectorAll(`thead th, ${cells}`)].flatMap((th) => {
+        if ((th.closest('thead, tbody')?.getBoundingClientRect().width ?? 0) < 2) return []
         const text = th.textContent ?? ''
         return [...text.matchAll(/\S+/g)].flatMap((word) => {
           const node = [...th.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent === text)
@@ -38,11 +39,11 @@ async function expectFits(page: Page, buttons: () => Locator[]): Promise<void> {
           return lines.size > 1 ? [`${text} (${word[0]})`] : []
         })
       })
-      return { scrollWidth, clientWidth, wide: out.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent?.slice(0, 40)}” ${Math.round(el.getBoundingClientRect().right)}`), frames, brokenHeaders }
-    })
+      return { scrollWidth, clientWidth, wide: out.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent?.slice(0, 40)}” ${Math.round(el.getBoundingClientRect().right)}`), frames, brokenWords }
+    }, wholeWords)
     expect(scrollWidth, `page width at ${width} px; sticking out: ${wide.join(', ')}`).toBeLessThanOrEqual(clientWidth)
     expect(frames, `tables wider than their frames at ${width} px`).toEqual([])
-    expect(brokenHeaders, `column headers broken inside a word at ${width} px`).toEqual([])
+    expect(brokenWords, `column headers or cells broken inside a word at ${width} px`).toEqual([])
     for (const button of buttons()) {
       await expect(button).toBeVisible()
       const box = (await button.boundingBox())!
@@ -112,7 +113,8 @@ test('a customer’s registrations at the desk fit a laptop and a phone', async 
   await page.goto(`/desk/customer/${customer.id}`)
   const row = page.getByRole('row').filter({ hasText: league })
   await expect(row).toBeVisible()
-  await expectFits(page, () => [row.getByRole('button', { name: /^Payments and details/ }), row.getByRole('link', { name: /^Receipt/ })])
+  // A status is one word ("Confirmed"), a name two: neither breaks inside a word.
+  await expectFits(page, () => [row.getByRole('button', { name: /^Payments and details/ }), row.getByRole('link', { name: /^Receipt/ })], '.staff-grid tbody td')
 })
 
 test('the users table fits a laptop and a phone', async ({ asAdmin: page, createUser }) => {

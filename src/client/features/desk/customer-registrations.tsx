@@ -39,7 +39,7 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
               ),
             },
             { header: 'Who', cell: (r) => r.child?.name ?? customer.displayName },
-            { header: 'Status', cell: (r) => STATUS_LABELS[r.status] },
+            { header: 'Status', className: 'staff-words', cell: (r) => STATUS_LABELS[r.status] },
             { header: 'Balance', className: 'staff-money', cell: (r) => nothingDue(r) ?? formatMoney(r.balanceCents) },
           ]}
           actions={(r) => (

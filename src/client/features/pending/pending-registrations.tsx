@@ -99,7 +99,7 @@ export function PendingRegistrations() {
             },
             { header: 'Child', cell: (r) => r.child?.name ?? '—' },
             { header: 'League', cell: (r) => r.offering.name },
-            { header: 'Status', cell: (r) => <span className={badgeClass(r.status)}>{STATUS_LABELS[r.status]}</span> },
+            { header: 'Status', className: 'staff-words', cell: (r) => <span className={badgeClass(r.status)}>{STATUS_LABELS[r.status]}</span> },
             { header: 'Waitlist', priority: 'wide', cell: (r) => (r.waitlistPosition === null ? '—' : `${r.waitlistPosition} of ${r.waitlistSize}`) },
             { header: 'Price', priority: 'wide', className: 'staff-money', cell: (r) => formatMoney(r.priceCents) },
             { header: 'Paid', priority: 'wide', className: 'staff-money', cell: (r) => formatMoney(r.paidCents) },
