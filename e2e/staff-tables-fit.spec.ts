@@ -169,6 +169,29 @@ test('a family’s academy receipt fits a phone: each child’s price, paid and 
   await expectFits(page, () => [page.getByRole('link', { name: `Back to ${guardian.displayName}’s record` })])
 })
 
+test('a checkout’s order fits a phone: every amount inside the order’s box', async ({ asVisitor: page, createUser, insertAcademy }) => {
+  const name = `Checkout Class ${LONG} ${uniqueToken()}`
+  const id = await insertAcademy(academyInput(name, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false, startDate: daysFromToday(30), endDate: daysFromToday(57) }))
+  await signIn(page.request, await createUser({ label: 'fit-checkout' }))
+  const taken = await page.request.post(`${BASE_URL}/api/academies/${id}/registrations`, { headers: { origin: BASE_URL }, data: { participants: [{ childId: null, photoConsent: false }] } })
+  expect(taken.status(), await taken.text()).toBe(201)
+  const { orderId } = ((await taken.json()) as { registrations: { orderId: string }[] }).registrations[0]!
+
+  await page.goto(`/checkout/${orderId}`)
+  const lines = page.getByRole('region', { name: 'Order lines' })
+  await expect(lines).toContainText(name)
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    // Price, Amount, Paid and To pay sit inside the order's box, not past its edge for a sideways scroll nobody sees.
+    const box = (await lines.boundingBox())!
+    for (const cell of await lines.locator('td').all()) {
+      const { x, width: cellWidth } = (await cell.boundingBox())!
+      expect(x + cellWidth, `“${await cell.textContent()}” at ${width} px`).toBeLessThanOrEqual(box.x + box.width + 0.5)
+    }
+  }
+  await expectFits(page, () => [page.getByRole('button', { name: 'Apply' })])
+})
+
 test('the price list fits a laptop and a phone', async ({ asAdmin: page }) => {
   // Beside the whole suite the list holds hundreds of products: axe reads it all at two widths (over 30 s on a busy host).
   test.slow()

@@ -8,7 +8,7 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
   return (
     <article className="receipt checkout-order" aria-labelledby="checkout-order-heading">
       <h2 id="checkout-order-heading">Your order</h2>
-      <div className="table-scroll receipt-table" tabIndex={0} role="region" aria-label="Order lines">
+      <div className="table-scroll receipt-table receipt-cards" tabIndex={0} role="region" aria-label="Order lines">
         <table>
           <thead>
             <tr>
@@ -44,18 +44,18 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
                       </ul>
                     )}
                   </th>
-                  <td className="receipt-money">
+                  <td data-label="Price" className="receipt-money">
                     {formatMoney(line.listPriceCents)}
                     {earlyBird && <span className="checkout-early-bird"> {earlyBird}</span>}
                   </td>
-                  <td className="receipt-money">
+                  <td data-label="Amount" className="receipt-money">
                     {formatMoney(line.amountDueCents)}
                     {line.familyDiscountCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.familyDiscountCents)} family discount</span>}
                     {line.discountCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.discountCents)} off</span>}
                     {line.adjustedCents > 0 && <span className="checkout-early-bird"> {formatMoney(line.adjustedCents)} adjusted</span>}
                   </td>
-                  <td className="receipt-money">{formatMoney(line.paidCents)}</td>
-                  <td className="receipt-money">{formatMoney(line.openCents)}</td>
+                  <td data-label="Paid" className="receipt-money">{formatMoney(line.paidCents)}</td>
+                  <td data-label="To pay" className="receipt-money">{formatMoney(line.openCents)}</td>
                 </tr>
               )
             })}
