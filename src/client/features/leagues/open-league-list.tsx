@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { ageRangeText } from '../../../shared/age.ts'
-import { formatDate } from '../../../shared/format.ts'
-import { formatMoney } from '../../../shared/money.ts'
+import { facilityToday, formatDate, priceFactText } from '../../../shared/format.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts'
 import type { openLeaguesQuery as openLeaguesOf } from '../../queries/open-leagues.ts'
 import { SIGN_UP_PAGES } from '../../lib/sign-up-sports.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
+import { siteConfig } from '../../site-config.ts'
 
 function isSport(value: string): value is Sport {
   return (SPORTS as readonly string[]).includes(value)
@@ -48,6 +49,8 @@ export function OpenLeagueList({ openLeaguesQuery }: { openLeaguesQuery: ReturnT
 function OpenLeagueCard({ league }: { league: OpenLeague }) {
   const headingId = `league-${league.id}`
   const ages = ageRangeText(league.minAge, league.maxAge)
+  // One reading of the clock per visit: rendering must not depend on when it happens.
+  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{league.name}</h2>
@@ -57,7 +60,8 @@ function OpenLeagueCard({ league }: { league: OpenLeague }) {
           ['Registration', formatDate(league.registrationDate)],
           ['Starts', formatDate(league.startDate)],
           ['Ends', formatDate(league.endDate)],
-          ['Price', formatMoney(league.priceCents)],
+          // The price of the day, as a sign-up charges it and the home page states it: an early-bird price while it holds.
+          ['Price', priceFactText(league.pricing, today)],
           ['Places', placesText(league)],
           ages ? ['Ages', ages] : null,
         ]}
