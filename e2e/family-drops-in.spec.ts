@@ -46,7 +46,8 @@ for (const width of [390, 1280]) {
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drop-in Sign Up')
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(name)
-    await page.getByRole('checkbox', { name: 'Yourself' }).check()
+    // The only one who could take part is ticked already.
+    await expect(page.getByRole('checkbox', { name: 'Yourself' })).toBeChecked()
     await page.getByRole('button', { name: 'Sign up' }).click()
     await expect(page.getByRole('alert')).toHaveText('Choose a photo option for everyone taking part.')
     await page.getByRole('radio', { name: 'No photos of me, please' }).check()

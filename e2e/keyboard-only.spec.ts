@@ -931,8 +931,12 @@ test('an adult buys a drop-in session and opens the receipt; at the door the emp
 
   await page.goto(`/dropInSignUp/${dropInId}`)
   await takenOver(page)
+  // The only one who could take part is ticked already: a Space unticks and ticks again.
   const yourself = page.getByRole('checkbox', { name: 'Yourself' })
+  await expect(yourself).toBeChecked()
   await tabTo(page, yourself)
+  await page.keyboard.press('Space')
+  await expect(yourself).not.toBeChecked()
   await page.keyboard.press('Space')
   await expect(yourself).toBeChecked()
   const noPhotos = page.getByRole('radio', { name: 'No photos of me, please' })

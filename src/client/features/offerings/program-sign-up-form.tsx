@@ -57,7 +57,8 @@ export function ProgramSignUpForm<Result>({ program, kind, isPlaceIn, pricing, t
   const children = useChildren(program.forChildren ? userId : null)
   const waiver = useWaiver(program.waiverRequired ? userId : null)
   const mine = useQuery(myRegistrationsQuery(userId))
-  const [chosen, setChosen] = useState<readonly string[]>([])
+  // Null until the person ticks or unticks a box: until then the default choice stands.
+  const [picked, setPicked] = useState<readonly string[] | null>(null)
   const [photos, setPhotos] = useState<Readonly<Record<string, boolean>>>({})
   const [problems, setProblems] = useState<Readonly<Record<string, string>>>({})
   const [message, setMessage] = useState<string | null>(null)
@@ -65,13 +66,16 @@ export function ProgramSignUpForm<Result>({ program, kind, isPlaceIn, pricing, t
 
   const existing = placesByParticipant(mine.data?.registrations ?? [], isPlaceIn)
   const candidates = candidatesOf(program, noun, children.children, existing)
+  // An adults' program has one person who could take part, the account holder: chosen from the start unless signed up already.
+  const holder = !program.forChildren && candidates?.length === 1 && !candidates[0]!.existing ? [candidates[0]!.key] : []
+  const chosen = picked ?? holder
   const taking = (candidates ?? []).filter((c) => chosen.includes(c.key))
   const signed = new Set(waiver.data?.signatures.map((s) => s.subjectKey))
   const unsigned = program.waiverRequired ? taking.filter((c) => !signed.has(c.key)) : []
 
   // A change answers what the last press asked for: its reminder goes, and the next press says what is still missing.
   const toggle = (key: string, on: boolean) => {
-    setChosen((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)))
+    setPicked((keys) => (on ? [...(keys ?? holder), key] : (keys ?? holder).filter((k) => k !== key)))
     setMessage(null)
   }
 
