@@ -30,6 +30,7 @@ import { createDiscountCode } from '../src/server/features/products/discount-cod
 import { lineOfRegistration, recordPayment } from '../src/server/core/payments/orders.queries.ts'
 import { inTransaction } from '../src/server/db/transaction.ts'
 import { timestampParam } from '../src/server/db/values.ts'
+import { createBackupSchedule } from '../src/server/features/backups/backup-schedule.ts'
 
 const { db, auth, config } = await openForScript()
 const kinds = offeringKinds()
@@ -64,6 +65,9 @@ try {
   } else {
     console.log('The database already has leagues: demo content not loaded again.')
   }
+  // The backup the server would make as it starts, made now: its line comes before the sign-ins, which stay last on the screen.
+  const backups = createBackupSchedule({ db, backups: config.backups, log: { info: (_, message) => console.log(message), error: (err, message) => console.error(message, err) }, now: () => new Date() })
+  if (backups.enabled) await backups.runIfDue()
   console.log('')
   console.log(`Demo admin:    ${email}`)
   console.log(`Password:      ${password}`)

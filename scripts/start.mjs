@@ -1,6 +1,7 @@
 // `npm start`: builds the site when the build is missing or older than the sources, then serves it.
 // `--demo` (npm run demo) loads the demo content first (scripts/seed-demo.ts) and prints what it
-// says, the demo's sign-ins among it, after the server's own lines: the last thing on the screen.
+// says, the demo's sign-ins among it, after the server's own lines: the last thing on the screen (the
+// loader makes the backup the server would make as it starts, whose line would come after them).
 // The log is then written as readable lines even when it is not in a terminal.
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
