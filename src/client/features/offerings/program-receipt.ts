@@ -18,7 +18,7 @@ export interface ReceiptProgram {
   dateNoun: string
 }
 
-/** A person's receipt for a program: the program and its dates, then each participant's place. */
+/** A person's receipt for a program: the program and its dates (a one-day program's day once), then each participant's place. */
 export function programReceipt(program: ReceiptProgram, places: readonly Receipt[]): ReceiptContent {
   return {
     label: `Receipt for ${program.name}`,
@@ -27,7 +27,8 @@ export function programReceipt(program: ReceiptProgram, places: readonly Receipt
       { term: program.label, lines: [program.name, formatDateRange(program.startDate, program.endDate)] },
       ...(program.when ? [{ term: 'When', lines: program.location ? [program.when, program.location] : [program.when] }] : []),
       ...(program.coach ? [{ term: 'Coach', lines: [program.coach] }] : []),
-      { term: countOf(program.dates.length, program.dateNoun), lines: [program.dates.map(formatDate).join(', ')], className: 'receipt-sessions' },
+      // One day is the date under the name already: it is said once.
+      ...(program.startDate === program.endDate ? [] : [{ term: countOf(program.dates.length, program.dateNoun), lines: [program.dates.map(formatDate).join(', ')], className: 'receipt-sessions' }]),
     ],
     byParticipant: true,
   }

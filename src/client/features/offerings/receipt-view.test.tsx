@@ -83,4 +83,12 @@ describe('one receipt view for every kind', () => {
     expect(html).toContain('<th scope="col">For</th>')
     expect(html).toMatch(/<dt>Balance due<\/dt><dd>\$200\.00<\/dd>/)
   })
+
+  test("a one-day drop-in's receipt states its day once, under the drop-in, not again as its one session", async () => {
+    const dropIn = { id: 'd-1', name: 'Open Gym Basketball', sport: 'basketball', location: 'Courts 1 and 2', academyName: null, date: '2027-03-15', startTime: '10:00', endTime: '12:00' }
+    const html = await render('/dropInReceipt/user/u-1/dropIn/d-1', { receipt: { dropIn, places: [place(1)] } })
+    expect(html).toMatch(/<dt>Drop-in<\/dt><dd>Open Gym Basketball<br\/>3\/15\/2027<\/dd>/)
+    expect(html.match(/3\/15\/2027/g)).toHaveLength(1)
+    expect(html).not.toContain('1 session')
+  })
 })
