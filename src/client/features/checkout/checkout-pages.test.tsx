@@ -3,6 +3,7 @@ import type { CheckoutLine, CheckoutState, OrderCheckout } from '../../../shared
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { pageAnswers, renderPage } from '../../render-page.tsx'
+import { testCustomer, testSite } from '../../render-fixtures.ts'
 import type { SiteConfig } from '../../site-config.ts'
 
 /*
@@ -11,25 +12,9 @@ import type { SiteConfig } from '../../site-config.ts'
  * payment, without a server. The browser takes this markup over as it is.
  */
 
-const site: SiteConfig = {
-  facilityName: 'Riverside Sports',
-  websiteUrl: 'https://riverside.example',
-  soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
-  timeZone: 'America/Chicago',
-  sendsEmail: false,
-  paysOnline: true,
-}
+const site: SiteConfig = { ...testSite, paysOnline: true }
 
-const payer: SessionUser = {
-  uid: 'u-1',
-  email: 'parent@example.com',
-  displayName: 'Pat Parent',
-  phone: '+15550100000',
-  isLoggedIn: true,
-  isAdmin: false,
-  isEmployee: false,
-  userRole: 'customer',
-}
+const payer: SessionUser = { ...testCustomer, email: 'parent@example.com' }
 
 const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
   id: 'line-1',

@@ -1,33 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
-import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { pageAnswers, renderPage } from '../../render-page.tsx'
-import type { SiteConfig } from '../../site-config.ts'
+import { testCustomer as customer, testSite as site } from '../../render-fixtures.ts'
 
 /*
  * The open leagues a customer or the desk sees on /leagues state the price of the day as the home
  * page does: the early-bird price while it holds (what a sign-up is charged), then the list price.
  */
-
-const site: SiteConfig = {
-  facilityName: 'Riverside Sports',
-  websiteUrl: 'https://riverside.example',
-  soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
-  timeZone: 'America/Chicago',
-  sendsEmail: false,
-  paysOnline: false,
-}
-
-const customer: SessionUser = {
-  uid: 'u-1',
-  email: 'pat@example.com',
-  displayName: 'Pat Parent',
-  phone: '+15550100000',
-  isLoggedIn: true,
-  isAdmin: false,
-  isEmployee: false,
-  userRole: 'customer',
-}
 
 const league = (earlyBird: OpenLeague['pricing']['earlyBird']): OpenLeague => ({
   id: 'l-1',

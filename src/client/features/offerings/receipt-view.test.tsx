@@ -1,33 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
-import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { pageAnswers, renderPage } from '../../render-page.tsx'
-import type { SiteConfig } from '../../site-config.ts'
+import { testCustomer as owner, testSite as site } from '../../render-fixtures.ts'
 
 /*
  * Every kind's receipt is one view (issue 31 §1): a league's place and a program's places, each
  * kind giving its facts after the registrant; rendered as the server renders the pages.
  */
-
-const site: SiteConfig = {
-  facilityName: 'Riverside Sports',
-  websiteUrl: 'https://riverside.example',
-  soccerTeamWaitlistUrl: 'https://riverside.example/waitlist',
-  timeZone: 'America/Chicago',
-  sendsEmail: false,
-  paysOnline: false,
-}
-
-const owner: SessionUser = {
-  uid: 'u-1',
-  email: 'pat@example.com',
-  displayName: 'Pat Parent',
-  phone: '+15550100000',
-  isLoggedIn: true,
-  isAdmin: false,
-  isEmployee: false,
-  userRole: 'customer',
-}
 
 const place = (n: number, overrides: Partial<Receipt> = {}): Receipt => ({
   id: `r-${n}`,
