@@ -157,15 +157,7 @@ test('a family’s academy receipt fits a phone: each child’s price, paid and 
   await page.goto(`/academyReceipt/user/${guardian.id}/academy/${academyId}`)
   const participants = page.getByRole('region', { name: 'Participants' })
   await expect(participants).toContainText('Theo Okafor')
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 })
-    // Every amount sits inside the participants' box, not past its edge for a sideways scroll nobody sees.
-    const box = (await participants.boundingBox())!
-    for (const cell of await participants.locator('td').all()) {
-      const { x, width: cellWidth } = (await cell.boundingBox())!
-      expect(x + cellWidth, `“${await cell.textContent()}” at ${width} px`).toBeLessThanOrEqual(box.x + box.width + 0.5)
-    }
-  }
+  await expectCellsInside(page, participants)
   await expectFits(page, () => [page.getByRole('link', { name: `Back to ${guardian.displayName}’s record` })])
 })
 
@@ -180,15 +172,7 @@ test('a checkout’s order fits a phone: every amount inside the order’s box',
   await page.goto(`/checkout/${orderId}`)
   const lines = page.getByRole('region', { name: 'Order lines' })
   await expect(lines).toContainText(name)
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 })
-    // Price, Amount, Paid and To pay sit inside the order's box, not past its edge for a sideways scroll nobody sees.
-    const box = (await lines.boundingBox())!
-    for (const cell of await lines.locator('td').all()) {
-      const { x, width: cellWidth } = (await cell.boundingBox())!
-      expect(x + cellWidth, `“${await cell.textContent()}” at ${width} px`).toBeLessThanOrEqual(box.x + box.width + 0.5)
-    }
-  }
+  await expectCellsInside(page, lines)
   await expectFits(page, () => [page.getByRole('button', { name: 'Apply' })])
 })
 
@@ -256,3 +240,18 @@ test('a team league’s players fit a laptop and a phone', async ({ asAdmin: pag
     page.getByLabel(`New team for ${captain.displayName}`).or(page.getByRole('row', { name: new RegExp(captain.displayName) }).getByText('No other team')),
   ])
 })
+
+/**
+ * At each width, every cell of `table` sits inside its box: an amount past the edge would need a
+ * sideways scroll nobody sees.
+ */
+async function expectCellsInside(page: Page, table: Locator): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    const box = (await table.boundingBox())!
+    for (const cell of await table.locator('td').all()) {
+      const { x, width: cellWidth } = (await cell.boundingBox())!
+      expect(x + cellWidth, `“${await cell.textContent()}” at ${width} px`).toBeLessThanOrEqual(box.x + box.width + 0.5)
+    }
+  }
+}
