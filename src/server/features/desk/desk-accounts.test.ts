@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLeague, createRegistrant, createUser, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
@@ -16,6 +17,8 @@ beforeAll(async () => {
   employee = await createUser(ctx, 'employee')
 })
 afterAll(() => ctx.close())
+
+const CHILD = { firstName: 'Probe', lastName: 'Child', dateOfBirth: '2016-04-02', emergencyContactName: 'Probe Parent', emergencyContactPhone: '555-010-1234', notes: '' }
 
 const linksOf = (userId: string) =>
   ctx.db.kysely.selectFrom('verifications').select('id').where('identifier', 'like', 'reset-password:%').where('value', '=', userId).execute()
@@ -36,6 +39,11 @@ describe('a desk login never leads to a staff account', () => {
       await employee.client.post(`/api/desk/customers/${staff.id}/password-reset`, {}),
       await employee.client.post(`/api/desk/customers/${staff.id}/waiver`, { signedName: staff.displayName, agree: 'yes' }),
       await employee.client.post(`/api/desk/customers/${staff.id}/registrations`, { leagueId }),
+      // The family's routes (desk-family.routes.ts) guard with the same rule on their own road.
+      await employee.client.post(`/api/desk/customers/${staff.id}/children`, CHILD),
+      await employee.client.post(`/api/desk/customers/${staff.id}/children/${randomUUID()}`, CHILD),
+      await employee.client.post(`/api/desk/customers/${staff.id}/orders/${randomUUID()}/discount-code`, { code: 'SAVE10' }),
+      await employee.client.post(`/api/desk/customers/${staff.id}/orders/${randomUUID()}/extras`, { productId: randomUUID(), quantity: 1 }),
     ]
     for (const res of refused) {
       expect(res.status, res.text).toBe(404)
@@ -45,6 +53,7 @@ describe('a desk login never leads to a staff account', () => {
     expect(await linksOf(staff.id)).toEqual([])
     const signatures = await ctx.db.kysely.selectFrom('waiverSignatures').select('id').where('userId', '=', staff.id).execute()
     expect(signatures).toEqual([])
+    expect(await ctx.db.kysely.selectFrom('children').select('id').where('guardianId', '=', staff.id).execute()).toEqual([])
   })
 
   test('an admin at the desk is refused a staff account too: staff passwords are set from /admin/users', async () => {

@@ -16,7 +16,7 @@ import { parseForm } from '../../http/forms.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import { addExtra, checkoutUnderWay, findOrderCheckout, findOrderPayer } from '../checkout/checkout.queries.ts'
 import type { Invites } from '../teams/invites.ts'
-import { customerRecord } from './desk.queries.ts'
+import { customerRecord, findCustomerAccount } from './desk.queries.ts'
 
 /**
  * The desk sells everything a family can buy (issue 30, docs/decisions/0016): a customer's
@@ -27,28 +27,35 @@ import { customerRecord } from './desk.queries.ts'
 export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now, kinds, invites }: RouteDeps & { kinds: Kinds; invites: Invites }): void {
   const timeZone = config.site.timeZone
 
-  /** The customer's record; a staff account is out of the desk's reach, as on the record itself (desk.routes.ts). */
-  async function customerOf(userId: string) {
+  /** The customer's account, the guard of each route: a staff account is out of the desk's reach, as on the record itself (desk.routes.ts). */
+  async function accountOf(userId: string) {
+    const account = await findCustomerAccount(db, userId)
+    if (!account) throw notFound('There is no such customer.')
+    return account
+  }
+
+  /** The customer's whole record, read once for the answer. */
+  async function recordOf(userId: string) {
     const customer = await customerRecord(db, kinds, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
     if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
     return customer
   }
 
   serve(app, addChildAtDesk, async (req) => {
-    const customer = await customerOf(req.params.userId)
+    const customer = await accountOf(req.params.userId)
     // No `most`: the children limit is for accounts adding their own; the desk sees the family (issue 30).
     const child = await addChild(db, customer.id, childInput(req.body), now())
-    return { child, customer: await customerOf(customer.id) }
+    return { child, customer: await recordOf(customer.id) }
   })
 
   serve(app, updateChildAtDesk, async (req) => {
-    const customer = await customerOf(req.params.userId)
+    const customer = await accountOf(req.params.userId)
     const input = childInput(req.body)
     const missing = () => notFound('There is no such child on this customer’s account.')
     if (!(await updateChild(db, customer.id, req.params.childId, input, now()))) throw missing()
     const child = await findChild(db, customer.id, req.params.childId)
     if (!child) throw missing()
-    return { child, customer: await customerOf(customer.id) }
+    return { child, customer: await recordOf(customer.id) }
   })
 
   serve(app, signUpForAcademyAtDesk, async (req, reply, { user: staff }) => {
@@ -59,7 +66,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
 
   /** The customer and one of their orders, open to change: no payment of it is being confirmed. */
   async function customerOrder(userId: string, orderId: string) {
-    const customer = await customerOf(userId)
+    const customer = await accountOf(userId)
     if ((await findOrderPayer(db, orderId)) !== customer.id) throw notFound('There is no such order.')
     if ((await checkoutUnderWay(db, orderId, now()))?.status === 'processing') throw conflict('A payment for this order is being confirmed.')
     return customer
@@ -68,7 +75,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
   /** The order as staff read it at its checkout (not theirs: none of the payer's buttons), with the record it changed. */
   const answer = async ({ orderId, customerId, staffId, at }: { orderId: string; customerId: string; staffId: string; at: Date }) => ({
     order: await findOrderCheckout(db, orderId, { paysOnline: config.site.paysOnline, now: at, timeZone, readerId: staffId }),
-    customer: await customerOf(customerId),
+    customer: await recordOf(customerId),
   })
 
   serve(app, applyDiscountAtDesk, async (req, _reply, { user: staff }) => {

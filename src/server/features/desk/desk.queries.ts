@@ -81,6 +81,17 @@ export async function findCustomers(db: Db, query: string): Promise<CustomerMatc
     .map((r) => r.match)
 }
 
+/**
+ * The customer's account as the desk's guard reads it: undefined for no such account and for a
+ * staff account, which is out of the desk's reach (issue 30; a role not yet set is a customer's).
+ * One row: the guard of every desk write, before the input is read and the whole record answered.
+ */
+export async function findCustomerAccount(db: Db, userId: string): Promise<{ id: string; displayName: string; email: string } | undefined> {
+  const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'role']).where('id', '=', userId).executeTakeFirst()
+  if (!user || (user.role ?? 'customer') !== 'customer') return undefined
+  return { id: user.id, displayName: user.displayName, email: user.email }
+}
+
 /** Everything the desk needs about one customer; undefined for no such account. */
 export async function customerRecord(db: Db, kinds: Kinds, userId: string, teamLinks: Parameters<typeof listMyTeams>[2]): Promise<CustomerRecord | undefined> {
   const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'phone', 'role', 'createdAt']).where('id', '=', userId).executeTakeFirst()

@@ -37,7 +37,8 @@ import type { Invites } from '../teams/invites.ts'
 import { joinTeam } from '../teams/team-entry.ts'
 import { findTeamRow, placeInLeague } from '../teams/teams.queries.ts'
 import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
-import { customerRecord, findCustomers, listRegistrants } from './desk.queries.ts'
+import { findChild } from '../../core/children.queries.ts'
+import { customerRecord, findCustomerAccount, findCustomers, listRegistrants } from './desk.queries.ts'
 
 /**
  * The front desk (docs/decisions/0016): staff — admins and employees — find a customer, read
@@ -54,6 +55,13 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
     // Staff accounts are out of the desk's reach: a desk login must never lead to one (issue 30).
     if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
     return customer
+  }
+
+  /** The guard alone, where the answer is not the record: one row instead of the whole family. */
+  async function accountOf(userId: string) {
+    const account = await findCustomerAccount(db, userId)
+    if (!account) throw notFound('There is no such customer.')
+    return account
   }
 
   serve(app, findCustomersContract, async (req) => {
@@ -84,7 +92,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
   })
 
   serve(app, sendPasswordReset, async (req, _reply, { user: staff }) => {
-    const customer = await recordOf(req.params.userId)
+    const customer = await accountOf(req.params.userId)
     const { token, expiresAt } = await passwordLinkToken(auth, db, { userId: customer.id, madeBy: staff.id, now: now(), validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'customer' })
     if (mailServer) {
       await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, { email: customer.email, name: customer.displayName, emailVerified: true }, token), now())
@@ -95,17 +103,17 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
   })
 
   serve(app, signWaiverAtDesk, async (req, _reply, { user: staff }) => {
-    const customer = await recordOf(req.params.userId)
+    const customer = await accountOf(req.params.userId)
     const { signedName } = parseForm(DeskWaiverForm, req.body)
     const childId = childIdOf(req.body)
-    if (childId && !customer.children.some((c) => c.id === childId)) throw badRequest('Choose one of this customer’s children.', { childId: 'Choose one of this customer’s children.' })
+    if (childId && !(await findChild(db, customer.id, childId))) throw badRequest('Choose one of this customer’s children.', { childId: 'Choose one of this customer’s children.' })
     const waiver = await currentWaiver(db)
     await signWaiver(db, { userId: customer.id, childId, waiverVersion: waiver.version, signedName, ipAddress: null, userAgent: 'front desk', witnessedBy: staff.id, now: now() })
     return { customer: await recordOf(customer.id) }
   })
 
   serve(app, registerAtDesk, async (req, reply, { user: staff }) => {
-    const customer = await recordOf(req.params.userId)
+    const customer = await accountOf(req.params.userId)
     const { leagueId, teamId } = parseForm(DeskRegistrationForm, req.body)
     const childId = childIdOf(req.body)
     const at = now()
