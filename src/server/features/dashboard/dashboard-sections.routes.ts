@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connect.ts'
+import { readMoneySection, readRegistrationSection } from '../../../shared/contracts/dashboard-sections.ts'
+import { serve } from '../../http/contract.ts'
+import { dashboardPeriods } from './dashboard-periods.ts'
+import { moneySection } from './money-section.queries.ts'
+import { registrationSection } from './registration-section.queries.ts'
+
+interface Deps {
+  db: Db
+  timeZone: string
+  now: () => Date
+}
+
+/** The Dashboard's sections (issue 32), a request each: the page shows each as it arrives. */
+export function registerDashboardSectionRoutes(app: FastifyInstance, { db, timeZone, now }: Deps): void {
+  serve(app, readRegistrationSection, async () => registrationSection(db, await dashboardPeriods(db, now(), timeZone)))
+  serve(app, readMoneySection, async () => moneySection(db, await dashboardPeriods(db, now(), timeZone)))
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS } from '../schemas/payments.ts'
+import { contract } from './contract.ts'
+
+/**
+ * The Dashboard's sections (issue 32), one request each so the slowest never holds up the rest.
+ * Periods are the facility's days: today, this week (from Monday) and this season (from the
+ * first day an active league or academy took registrations, at most a year back).
+ */
+export const DashboardPeriods = z.object({
+  today: z.string().describe('the facility day the figures are for (YYYY-MM-DD)'),
+  weekStart: z.string().describe('Monday of this week'),
+  seasonStart: z.string().describe('the first day an active league or academy took registrations, at most 364 days back'),
+})
+export type DashboardPeriods = z.infer<typeof DashboardPeriods>
+
+const Count = z.number().int()
+const Cents = z.number().int()
+
+export const ProgramFill = z.object({
+  ownerId: z.string(),
+  kind: z.enum(['league', 'team-league', 'academy']),
+  name: z.string(),
+  placesTaken: Count.describe('places taken (a team league: teams)'),
+  capacity: Count.nullable().describe('null: no limit'),
+  waiting: Count.describe('on the waitlist'),
+  teams: z.object({ complete: Count, forming: Count }).nullable().describe('a team league’s teams by their state; null for others'),
+})
+export type ProgramFill = z.infer<typeof ProgramFill>
+
+export const RegistrationSection = DashboardPeriods.extend({
+  programs: z.array(ProgramFill).describe('every active league and academy, by name'),
+  registrations: z.object({ today: Count, week: Count, season: Count }).describe('sign-ups made in the active leagues and academies, whatever became of them'),
+  perDay: z.array(z.object({ day: z.string(), count: Count })).describe('sign-ups per facility day, from the season’s first day to today'),
+})
+export type RegistrationSection = z.infer<typeof RegistrationSection>
+
+const ByMethod = z.object(Object.fromEntries(PAYMENT_METHODS.map((m) => [m, Cents])) as Record<(typeof PAYMENT_METHODS)[number], typeof Cents>)
+const Takings = z.object({ collectedCents: Cents, byMethod: ByMethod, refundedCents: Cents.describe('refunds that went through, by the day they were recorded') })
+export type Takings = z.infer<typeof Takings>
+
+export const OwedBalance = z.object({
+  registrationId: z.string(),
+  receiptNumber: z.string(),
+  userId: z.string().describe('the account that holds the place: its record at the desk shows the registration'),
+  participant: z.string(),
+  programName: z.string(),
+  balanceCents: Cents,
+})
+export type OwedBalance = z.infer<typeof OwedBalance>
+
+export const MoneySection = DashboardPeriods.extend({
+  takings: z.object({ today: Takings, week: Takings, season: Takings }).describe('payments by the day recorded, by method, and refunds'),
+  pendingRefundsCents: Cents.describe('refunds sent to the payment provider and not yet confirmed'),
+  outstanding: z.object({
+    totalCents: Cents.describe('what places held (confirmed, or held while paying) still owe'),
+    registrations: Count,
+    largest: z.array(OwedBalance).max(10).describe('the ten largest balances, largest first'),
+  }),
+  overduePlanParts: z.object({ parts: Count, registrations: Count, amountCents: Cents.describe('what the overdue parts still ask') }),
+})
+export type MoneySection = z.infer<typeof MoneySection>
+
+export const readRegistrationSection = contract({
+  method: 'GET',
+  url: '/api/dashboard/registration',
+  access: 'admin',
+  summary: 'The Dashboard’s Registration section: each active league’s and academy’s places against capacity, waitlists and teams; sign-ups today, this week, this season and per day',
+  responses: { 200: RegistrationSection },
+})
+
+export const readMoneySection = contract({
+  method: 'GET',
+  url: '/api/dashboard/money',
+  access: 'admin',
+  summary: 'The Dashboard’s Money section: collected today, this week and this season by method, refunds, outstanding balances (the ten largest) and overdue payment-plan parts',
+  responses: { 200: MoneySection },
+})
