@@ -5,6 +5,9 @@ import type { BackupStatus } from '../../shared/contracts/dashboard.ts'
 import { staffPages } from '../../shared/route-purposes.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { JobsPanel } from '../features/dashboard/jobs-panel.tsx'
+import { RecentActivity } from '../features/dashboard/recent-activity.tsx'
+import { MoneySection } from '../features/dashboard/money-section.tsx'
+import { RegistrationSection } from '../features/dashboard/registration-section.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { dashboardQuery } from '../queries/dashboard.ts'
 
@@ -22,6 +25,8 @@ export default function DashboardPage() {
   return (
     <section className="page">
       <h1>Dashboard</h1>
+      <RegistrationSection />
+      <MoneySection />
       {failed && <Alert>The dashboard figures could not be loaded. Please reload the page.</Alert>}
       <h2>Accounts</h2>
       {summary ? (
@@ -52,6 +57,7 @@ export default function DashboardPage() {
       </ul>
       {summary && <BackupsPanel backups={summary.backups} />}
       {summary && <JobsPanel jobs={summary.jobs} />}
+      <RecentActivity />
     </section>
   )
 }

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ProgramFill, RegistrationSection as Section } from '../../../shared/contracts/dashboard-sections.ts'
+import { countOf, formatDate } from '../../../shared/format.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import { registrationSectionQuery } from './api/registration-section.ts'
+import { RegistrationsChart } from './registrations-chart.tsx'
+
+/**
+ * How registration is going (issue 32): sign-ups today, this week and this season, each active
+ * league's and academy's places against capacity, and sign-ups per day. Asked for once the page is
+ * in the browser, on its own: a slow answer here holds up no other section.
+ */
+export function RegistrationSection() {
+  const hydrated = useHydrated()
+  const { data, isError } = useQuery({ ...registrationSectionQuery(), enabled: hydrated })
+  return (
+    <section aria-labelledby="registration-heading" aria-busy={!data && !isError}>
+      <h2 id="registration-heading">Registration</h2>
+      {isError ? <Alert>The registration figures could not be loaded. Please reload the page.</Alert> : data ? <Figures section={data} /> : <p className="loading">Loading registration figures…</p>}
+    </section>
+  )
+}
+
+const COLUMNS: StaffColumn<ProgramFill>[] = [
+  { header: 'League or academy', rowHeader: true, cell: (p) => p.name },
+  { header: 'Places taken', priority: 'always', cell: (p) => <FillBar program={p} /> },
+  { header: 'Waitlist', cell: (p) => p.waiting },
+  { header: 'Teams', cell: (p) => (p.teams ? `${p.teams.complete} complete, ${p.teams.forming} forming` : '—') },
+]
+
+function Figures({ section }: { section: Section }) {
+  const { registrations, perDay, seasonStart } = section
+  const busiest = perDay.reduce<{ day: string; count: number } | undefined>((best, d) => (d.count > (best?.count ?? 0) ? d : best), undefined)
+  const withSignUps = perDay.filter((d) => d.count > 0)
+  return (
+    <>
+      <ul className="stat-list" aria-label="Sign-ups">
+        <li>
+          <span className="stat">{registrations.today}</span> today
+        </li>
+        <li>
+          <span className="stat">{registrations.week}</span> this week
+        </li>
+        <li>
+          <span className="stat">{registrations.season}</span> this season (since {formatDate(seasonStart)})
+        </li>
+      </ul>
+      {section.programs.length === 0 ? (
+        <p>No league or academy is active.</p>
+      ) : (
+        <StaffTable label="Places in each active league and academy" columns={COLUMNS} rows={section.programs} rowKey={(p) => p.ownerId} />
+      )}
+      <figure className="dashboard-chart">
+        <figcaption id="signups-chart-caption">
+          Sign-ups per day since {formatDate(seasonStart)}
+          {busiest ? `: ${countOf(registrations.season, 'sign-up')} in all, most on ${formatDate(busiest.day)} (${busiest.count}).` : ': none yet.'}
+        </figcaption>
+        <RegistrationsChart perDay={perDay} />
+        <details>
+          <summary>Sign-ups per day as a table</summary>
+          <div className="table-scroll">
+            <table className="staff-table">
+              <caption className="visually-hidden">Sign-ups per day since {formatDate(seasonStart)}; days without any are left out</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Sign-ups</th>
+                </tr>
+              </thead>
+              <tbody>
+                {withSignUps.map((d) => (
+                  <tr key={d.day}>
+                    <th scope="row">{formatDate(d.day)}</th>
+                    <td>{d.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </figure>
+    </>
+  )
+}
+
+/** Places taken against capacity: a bar for the eye, and the same in words beside it. */
+function FillBar({ program }: { program: ProgramFill }) {
+  const noun = program.kind === 'team-league' ? 'teams' : 'places'
+  if (program.capacity === null || program.capacity === 0) return <>{`${program.placesTaken} ${noun}, no limit`}</>
+  const percent = Math.min(100, Math.round((program.placesTaken / program.capacity) * 100))
+  return (
+    <span className="fill">
+      <svg className="fill-bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+        <rect width="100" height="8" className="fill-bar-room" />
+        <rect width={percent} height="8" className={percent === 100 ? 'fill-bar-full' : 'fill-bar-taken'} />
+      </svg>
+      {`${program.placesTaken} of ${program.capacity} ${noun} (${percent}%)`}
+    </span>
+  )
+}
