@@ -1,4 +1,6 @@
 // npm run demo (scripts/start.mjs --demo): loads demo content into an empty database and prints the demo admin's and employee's sign-in.
+// With --season [--seed N], the content is a generated season instead (src/server/demo-season.ts, issue 32).
+import { parseArgs } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { openForScript } from '../src/server/cli.ts'
 import { insertAcademy } from '../src/server/features/academies/academies.queries.ts'
@@ -31,7 +33,13 @@ import { lineOfRegistration, recordPayment } from '../src/server/core/payments/o
 import { inTransaction } from '../src/server/db/transaction.ts'
 import { timestampParam } from '../src/server/db/values.ts'
 import { createBackupSchedule } from '../src/server/features/backups/backup-schedule.ts'
+import { generateSeason } from '../src/server/demo-season.ts'
 
+const { values: flags } = parseArgs({ options: { season: { type: 'boolean', default: false }, seed: { type: 'string', default: '1' } } })
+if (!/^\d{1,9}$/.test(flags.seed)) {
+  console.error(`--seed takes a whole number, not ${flags.seed}`)
+  process.exit(1)
+}
 const { db, auth, config } = await openForScript()
 const kinds = offeringKinds()
 try {
@@ -43,7 +51,13 @@ try {
   const deskPassword = randomBytes(9).toString('base64url')
   await createOrUpdateUser(db, auth, { email: deskEmail, password: deskPassword, displayName: 'Demo Front Desk', phone: '555-010-0001', role: 'employee' })
   const leagues = await db.kysely.selectFrom('leagues').select('id').limit(1).execute()
-  if (leagues.length === 0) {
+  if (leagues.length === 0 && flags.season) {
+    const started = performance.now()
+    const made = await generateSeason(db, { seed: Number(flags.seed), now: new Date(), timeZone: config.site.timeZone })
+    console.log(
+      `Generated a season (seed ${flags.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s: ${made.leagues} leagues and ${made.academies} academies, ${made.customers} customers, ${made.registrations} registrations, ${made.payments} payments and ${made.refunds} refunds over the past year.`,
+    )
+  } else if (leagues.length === 0) {
     const leagueIds = new Map<string, string>()
     for (const league of DEMO_LEAGUES) leagueIds.set(league.name, await insertLeague(db, league))
     const academyIds = new Map<string, string>()
