@@ -276,6 +276,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     // A new invite code ends the one the targets above send.
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite', as: 'customer', params: team, body: {}, runsLast: true },
     { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1', q: 'scan' } },
+    { route: 'GET /api/audit', as: 'admin', query: { staffId: 'scan-staff', action: 'refund', from: day(-7), to: day(0), entityKind: 'registration', entityId: 'scan-registration', page: '1' } },
     // No job is dead in the scan's site: every payload is looked up and answered 404.
     { route: 'POST /api/admin/jobs/:jobId/retry', as: 'admin', params: { jobId: 'scan-no-such-job' }, body: {} },
     {

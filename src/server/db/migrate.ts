@@ -39,6 +39,7 @@ import * as m0036 from './migrations/0036-payment-providers.ts'
 import * as m0037 from './migrations/0037-offering-facts.ts'
 import * as m0038 from './migrations/0038-camps.ts'
 import * as m0039 from './migrations/0039-drop-ins.ts'
+import * as m0040 from './migrations/0040-audit-history.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -83,6 +84,7 @@ const migrations: Record<string, DialectMigration> = {
   '0037-offering-facts': m0037,
   '0038-camps': m0038,
   '0039-drop-ins': m0039,
+  '0040-audit-history': m0040,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -6,6 +6,7 @@ import type { CheckoutStatus, PaymentMethod, PaymentProvider, RefundStatus } fro
 import type { TeamPayment } from '../../shared/schemas/team.ts'
 import type { ProductPurpose } from '../../shared/schemas/product.ts'
 import type { LateSignUpPrice } from '../../shared/prices.ts'
+import type { AuditAction, AuditEntity } from '../../shared/audit.ts'
 
 /**
  * One typed table per entity. Column names are camelCase, as in the specification's
@@ -572,6 +573,23 @@ export interface RegistrationEventsTable {
   at: Timestamp
 }
 
+/** A staff action as it was recorded (migration 0040, core/audit.ts): append only. */
+export interface AuditEntriesTable {
+  id: string
+  at: Timestamp
+  staffId: string
+  staffName: string
+  action: AuditAction
+  entityKind: AuditEntity
+  entityId: string
+  entityLabel: string
+  /** JSON text. */
+  before: string | null
+  /** JSON text. */
+  after: string | null
+  address: string
+}
+
 export interface OutboxTable {
   id: string
   recipient: string
@@ -684,6 +702,7 @@ export interface Database {
   checkoutLines: CheckoutLinesTable
   paymentEvents: PaymentEventsTable
   registrationEvents: RegistrationEventsTable
+  auditEntries: AuditEntriesTable
   outbox: OutboxTable
   jobs: JobsTable
   backups: BackupsTable

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Access } from '../../shared/routes.ts'
 import type { CurrentUser, Guards } from '../auth/guards.ts'
@@ -16,7 +16,8 @@ export interface CallableFunction<Schema extends z.ZodType, Result> {
   /** What it does, for the API's description. */
   summary: string
   input: Schema
-  handler(data: z.infer<Schema>, user: CurrentUser): Promise<Result>
+  /** `req`: the request, for what a handler records of it (the address of a staff action: http/actor.ts). */
+  handler(data: z.infer<Schema>, user: CurrentUser, req: FastifyRequest): Promise<Result>
 }
 
 export function defineFunction<Schema extends z.ZodType, Result>(fn: CallableFunction<Schema, Result>) {
@@ -69,7 +70,7 @@ export function registerFunctions(
         const fields = Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || 'data', i.message]))
         return sendError(reply, 400, 'Sorry, not all fields are filled out correctly.', fields)
       }
-      return { data: await fn.handler(input.data, user) }
+      return { data: await fn.handler(input.data, user, req) }
     })
   })
 }

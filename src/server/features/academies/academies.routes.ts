@@ -20,6 +20,8 @@ import { notFound } from '../../http/errors.ts'
 import type { PaymentProvider } from '../../core/payments/provider.ts'
 import { parseCheckedForm } from '../../http/forms.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
 import { madeOrRepeated, serve, type RouteDeps } from '../../http/contract.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { ACADEMY_PLACES, listActiveAcademies, type NewAcademy } from './academies.queries.ts'
@@ -48,13 +50,18 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
     return { academies: await listAcademiesForAdmin(db) }
   })
 
-  serve(app, createAcademyContract, async (req) => {
+  serve(app, createAcademyContract, async (req, _reply, { user }) => {
     const form = parseCheckedForm(AcademyForm, req.body, academyFormProblems)
-    const academy = await createAcademy(db, settingsFrom(form, await chosenPriceProduct(db, ACADEMY_PLACES, form.priceProduct)))
+    const settings = settingsFrom(form, await chosenPriceProduct(db, ACADEMY_PLACES, form.priceProduct))
+    const academy = await inTransaction(db, async (tx) => {
+      const created = await createAcademy(tx, settings)
+      await recordStaffAction(tx, { by: actorOf(req, user), action: 'academy-created', entity: { kind: 'academy', id: created.id, label: created.name }, before: null, after: form, now: now() })
+      return created
+    })
     return { academy, offered: 0 }
   })
 
-  serve(app, updateAcademyContract, async (req) => {
+  serve(app, updateAcademyContract, async (req, _reply, { user }) => {
     const current = await findAcademyForAdmin(db, req.params.academyId)
     if (!current) throw notFound('There is no such academy.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
@@ -65,6 +72,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
     const saved = await inTransaction(db, async (tx) => {
       const changed = await updateAcademy(tx, current.id, settings, ctx)
       if (changed) await tellScheduleChange(tx, current, changed.academy, ctx)
+      if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'academy-changed', entity: { kind: 'academy', id: current.id, label: form.name }, before: academyFormValues(current), after: form, now: ctx.now })
       return changed
     })
     if (!saved) throw notFound('There is no such academy.')

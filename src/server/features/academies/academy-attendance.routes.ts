@@ -3,6 +3,9 @@ import { cancelSession as cancelSessionContract, getAttendance, markAttendance a
 import { facilityToday } from '../../../shared/format.ts'
 import { notFound } from '../../http/errors.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
 import { findAcademyForAdmin } from './academies.admin.queries.ts'
 import { attendanceSheet, markAttendance } from './academy-attendance.queries.ts'
 import { cancelSession } from './academy-session-changes.ts'
@@ -26,8 +29,15 @@ export function registerAcademyAttendanceRoutes(app: FastifyInstance, { db, conf
     return { mark }
   })
 
-  serve(app, cancelSessionContract, async (req) => {
+  serve(app, cancelSessionContract, async (req, _reply, { user }) => {
     const at = now()
-    return cancelSession(db, req.params.academyId, req.params.date, { now: at, today: facilityToday(at, config.site.timeZone), siteUrl: config.publicUrl })
+    const { academyId, date } = req.params
+    return inTransaction(db, async (tx) => {
+      const cancelled = await cancelSession(tx, academyId, date, { now: at, today: facilityToday(at, config.site.timeZone), siteUrl: config.publicUrl })
+      const academy = await findAcademyForAdmin(tx, academyId)
+      const entity = { kind: 'academy' as const, id: academyId, label: academy?.name ?? academyId }
+      await recordStaffAction(tx, { by: actorOf(req, user), action: 'session-cancelled', entity, before: null, after: { date, emailed: cancelled.emailed }, now: at })
+      return cancelled
+    })
   })
 }

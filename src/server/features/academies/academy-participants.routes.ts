@@ -8,6 +8,10 @@ import { fileNamePart, sendCsv, toCsv } from '../../http/csv.ts'
 import { notFound } from '../../http/errors.ts'
 import { listParticipants } from './academy-participants.queries.ts'
 import { moveParticipant } from './academy-moves.ts'
+import { recordMove } from '../../core/audit.ts'
+import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { actorOf } from '../../http/actor.ts'
 
 /**
  * An academy's participants for staff and the coach (issue 23): the list with medical notes (staff
@@ -34,12 +38,17 @@ export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, con
 
   serve(app, moveAcademyParticipant, async (req, _reply, { user: staff }) => {
     const at = now()
-    const registration = await moveParticipant(db, {
-      registrationId: req.params.registrationId,
-      toAcademyId: req.body.academyId,
-      actorId: staff.id,
-      today: facilityToday(at, config.site.timeZone),
-      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
+    const registration = await inTransaction(db, async (tx) => {
+      const before = await findRegistrationView(tx, kinds, req.params.registrationId)
+      const moved = await moveParticipant(tx, {
+        registrationId: req.params.registrationId,
+        toAcademyId: req.body.academyId,
+        actorId: staff.id,
+        today: facilityToday(at, config.site.timeZone),
+        ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
+      })
+      if (before) await recordMove(tx, actorOf(req, staff), before, moved, at)
+      return moved
     })
     return { registration }
   })

@@ -16,6 +16,9 @@ import { CAMP_MESSAGES, CampForm, campFormProblems, type CampFormValues } from '
 import { centsFromDollars, dollarsText } from '../../../shared/money.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import type { Sport } from '../../../shared/sports.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { madeOrRepeated, serve, type RouteDeps } from '../../http/contract.ts'
 import { fileNamePart, sendCsv, toCsv } from '../../http/csv.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
@@ -70,19 +73,30 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
 
   serve(app, listAdminCamps, async () => ({ camps: await listCampsForAdmin(db) }))
 
-  serve(app, createCampContract, async (req) => {
+  serve(app, createCampContract, async (req, _reply, { user }) => {
     const form = parseCheckedForm(CampForm, req.body, campFormProblems)
-    const camp = await createCamp(db, settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct)), now())
+    const settings = settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct))
+    const at = now()
+    const camp = await inTransaction(db, async (tx) => {
+      const created = await createCamp(tx, settings, at)
+      await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-created', entity: { kind: 'camp', id: created.id, label: created.name }, before: null, after: form, now: at })
+      return created
+    })
     return { camp, offered: 0 }
   })
 
-  serve(app, updateCampContract, async (req) => {
+  serve(app, updateCampContract, async (req, _reply, { user }) => {
     const current = await findCampForAdmin(db, req.params.campId)
     if (!current) throw notFound('There is no such camp.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseCheckedForm(CampForm, { ...campFormValues(current), ...req.body }, campFormProblems)
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const saved = await updateCamp(db, current.id, settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct)), ctx)
+    const settings = settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct))
+    const saved = await inTransaction(db, async (tx) => {
+      const changed = await updateCamp(tx, current.id, settings, ctx)
+      if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-changed', entity: { kind: 'camp', id: current.id, label: form.name }, before: campFormValues(current), after: form, now: ctx.now })
+      return changed
+    })
     if (!saved) throw notFound('There is no such camp.')
     return saved
   })

@@ -18,6 +18,9 @@ import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderChec
 import type { Payments } from './payment-events.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
+import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
+import { placeOfView, recordStaffAction } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
 
 /**
  * A checkout ends after half an hour, or with the hold of the order's places if that comes sooner;
@@ -166,9 +169,23 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const at = now()
     const { lineId, lowerPrice = false } = req.body
     const allocations = lineId ? [{ orderLineId: lineId, amountCents }] : undefined
+    const { kinds } = payments.ctx()
     const done = await inTransaction(db, async (tx) => {
+      // The place the panel refunds from, as it was: the entry is the registration's when the refund names its line.
+      const line = lineId ? await tx.kysely.selectFrom('orderLines').select('registrationId').where('id', '=', lineId).executeTakeFirst() : undefined
+      const before = line?.registrationId ? await findRegistrationView(tx, kinds, line.registrationId) : undefined
       const refunded = await recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations })
-      if (refunded.status === 'recorded') await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, siteUrl: config.publicUrl, kinds: payments.ctx().kinds })
+      if (refunded.status !== 'recorded') return refunded
+      await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, siteUrl: config.publicUrl, kinds })
+      const added = { refund: { paymentId: req.params.paymentId, amountCents, reason: form.reason, lowerPrice } }
+      const after = before && (await findRegistrationView(tx, kinds, before.id))
+      const by = actorOf(req, admin)
+      if (before && after) {
+        const [was, is] = [placeOfView(before), placeOfView(after)]
+        await recordStaffAction(tx, { by, action: 'refund', entity: { kind: 'registration', id: before.id, label: was.label }, before: was.state, after: { ...is.state, ...added }, now: at })
+      } else {
+        await recordStaffAction(tx, { by, action: 'refund', entity: { kind: 'payment', id: req.params.paymentId, label: `Payment ${req.params.paymentId}` }, before: null, after: added, now: at })
+      }
       return refunded
     })
     if (done.status === 'no-payment') throw notFound('There is no such payment.')

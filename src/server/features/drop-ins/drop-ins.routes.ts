@@ -31,6 +31,9 @@ import { chosenPriceProduct, programReceipt, signUpAtDesk, signUpOnline } from '
 import { findDropInOffering } from './drop-in-kind.ts'
 import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, setCheckedIn, updateDropIn } from './drop-ins.admin.queries.ts'
 import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { actorOf } from '../../http/actor.ts'
 
 /**
  * Drop-in sessions (issue 31 §2): the Drop-in Sessions page, signing up and the receipt; their
@@ -79,19 +82,30 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
 
   serve(app, listAdminDropIns, async () => ({ dropIns: (await listDropInsForAdmin(db)).map(withoutOffering) }))
 
-  serve(app, createDropInContract, async (req) => {
+  serve(app, createDropInContract, async (req, _reply, { user }) => {
     const form = await parseDropInForm(db, req.body)
-    const dropIn = await createDropIn(db, settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct)), now())
+    const settings = settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct))
+    const at = now()
+    const dropIn = await inTransaction(db, async (tx) => {
+      const created = await createDropIn(tx, settings, at)
+      await recordStaffAction(tx, { by: actorOf(req, user), action: 'drop-in-created', entity: { kind: 'drop-in', id: created.id, label: created.name }, before: null, after: form, now: at })
+      return created
+    })
     return { dropIn, offered: 0 }
   })
 
-  serve(app, updateDropInContract, async (req) => {
+  serve(app, updateDropInContract, async (req, _reply, { user }) => {
     const current = await findDropInForAdmin(db, req.params.dropInId)
     if (!current) throw notFound('There is no such drop-in session.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = await parseDropInForm(db, { ...dropInFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const saved = await updateDropIn(db, current.id, settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct)), ctx)
+    const settings = settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct))
+    const saved = await inTransaction(db, async (tx) => {
+      const changed = await updateDropIn(tx, current.id, settings, ctx)
+      if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'drop-in-changed', entity: { kind: 'drop-in', id: current.id, label: form.name }, before: dropInFormValues(current), after: form, now: ctx.now })
+      return changed
+    })
     if (!saved) throw notFound('There is no such drop-in session.')
     return { dropIn: withoutOffering(saved.dropIn), offered: saved.offered }
   })

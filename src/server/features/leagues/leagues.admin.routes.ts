@@ -14,6 +14,9 @@ import type { Kinds } from '../../core/registrations/kinds.ts'
 import { chosenProduct } from '../../core/payments/products.queries.ts'
 import type { Db } from '../../db/connect.ts'
 import type { ActiveLeagues } from './active-leagues.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { actorOf } from '../../http/actor.ts'
 
 /** League management (create, edit, open and close), admin only (the list: staff): the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(
@@ -25,20 +28,30 @@ export function registerLeagueAdminRoutes(
     return { leagues: await listLeaguesForAdmin(db) }
   })
 
-  serve(app, createLeagueContract, async (req) => {
+  serve(app, createLeagueContract, async (req, _reply, { user }) => {
     const form = parseLeagueForm(req.body)
-    const league = await createLeague(db, settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form)))
+    const settings = settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form))
+    const league = await inTransaction(db, async (tx) => {
+      const created = await createLeague(tx, settings)
+      await recordStaffAction(tx, { by: actorOf(req, user), action: 'league-created', entity: { kind: 'league', id: created.id, label: created.name }, before: null, after: form, now: now() })
+      return created
+    })
     activeLeagues.changed()
     return { league, offered: 0 }
   })
 
-  serve(app, updateLeagueContract, async (req) => {
+  serve(app, updateLeagueContract, async (req, _reply, { user }) => {
     const current = await findLeagueForAdmin(db, req.params.leagueId)
     if (!current) throw notFound('There is no such league.')
     // Fields left out keep their values, so opening or closing sends isActive alone.
     const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const saved = await updateLeague(db, current.id, settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form)), ctx)
+    const settings = settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form))
+    const saved = await inTransaction(db, async (tx) => {
+      const changed = await updateLeague(tx, current.id, settings, ctx)
+      if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'league-changed', entity: { kind: 'league', id: current.id, label: form.name }, before: leagueFormValues(current), after: form, now: ctx.now })
+      return changed
+    })
     activeLeagues.changed()
     if (!saved) throw notFound('There is no such league.')
     return saved

@@ -81,7 +81,11 @@ export async function unknownProducts(db: Db, productIds: readonly string[]): Pr
 }
 
 /** Adds a code; `taken` when a code of the same text exists (codes are stored upper-cased, so in any letter case). */
-export async function createDiscountCode(db: Db, { productIds = [], ...settings }: DiscountCodeSettings, made: { by: string; now: Date }): Promise<DiscountCode | 'taken'> {
+export async function createDiscountCode(
+  db: Db,
+  { productIds = [], ...settings }: DiscountCodeSettings,
+  made: { by: string; now: Date; record?: (tx: Db, id: string) => Promise<void> },
+): Promise<DiscountCode | 'taken'> {
   const id = randomUUID()
   const at = timestampParam(db.dialect, made.now)
   try {
@@ -91,6 +95,7 @@ export async function createDiscountCode(db: Db, { productIds = [], ...settings 
         .values({ id, ...settings, isActive: boolParam(tx.dialect, settings.isActive), createdBy: made.by, createdAt: at, updatedAt: at })
         .execute()
       await setProducts(tx, id, productIds)
+      await made.record?.(tx, id)
     })
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken'
@@ -103,7 +108,14 @@ export async function createDiscountCode(db: Db, { productIds = [], ...settings 
  * Changes a code. Its text changes only while it has never been used (`used`): a receipt that
  * names it must keep naming the code the person typed. `taken` when another code has that text.
  */
-export async function updateDiscountCode(db: Db, discountCodeId: string, { productIds, ...settings }: DiscountCodeSettings, now: Date): Promise<DiscountCode | 'used' | 'taken' | undefined> {
+/** `record`: what else the change writes in its transaction (its audit entry, core/audit.ts). */
+export async function updateDiscountCode(
+  db: Db,
+  discountCodeId: string,
+  { productIds, ...settings }: DiscountCodeSettings,
+  now: Date,
+  record?: (tx: Db) => Promise<void>,
+): Promise<DiscountCode | 'used' | 'taken' | undefined> {
   let outcome: 'changed' | 'used' | undefined
   try {
     outcome = await inTransaction(db, async (tx) => {
@@ -119,6 +131,7 @@ export async function updateDiscountCode(db: Db, discountCodeId: string, { produ
         return exists ? 'used' : undefined
       }
       if (productIds) await setProducts(tx, discountCodeId, productIds)
+      await record?.(tx)
       return 'changed'
     })
   } catch (error) {

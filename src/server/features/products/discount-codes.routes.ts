@@ -14,6 +14,8 @@ import type { Db } from '../../db/connect.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
 import { createDiscountCode, findDiscountCodeForAdmin, listDiscountCodesForAdmin, unknownProducts, updateDiscountCode, type DiscountCodeSettings } from './discount-codes.queries.ts'
 
 /** Discount codes (/admin/products, issue 24): admins read, add and change them; checkout applies them (core/payments/discounts.ts). */
@@ -21,20 +23,29 @@ export function registerDiscountCodeRoutes(app: FastifyInstance, { db, now }: Pi
   serve(app, listDiscountCodes, async () => ({ discountCodes: await listDiscountCodesForAdmin(db) }))
 
   serve(app, createContract, async (req, reply, { user }) => {
-    const settings = await settingsFrom(db, parseDiscountCodeForm(req.body), req.body.productIds ?? [])
-    const discountCode = await createDiscountCode(db, settings, { by: user.id, now: now() })
+    const form = parseDiscountCodeForm(req.body)
+    const settings = await settingsFrom(db, form, req.body.productIds ?? [])
+    const at = now()
+    const after = { ...form, productIds: settings.productIds }
+    const record = (tx: Db, id: string) => recordStaffAction(tx, { by: actorOf(req, user), action: 'discount-code-created', entity: { kind: 'discount-code', id, label: settings.code }, before: null, after, now: at })
+    const discountCode = await createDiscountCode(db, settings, { by: user.id, now: at, record })
     if (discountCode === 'taken') throw taken(settings.code)
     reply.code(201)
     return { discountCode }
   })
 
-  serve(app, updateContract, async (req) => {
+  serve(app, updateContract, async (req, _reply, { user }) => {
     const current = await findDiscountCodeForAdmin(db, req.params.discountCodeId)
     if (!current) throw notFound('There is no such discount code.')
     // Fields left out keep their values, so taking a code off sends isActive alone.
     const form = parseDiscountCodeForm({ ...discountCodeFormValues(current), ...withoutProducts(req.body) })
     const settings = await settingsFrom(db, form, req.body.productIds)
-    const discountCode = await updateDiscountCode(db, current.id, settings, now())
+    const at = now()
+    const before = { ...discountCodeFormValues(current), productIds: current.products.map((p) => p.id) }
+    const after = { ...form, productIds: settings.productIds ?? before.productIds }
+    const discountCode = await updateDiscountCode(db, current.id, settings, at, (tx) =>
+      recordStaffAction(tx, { by: actorOf(req, user), action: 'discount-code-changed', entity: { kind: 'discount-code', id: current.id, label: settings.code }, before, after, now: at }),
+    )
     if (discountCode === 'taken') throw taken(settings.code)
     if (discountCode === 'used') throw conflict(FORM_MESSAGES.invalid, { code: `${current.code} has been used, so its code can’t change.` })
     if (!discountCode) throw notFound('There is no such discount code.')

@@ -9,6 +9,9 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { planColumns } from '../../core/payments/products.queries.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { actorOf } from '../../http/actor.ts'
 import { createProduct, findProductForAdmin, listProductsForAdmin, updateProduct, type ProductSettings } from './products.queries.ts'
 
 /** The price list (/admin/products, issue 24): admins read, add and change products. */
@@ -17,7 +20,13 @@ export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<Ro
 
   serve(app, createContract, async (req, reply, { user }) => {
     const form = parseProductForm(req.body)
-    const product = await createProduct(db, { ...settingsFrom(form), goesWith: await feesFor(db, form, req.body.goesWith ?? []) }, { by: user.id, now: now() })
+    const goesWith = await feesFor(db, form, req.body.goesWith ?? [])
+    const at = now()
+    const product = await inTransaction(db, async (tx) => {
+      const created = await createProduct(tx, { ...settingsFrom(form), goesWith }, { by: user.id, now: at })
+      await recordStaffAction(tx, { by: actorOf(req, user), action: 'product-created', entity: { kind: 'product', id: created.id, label: created.name }, before: null, after: { ...form, goesWith }, now: at })
+      return created
+    })
     reply.code(201)
     return { product }
   })
@@ -28,7 +37,14 @@ export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<Ro
     // Fields left out keep their values, so taking a product off the list sends isActive alone.
     const form = parseProductForm({ ...productFormValues(current), ...req.body })
     const goesWith = req.body.goesWith ?? (form.purpose === 'extra' ? undefined : [])
-    const product = await updateProduct(db, current.id, { ...settingsFrom(form), goesWith: goesWith && (await feesFor(db, form, goesWith)) }, { by: user.id, now: now() })
+    const fees = goesWith && (await feesFor(db, form, goesWith))
+    const at = now()
+    const product = await inTransaction(db, async (tx) => {
+      const changed = await updateProduct(tx, current.id, { ...settingsFrom(form), goesWith: fees }, { by: user.id, now: at })
+      const was = { ...productFormValues(current), goesWith: current.goesWith.map((fee) => fee.id) }
+      if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'product-changed', entity: { kind: 'product', id: current.id, label: form.name }, before: was, after: { ...form, goesWith: fees ?? was.goesWith }, now: at })
+      return changed
+    })
     if (!product) throw notFound('There is no such product.')
     return { product }
   })

@@ -22,6 +22,10 @@ import { changePlace, checkEnding, placeOf, type Kinds } from '../../core/regist
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { holdOffering } from '../../core/registrations/capacity.ts'
 import { enqueueEmail } from '../../core/outbox.queries.ts'
+import { placeOfView, recordStaffAction, type Actor } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
+import type { Db } from '../../db/connect.ts'
+import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { receiptEmail } from '../../core/registrations/registration-emails.ts'
 
 export const EMPLOYEES_DO_NOT_REFUND = 'Only an admin gives money back: cancel without a refund, and ask an admin to refund what was paid.'
@@ -46,6 +50,14 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     return { emailedTo: registration.registrantEmail }
   })
 
+  /** The entry of a staff action on a place, its state read in the action's transaction (core/audit.ts). */
+  const recordPlaceAction = async (tx: Db, by: Actor, action: 'desk-payment' | 'adjustment' | Ending, before: RegistrationView, added: Record<string, unknown>, at: Date) => {
+    const after = await findRegistrationView(tx, kinds, before.id)
+    const was = placeOfView(before)
+    const entity = { kind: 'registration' as const, id: before.id, label: was.label }
+    await recordStaffAction(tx, { by, action, entity, before: was.state, after: { ...(after && placeOfView(after).state), ...added }, now: at })
+  }
+
   serve(app, recordDeskPayment, async (req, _reply, { user: admin }) => {
     const form = parseForm(DeskPaymentForm, req.body)
     const amountCents = centsFromDollars(form.amount)
@@ -57,7 +69,11 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const at = now()
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
     const ctx = { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const outcome = await changePlace(db, placeOf(registration), ctx, (tx) => takeDeskPayment(tx, registration.id, payment, admin.id, ctx))
+    const outcome = await changePlace(db, placeOf(registration), ctx, async (tx) => {
+      const taken = await takeDeskPayment(tx, registration.id, payment, admin.id, ctx)
+      if (taken === 'recorded') await recordPlaceAction(tx, actorOf(req, admin), 'desk-payment', registration, { payment }, at)
+      return taken
+    })
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
       // The payment also pays the extras bought on the place's order (registration-changes.ts).
@@ -78,10 +94,12 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const done = await inTransaction(db, async (tx) => {
       const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
       if (place) await holdOffering(tx, place.offeringId)
+      const before = await findRegistrationView(tx, kinds, registrationId)
       const adjusted = await adjustLine(tx, { registrationId, amountCents, reason: form.reason, recordedBy: admin.id, now: at })
       if (adjusted.status === 'adjusted') {
         await logEvent(tx, { registrationId, action: 'adjusted', actorId: admin.id, details: { amountCents, reason: form.reason }, now: at })
         await confirmPaidHolds(tx, adjusted.orderId, { actorId: admin.id, now: at, siteUrl: config.publicUrl, kinds })
+        if (before) await recordPlaceAction(tx, actorOf(req, admin), 'adjustment', before, { adjustment: { amountCents, reason: form.reason } }, at)
       }
       return adjusted
     })
@@ -96,11 +114,16 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (refund === true && admin.role !== 'admin') throw forbidden(EMPLOYEES_DO_NOT_REFUND)
     const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
-    const ended = await endRegistration(db, registration.id, ending, {
-      actorId: admin.id,
-      refund: refund === true,
-      check: (tx) => checkEnding(tx, placeOf(registration), kinds),
-      ctx: { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
+    const at = now()
+    const ended = await inTransaction(db, async (tx) => {
+      const done = await endRegistration(tx, registration.id, ending, {
+        actorId: admin.id,
+        refund: refund === true,
+        check: (held) => checkEnding(held, placeOf(registration), kinds),
+        ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
+      })
+      if (done) await recordPlaceAction(tx, actorOf(req, admin), ending, registration, { refunded: refund === true }, at)
+      return done
     })
     if (!ended) throw conflict('This registration has already ended.')
     return { registration: await changedRegistration(db, kinds, registration.id) }

@@ -29,7 +29,16 @@ const EMAIL = { label: 'Email', rules: 'email' }
 export async function importTeams(
   db: Db,
   invites: Invites,
-  req: { leagueId: string; text: string; commit: boolean; now: Date; holdMs: number; siteUrl: string },
+  req: {
+    leagueId: string
+    text: string
+    commit: boolean
+    now: Date
+    holdMs: number
+    siteUrl: string
+    /** Written in each new team's transaction: its audit entry (core/audit.ts). */
+    record?: (tx: Db, team: { id: string; leagueName: string }, row: ImportRow) => Promise<void>
+  },
 ): Promise<{ rows: ImportRow[]; committed: boolean }> {
   const places = await findTeamPlaces(db, req.leagueId)
   if (!places) throw notFound('Choose an open team league.')
@@ -81,7 +90,8 @@ export async function importTeams(
   for (const row of rows) {
     if (row.outcome !== 'create') continue
     try {
-      await createHeldTeam(db, invites, { leagueId: req.leagueId, name: row.name, captainEmail: row.captainEmail, playerEmails: row.players, now: req.now, holdMs: req.holdMs, siteUrl: req.siteUrl })
+      const record = req.record && ((tx: Db, team: { id: string; leagueName: string }) => req.record!(tx, team, row))
+      await createHeldTeam(db, invites, { leagueId: req.leagueId, name: row.name, captainEmail: row.captainEmail, playerEmails: row.players, now: req.now, holdMs: req.holdMs, siteUrl: req.siteUrl, record })
     } catch (error) {
       // Someone changed the league meanwhile: this row says so, the rest carry on.
       if (!(error instanceof Refusal)) throw error

@@ -33,7 +33,17 @@ export function maskedEmail(email: string): string {
 export async function createHeldTeam(
   db: Db,
   invites: Invites,
-  req: { leagueId: string; name: string; captainEmail: string; playerEmails?: string[]; now: Date; holdMs: number; siteUrl: string },
+  req: {
+    leagueId: string
+    name: string
+    captainEmail: string
+    playerEmails?: string[]
+    now: Date
+    holdMs: number
+    siteUrl: string
+    /** What else the team's transaction writes: its audit entry (core/audit.ts), given the team and its league's name. */
+    record?: (tx: Db, team: { id: string; leagueName: string }) => Promise<void>
+  },
 ): Promise<string> {
   const places = await findTeamPlaces(db, req.leagueId)
   if (!places) throw notFound(TEAM_MESSAGES.notTeamLeague)
@@ -55,6 +65,7 @@ export async function createHeldTeam(
       await tx.kysely.insertInto('teams').values(team).execute()
       await rosterInsert(tx, [{ roster, at: team.createdAt }]).execute()
       await enqueueEmail(tx, heldTeamEmail({ ...team, leagueName: places.name }, invites.urlOf(req.siteUrl, team), expires), req.now)
+      await req.record?.(tx, { id: teamId, leagueName: places.name })
     })
   } catch (error) {
     if (!(error instanceof Refusal) && (await teamNameTaken(db, req.leagueId, nameKey))) throw conflict(TEAM_MESSAGES.nameTaken)

@@ -32,7 +32,12 @@ import { serve, type RouteDeps } from '../../http/contract.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { findReceipt } from '../../core/registrations/registrations.queries.ts'
+import { findReceipt, findRegistrationView } from '../../core/registrations/registrations.queries.ts'
+import { recordMove, recordStaffAction } from '../../core/audit.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import type { Db } from '../../db/connect.ts'
+import { actorOf } from '../../http/actor.ts'
+import type { ImportRow } from '../../../shared/contracts/teams.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import type { Invites } from './invites.ts'
 import { createTeam, joinTeam } from './team-entry.ts'
@@ -199,18 +204,34 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
 
   serve(app, movePlayerContract, async (req, _reply, { user: admin }) => {
     const at = now()
-    return movePlayer(db, {
-      registrationId: req.params.registrationId,
-      toTeamId: req.body.teamId,
-      actorId: admin.id,
-      today: today(at),
-      ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
+    return inTransaction(db, async (tx) => {
+      const before = await findRegistrationView(tx, kinds, req.params.registrationId)
+      const moved = await movePlayer(tx, {
+        registrationId: req.params.registrationId,
+        toTeamId: req.body.teamId,
+        actorId: admin.id,
+        today: today(at),
+        ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
+      })
+      const after = await findRegistrationView(tx, kinds, moved.registrationId)
+      if (before && after) await recordMove(tx, actorOf(req, admin), before, after, at)
+      return moved
     })
   })
 
-  serve(app, importTeamsContract, async (req) => {
+  serve(app, importTeamsContract, async (req, _reply, { user }) => {
     const { leagueId, text } = req.body
-    return importTeams(db, invites, { leagueId, text, commit: req.body.commit === true, now: now(), holdMs: config.teamHoldMs, siteUrl: config.publicUrl })
+    const at = now()
+    const record = (tx: Db, team: { id: string; leagueName: string }, row: ImportRow) =>
+      recordStaffAction(tx, {
+        by: actorOf(req, user),
+        action: 'teams-imported',
+        entity: { kind: 'team', id: team.id, label: `${row.name} (${team.leagueName})` },
+        before: null,
+        after: { name: row.name, captainEmail: row.captainEmail, players: row.players, line: row.line },
+        now: at,
+      })
+    return importTeams(db, invites, { leagueId, text, commit: req.body.commit === true, now: at, holdMs: config.teamHoldMs, siteUrl: config.publicUrl, record })
   })
 
   serve(app, listTeams, async (req) => {
@@ -233,7 +254,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
   serve(app, teamReceipt, async (req, _reply, { user: viewer }) => {
     if (viewer.id !== req.params.userId && !isStaff(viewer.role)) throw notFound('There is no such receipt.')
     const { leagueId, userId, teamId } = req.params
-    const receipt = await findReceipt(db, kinds, { userId, ownerId: leagueId, kindColumns: { teamId } })
+    const receipt = await findReceipt(db, kinds, { userId, ownerId: leagueId, kindColumns: { teamId }, page: 'teamRegistrationReceipt' })
     if (!receipt) throw notFound('There is no such receipt.')
     return { receipt }
   })

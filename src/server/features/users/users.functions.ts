@@ -8,6 +8,9 @@ import type { Db } from '../../db/connect.ts'
 import { defineFunction } from '../../http/callable.ts'
 import { enqueueEmail } from '../../core/outbox.queries.ts'
 import { invalid, notFound } from '../../core/refusals.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { actorOf } from '../../http/actor.ts'
 import { findUserRecord, listUsers, setUserRole } from './users.queries.ts'
 
 /** User administration, called from /admin/users through the callable protocol. */
@@ -23,10 +26,17 @@ export function userFunctions(db: Db, { auth, config, now }: { auth: Auth; confi
       access: 'admin',
       summary: 'Change an account’s role (admin, employee or customer); an admin cannot drop their own',
       input: SetUserRoleInput,
-      handler: async ({ userId, role }, admin) => {
+      handler: async ({ userId, role }, admin, req) => {
         // An admin demoting themself could leave the facility with no admin at all.
         if (userId === admin.id && role !== 'admin') throw invalid('You cannot remove your own admin role.')
-        if (!(await setUserRole(db, userId, role))) throw notFound('There is no such user.')
+        const changed = await inTransaction(db, async (tx) => {
+          const user = await tx.kysely.selectFrom('users').select(['role', 'displayName']).where('id', '=', userId).executeTakeFirst()
+          if (!user || !(await setUserRole(tx, userId, role))) return false
+          const entity = { kind: 'user' as const, id: userId, label: user.displayName }
+          await recordStaffAction(tx, { by: actorOf(req, admin), action: 'role-changed', entity, before: { role: user.role }, after: { role }, now: now() })
+          return true
+        })
+        if (!changed) throw notFound('There is no such user.')
         return { userId, role }
       },
     }),

@@ -8,6 +8,9 @@ import { notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { findChild } from '../../core/children.queries.ts'
 import { currentWaiver, listSignatures, publishWaiver, signWaiver } from '../../core/waivers.queries.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { actorOf } from '../../http/actor.ts'
 
 export function registerWaiverRoutes(app: FastifyInstance, { db, guards, now }: { db: Db; guards: Guards; now: () => Date }): void {
   /** Anyone may read the waiver; a signed-in person also sees whom they have signed it for. */
@@ -42,6 +45,14 @@ export function registerWaiverRoutes(app: FastifyInstance, { db, guards, now }: 
   /** Publishing a new version makes everyone sign again before their next registration. */
   serve(app, publishWaiverContract, async (req, _reply, { user: admin }) => {
     const { body } = parseForm(WaiverPublishForm, req.body)
-    return { waiver: await publishWaiver(db, body, admin.id, now()) }
+    const at = now()
+    const waiver = await inTransaction(db, async (tx) => {
+      const was = await currentWaiver(tx)
+      const published = await publishWaiver(tx, body, admin.id, at)
+      const entity = { kind: 'waiver' as const, id: String(published.version), label: `Waiver version ${published.version}` }
+      await recordStaffAction(tx, { by: actorOf(req, admin), action: 'waiver-published', entity, before: { version: was.version, body: was.body }, after: { version: published.version, body }, now: at })
+      return published
+    })
+    return { waiver }
   })
 }

@@ -1,0 +1,123 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../shared/audit.ts'
+import type { AuditEntry } from '../../../shared/contracts/audit.ts'
+import { formatDateTime, moneyText } from '../../../shared/format.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { FilterSelect } from '../../components/ui/filter-select.tsx'
+import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import { NO_FILTER, recentActivityQuery, type ActivityFilter } from './api/recent-activity.ts'
+
+/**
+ * Recent activity (issue 32, docs/decisions/0027): every staff action, newest first — who, when,
+ * what, on what, what changed and from which address — filtered by staff member, kind and days.
+ * Asked for once the page is in the browser, on its own, like the dashboard's other sections.
+ */
+export function RecentActivity() {
+  const hydrated = useHydrated()
+  const [filter, setFilter] = useState<ActivityFilter>(NO_FILTER)
+  const [page, setPage] = useState(1)
+  const { data, error } = useQuery({ ...recentActivityQuery(filter, page), enabled: hydrated, placeholderData: keepPreviousData })
+  const change = (next: Partial<ActivityFilter>) => {
+    setFilter({ ...filter, ...next })
+    setPage(1)
+  }
+  const filtered = filter.staffId !== '' || filter.action !== '' || filter.from !== '' || filter.to !== ''
+
+  return (
+    <section aria-labelledby="activity-heading" aria-busy={!data && !error}>
+      <h2 id="activity-heading">Recent activity</h2>
+      <p className="staff-muted">Every change staff make, as it was made. Nobody can change or remove an entry.</p>
+      <div className="toolbar" role="group" aria-label="Filter recent activity">
+        <FilterSelect id="activity-staff" label="Staff member" value={filter.staffId} onChange={(staffId) => change({ staffId })}>
+          <option value="">Everyone</option>
+          {data?.staff.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect<AuditAction | ''> id="activity-kind" label="Kind" value={filter.action} onChange={(action) => change({ action })}>
+          <option value="">Every kind</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {AUDIT_ACTION_LABELS[a]}
+            </option>
+          ))}
+        </FilterSelect>
+        <div className="field">
+          <label htmlFor="activity-from">From</label>
+          <input id="activity-from" type="date" value={filter.from} onChange={(e) => change({ from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="activity-to">To</label>
+          <input id="activity-to" type="date" value={filter.to} onChange={(e) => change({ to: e.target.value })} />
+        </div>
+      </div>
+      {error && <Alert>{errorMessage(error)}</Alert>}
+      {!data && !error && <p className="loading">Loading recent activity…</p>}
+      {data && (
+        <>
+          <p aria-live="polite">{data.entries.length === 0 ? (filtered ? 'No staff action matches these filters.' : 'No staff action has been recorded yet.') : `Page ${data.page}, newest first.`}</p>
+          {data.entries.length > 0 && (
+            <StaffTable label="Recent activity" columns={COLUMNS} rows={data.entries} rowKey={(e) => e.id} moreLabel={(e) => `More about ${AUDIT_ACTION_LABELS[e.action]}, ${formatDateTime(e.at)}`} />
+          )}
+          {(data.page > 1 || data.hasMore) && (
+            <div className="pager">
+              <button type="button" className="secondary" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
+                Newer
+              </button>
+              <button type="button" className="secondary" disabled={!data.hasMore} onClick={() => setPage(data.page + 1)}>
+                Older
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+const COLUMNS: StaffColumn<AuditEntry>[] = [
+  { header: 'When', rowHeader: true, cell: (e) => formatDateTime(e.at) },
+  { header: 'Who', cell: (e) => e.staffName },
+  { header: 'What', cell: (e) => AUDIT_ACTION_LABELS[e.action] },
+  { header: 'On', cell: (e) => e.entityLabel },
+  { header: 'Changes', cell: (e) => <Changes entry={e} /> },
+  { header: 'From', priority: 'wide', cell: (e) => e.address },
+]
+
+/** What changed, field by field: `capacity: 20 → 24`, or the value an action added. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const before = entry.before ?? {}
+  const after = entry.after ?? {}
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+  if (fields.length === 0) return <>—</>
+  return (
+    <>
+      {fields.map((field) => (
+        <div key={field}>
+          {field}: {field in before && field in after ? `${valueText(field, before[field])} → ${valueText(field, after[field])}` : valueText(field, field in after ? after[field] : before[field])}
+        </div>
+      ))}
+    </>
+  )
+}
+
+const LONGEST = 80
+
+/** A recorded value as a line of text: cents as money, a record as its fields, long text cut short. */
+function valueText(field: string, value: unknown): string {
+  if (typeof value === 'number' && field.endsWith('Cents')) return moneyText(value)
+  if (value === null || value === undefined || value === '') return '(none)'
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => valueText(field, v)).join(', ')
+  const text =
+    typeof value === 'object'
+      ? Object.entries(value as Record<string, unknown>)
+          .map(([k, v]) => `${k} ${valueText(k, v)}`)
+          .join(', ')
+      : String(value)
+  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text
+}
