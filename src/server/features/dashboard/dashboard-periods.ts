@@ -8,8 +8,10 @@ import { addDays } from '../../../shared/registration-window.ts'
 /** The periods a section's figures are for, with the instants they start at (facility midnights). */
 export interface Periods extends DashboardPeriods {
   starts: { today: Date; week: Date; season: Date; tomorrow: Date }
-  /** Each facility day from the season's first to today, and the instant it starts. */
-  days: { day: string; start: Date }[]
+  /** Each facility day from the season's first to today. */
+  days: string[]
+  /** The facility day of an instant. */
+  dayOf(at: Date): string
 }
 
 /** A season is at most a year: a league open for longer counts from a year back. */
@@ -31,23 +33,14 @@ export async function dashboardPeriods(db: Db, now: Date, timeZone: string): Pro
   const seasonStart = first === undefined || first < yearBack ? yearBack : first > today ? today : first
   const weekStart = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7))
   const startOf = (day: string) => sessionStartsAt(day, '00:00', timeZone)
-  const days: Periods['days'] = []
-  for (let day = seasonStart; day <= today; day = addDays(day, 1)) days.push({ day, start: startOf(day) })
-  return { today, weekStart, seasonStart, days, starts: { today: startOf(today), week: startOf(weekStart), season: startOf(seasonStart), tomorrow: startOf(addDays(today, 1)) } }
-}
-
-/** The facility day of an instant among `days` (in order), by the last day starting at or before it; undefined before the first. */
-export function dayOf(days: Periods['days'], at: Date): string | undefined {
-  const t = at.getTime()
-  let low = 0
-  let high = days.length - 1
-  let found: string | undefined
-  while (low <= high) {
-    const mid = (low + high) >> 1
-    if (days[mid]!.start.getTime() <= t) {
-      found = days[mid]!.day
-      low = mid + 1
-    } else high = mid - 1
+  const days: string[] = []
+  for (let day = seasonStart; day <= today; day = addDays(day, 1)) days.push(day)
+  return {
+    today,
+    weekStart,
+    seasonStart,
+    days,
+    dayOf: (at) => facilityToday(at, timeZone),
+    starts: { today: startOf(today), week: startOf(weekStart), season: startOf(seasonStart), tomorrow: startOf(addDays(today, 1)) },
   }
-  return found
 }

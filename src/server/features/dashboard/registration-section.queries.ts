@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam, toCount } from '../../db/values.ts'
 import type { ProgramFill, RegistrationSection } from '../../../shared/contracts/dashboard-sections.ts'
 import { teamStatusCounts } from '../teams/teams.queries.ts'
-import { dayOf, type Periods } from './dashboard-periods.ts'
+import type { Periods } from './dashboard-periods.ts'
 
 /**
  * The Dashboard's Registration section (issue 32): each active league and academy with its places
@@ -42,10 +42,10 @@ export async function registrationSection(db: Db, periods: Periods): Promise<Reg
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.ownerId.localeCompare(b.ownerId))
 
-  const perDay = new Map(periods.days.map(({ day }) => [day, 0]))
+  const perDay = new Map(periods.days.map((day) => [day, 0]))
   for (const at of signUps) {
-    const day = dayOf(periods.days, at)
-    if (day !== undefined) perDay.set(day, perDay.get(day)! + 1)
+    const day = periods.dayOf(at)
+    if (perDay.has(day)) perDay.set(day, perDay.get(day)! + 1)
   }
   const count = (from: string) => [...perDay].reduce((sum, [day, n]) => (day >= from ? sum + n : sum), 0)
   const { today, weekStart, seasonStart } = periods
