@@ -2,13 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../shared/audit.ts'
 import type { AuditEntry } from '../../../shared/contracts/audit.ts'
-import { formatDateTime, moneyText } from '../../../shared/format.ts'
+import { formatDateTime } from '../../../shared/format.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { NO_FILTER, recentActivityQuery, type ActivityFilter } from './api/recent-activity.ts'
+import { AuditChanges } from './audit-changes.tsx'
 
 /**
  * Recent activity (issue 32, docs/decisions/0027): every staff action, newest first — who, when,
@@ -85,39 +86,6 @@ const COLUMNS: StaffColumn<AuditEntry>[] = [
   { header: 'Who', cell: (e) => e.staffName },
   { header: 'What', cell: (e) => AUDIT_ACTION_LABELS[e.action] },
   { header: 'On', cell: (e) => e.entityLabel },
-  { header: 'Changes', cell: (e) => <Changes entry={e} /> },
+  { header: 'Changes', cell: (e) => <AuditChanges entry={e} /> },
   { header: 'From', priority: 'wide', cell: (e) => e.address },
 ]
-
-/** What changed, field by field: `capacity: 20 → 24`, or the value an action added. */
-function Changes({ entry }: { entry: AuditEntry }) {
-  const before = entry.before ?? {}
-  const after = entry.after ?? {}
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-  if (fields.length === 0) return <>—</>
-  return (
-    <>
-      {fields.map((field) => (
-        <div key={field}>
-          {field}: {field in before && field in after ? `${valueText(field, before[field])} → ${valueText(field, after[field])}` : valueText(field, field in after ? after[field] : before[field])}
-        </div>
-      ))}
-    </>
-  )
-}
-
-const LONGEST = 80
-
-/** A recorded value as a line of text: cents as money, a record as its fields, long text cut short. */
-function valueText(field: string, value: unknown): string {
-  if (typeof value === 'number' && field.endsWith('Cents')) return moneyText(value)
-  if (value === null || value === undefined || value === '') return '(none)'
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => valueText(field, v)).join(', ')
-  const text =
-    typeof value === 'object'
-      ? Object.entries(value as Record<string, unknown>)
-          .map(([k, v]) => `${k} ${valueText(k, v)}`)
-          .join(', ')
-      : String(value)
-  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text
-}

@@ -13,6 +13,7 @@ import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../../lib/session.tsx'
 import { badgeClass, describeEntry } from './history.ts'
+import { RecordHistory } from '../dashboard/record-history.tsx'
 import { RefundPayment } from './refund-payment.tsx'
 import { AdjustPrice } from './adjust-price.tsx'
 import { useEndRegistration, type Ending } from './api/use-end-registration.ts'
@@ -155,6 +156,12 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
               </li>
             ))}
           </ol>
+          {user?.isAdmin && (
+            <>
+              <h3>Changes by staff</h3>
+              <RecordHistory kind="registration" id={r.id} />
+            </>
+          )}
         </>
       )}
     </section>

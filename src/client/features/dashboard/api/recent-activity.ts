@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AuditAction } from '../../../../shared/audit.ts'
+import type { AuditAction, AuditEntity } from '../../../../shared/audit.ts'
 import type { readAudit } from '../../../../shared/contracts/audit.ts'
 import { readOf } from '../../../queries/read-of.ts'
 
@@ -14,11 +14,13 @@ export interface ActivityFilter {
 
 export const NO_FILTER: ActivityFilter = { staffId: '', action: '', from: '', to: '' }
 
-/** One page of the audit history (docs/decisions/0027), newest first, as filtered. */
-export const recentActivityQuery = (filter: ActivityFilter, page: number) => {
-  const query = Object.fromEntries(Object.entries({ ...filter, page: String(page) }).filter(([, v]) => v !== ''))
+/** One page of the audit history (docs/decisions/0027), newest first, as filtered; with `entity`, of that record only. */
+export const recentActivityQuery = (filter: ActivityFilter, page: number, entity?: { kind: AuditEntity; id: string }) => {
+  const query = Object.fromEntries(
+    Object.entries({ ...filter, page: String(page), ...(entity ? { entityKind: entity.kind, entityId: entity.id } : {}) }).filter(([, v]) => v !== ''),
+  )
   return queryOptions({
-    queryKey: ['admin', 'audit', filter, page],
+    queryKey: ['admin', 'audit', filter, page, entity ?? null],
     ...readOf<typeof readAudit>('/api/audit', { query }),
   })
 }
