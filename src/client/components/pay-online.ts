@@ -42,9 +42,10 @@ export function ordersToReview(places: readonly PlaceToPay[]): { orderId: string
   return [...byOrder].map(([orderId, who]) => ({ orderId, who }))
 }
 
-/** "Review your order", or with several orders on one page, whose order each is. */
-export function reviewOrderText(order: { who: readonly string[] }, orders: number): string {
-  return orders > 1 ? `Review the order for ${order.who.join(', ')}` : 'Review your order'
+/** "Review your order", or with several orders on one page, whose order each is; for staff reading a customer's (`payerName`), "Review Maria Rivera’s order". */
+export function reviewOrderText(order: { who: readonly string[] }, orders: number, payerName?: string): string {
+  if (orders > 1) return `Review the order for ${order.who.join(', ')}`
+  return payerName === undefined ? 'Review your order' : `Review ${payerName}’s order`
 }
 
 /** The link's words: "Pay online", or with several orders on one page, whose order each pays. */

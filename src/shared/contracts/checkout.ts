@@ -47,6 +47,7 @@ export type CheckoutState = z.infer<typeof CheckoutState>
 export const OrderCheckout = z.object({
   orderId: z.string(),
   yours: z.boolean().describe('whether the reader is its payer: only the payer changes it and pays it online (staff read it)'),
+  payer: z.object({ id: z.string(), name: z.string() }).describe('whose order it is: staff reading it are pointed to that customer at the desk'),
   lines: z.array(CheckoutLine),
   discountCode: z.object({ code: z.string(), discountCents: z.number().int() }).nullable().describe("the order's discount code and what it took off in all"),
   totalCents: z.number().int().describe('the sum of the lines'),

@@ -39,6 +39,7 @@ const line = (overrides: Partial<CheckoutLine> = {}): CheckoutLine => ({
 const order = (overrides: Partial<OrderCheckout> = {}): OrderCheckout => ({
   orderId: 'o-1',
   yours: true,
+  payer: { id: 'u-1', name: 'Pat Parent' },
   lines: [line()],
   discountCode: null,
   totalCents: 5000,
@@ -65,14 +66,17 @@ const payment = (overrides: Partial<CheckoutState> = {}): CheckoutState => ({
 const link = (to: string, text: string) => new RegExp(`href="${to}"[^>]*>${text}</a>`)
 
 /** The page at `path` rendered with `bodies`, in the order pageAnswers names its answers. */
-async function render(path: string, bodies: unknown[], settings: SiteConfig = site): Promise<string> {
-  const answers = (await pageAnswers(path, payer)).map((answer, n) => ({ queryKey: answer.queryKey, json: JSON.stringify(bodies[n]) }))
+async function render(path: string, bodies: unknown[], settings: SiteConfig = site, reader: SessionUser = payer): Promise<string> {
+  const answers = (await pageAnswers(path, reader)).map((answer, n) => ({ queryKey: answer.queryKey, json: JSON.stringify(bodies[n]) }))
   expect(answers).toHaveLength(bodies.length)
-  const { html } = await renderPage(settings, path, answers, payer)
+  const { html } = await renderPage(settings, path, answers, reader)
   return html
 }
 
-const checkoutPage = (o: OrderCheckout, settings?: SiteConfig) => render('/checkout/o-1', [{ order: o }], settings)
+/** An employee at the front desk, reading the customer's pages. */
+const employee: SessionUser = { ...testCustomer, uid: 'employee-1', email: 'desk@example.com', displayName: 'Dana Desk', isEmployee: true, userRole: 'employee' }
+
+const checkoutPage = (o: OrderCheckout, settings?: SiteConfig, reader?: SessionUser) => render('/checkout/o-1', [{ order: o }], settings, reader)
 const paymentPage = (p: CheckoutState, o: OrderCheckout = order({ dueNowCents: 0, paidCents: 5000 })) =>
   render('/checkout/o-1/paid/c-1', [{ checkout: p }, { order: o }])
 
@@ -134,14 +138,17 @@ describe('the checkout page', () => {
     expect(html).toMatch(/Remove<span class="visually-hidden"> Team jersey, size M<\/span><\/button>/)
   })
 
-  test('read by staff, shows the order and its code with none of the payer’s buttons or forms', async () => {
+  test('read by staff, shows whose order it is and its code with none of the payer’s buttons or forms, and leads to the customer’s record at the desk', async () => {
     const jersey = line({ id: 'line-2', description: 'Team jersey, size M', listPriceCents: 2500, priceCents: 2500, amountDueCents: 2500, paidCents: 0, openCents: 2500, receiptHref: null, removable: true })
     const extras = [{ productId: 'p-jersey', name: 'Team jersey', priceCents: 2500, sizes: ['S', 'M'] }]
-    const html = await checkoutPage(order({ yours: false, lines: [line({ paidCents: 0 }), jersey], paidCents: 0, extras, discountCode: { code: 'KIDS15', discountCents: 750 } }))
+    const html = await checkoutPage(order({ yours: false, lines: [line({ paidCents: 0 }), jersey], paidCents: 0, extras, discountCode: { code: 'KIDS15', discountCents: 750 } }), site, employee)
     expect(html).toContain('Team jersey, size M')
     expect(html).toMatch(/<strong>KIDS15<\/strong> applied/)
-    expect(html).toContain('This is a customer’s order: only they change it or pay it online.')
-    for (const payersOnly of ['Remove code', 'Choose a size', 'Remove<span', 'now</button>']) expect(html).not.toContain(payersOnly)
+    expect(html).toContain('<h2 id="checkout-order-heading">Pat Parent’s order</h2>')
+    expect(html).toContain('This is Pat Parent’s order: only they change it or pay it online. Take a payment at the front desk, on their record.')
+    expect(html).toMatch(link('/desk/customer/u-1', 'Pat Parent<!-- --> at the front desk'))
+    expect(html).toMatch(link('/desk/customer/u-1', 'Back to <!-- -->Pat Parent<!-- -->’s record'))
+    for (const notForStaff of ['Pending Registrations', 'Your order', 'Back to your account', 'Remove code', 'Choose a size', 'Remove<span', 'now</button>']) expect(html).not.toContain(notForStaff)
   })
 
   test('under a payment plan, lists each part and offers the deposit now or everything', async () => {
@@ -230,6 +237,16 @@ describe('a receipt with a balance in an order', () => {
     expect(html).toContain('Extras on the same order')
     expect(html).toMatch(/Team jersey, size M<\/th><td class="receipt-money">\$25\.00<\/td><td class="receipt-money">\$25\.00<\/td>/)
     expect(await render(path, [{ receipt }])).not.toContain('Extras on the same order')
+  })
+
+  test('opened by staff, names whose order it reviews and leads back to the customer’s record, not the staff member’s account', async () => {
+    for (const settings of [site, { ...site, paysOnline: false }]) {
+      const html = await render(path, [{ receipt }], settings, employee)
+      expect(html).toMatch(link('/checkout/o-1', 'Review Pat Parent’s order'))
+      expect(html).toMatch(link('/desk/customer/u-1', 'Back to <!-- -->Pat Parent<!-- -->’s record'))
+      for (const payersOnly of ['Review your order', 'Pay online', 'Back to your account']) expect(html).not.toContain(payersOnly)
+    }
+    expect(await render(path, [{ receipt }], { ...site, paysOnline: false })).toMatch(link('/checkout/o-1', 'Review your order'))
   })
 
   test('says nothing new without payment online, or with nothing owed', async () => {

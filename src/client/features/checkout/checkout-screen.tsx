@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import type { orderCheckoutQuery } from '../../queries/checkout.ts'
 import { siteConfig } from '../../site-config.ts'
 import { usePayOrder } from './api/use-pay-order.ts'
-import { heldUntilText, NOT_YOURS, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText, waitingText } from './checkout-text.ts'
+import { heldUntilText, notYoursText, PAID_AT_THE_DESK, payAllText, payNowText, receiptsOf, releasedText, waitingText } from './checkout-text.ts'
 import { DiscountCode } from './discount-code.tsx'
 import { Extras } from './extras.tsx'
 import { OrderLines } from './order-lines.tsx'
@@ -36,9 +36,15 @@ export function CheckoutScreen({ order }: { order: ReturnType<typeof orderChecko
       {error && !data && <Alert>{errorMessage(error)}</Alert>}
       {data && <CheckoutOrder order={data.order} />}
       <div className="receipt-actions">
-        <Link className="button secondary" to={href('account')}>
-          Back to your account
-        </Link>
+        {data && !data.order.yours ? (
+          <Link className="button secondary" to={href('deskCustomer', { userId: data.order.payer.id })}>
+            Back to {data.order.payer.name}’s record
+          </Link>
+        ) : (
+          <Link className="button secondary" to={href('account')}>
+            Back to your account
+          </Link>
+        )}
       </div>
     </section>
   )
@@ -74,7 +80,9 @@ function CheckoutOrder({ order }: { order: OrderCheckout }) {
       ) : order.openCents <= 0 ? (
         <NothingOwed lines={order.lines} />
       ) : !order.yours ? (
-        <p className="checkout-note">{NOT_YOURS}</p>
+        <p className="checkout-note">
+          {notYoursText(order.payer.name)} <Link to={href('deskCustomer', { userId: order.payer.id })}>{order.payer.name} at the front desk</Link>
+        </p>
       ) : order.paysOnline ? (
         <PayNow order={order} />
       ) : (

@@ -8,8 +8,15 @@ import { cardText } from '../../../shared/card-brands.ts'
 /** Without Stripe set up (siteConfig.paysOnline), or for an order the server will not take online. */
 export const PAID_AT_THE_DESK = 'Payment is taken at the front desk.'
 
-/** Staff reading a customer's order: what they may do instead of the payer's buttons. */
-export const NOT_YOURS = 'This is a customer’s order: only they change it or pay it online. The front desk takes a payment on the registration’s panel in Pending Registrations.'
+/** Staff reading a customer's order: whose it is, and where they take its payment instead of the payer's buttons (the customer's record at the desk, open to every staff member). */
+export function notYoursText(payerName: string): string {
+  return `This is ${payerName}’s order: only they change it or pay it online. Take a payment at the front desk, on their record.`
+}
+
+/** The order's heading: `Your order` for its payer, `Maria Rivera’s order` for staff reading it. */
+export function orderHeading(order: { yours: boolean; payer: { name: string } }): string {
+  return order.yours ? 'Your order' : `${order.payer.name}’s order`
+}
 
 /** The pay button: `Pay $45.00 now`. */
 export function payNowText(dueNowCents: number): string {

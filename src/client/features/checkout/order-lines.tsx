@@ -1,13 +1,13 @@
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { earlyBirdText, planPartText } from './checkout-text.ts'
+import { earlyBirdText, orderHeading, planPartText } from './checkout-text.ts'
 
 /** An order's lines, with what an early-bird price, the family discount and a discount code took off, each payment plan's parts, and its totals. */
 export function OrderLines({ order }: { order: OrderCheckout }) {
   const familyDiscountCents = order.lines.reduce((sum, line) => sum + line.familyDiscountCents, 0)
   return (
     <article className="receipt checkout-order" aria-labelledby="checkout-order-heading">
-      <h2 id="checkout-order-heading">Your order</h2>
+      <h2 id="checkout-order-heading">{orderHeading(order)}</h2>
       <div className="table-scroll receipt-table receipt-cards" tabIndex={0} role="region" aria-label="Order lines">
         <table>
           <thead>

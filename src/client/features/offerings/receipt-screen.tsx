@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
+import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { href } from '../../../shared/paths.ts'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -17,6 +18,9 @@ interface ReceiptScreenProps {
 
 /** A receipt's page, for every kind: to print, with what is left to pay; 404 alike when missing or not theirs. */
 export function ReceiptScreen({ title, receipt, error }: ReceiptScreenProps) {
+  const { user } = useSession()
+  const owner = receipt?.places[0]
+  const staff = owner !== undefined && staffForCustomer(user, owner)
   if (error instanceof ApiError && error.status === 404) {
     return (
       <section className="page narrow">
@@ -38,11 +42,14 @@ export function ReceiptScreen({ title, receipt, error }: ReceiptScreenProps) {
         <>
           <ReceiptView receipt={receipt} />
           <div className="receipt-actions no-print">
-            <PayOnlineLinks places={receipt.places.map((place) => ({ ...place, who: place.child?.name ?? place.registrantName }))} />
+            <PayOnlineLinks
+              places={receipt.places.map((place) => ({ ...place, who: place.child?.name ?? place.registrantName }))}
+              payerName={staff ? owner.registrantName : undefined}
+            />
             <button type="button" className="button" onClick={() => window.print()}>
               Print receipt
             </button>
-            <BackLink owner={receipt.places[0]!} />
+            <BackLink owner={receipt.places[0]!} staff={staff} />
           </div>
         </>
       )}
@@ -50,11 +57,14 @@ export function ReceiptScreen({ title, receipt, error }: ReceiptScreenProps) {
   )
 }
 
+/** Whether the reader is staff opening a customer's receipt. */
+function staffForCustomer(user: SessionUser | null, owner: Pick<Receipt, 'userId'>): boolean {
+  return user !== null && user.uid !== owner.userId && (user.isAdmin || user.isEmployee)
+}
+
 /** Back where the reader came from: their own account, or for staff opening a customer's receipt that customer's record at the desk. */
-function BackLink({ owner }: { owner: Pick<Receipt, 'userId' | 'registrantName'> }) {
-  const { user } = useSession()
-  const staffForCustomer = user !== null && user.uid !== owner.userId && (user.isAdmin || user.isEmployee)
-  return staffForCustomer ? (
+function BackLink({ owner, staff }: { owner: Pick<Receipt, 'userId' | 'registrantName'>; staff: boolean }) {
+  return staff ? (
     <Link className="button secondary" to={href('deskCustomer', { userId: owner.userId })}>
       Back to {owner.registrantName}’s record
     </Link>

@@ -86,9 +86,16 @@ export async function findOrderCheckout(
     }
   })
   const coded = rows.find((r) => r.discountCode !== null)
+  const payer = await db.kysely
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.payerUserId')
+    .select(['u.id', 'u.displayName as name'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirstOrThrow()
   return {
     orderId,
-    yours: (await findOrderPayer(db, orderId)) === readerId,
+    yours: payer.id === readerId,
+    payer,
     lines,
     discountCode: coded ? { code: coded.discountCode!, discountCents: sum(rows.map((r) => r.discountCents)) } : null,
     totalCents: sum(lines.map((l) => l.amountDueCents)),

@@ -240,7 +240,7 @@ describe('codes and extras at the desk', () => {
 
     const coded = await codeAtDesk(customer.id, orderId, code.toLowerCase())
     expect(coded.status, coded.text).toBe(200)
-    expect(coded.body.order).toMatchObject({ orderId, yours: false, discountCode: { code, discountCents: 2000 }, totalCents: 6000 })
+    expect(coded.body.order).toMatchObject({ orderId, yours: false, payer: { id: customer.id, name: 'Wanda Walkin' }, discountCode: { code, discountCents: 2000 }, totalCents: 6000 })
     expect(coded.body.customer.balanceCents).toBe(6000)
     const use = await ctx.db.kysely.selectFrom('discountCodeUses').select('userId').where('orderId', '=', orderId).executeTakeFirstOrThrow()
     expect(use.userId).toBe(customer.id)
