@@ -17,8 +17,6 @@ export interface OfferingKindWords {
   receiptPage: ReceiptPage
   /** What a place of this kind is, where its offering's name does not say: a team's entry, a player on a team. */
   place: string | null
-  /** Who a confirmation says took the place: the person (or their child), the team entered, or a player joining a team. */
-  taker: 'person' | 'team' | 'team member'
   /**
    * What the price list says a product prices, before the offering's name ("Team fee of Adult
    * Basketball"); null: places of this kind are priced by another kind's product and listed there
@@ -34,10 +32,10 @@ export interface OfferingKindWords {
  * left out here fails the typecheck, so no page calls a new kind by an old one's name.
  */
 export const OFFERING_KIND_WORDS = {
-  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null, taker: 'person', priceListUse: 'League', childrenElsewhere: 'a Kids Sports league' },
-  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration', taker: 'team', priceListUse: 'Team fee of', childrenElsewhere: 'a Kids Sports league' },
-  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', taker: 'team member', priceListUse: null, childrenElsewhere: 'a Kids Sports league' },
-  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, taker: 'person', priceListUse: 'Academy', childrenElsewhere: null },
-  'camp-place': { label: 'Camp', noun: 'camp', purpose: 'camp-fee', receiptPage: 'campReceipt', place: null, taker: 'person', priceListUse: 'Camp', childrenElsewhere: null },
-  'drop-in-place': { label: 'Drop-in', noun: 'session', purpose: 'drop-in-fee', receiptPage: 'dropInReceipt', place: null, taker: 'person', priceListUse: 'Drop-in', childrenElsewhere: null },
+  'league-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: null, priceListUse: 'League', childrenElsewhere: 'a Kids Sports league' },
+  'team-place': { label: 'League', noun: 'league', purpose: 'team-fee', receiptPage: 'teamRegistrationReceipt', place: 'Team registration', priceListUse: 'Team fee of', childrenElsewhere: 'a Kids Sports league' },
+  'roster-place': { label: 'League', noun: 'league', purpose: 'player-fee', receiptPage: 'receipt', place: 'Player on the roster', priceListUse: null, childrenElsewhere: 'a Kids Sports league' },
+  'academy-place': { label: 'Academy', noun: 'academy', purpose: 'academy-fee', receiptPage: 'academyReceipt', place: null, priceListUse: 'Academy', childrenElsewhere: null },
+  'camp-place': { label: 'Camp', noun: 'camp', purpose: 'camp-fee', receiptPage: 'campReceipt', place: null, priceListUse: 'Camp', childrenElsewhere: null },
+  'drop-in-place': { label: 'Drop-in', noun: 'session', purpose: 'drop-in-fee', receiptPage: 'dropInReceipt', place: null, priceListUse: 'Drop-in', childrenElsewhere: null },
 } as const satisfies Record<OfferingKind, OfferingKindWords>

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect.ts'
 import type { KindColumns, OfferingFactsView } from '../../db/schema.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import type { DetailsOf, OfferingDetails } from '../../../shared/contracts/registrations.ts'
+import type { DetailsOf, OfferingDetails, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
 import { endEarnedDiscounts } from './family-discount.ts'
 
@@ -69,6 +69,20 @@ export interface Kind<K extends OfferingKind = OfferingKind> {
    * reads it for all of them in one query.
    */
   details(db: Db, places: readonly PlaceFacts[]): Promise<DetailsOf<K>[]>
+  /** What the registration emails (registration-emails.ts) say of one of its places. */
+  emails: KindEmailLines<K>
+}
+
+/**
+ * What a kind's emails say of one of its places, read from its view and the details its kind
+ * told (`Kind.details`): a kind with nothing more to say than whose place it is takes
+ * registration-emails.ts `personEmailLines` or `programEmailLines`.
+ */
+export interface KindEmailLines<K extends OfferingKind = OfferingKind> {
+  /** Who holds the place, as a sentence about it begins: "Maya is", "Your team Net Gains is", "You are". */
+  holder(r: RegistrationView, details: DetailsOf<K>): string
+  /** What a confirmation says of the place: who took it, and when it meets. */
+  confirmed(r: RegistrationView, details: DetailsOf<K>): string[]
 }
 
 /**

@@ -1,33 +1,52 @@
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
-import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import { receiptPath } from '../../../shared/receipt-path.ts'
-import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { RegistrationView, Schedule } from '../../../shared/contracts/registrations.ts'
 import type { NewEmail } from '../outbox.queries.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
+import type { KindEmailLines, Kinds } from './kinds.ts'
 
-/** The words of every registration email, in one place. `siteUrl` has no trailing slash. */
+/**
+ * The words of every registration email, in one place; what one says of a place of some kind
+ * (who holds it, what a confirmation adds) its kind says (kinds.ts `Kind.emails`). `siteUrl` has
+ * no trailing slash.
+ */
 export function receiptUrl(siteUrl: string, r: RegistrationView): string {
   return siteUrl + receiptPath(r)
 }
 
-/** Who takes the place: a child, a team, or the person themselves. */
-function who(r: RegistrationView): string {
-  const { details } = r.offering
-  if (OFFERING_KIND_WORDS[r.offering.kind].taker === 'team' && 'team' in details) return `Your team ${details.team.name} is`
-  return r.child ? `${r.child.name} is` : 'You are'
+/** Who holds a person's place: their child, or themselves. */
+const personHolder = (r: RegistrationView): string => (r.child ? `${r.child.name} is` : 'You are')
+
+/** A confirmation's first line: whoever `holder` names took a place in the offering. */
+export const placeHeldLine = (holder: string, r: RegistrationView): string => `${holder} registered for ${r.offering.name}. Your place is held.`
+
+/** A person's place (theirs or their child's), for a kind whose emails say no more of it than whose it is. */
+export const personEmailLines = {
+  holder: personHolder,
+  confirmed: (r: RegistrationView) => [placeHeldLine(personHolder(r), r)],
+} satisfies KindEmailLines
+
+/** A person's place in a program that meets on dates (kinds.ts `PlaceFacts`), its confirmation telling when it meets and every date. */
+export const programEmailLines = {
+  holder: personHolder,
+  confirmed: (r: RegistrationView, details: { schedule: Schedule }) => [...personEmailLines.confirmed(r), ...sessionLines(details.schedule)],
 }
 
-/** The sessions of a place in an academy or a camp: when it meets, and every date. */
-function sessionLines(r: RegistrationView): string[] {
-  const { details } = r.offering
-  if (!('schedule' in details) || details.schedule.sessionDates.length === 0) return []
-  const { schedule } = details
+/** The sessions of a place in a program: when it meets, and every date. */
+function sessionLines(schedule: Schedule): string[] {
+  if (schedule.sessionDates.length === 0) return []
   const when = schedule.startTime && schedule.endTime ? `${describeSchedule({ ...schedule, startTime: schedule.startTime, endTime: schedule.endTime })}. ` : ''
   const count = schedule.sessionDates.length
   return [`${when}${count} session${count === 1 ? '' : 's'}: ${schedule.sessionDates.map(formatDate).join(', ')}.`]
+}
+
+/** The lines the kind of the place writes of it: the view's details are its kind's (registrations.queries.ts). */
+function kindLines(kinds: Kinds, r: RegistrationView): { holder: string; confirmed: string[] } {
+  const lines = kinds[r.offering.kind].emails as KindEmailLines
+  return { holder: lines.holder(r, r.offering.details), confirmed: lines.confirmed(r, r.offering.details) }
 }
 
 /** What the place still asks: nothing once paid (online, say), or the balance and where to pay it — online too when the site takes card payments. */
@@ -38,17 +57,14 @@ function amountLine(siteUrl: string, r: RegistrationView, paysOnline: boolean): 
   return paysOnline && r.orderId ? `${due} — pay online at ${siteUrl}${href('checkout', { orderId: r.orderId })} or at the front desk.` : `${due} — pay at the front desk.`
 }
 
-export function confirmationEmail(siteUrl: string, r: RegistrationView, paysOnline = false): NewEmail {
+export function confirmationEmail(siteUrl: string, kinds: Kinds, r: RegistrationView, paysOnline = false): NewEmail {
   return {
     to: r.registrantEmail,
     subject: `Registration confirmed: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',
-      OFFERING_KIND_WORDS[r.offering.kind].taker === 'team member' && 'team' in r.offering.details
-        ? `You joined ${r.offering.details.team.name} in ${r.offering.name}. Your place on the roster is held.`
-        : `${who(r)} registered for ${r.offering.name}. Your place is held.`,
-      ...sessionLines(r),
+      ...kindLines(kinds, r).confirmed,
       `Receipt number: ${r.receiptNumber}`,
       amountLine(siteUrl, r, paysOnline),
       '',
@@ -57,14 +73,14 @@ export function confirmationEmail(siteUrl: string, r: RegistrationView, paysOnli
   }
 }
 
-export function waitlistedEmail(siteUrl: string, r: RegistrationView): NewEmail {
+export function waitlistedEmail(siteUrl: string, kinds: Kinds, r: RegistrationView): NewEmail {
   return {
     to: r.registrantEmail,
     subject: `You are on the waitlist: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',
-      `${r.offering.name} is full. ${who(r)} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
+      `${r.offering.name} is full. ${kindLines(kinds, r).holder} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
       'If a place opens up we will email you, and you will have a limited time to claim it.',
       '',
       `Your registrations: ${siteUrl}${href('account')}`,

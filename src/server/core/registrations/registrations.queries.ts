@@ -6,7 +6,8 @@ import type { Write } from '../../db/transaction.ts'
 import { inList, timestampParam, toCount, toIso } from '../../db/values.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import type { MoneyMove, RefundStatus } from '../../../shared/schemas/payments.ts'
-import type { OfferingKind, RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { OFFERING_KINDS, type OfferingKind, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { OFFERING_KIND_WORDS, type ReceiptPage } from '../../../shared/offering-kinds.ts'
 import { KIND_COLUMNS, type KindColumns } from '../../db/schema.ts'
 import { countWaiting, holdOffering } from './capacity.ts'
 import { amountDueOf, amountPaidOf, lineColumnOf, orderOf, paidOnLines, type RegistrationScope } from '../payments/orders.queries.ts'
@@ -187,21 +188,25 @@ export async function listPendingRegistrations(db: Db, kinds: Kinds, { ownerId, 
 /**
  * A receipt, found only when every id in the URL matches the same registration: its person, its
  * owner (`ownerId` as offeringFacts reads it) and, when given, the registration or the kind
- * columns of its row (db/schema.ts KindColumns: the team a team's receipt is for). Whether the
- * viewer may see it is the caller's decision; both "no" and "not found" answer 404.
+ * columns of its row (db/schema.ts KindColumns: the team a team's receipt is for) with the page
+ * the receipt is read at. Whether the viewer may see it is the caller's decision; both "no" and
+ * "not found" answer 404.
  */
 export async function findReceipt(
   db: Db,
   kinds: Kinds,
-  ids: { userId: string; ownerId: string; registrationId?: string; kindColumns?: KindColumns },
+  ids: { userId: string; ownerId: string } & ({ registrationId?: string } | { kindColumns: KindColumns; page: ReceiptPage }),
 ): Promise<Receipt | undefined> {
   let query = views(db).where('r.userId', '=', ids.userId).where('f.ownerId', '=', ids.ownerId)
-  const columns = Object.entries(ids.kindColumns ?? {}) as [keyof KindColumns, string][]
   // Without a registration id: the person's own registration with the owner, the newest one; with
-  // kind columns, the one whose row has them (a team's: its entry for its captain — the kinds in
-  // reverse order of their names — or their roster place for a player).
-  if (ids.registrationId) query = query.where('r.id', '=', ids.registrationId)
-  else if (columns.length > 0) query = columns.reduce((q, [column, value]) => q.where(`r.${column}`, '=', value), query).orderBy('o.kind', 'desc')
+  // kind columns, the one whose row has them, a place whose kind's receipt is read at the page
+  // first (a team's: its entry for its captain, or their place on its roster for a player).
+  if ('kindColumns' in ids) {
+    const columns = Object.entries(ids.kindColumns) as [keyof KindColumns, string][]
+    const readHere = OFFERING_KINDS.filter((kind) => OFFERING_KIND_WORDS[kind].receiptPage === ids.page)
+    query = columns.reduce((q, [column, value]) => q.where(`r.${column}`, '=', value), query)
+    if (readHere.length > 0) query = query.orderBy((eb) => eb.case().when('o.kind', 'in', readHere).then(0).else(1).end())
+  } else if (ids.registrationId) query = query.where('r.id', '=', ids.registrationId)
   else query = query.where('r.childId', 'is', null)
   const row = await query.orderBy('r.createdAt', 'desc').limit(1).executeTakeFirst()
   if (!row) return undefined

@@ -67,7 +67,7 @@ export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { ac
     if (!(await changeStatus(tx, registrationId, ['held'], 'confirmed', ctx.now))) return 'not-held'
     await logEvent(tx, { registrationId, action: 'confirmed', actorId: ctx.actorId, details: { wasHeld: true }, now: ctx.now })
     const view = await findRegistrationView(tx, ctx.kinds, registrationId)
-    if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, view, ctx.paysOnline), ctx.now)
+    if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, ctx.kinds, view, ctx.paysOnline), ctx.now)
     return 'confirmed'
   })
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addChild, createUser, daysFromToday, latestEmailTo, signWaiver, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { addDays } from '../../../shared/registration-window.ts'
+import { formatDate } from '../../../shared/format.ts'
 import type { AdminCamp, Camp, CampParticipants, CampReceipt, CampSignUpResult } from '../../../shared/contracts/camps.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { CAMP_MESSAGES, type CampFormValues } from '../../../shared/schemas/camp.ts'
@@ -163,7 +164,10 @@ describe('families sign children up', () => {
     ])
     const lines = await ctx.db.kysely.selectFrom('orderLines').select('orderId').where('registrationId', 'in', res.body.registrations.map((r) => r.id)).execute()
     expect(new Set(lines.map((l) => l.orderId)).size).toBe(1)
-    expect((await latestEmailTo(ctx, parent.email))?.subject).toMatch(/Winter Break Camp/)
+    const email = await latestEmailTo(ctx, parent.email)
+    expect(email?.subject).toMatch(/Winter Break Camp/)
+    expect(email?.text).toMatch(new RegExp(`(Maya|Leo) Rivera is registered for ${res.body.registrations[0]!.offering.name}\\. Your place is held\\.`))
+    expect(email?.text).toContain(`3 sessions: ${[0, 1, 2].map((n) => formatDate(addDays(FIRST_DAY, n))).join(', ')}.`)
   })
 
   test('a child outside the ages on the first day is refused with the reason, and nobody of the action takes a place', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addChild, createUser, daysFromToday, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { addChild, createUser, daysFromToday, latestEmailTo, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { formatDate } from '../../../shared/format.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { weekdayOf } from '../../../shared/academy-schedule.ts'
 import { addDays } from '../../../shared/registration-window.ts'
@@ -178,6 +179,9 @@ describe('signing up', () => {
     const res = await signUp(user, id, self)
     expect(res.status, res.text).toBe(201)
     expect(res.body.registrations.map((r) => [r.child, r.status, r.offering.kind])).toEqual([[null, 'confirmed', 'drop-in-place']])
+    const email = (await latestEmailTo(ctx, user.email))?.text
+    expect(email).toContain(`You are registered for ${res.body.registrations[0]!.offering.name}. Your place is held.`)
+    expect(email).toContain(`1 session: ${formatDate(DAY)}.`)
     const { parent, ids } = await guardianWith('Maya')
     const child = await signUp(parent, id, [{ childId: ids[0]!, photoConsent: true }])
     expect([child.status, child.body.error.message]).toEqual([400, DROP_IN_MESSAGES.adultsOnly])

@@ -6,6 +6,7 @@ import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import { conflict } from '../../core/refusals.ts'
 import { holdOffering } from '../../core/registrations/capacity.ts'
 import type { ChangeContext, HowEnded, Kind, PlaceFacts, PlaceOfKind } from '../../core/registrations/kinds.ts'
+import { personEmailLines, placeHeldLine } from '../../core/registrations/registration-emails.ts'
 import { endRegistration } from '../../core/registrations/registration-changes.ts'
 import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
 import { rosterOpen } from './roster.ts'
@@ -16,20 +17,29 @@ import { findRosterPlaces } from './team-places.ts'
 
 /**
  * A team's entry in a team league, as the registration engine knows it (kinds.ts): when it ends,
- * its roster closes; a payment on it may complete the team.
+ * its roster closes; a payment on it may complete the team. Its emails tell the captain of their team's place.
  */
 export const teamKind: Kind<'team-place'> = {
   rules: { afterEnded: releaseRoster, aroundChange: withTeamNews },
   details: async (db, places) => (await withTeams(db, places)).map((facts) => ({ kind: 'team-place', ...facts })),
+  emails: {
+    holder: (_r, { team }) => `Your team ${team.name} is`,
+    confirmed: (r, { team }) => [placeHeldLine(`Your team ${team.name} is`, r)],
+  },
 }
 
 /**
  * A player's place on one team's roster: a captain and, after the roster deadline, every player
- * leaves only through staff; staff keep the captain on the roster; a payment may complete the team.
+ * leaves only through staff; staff keep the captain on the roster; a payment may complete the
+ * team. Its confirmation tells the player the team they joined.
  */
 export const rosterKind: Kind<'roster-place'> = {
   rules: { mayLeave, mayEnd: (tx, place) => checkCaptainStays(tx, { ...place, teamId: teamOf(place) }), aroundChange: withTeamNews },
   details: async (db, places) => (await withTeams(db, places)).map((facts) => ({ kind: 'roster-place', ...facts })),
+  emails: {
+    holder: personEmailLines.holder,
+    confirmed: (r, { team }) => [`You joined ${team.name} in ${r.offering.name}. Your place on the roster is held.`],
+  },
 }
 
 /**

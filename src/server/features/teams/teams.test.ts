@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createLeague, createRegistrant, createUser, daysFromToday, leagueForm, type TestUser } from '../../../../tests/factories.ts'
+import { createLeague, createRegistrant, createUser, daysFromToday, latestEmailTo, leagueForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { create, createTeam, inviteOf, join, read } from '../../../../tests/teams.ts'
 import type { AdminLeague } from '../../../shared/contracts/leagues.ts'
@@ -34,6 +34,7 @@ describe('creating a team', () => {
     expect(team.players).toEqual([expect.objectContaining({ userId: captain.id, isCaptain: true, status: 'confirmed', balanceCents: 0, waiverSigned: true })])
     expect(team.inviteUrl).toMatch(new RegExp(`/league/${leagueId}/team/${team.id}/signUp\\?invite=[\\w-]{32}$`))
     expect(await subjectsTo(captain.email)).toContain(`Registration confirmed: ${team.leagueName}`)
+    expect((await latestEmailTo(ctx, captain.email))?.text).toContain(`Your team Net Gains is registered for ${team.leagueName}. Your place is held.`)
 
     const receipt = await captain.client.get<{ receipt: Receipt }>(`/api/receipts/user/${captain.id}/league/${leagueId}/team/${team.id}`)
     expect(receipt.status, receipt.text).toBe(200)
@@ -89,6 +90,8 @@ describe('creating a team', () => {
     expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(6)
     const positions = results.map((r) => r.body.team.entry!.waitlistPosition).filter((p) => p !== null)
     expect(positions.sort()).toEqual([1, 2, 3, 4, 5, 6])
+    const waiting = results.findIndex((r) => r.body.team.entry!.waitlistPosition === 6)
+    expect((await latestEmailTo(ctx, captains[waiting]!.email))?.text).toContain(`Your team Rush ${waiting} is number 6 on the waitlist.`)
     const leagues = await ctx.client().get<{ leagues: TeamLeague[] }>('/api/leagues/teams?sport=basketball')
     expect(leagues.body.leagues.find((l) => l.id === leagueId)).toMatchObject({ teamPlacesLeft: 0, teamWaitlistSize: 6 })
     const admin = await createUser(ctx, 'admin')
@@ -199,6 +202,7 @@ describe('joining through the invite link', () => {
     expect(joined.body.team.inviteUrl).toBeNull()
     expect(joined.body.team.players[0]).toMatchObject({ email: null, balanceCents: null })
     expect(await subjectsTo(captain.email)).toContain(`${player.displayName} joined Fast Breaks`)
+    expect((await latestEmailTo(ctx, player.email))?.text).toContain(`You joined Fast Breaks in ${team.leagueName}. Your place on the roster is held.`)
     // Joining again answers the same place.
     expect((await join(player, team)).status).toBe(200)
   })
