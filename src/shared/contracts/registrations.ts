@@ -190,9 +190,14 @@ export const emailReceipt = contract({
   method: 'POST',
   url: '/api/registrations/:registrationId/receipt/email',
   access: 'staff',
-  summary: "Email a registration's receipt to its account holder again (staff, at the family's request)",
+  summary: "Email a registration's receipt to its account holder again (staff, at the family's request); without a mail server it is kept on the Emails page and nothing leaves",
   params: registrationId,
-  responses: { 200: z.object({ emailedTo: z.string().describe('the address it went to') }) },
+  responses: {
+    200: z.object({
+      to: z.string().describe("the account holder's address"),
+      emailed: z.boolean().describe('whether it leaves the site (a mail server is set up); false: it is kept on the Emails page only'),
+    }),
+  },
 })
 
 export const registrationReceipt = contract({

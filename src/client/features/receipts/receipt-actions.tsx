@@ -6,13 +6,15 @@ import { useEmailReceipt } from './api/use-email-receipt.ts'
 
 /**
  * A customer's receipt for staff (issue 30): open it (to print from its page) or email it to the
- * account holder again; the answer goes to the caller's status line.
+ * account holder again (kept on the Emails page where the site sends no email); the answer goes
+ * to the caller's status line.
  */
 export function ReceiptActions({ registration: r, onAnswer }: { registration: RegistrationView; onAnswer(message: string): void }) {
   const send = useEmailReceipt()
   const email = () =>
     send.mutate(r.id, {
-      onSuccess: ({ emailedTo }) => onAnswer(`The receipt was emailed to ${emailedTo}.`),
+      // Without a mail server nothing leaves: the email is kept on the Emails page (README), and the answer says so.
+      onSuccess: ({ to, emailed }) => onAnswer(emailed ? `The receipt was emailed to ${to}.` : `Nothing was sent: this site sends no email. The receipt’s email to ${to} is kept on the Emails page; open the receipt to print it.`),
       onError: (error) => onAnswer(errorMessage(error) ?? 'The receipt could not be emailed. Please try again.'),
     })
   return (

@@ -6,6 +6,7 @@ import { enqueueEmail, type NewEmail } from '../outbox.queries.ts'
 import { allocate, creditLine, lineOfRegistration, linesOfOrder, recordPayment, refundRegistration, type LineBalance } from '../payments/orders.queries.ts'
 import { invalid } from '../refusals.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
+import { formatMoney } from '../../../shared/money.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { holdOffering, releasePlace } from './capacity.ts'
 import { followEnding, placeOf, type HowEnded, type Kinds } from './kinds.ts'
@@ -121,11 +122,28 @@ export async function endRegistration(db: Db, registrationId: string, ending: En
   })
 }
 
+/** A refund that leaves the price, of a line paid nothing over it. */
+export const NOTHING_PAID_OVER = 'Nothing was paid over the price to give back: to refund part of the fee, choose “Part of the fee given back”.'
+
+/** What refunds still pending at a provider take from a line: `paidOnLines` deducts only those that went through. */
+async function pendingRefundsOn(tx: Db, lineId: string): Promise<number> {
+  const row = await tx.kysely
+    .selectFrom('refundAllocations as ra')
+    .innerJoin('refunds as f', 'f.id', 'ra.refundId')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('ra.amountCents'), eb.lit(0)).as('cents'))
+    .where('ra.orderLineId', '=', lineId)
+    .where('f.status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return Number(row.cents)
+}
+
 /**
  * What follows a refund an admin gave (issue 30), in the refund's transaction: for each place it
- * gave money back from, the price lowered by as much when asked — part of a fee given back, not an
- * overpayment ("refund and lower the price") — an entry in the place's history and an email to
- * the family. A pending refund (through a provider online) lowers the price at once all the same.
+ * gave money back from, the price lowered by as much when asked — part of a fee given back ("refund
+ * and lower the price") — or else, money paid over the price given back, refused unless the line
+ * received at least that much over what it asks (a place that ended asks nothing); an entry in
+ * the place's history and an email to the family. A pending refund (through a provider online)
+ * counts as given back at once all the same.
  */
 export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; siteUrl: string; kinds: Kinds }): Promise<void> {
   const parts = await tx.kysely
@@ -133,17 +151,23 @@ export async function afterRefund(tx: Db, refundId: string, opts: { reason: stri
     .innerJoin('refunds as f', 'f.id', 'ra.refundId')
     .innerJoin('payments as p', 'p.id', 'f.paymentId')
     .innerJoin('orderLines as line', 'line.id', 'ra.orderLineId')
-    .select(['ra.amountCents', 'line.id as lineId', 'line.orderId', 'line.registrationId', 'p.method', 'f.status'])
+    .leftJoin('registrations as r', 'r.id', 'line.registrationId')
+    .select(['ra.amountCents', 'line.id as lineId', 'line.orderId', 'line.registrationId', 'r.status as placeStatus', 'p.method', 'f.status'])
     .where('ra.refundId', '=', refundId)
     .execute()
   for (const part of parts) {
     const pending = part.status === 'pending'
+    const line = (await linesOfOrder(tx, part.orderId)).find((l) => l.id === part.lineId)!
     if (opts.lowerPrice) {
-      const line = (await linesOfOrder(tx, part.orderId)).find((l) => l.id === part.lineId)!
       // What the line may still be lowered by: what it asks beyond what stays paid once this refund has gone through.
       const room = line.amountDueCents - line.paidCents + (pending ? part.amountCents : 0)
       const lowered = await creditLine(tx, { ...line, openCents: room }, { amountCents: part.amountCents, reason: `Refunded and lowered: ${opts.reason}`, recordedBy: opts.by, now: opts.now })
       if (lowered.status !== 'adjusted') throw invalid(FORM_MESSAGES.invalid, { amount: 'The price cannot be lowered below what stays paid.' })
+    } else {
+      // The price stays: the line keeps what it asks, so only money it received over that may go back.
+      const asks = part.placeStatus === null || CHARGED_STATUSES.includes(part.placeStatus) ? line.amountDueCents : 0
+      const overCents = line.paidCents - (await pendingRefundsOn(tx, line.id)) + part.amountCents - asks
+      if (overCents < part.amountCents) throw invalid(FORM_MESSAGES.invalid, { amount: overCents <= 0 ? NOTHING_PAID_OVER : `Only ${formatMoney(overCents)} was paid over the price: refund that much, or choose “Part of the fee given back”.` })
     }
     if (!part.registrationId) continue
     await logEvent(tx, { registrationId: part.registrationId, action: 'refunded', actorId: opts.by, details: { amountCents: part.amountCents, reason: opts.reason, priceLowered: opts.lowerPrice }, now: opts.now })

@@ -140,7 +140,7 @@ describe('refunds', () => {
   test('staff refund part of an online payment: pending until Stripe confirms it, and never more than is left', async () => {
     const { paymentId, sessionId } = await paidOnline()
     const admin = await createUser(ctx, 'admin')
-    const res = await admin.client.post<{ refund: { id: string; status: string; amountCents: number } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '20.00', reason: 'Missed the first week' })
+    const res = await admin.client.post<{ refund: { id: string; status: string; amountCents: number } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '20.00', reason: 'Missed the first week', lowerPrice: true })
     expect(res.status, res.text).toBe(201)
     expect(res.body.refund).toMatchObject({ amountCents: 2000, status: 'pending' })
     const tooMuch = await admin.client.post<{ error: { fields: Record<string, string> } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '25.01', reason: 'Too much' })
@@ -164,7 +164,7 @@ describe('refunds', () => {
   test('a refund Stripe could not make is failed, and gives nothing back on the books', async () => {
     const { person, registrationId, paymentId } = await paidOnline()
     const admin = await createUser(ctx, 'admin')
-    const res = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '45.00', reason: 'Moving away' })
+    const res = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refunds`, { amount: '45.00', reason: 'Moving away', lowerPrice: true })
     expect(res.status, res.text).toBe(201)
     const [atStripe] = await refundsAskedOf(ctx, fake, (r) => r.metadata.refundId === res.body.refund.id)
     await fake.settleRefund(atStripe!.id, 'failed')
@@ -284,7 +284,7 @@ describe('pay at sign-up', () => {
     const panel = async (registrationId: string) => (await admin.client.get<Panel>(`/api/registrations/${registrationId}/receipt`)).body.receipt
     const [finPayment] = (await panel(fin)).payments
     expect(finPayment).toMatchObject({ move: 'payment', amountCents: 18_000 })
-    const refund = (body: object) => admin.client.post<{ refund: { id: string }; error: { fields: Record<string, string> } }>(`/api/admin/payments/${finPayment!.id}/refunds`, { reason: 'Fin moved away', lineId: finPayment!.lineId, ...body })
+    const refund = (body: object) => admin.client.post<{ refund: { id: string }; error: { fields: Record<string, string> } }>(`/api/admin/payments/${finPayment!.id}/refunds`, { reason: 'Fin moved away', lineId: finPayment!.lineId, lowerPrice: true, ...body })
 
     const tooMuch = await refund({ amount: '180.01' })
     expect(tooMuch.status).toBe(400)

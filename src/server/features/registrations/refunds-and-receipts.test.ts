@@ -6,7 +6,8 @@ import type { HistoryEntry, Payment, RegisterResult, RegistrationView } from '..
 /*
  * Issue 30, §2 and §3: a desk payment and a refund each reach the family as an email and the
  * place's history; staff email any customer's receipt; "refund and lower the price" gives part of
- * a fee back in one step. SQLite and PostgreSQL.
+ * a fee back in one step, a refund that leaves the price gives back only what was paid over it.
+ * SQLite and PostgreSQL.
  */
 let ctx: TestApp
 let admin: TestUser
@@ -28,6 +29,8 @@ async function paidAtDesk(priceCents: number, paid: string): Promise<{ person: T
   const detail = await admin.client.get<{ registration: RegistrationView; payments: Payment[] }>(`/api/admin/registrations/${placed.body.registration.id}`)
   return { person, registration: detail.body.registration, cash: detail.body.payments[0]! }
 }
+
+const NOTHING_OVER = 'Nothing was paid over the price to give back: to refund part of the fee, choose “Part of the fee given back”.'
 
 const detailOf = async (id: string) => (await admin.client.get<{ registration: RegistrationView; history: HistoryEntry[] }>(`/api/admin/registrations/${id}`)).body
 
@@ -58,14 +61,43 @@ describe('refunds', () => {
     expect(email?.text).toContain('Balance: $0.00')
   })
 
-  test('a refund alone gives back an overpayment and leaves the price: the family owes what it gave back', async () => {
+  test('a refund of money paid over the price is refused when nothing was paid over it: the balance stays $0 and nothing is recorded', async () => {
     const { person, registration, cash } = await paidAtDesk(8000, '80.00')
-    const res = await admin.client.post(`/api/admin/payments/${cash.id}/refunds`, { amount: '20.00', reason: 'Paid twice', lineId: cash.lineId })
-    expect(res.status, res.text).toBe(201)
+    const before = await latestEmailTo(ctx, person.email)
+    const res = await admin.client.post<{ error: { fields: Record<string, string> } }>(`/api/admin/payments/${cash.id}/refunds`, { amount: '20.00', reason: 'Paid twice', lineId: cash.lineId })
+    expect(res.status, res.text).toBe(400)
+    expect(res.body.error.fields.amount).toBe(NOTHING_OVER)
     const { registration: after, history } = await detailOf(registration.id)
-    expect(after).toMatchObject({ priceCents: 8000, paidCents: 6000, balanceCents: 2000 })
+    expect(after).toMatchObject({ priceCents: 8000, paidCents: 8000, balanceCents: 0 })
+    expect(history.find((h) => h.action === 'refunded')).toBeUndefined()
+    expect(await latestEmailTo(ctx, person.email)).toEqual(before)
+  })
+
+  test('a refund of money paid over the price gives back no more than was paid over it, and leaves the price', async () => {
+    // A place ended without a refund asks nothing: all it was paid is over its price (an employee cancels, an admin refunds: decision 0016).
+    const { person, registration, cash } = await paidAtDesk(8000, '80.00')
+    expect((await desk.client.post(`/api/admin/registrations/${registration.id}/cancel`, {})).status).toBe(200)
+    const part = await admin.client.post(`/api/admin/payments/${cash.id}/refunds`, { amount: '20.00', reason: 'Left the league', lineId: cash.lineId })
+    expect(part.status, part.text).toBe(201)
+    expect((await latestEmailTo(ctx, person.email))?.text).toContain('$20.00 of your cash payment is refunded (Left the league).')
+    const { registration: after, history } = await detailOf(registration.id)
+    expect(after).toMatchObject({ priceCents: 8000, paidCents: 6000, balanceCents: 0 })
     expect(history.find((h) => h.action === 'refunded')).toMatchObject({ details: { amountCents: 2000, priceLowered: false } })
-    expect((await latestEmailTo(ctx, person.email))?.text).toContain('$20.00 of your cash payment is refunded (Paid twice).')
+    const rest = await admin.client.post(`/api/admin/payments/${cash.id}/refunds`, { amount: '60.00', reason: 'Left the league', lineId: cash.lineId })
+    expect(rest.status, rest.text).toBe(201)
+  })
+
+  test('nothing was paid over the price of a place partly paid, nor of one whose price a refund lowered', async () => {
+    const partly = await paidAtDesk(8000, '50.00')
+    const refused = await admin.client.post<{ error: { fields: Record<string, string> } }>(`/api/admin/payments/${partly.cash.id}/refunds`, { amount: '10.00', reason: 'Paid twice', lineId: partly.cash.lineId })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.fields.amount).toBe(NOTHING_OVER)
+    const full = await paidAtDesk(8000, '80.00')
+    const lowered = await admin.client.post(`/api/admin/payments/${full.cash.id}/refunds`, { amount: '10.00', reason: 'Missed a week', lineId: full.cash.lineId, lowerPrice: true })
+    expect(lowered.status, lowered.text).toBe(201)
+    const over = await admin.client.post<{ error: { fields: Record<string, string> } }>(`/api/admin/payments/${full.cash.id}/refunds`, { amount: '10.00', reason: 'Paid twice', lineId: full.cash.lineId })
+    expect(over.status).toBe(400)
+    expect(over.body.error.fields.amount).toBe(NOTHING_OVER)
   })
 
   test('lowering the price never takes off more than the refund gives back', async () => {
@@ -81,9 +113,10 @@ describe('staff email a receipt', () => {
     const { person, registration } = await paidAtDesk(4500, '45.00')
     const url = `/api/registrations/${registration.id}/receipt/email`
     expect((await person.client.post(url, {})).status).toBe(403)
-    const sent = await desk.client.post<{ emailedTo: string }>(url, {})
+    const sent = await desk.client.post<{ to: string; emailed: boolean }>(url, {})
     expect(sent.status, sent.text).toBe(200)
-    expect(sent.body.emailedTo).toBe(person.email)
+    // No mail server here: the email is kept on the Emails page, and the answer says it did not leave.
+    expect(sent.body).toEqual({ to: person.email, emailed: false })
     const email = await latestEmailTo(ctx, person.email)
     expect(email?.subject).toBe(`Your receipt: ${registration.offering.name}`)
     expect(email?.text).toContain(`Receipt number: ${registration.receiptNumber}`)

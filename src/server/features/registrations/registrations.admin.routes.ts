@@ -47,7 +47,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
     await enqueueEmail(db, receiptEmail(config.publicUrl, registration), now())
-    return { emailedTo: registration.registrantEmail }
+    return { to: registration.registrantEmail, emailed: config.site.sendsEmail }
   })
 
   /** The entry of a staff action on a place, its state read in the action's transaction (core/audit.ts). */
