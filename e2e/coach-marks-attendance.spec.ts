@@ -82,7 +82,7 @@ test('on a phone, the coach (an employee) marks two children present and one abs
   await expect(sheet.locator('thead th')).toHaveCount(2 + 7 + 1)
 })
 
-test("an admin cancels tomorrow's session after a confirm: it leaves the picker and the sheet, and the family is emailed", async ({ asAdmin: page, backend, createUser, insertAcademy }) => {
+test("an admin cancels tomorrow's session after a confirm: it leaves the picker and the sheet, and the family's email is kept on the Emails page (no mail server)", async ({ asAdmin: page, backend, createUser, insertAcademy }) => {
   const name = `Soccer Skills ${uniqueToken()}`
   const academyId = await insertAcademy(thisWeeksAcademy(name))
   const guardian = await createUser({ label: 'attendance-cancel' })
@@ -95,14 +95,14 @@ test("an admin cancels tomorrow's session after a confirm: it leaves the picker 
   await opener.click()
   // The site's own dialog asks, the safe button first; going back changes nothing.
   const dialog = page.getByRole('alertdialog', { name: `Cancel ${name} on ${day}?` })
-  await expect(dialog).toHaveAccessibleDescription('Every family with a place will be emailed.')
+  await expect(dialog).toHaveAccessibleDescription('This site sends no email: the email to every family with a place is kept on the Emails page.')
   await expect(dialog.getByRole('button', { name: 'Keep the session' })).toBeFocused()
   await dialog.getByRole('button', { name: 'Keep the session' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(page.getByLabel('Session').locator(`option[value="${tomorrow}"]`)).toHaveCount(1)
   await opener.click()
   await dialog.getByRole('button', { name: 'Cancel the session', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText(`The session on ${day} is cancelled; 1 family was emailed.`)
+  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText(`The session on ${day} is cancelled. This site sends no email: the email to 1 family is kept on the Emails page.`)
   await expect(page.getByLabel('Session').locator(`option[value="${tomorrow}"]`)).toHaveCount(0)
   await expect(page.getByRole('table', { name: `${name}: attendance` }).locator('thead th')).toHaveCount(2 + 6 + 1)
   const email = await newestEmailTo(backend.db, guardian.email)

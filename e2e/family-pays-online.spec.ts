@@ -172,7 +172,7 @@ test('an admin refunds part of an online payment from the customer’s record an
   await expect(refund.getByText('The refund is more than is left of this payment for this registration.')).toBeVisible()
   await refund.getByLabel('Refund (dollars)').fill('40')
   await refund.getByRole('button', { name: 'Refund' }).click()
-  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it. The price is $40.00 lower. The family is emailed.')
+  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $40.00: it shows as pending until Stripe confirms it. The price is $40.00 lower. This site sends no email: the family’s email is kept on the Emails page.')
   await expect(panel.getByRole('cell', { name: 'Refund of online (pending)' })).toBeVisible()
   // Refunded and lowered: the family's receipt and email say the same, and nothing more is owed.
   await panel.getByRole('link', { name: 'Open the receipt' }).click()
@@ -224,7 +224,7 @@ test('a customer adds a jersey in a size at checkout and pays it with the place;
   await refund.getByLabel('Refund (dollars)').fill('25')
   await refund.getByLabel('Reason').fill('Returned the jersey')
   await refund.getByRole('button', { name: 'Refund' }).click()
-  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $25.00: it shows as pending until Stripe confirms it. The price is $25.00 lower. The family is emailed.')
+  await expect(panel.getByRole('status')).toHaveText('Asked Stripe to refund $25.00: it shows as pending until Stripe confirms it. The price is $25.00 lower. This site sends no email: the family’s email is kept on the Emails page.')
   const refunded = await backend.db.kysely
     .selectFrom('refundAllocations as ra')
     .innerJoin('orderLines as line', 'line.id', 'ra.orderLineId')

@@ -569,7 +569,7 @@ test.describe('staff at the front desk', () => {
     await expect(giveBack.getByRole('radio', { name: /refund and lower the price/ })).toBeChecked()
     await tabTo(page, giveBack.getByRole('button', { name: 'Refund' }))
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('status')).toHaveText('Recorded a refund of $5.00. The price is $5.00 lower. The family is emailed.')
+    await expect(page.getByRole('status')).toHaveText('Recorded a refund of $5.00. The price is $5.00 lower. This site sends no email: the family’s email is kept on the Emails page.')
     await expect(panel.getByRole('heading', { level: 2 })).toBeFocused()
 
     await tabTo(page, panel.getByRole('button', { name: 'Cancel registration' }))

@@ -4,6 +4,7 @@ import { countOf, formatDate } from '../../../shared/format.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { siteConfig } from '../../site-config.ts'
 import { useCancelSession } from './api/use-cancel-session.ts'
 import { useMarkAttendance } from './api/use-mark-attendance.ts'
 import { cellKey, defaultSession, marksByCell, sessionLabel, sessionSummary } from './attendance-text.ts'
@@ -34,7 +35,12 @@ export function AttendanceDoor({ sheet, canCancel }: { sheet: AttendanceSheet; c
   const cancelSession = () => {
     setOutcome('')
     cancel.mutate(date, {
-      onSuccess: ({ emailed }) => setOutcome(`The session on ${day} is cancelled; ${countOf(emailed, 'family', 'families')} ${emailed === 1 ? 'was' : 'were'} emailed.`),
+      onSuccess: ({ emailed }) =>
+        setOutcome(
+          siteConfig.sendsEmail
+            ? `The session on ${day} is cancelled; ${countOf(emailed, 'family', 'families')} ${emailed === 1 ? 'was' : 'were'} emailed.`
+            : `The session on ${day} is cancelled. This site sends no email: the ${emailed === 1 ? 'email' : 'emails'} to ${countOf(emailed, 'family', 'families')} ${emailed === 1 ? 'is' : 'are'} kept on the Emails page.`,
+        ),
     })
   }
 
@@ -102,7 +108,7 @@ export function AttendanceDoor({ sheet, canCancel }: { sheet: AttendanceSheet; c
             disabled={cancel.isPending}
             onClick={() =>
               confirm.ask({
-                question: `Cancel ${sheet.academy.name} on ${day}? Every family with a place will be emailed.`,
+                question: `Cancel ${sheet.academy.name} on ${day}? ${siteConfig.sendsEmail ? 'Every family with a place will be emailed.' : 'This site sends no email: the email to every family with a place is kept on the Emails page.'}`,
                 confirmLabel: 'Cancel the session',
                 cancelLabel: 'Keep the session',
                 danger: true,

@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
+import { siteConfig } from '../../site-config.ts'
 import { useRefundPayment } from './api/use-refund-payment.ts'
 
 /** What a refund may be given for: the registration's place, or an extra bought on its order, with the payments that paid it. */
@@ -44,10 +45,11 @@ export function RefundPayment({ payments, extras, onDone }: { payments: readonly
     try {
       const { refund } = await refundOf.mutateAsync({ paymentId: chosen.id, ...values, lineId: target.lineId, lowerPrice })
       const lowered = lowerPrice ? ` The price is ${formatMoney(refund.amountCents)} lower.` : ''
+      const told = siteConfig.sendsEmail ? ' The family is emailed.' : ' This site sends no email: the family’s email is kept on the Emails page.'
       onDone(
         refund.status === 'pending'
-          ? `Asked Stripe to refund ${formatMoney(refund.amountCents)}: it shows as pending until Stripe confirms it.${lowered} The family is emailed.`
-          : `Recorded a refund of ${formatMoney(refund.amountCents)}.${lowered} The family is emailed.`,
+          ? `Asked Stripe to refund ${formatMoney(refund.amountCents)}: it shows as pending until Stripe confirms it.${lowered}${told}`
+          : `Recorded a refund of ${formatMoney(refund.amountCents)}.${lowered}${told}`,
       )
     } catch (error) {
       form.setServerErrors(error instanceof ApiError ? error.fields : {}, error instanceof ApiError ? error.message : 'Something went wrong. Please try again.')
