@@ -22,14 +22,27 @@ export function ReceiptScreen({ title, receipt, error }: ReceiptScreenProps) {
   const owner = receipt?.places[0]
   const staff = owner !== undefined && staffForCustomer(user, owner)
   if (error instanceof ApiError && error.status === 404) {
+    // Staff open any customer's receipt, from the desk: they go back there, not to an account of their own.
+    const atDesk = user !== null && (user.isAdmin || user.isEmployee)
     return (
       <section className="page narrow">
         <h1>{title}</h1>
         <h2>Receipt not found</h2>
-        <p>This receipt does not exist, or it is not yours. Your own receipts are listed with your registrations.</p>
-        <p>
-          <Link to={href('account')}>Go to your account</Link>
-        </p>
+        {atDesk ? (
+          <>
+            <p>This receipt does not exist. A customer’s receipts are listed on their record at the front desk.</p>
+            <p>
+              <Link to={href('desk')}>Back to the front desk</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p>This receipt does not exist, or it is not yours. Your own receipts are listed with your registrations.</p>
+            <p>
+              <Link to={href('account')}>Go to your account</Link>
+            </p>
+          </>
+        )}
       </section>
     )
   }

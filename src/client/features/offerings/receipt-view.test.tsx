@@ -1,7 +1,13 @@
+import { renderToString } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, test } from 'vitest'
+import type { SessionUser } from '../../../shared/contracts/session.ts'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { pageAnswers, renderPage } from '../../render-page.tsx'
 import { testCustomer as owner, testSite as site } from '../../render-fixtures.ts'
+import { ApiError } from '../../lib/api.ts'
+import { SessionProvider } from '../../lib/session.tsx'
+import { ReceiptScreen } from './receipt-screen.tsx'
 
 /*
  * Every kind's receipt is one view (issue 31 §1): a league's place and a program's places, each
@@ -69,5 +75,25 @@ describe('one receipt view for every kind', () => {
     expect(html).toMatch(/<dt>Drop-in<\/dt><dd>Open Gym Basketball<br\/>3\/15\/2027<\/dd>/)
     expect(html.match(/3\/15\/2027/g)).toHaveLength(1)
     expect(html).not.toContain('1 session')
+  })
+})
+
+describe('a receipt not found', () => {
+  const notFound = (user: SessionUser) =>
+    renderToString(
+      <SessionProvider serverUser={user}>
+        <MemoryRouter>
+          <ReceiptScreen title="Receipt" receipt={undefined} error={new ApiError(404, 'There is no such receipt.')} />
+        </MemoryRouter>
+      </SessionProvider>,
+    )
+
+  test('sends its owner to their account, and staff back to the front desk, not to an account of their own', () => {
+    expect(notFound(owner)).toContain('>Go to your account</a>')
+    const staff = notFound({ ...owner, uid: 'e-1', isEmployee: true, userRole: 'employee' })
+    expect(staff).toContain('<h2>Receipt not found</h2>')
+    expect(staff).toMatch(/<a href="\/desk"[^>]*>Back to the front desk<\/a>/)
+    expect(staff).not.toContain('your account')
+    expect(staff).not.toContain('not yours')
   })
 })
