@@ -133,6 +133,8 @@ describe('the other open pages', () => {
     expect((await pageAnswers('/pendingRegistrations', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/registrations'])
     expect((await pageAnswers('/league/l-1', customer)).map((a) => a.url)).toEqual(['/api/leagues/l-1'])
     expect((await pageAnswers('/league/l-1', admin)).map((a) => a.url)).toEqual(['/api/leagues/l-1', '/api/admin/leagues'])
+    // An employee sees the league as a customer does: every league, for an admin's tools, is not read.
+    expect((await pageAnswers('/league/l-1', { ...customer, isEmployee: true, userRole: 'employee' })).map((a) => a.url)).toEqual(['/api/leagues/l-1'])
     expect((await pageAnswers('/desk', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues'])
     expect((await pageAnswers('/outbox', admin)).map((a) => a.url)).toEqual(['/api/admin/outbox?page=1'])
     expect((await pageAnswers('/receipt/user/u-1/league/l-1/registration/r-1', customer)).map((a) => a.url)).toEqual(['/api/receipts/user/u-1/league/l-1/registration/r-1'])
@@ -140,8 +142,9 @@ describe('the other open pages', () => {
     expect((await pageAnswers('/checkout/o-1', customer)).map((a) => a.url)).toEqual(['/api/orders/o-1'])
     expect((await pageAnswers('/checkout/o-1/paid/c-1', customer)).map((a) => a.url)).toEqual(['/api/checkouts/c-1', '/api/orders/o-1'])
     expect(await pageAnswers('/checkout/o-1')).toEqual([])
-    // Signed in, the waiver page reads the person's children, and their own signatures once taken over, not the visitor's answer.
-    expect((await pageAnswers('/waiver', customer)).map((a) => a.url)).toEqual(['/api/children'])
+    // Signed in, the waiver page reads the person's own signatures and children, not the visitor's answer.
+    expect((await pageAnswers('/waiver', customer)).map((a) => a.url)).toEqual(['/api/waiver', '/api/children'])
+    expect((await pageAnswers('/waiver', customer))[0]!.queryKey).toEqual(['mine', customer.uid, 'waiver'])
     expect((await pageAnswers('/soccerIndividualSignUp', customer)).map((a) => a.url)).toEqual(['/api/leagues/open?sport=soccer', '/api/registrations/mine'])
     expect((await pageAnswers('/kidsSportsSignup', customer)).map((a) => a.url)).toEqual(['/api/leagues/open?sport=kids', '/api/registrations/mine', '/api/children'])
     expect((await pageAnswers('/createTeam', customer)).map((a) => a.url)).toEqual(['/api/leagues/teams', '/api/teams/mine'])
@@ -149,6 +152,7 @@ describe('the other open pages', () => {
     expect((await pageAnswers('/createTeamAdmin', admin)).map((a) => a.url)).toEqual(['/api/leagues/teams', '/api/admin/teams'])
     expect((await pageAnswers('/manageLeaguePlayers/league', customer)).map((a) => a.url)).toEqual([])
     expect((await pageAnswers('/manageLeaguePlayers/league', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues'])
+    expect((await pageAnswers('/manageLeaguePlayers/league/l-1', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/leagues/l-1/players'])
   })
 
   test('a page rendered for a signed-in person shows them signed in, and a staff page its screen, not a redirect', async () => {
@@ -172,6 +176,22 @@ describe('the other open pages', () => {
       expect(html).not.toContain('Loading leagues')
     }
     expect((await pageAnswers('/leagues', sessionUser('admin'))).map((a) => a.url)).toEqual(['/api/admin/leagues'])
+  })
+
+  test('the waiver page arrives for a signed-in person with the waiver, whom they signed it for and the form for the rest, not a loading sign', async () => {
+    const customer = sessionUser('customer')
+    const answers = await pageAnswers('/waiver', customer)
+    const json = {
+      '/api/waiver': { waiver: { version: 3, body: 'Play at your own <risk>.', publishedAt: '2026-01-05T12:00:00.000Z' }, signatures: [{ subjectKey: 'self', childId: null, waiverVersion: 3, signedName: 'Casey Customer', signedAt: '2026-02-01T12:00:00.000Z' }] },
+      '/api/children': { children: [{ id: 'c-1', firstName: 'Maya', lastName: 'Rivera', dateOfBirth: '2016-04-02', emergencyContactName: 'Pat Rivera', emergencyContactPhone: '+15550100001', notes: null, removable: true }] },
+    }
+    const { html, state } = await renderPage(site, '/waiver', answers.map((a) => ({ queryKey: a.queryKey, json: JSON.stringify(json[a.url as keyof typeof json]) })), customer)
+    expect(html).toContain('<h1>Waiver</h1>')
+    expect(html).toContain('Play at your own &lt;risk&gt;.')
+    expect(html).toContain('Version <!-- -->3<!-- --> is signed for: <!-- -->Myself')
+    expect(html).toContain('>Sign for Maya Rivera</button>')
+    expect(html).not.toContain('Loading the waiver')
+    expect(JSON.stringify(JSON.parse(state))).toContain('Casey Customer')
   })
 
   test('a page without answers is rendered too; its form waits for the script, so nothing typed or pressed before is lost', async () => {

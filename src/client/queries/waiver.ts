@@ -13,7 +13,8 @@ export function waiverQuery(userId: string | null) {
   return queryOptions({
     queryKey: userId ? ['mine', userId, 'waiver'] : ['waiver'],
     queryFn: () => api.get<Answer<typeof readWaiver>>(url),
-    // A visitor's answer is the same for everyone, so the page is rendered with it.
-    meta: userId ? {} : { url, shared: true },
+    // Either is read by the server before it renders a page that opens with it, a person's with
+    // their cookie; a visitor's is the same for everyone, so it stays when someone signs out.
+    meta: userId ? { url } : { url, shared: true },
   })
 }

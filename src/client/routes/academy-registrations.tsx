@@ -37,7 +37,7 @@ export default function AcademyRegistrationsPage() {
         <AttendancePanel key={academyId} academyId={academyId} canCancel={isAdmin} />
       ) : (
         <>
-          <AcademyParticipantsPanel academyId={academyId} onChoose={choose} />
+          <AcademyParticipantsPanel academyId={academyId} academiesQuery={opening.academies} onChoose={choose} />
           <AcademyManager academiesQuery={opening.academies} canChange={isAdmin} onShowParticipants={showParticipants} />
         </>
       )}

@@ -4,8 +4,8 @@ import { signUpQueries } from '../features/offerings/program-sign-up-form.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { academiesQuery } from '../queries/academies.ts'
 
-export function opensWith({ user }: PageVisit) {
-  return { academies: academiesQuery(), ...signUpQueries(user) }
+export function opensWith(visit: PageVisit) {
+  return { academies: academiesQuery(), ...signUpQueries(visit) }
 }
 
 export default function AcademySignUpPage() {

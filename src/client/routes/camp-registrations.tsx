@@ -2,7 +2,7 @@ import { useLocation } from 'react-router'
 import { matchRoute } from '../../shared/routes.ts'
 import { CampsAtDeskScreen } from '../features/camps/camps-at-desk-screen.tsx'
 import { useSession } from '../lib/session.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { adminCampsQuery } from '../queries/admin-camps.ts'
 
 export function opensWith(_visit: PageVisit) {
@@ -13,5 +13,5 @@ export function opensWith(_visit: PageVisit) {
 export default function CampRegistrationsPage() {
   const { user } = useSession()
   const match = matchRoute(useLocation().pathname)
-  return <CampsAtDeskScreen title={match?.route.title} isAdmin={user?.isAdmin ?? false} atDesk={match?.route.id === 'deskCamps'} />
+  return <CampsAtDeskScreen title={match?.route.title} camps={usePageQueries(opensWith).camps} isAdmin={user?.isAdmin ?? false} atDesk={match?.route.id === 'deskCamps'} />
 }

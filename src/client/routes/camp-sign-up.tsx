@@ -4,8 +4,8 @@ import { signUpQueries } from '../features/offerings/program-sign-up-form.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { campsQuery } from '../queries/camps.ts'
 
-export function opensWith({ user }: PageVisit) {
-  return { camps: campsQuery(), ...signUpQueries(user) }
+export function opensWith(visit: PageVisit) {
+  return { camps: campsQuery(), ...signUpQueries(visit) }
 }
 
 export default function CampSignUpPage() {

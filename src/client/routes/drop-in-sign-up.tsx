@@ -4,8 +4,8 @@ import { signUpQueries } from '../features/offerings/program-sign-up-form.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { dropInsQuery } from '../queries/drop-ins.ts'
 
-export function opensWith({ user }: PageVisit) {
-  return { dropIns: dropInsQuery(), ...signUpQueries(user) }
+export function opensWith(visit: PageVisit) {
+  return { dropIns: dropInsQuery(), ...signUpQueries(visit) }
 }
 
 export default function DropInSignUpPage() {

@@ -1,14 +1,13 @@
 import { useParams } from 'react-router'
-import { isStaff } from '../../shared/roles.ts'
 import { LeagueScreen } from '../features/leagues/league-screen.tsx'
 import { NotFoundPage } from './not-found.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
 import { leagueQuery } from '../queries/league.ts'
 
-/** Staff see the league with their tools, which read every league (features/leagues/league-screen.tsx). */
+/** An admin sees the league with their tools, which read every league (features/leagues/league-screen.tsx); anyone else their own place in it. */
 export function opensWith({ params: { leagueId = '' }, user }: PageVisit) {
-  return { league: leagueQuery(leagueId), leagues: user && isStaff(user.userRole) ? adminLeaguesQuery() : null }
+  return { league: leagueQuery(leagueId), leagues: user?.userRole === 'admin' ? adminLeaguesQuery() : null }
 }
 
 /** /league/{leagueId}: a league's page (features/leagues/league-screen.tsx); one that does not exist is Page Not Found. */

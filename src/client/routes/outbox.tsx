@@ -1,5 +1,5 @@
 import { OutboxScreen } from '../features/mail/outbox-screen.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { outboxQuery } from '../queries/outbox.ts'
 
 /** The list opens on its first page, unsearched (features/mail/outbox-screen.tsx). */
@@ -9,5 +9,5 @@ export function opensWith(_visit: PageVisit) {
 
 /** /outbox: the emails the site sent or kept (features/mail/outbox-screen.tsx). */
 export default function OutboxPage() {
-  return <OutboxScreen />
+  return <OutboxScreen firstPage={usePageQueries(opensWith).emails} />
 }

@@ -1,5 +1,5 @@
 import { PendingRegistrations } from '../features/pending/pending-registrations.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
 import { pendingRegistrationsQuery } from '../queries/pending-registrations.ts'
 
@@ -12,7 +12,7 @@ export default function PendingRegistrationsPage() {
   return (
     <section className="page">
       <h1>Pending Registrations</h1>
-      <PendingRegistrations />
+      <PendingRegistrations opening={usePageQueries(opensWith)} />
     </section>
   )
 }

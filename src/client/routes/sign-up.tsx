@@ -64,7 +64,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
   const openLeagues = useQuery(opening.leagues)
   const leagues = openLeagues.data?.leagues ?? null
   const failed = openLeagues.isError
-  const children = useChildren(kidsPage && user ? user.uid : null)
+  const children = useChildren(opening.children)
   const { outcomes, pending, register } = useRegistrations(user?.uid ?? null)
   // Back from the waiver, the child it was signed for is chosen again.
   const [chosenId, setChosenId] = useState(() => readWaiverRequest(location.state).childId)

@@ -1,5 +1,5 @@
 import { TeamsViewScreen } from '../features/teams/teams-view-screen.tsx'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { adminLeaguesQuery } from '../queries/admin-leagues.ts'
 import { teamSummariesQuery } from '../queries/teams.ts'
 
@@ -10,5 +10,5 @@ export function opensWith(_visit: PageVisit) {
 
 /** /teamsView: every team, for staff (features/teams/teams-view-screen.tsx). */
 export default function TeamsViewPage() {
-  return <TeamsViewScreen />
+  return <TeamsViewScreen opening={usePageQueries(opensWith)} />
 }

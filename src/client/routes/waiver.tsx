@@ -10,14 +10,11 @@ import { readWaiverRequest, type WaiverRequest } from '../lib/waiver-request.ts'
 import { WaiverText } from '../components/waiver-text.tsx'
 import { href } from '../../shared/paths.ts'
 import { ACCOUNT_HOLDER, participantKeyOf } from '../../shared/schemas/registration.ts'
-import type { PageVisit } from '../lib/page-queries.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { waiverQuery } from '../queries/waiver.ts'
 import { childrenQuery } from '../queries/children.ts'
 
-/**
- * A visitor's waiver is the same for everyone, so the page is rendered with it; a signed-in
- * person's (with their signatures) is read once the page is taken over, their children with the page.
- */
+/** The page is rendered with the waiver: a visitor's, or a signed-in person's with their signatures and children. */
 export function opensWith({ user }: PageVisit) {
   return { waiver: waiverQuery(user?.uid ?? null), children: user && childrenQuery(user.uid) }
 }
@@ -25,7 +22,7 @@ export function opensWith({ user }: PageVisit) {
 export default function WaiverPage() {
   const { user } = useSession()
   const request = readWaiverRequest(useLocation().state)
-  const { data, failed } = useWaiver(user?.uid ?? null)
+  const { data, failed } = useWaiver(usePageQueries(opensWith))
   const [publishedVersion, setPublishedVersion] = useState<number | null>(null)
 
   return (

@@ -12,8 +12,8 @@ import { ParticipantsTable } from './participants-table.tsx'
  * what they owe, the waitlist; move one to another academy, cancel one with a refund, export the
  * list as CSV. The academy chosen is in the address (`?academy=`), so the view can be bookmarked.
  */
-export function AcademyParticipantsPanel({ academyId, onChoose }: { academyId: string; onChoose(academyId: string): void }) {
-  const academies = useQuery(adminAcademiesQuery())
+export function AcademyParticipantsPanel({ academyId, academiesQuery, onChoose }: { academyId: string; academiesQuery: ReturnType<typeof adminAcademiesQuery>; onChoose(academyId: string): void }) {
+  const academies = useQuery(academiesQuery)
   return (
     <ProgramPeoplePanel
       title="Participants"

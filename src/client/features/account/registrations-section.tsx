@@ -10,7 +10,7 @@ import type { RegistrationView } from '../../../shared/contracts/registrations.t
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
+import type { myRegistrationsQuery } from '../../queries/my-registrations.ts'
 import { href } from '../../../shared/paths.ts'
 import { receiptPath } from '../../../shared/receipt-path.ts'
 import { nextPartText, overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
@@ -38,8 +38,9 @@ function participantName(r: RegistrationView): string {
   return details.kind === 'team-place' ? `Team ${details.team.name}` : r.child ? r.child.name : r.registrantName
 }
 
-export function RegistrationsSection({ userId }: { userId: string }) {
-  const { data, error } = useQuery(myRegistrationsQuery(userId))
+/** The person's places, by the query their page opens with (routes/account.tsx). */
+export function RegistrationsSection({ userId, registrations: query }: { userId: string; registrations: ReturnType<typeof myRegistrationsQuery> }) {
+  const { data, error } = useQuery(query)
   const change = useClaimOrCancel(userId)
   const [outcome, setOutcome] = useState('')
 

@@ -4,12 +4,12 @@ import { href } from '../../../shared/paths.ts'
 import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { myTeamsQuery } from '../../queries/teams.ts'
+import type { myTeamsQuery } from '../../queries/teams.ts'
 import { countOf, formatDateTime } from '../../../shared/format.ts'
 
 /** The teams a person captains or plays on, each linking to its page, and those staff hold for them to complete. */
-export function TeamsSection({ userId }: { userId: string }) {
-  const { data, error } = useQuery(myTeamsQuery(userId))
+export function TeamsSection({ teams: query }: { teams: ReturnType<typeof myTeamsQuery> }) {
+  const { data, error } = useQuery(query)
   const teams = data?.teams
   return (
     <section className="account-panel" aria-labelledby="teams-heading">

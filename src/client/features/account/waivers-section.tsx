@@ -6,10 +6,11 @@ import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { mySignaturesQuery } from '../../queries/my-signatures.ts'
+import type { mySignaturesQuery } from '../../queries/my-signatures.ts'
 
-export function WaiversSection({ userId, childList }: { userId: string; childList: Child[] | null }) {
-  const { data, error } = useQuery(mySignaturesQuery(userId))
+/** Whom the person signed each version for, by the query their page opens with (routes/account.tsx). */
+export function WaiversSection({ signatures: query, childList }: { signatures: ReturnType<typeof mySignaturesQuery>; childList: Child[] | null }) {
+  const { data, error } = useQuery(query)
 
   const signedFor = (childId: string | null): string => {
     if (childId === null) return 'Myself'

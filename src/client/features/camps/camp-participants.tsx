@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { urlOf } from '../../lib/endpoint.ts'
-import { adminCampsQuery, campParticipantsQuery } from '../../queries/admin-camps.ts'
+import { campParticipantsQuery, type adminCampsQuery } from '../../queries/admin-camps.ts'
 import { CancelPlace, participantColumns, placeCancelledText, useRefunds } from '../offerings/participant-columns.tsx'
 import { PeopleNotYet, PeopleOutcome, ProgramPeople, ProgramPeoplePanel, usePeopleNews } from '../offerings/program-people.tsx'
 import { useCancelCampPlace } from './api/use-cancel-camp-place.ts'
@@ -15,8 +15,8 @@ import { useCancelCampPlace } from './api/use-cancel-camp-place.ts'
  * coach must know of each, what they owe, the waitlist; cancel a place, export the list as CSV.
  * The camp chosen is in the address (`?camp=`), so the view can be bookmarked.
  */
-export function CampParticipantsPanel({ campId, onChoose }: { campId: string; onChoose(campId: string): void }) {
-  const camps = useQuery(adminCampsQuery())
+export function CampParticipantsPanel({ campId, campsQuery, onChoose }: { campId: string; campsQuery: ReturnType<typeof adminCampsQuery>; onChoose(campId: string): void }) {
+  const camps = useQuery(campsQuery)
   return (
     <ProgramPeoplePanel
       title="Children"

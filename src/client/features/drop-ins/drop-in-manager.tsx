@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { AdminDropIn } from '../../../shared/contracts/drop-ins.ts'
 import { formatDate } from '../../../shared/format.ts'
 import type { StaffColumn } from '../../components/ui/staff-table.tsx'
-import { adminDropInsQuery } from '../../queries/admin-drop-ins.ts'
+import type { adminDropInsQuery } from '../../queries/admin-drop-ins.ts'
 import { priceColumn, ProgramManager, sportColumn, waitlistAndActiveColumns, type ProgramWords } from '../offerings/program-manager.tsx'
 import { useSetDropInOpen } from './api/use-set-drop-in-open.ts'
 import { DropInFormPanel } from './drop-in-form.tsx'
@@ -11,8 +11,8 @@ import { dropInAgesText, dropInHoursText, headcountText } from './drop-in-text.t
 const WORDS: ProgramWords = { slug: 'drop-in', one: 'drop-in session', many: 'drop-in sessions', waiting: ['person', 'people'] }
 
 /** The staff's drop-in sessions (issue 31 §2): every session with its day and headcount, its people, and create, edit, open and close for admins. */
-export function DropInManager({ canChange, onShowParticipants }: { canChange: boolean; onShowParticipants(dropInId: string): void }) {
-  const { data, error } = useQuery(adminDropInsQuery())
+export function DropInManager({ dropIns, canChange, onShowParticipants }: { dropIns: ReturnType<typeof adminDropInsQuery>; canChange: boolean; onShowParticipants(dropInId: string): void }) {
+  const { data, error } = useQuery(dropIns)
   const setOpen = useSetDropInOpen()
   const columns: StaffColumn<AdminDropIn>[] = [
     {

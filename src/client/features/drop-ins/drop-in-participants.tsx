@@ -17,8 +17,8 @@ import { dropInHoursText, dropInWhenText, headcountText } from './drop-in-text.t
  * a place and a check-in toggle each, what the coach must know of them, the waitlist, and the list
  * as CSV. The sessions from `today` on come first; the one chosen is in the address (`?dropIn=`).
  */
-export function DropInParticipantsPanel({ dropInId, today, onChoose }: { dropInId: string; today: string; onChoose(dropInId: string): void }) {
-  const { data } = useQuery(adminDropInsQuery())
+export function DropInParticipantsPanel({ dropInId, dropInsQuery, today, onChoose }: { dropInId: string; dropInsQuery: ReturnType<typeof adminDropInsQuery>; today: string; onChoose(dropInId: string): void }) {
+  const { data } = useQuery(dropInsQuery)
   const dropIns = [...(data?.dropIns ?? [])].sort((a, b) => Number(a.date < today) - Number(b.date < today) || (a.date + a.startTime).localeCompare(b.date + b.startTime))
   const todays = dropIns.filter((d) => d.date === today)
   return (

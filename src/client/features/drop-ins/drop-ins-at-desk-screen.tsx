@@ -1,3 +1,4 @@
+import type { adminDropInsQuery } from '../../queries/admin-drop-ins.ts'
 import { CustomerAtDesk } from '../offerings/customer-at-desk.tsx'
 import { useChosenProgram } from '../offerings/program-people.tsx'
 import { useToday } from '../offerings/use-today.ts'
@@ -8,15 +9,15 @@ import { DropInParticipantsPanel } from './drop-in-participants.tsx'
 /**
  * Staff's drop-in sessions (`/dropInSessions`), and the door's (`/desk/dropIns`): one session's
  * headcount and check-in (`?dropIn=<id>`), a place sold to a walk-in at the door, then every
- * session; admins create, edit, open and close sessions here.
+ * session; admins create, edit, open and close sessions here. Its sessions are the page's (routes/drop-in-sessions.tsx).
  */
-export function DropInsAtDeskScreen({ title, isAdmin, atDesk }: { title: string | undefined; isAdmin: boolean; atDesk: boolean }) {
+export function DropInsAtDeskScreen({ title, dropIns, isAdmin, atDesk }: { title: string | undefined; dropIns: ReturnType<typeof adminDropInsQuery>; isAdmin: boolean; atDesk: boolean }) {
   const { programId: dropInId, choose, showParticipants } = useChosenProgram('dropIn')
   const today = useToday()
   return (
     <section className="page">
       <h1>{title}</h1>
-      <DropInParticipantsPanel dropInId={dropInId} today={today} onChoose={choose} />
+      <DropInParticipantsPanel dropInId={dropInId} dropInsQuery={dropIns} today={today} onChoose={choose} />
       {atDesk && (
         <CustomerAtDesk
           headingId="drop-in-door-sale"
@@ -29,7 +30,7 @@ export function DropInsAtDeskScreen({ title, isAdmin, atDesk }: { title: string 
           )}
         />
       )}
-      <DropInManager canChange={isAdmin} onShowParticipants={showParticipants} />
+      <DropInManager dropIns={dropIns} canChange={isAdmin} onShowParticipants={showParticipants} />
     </section>
   )
 }

@@ -31,7 +31,7 @@ export function LeagueScreen({
   notFound,
 }: {
   leagueId: string
-  /** Every league, for staff's tools; null for anyone else. */
+  /** Every league, for an admin's tools; null for anyone else, who sees their own place in the league. */
   leaguesQuery: ReturnType<typeof adminLeaguesQuery> | null
   notFound: ReactNode
 }) {
@@ -43,7 +43,7 @@ export function LeagueScreen({
       <h1>League</h1>
       {summary.error && <Alert>{errorMessage(summary.error)}</Alert>}
       {user && !summary.data && !summary.error && <p className="loading">Loading the league…</p>}
-      {user && summary.data && (user.userRole === 'admin' && leaguesQuery ? <StaffLeague leagueId={leagueId} leaguesQuery={leaguesQuery} /> : <MyLeague league={summary.data.league} userId={user.uid} />)}
+      {user && summary.data && (leaguesQuery ? <StaffLeague leagueId={leagueId} leaguesQuery={leaguesQuery} /> : <MyLeague league={summary.data.league} userId={user.uid} />)}
     </section>
   )
 }

@@ -21,13 +21,13 @@ const READER_HEADING = 'outbox-reader-heading'
  * Every email the site sent or kept, newest first, read the way a development mail
  * catcher shows them — a list to pick from, and the email as it was written, links and all.
  */
-export function OutboxScreen() {
+export function OutboxScreen({ firstPage }: { firstPage: ReturnType<typeof outboxQuery> }) {
   const [page, setPage] = useState(1)
   const [typed, setTyped] = useState('')
   const search = useDeferredValue(typed.trim())
   const [openId, setOpenId] = useState<string | null>(null)
   // The page shown stays until the next one arrives.
-  const { data: result, error } = useQuery({ ...outboxQuery(page, search), placeholderData: keepPreviousData })
+  const { data: result, error } = useQuery({ ...(page === 1 && search === '' ? firstPage : outboxQuery(page, search)), placeholderData: keepPreviousData })
   const opened = result?.emails.find((e) => e.id === openId) ?? null
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1
 

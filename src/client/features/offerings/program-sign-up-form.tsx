@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
-import type { SessionUser } from '../../../shared/contracts/session.ts'
 import { countOf } from '../../../shared/format.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { HOLDS_PLACE, type OfferingKind } from '../../../shared/schemas/registration.ts'
@@ -9,6 +8,7 @@ import type { SignUpPricing } from '../../../shared/sign-up-total.ts'
 import { SignUpPrice } from '../../components/sign-up-price.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { usePageQueries, type PageVisit } from '../../lib/page-queries.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { childrenQuery } from '../../queries/children.ts'
 import { myRegistrationsQuery } from '../../queries/my-registrations.ts'
@@ -39,7 +39,7 @@ interface ProgramSignUpFormProps<Result> {
 }
 
 /** What a program's sign-up page opens with for a signed-in person: their places, children and signatures (the form reads them). */
-export function signUpQueries(user: SessionUser | null) {
+export function signUpQueries({ user }: PageVisit) {
   return {
     registrations: user && myRegistrationsQuery(user.uid),
     children: user && childrenQuery(user.uid),
@@ -54,9 +54,11 @@ export function signUpQueries(user: SessionUser | null) {
 export function ProgramSignUpForm<Result>({ program, kind, isPlaceIn, pricing, today, userId, photosAt, signUp, onDone }: ProgramSignUpFormProps<Result>) {
   const { noun } = OFFERING_KIND_WORDS[kind]
   const hydrated = useHydrated()
-  const children = useChildren(program.forChildren ? userId : null)
-  const waiver = useWaiver(program.waiverRequired ? userId : null)
-  const mine = useQuery(myRegistrationsQuery(userId))
+  const { registrations, children: childList, waiver: signatures } = usePageQueries(signUpQueries)
+  if (!registrations || !childList || !signatures) throw new Error('The sign-up form is shown to a signed-in person only')
+  const children = useChildren(program.forChildren ? childList : null)
+  const waiver = useWaiver({ waiver: signatures, children: program.waiverRequired ? childList : null })
+  const mine = useQuery(registrations)
   // Null until the person ticks or unticks a box: until then the default choice stands.
   const [picked, setPicked] = useState<readonly string[] | null>(null)
   const [photos, setPhotos] = useState<Readonly<Record<string, boolean>>>({})

@@ -13,15 +13,21 @@ import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { badgeClass } from './history.ts'
 import { RegistrationDetailPanel } from './registration-detail.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { pendingRegistrationsQuery } from '../../queries/pending-registrations.ts'
+
+/** What the page opens with (routes/pending-registrations.tsx): the leagues to filter by, and the list of every league, unsearched. */
+export interface PendingOpening {
+  leagues: ReturnType<typeof adminLeaguesQuery>
+  registrations: ReturnType<typeof pendingRegistrationsQuery>
+}
 
 /**
  * Every registration awaiting payment or review (/pendingRegistrations), newest first, with a
  * league filter and the front desk's tools for the one chosen. A registration paid in full or
  * ended leaves the list; its detail panel stays open to show the result.
  */
-export function PendingRegistrations() {
+export function PendingRegistrations({ opening }: { opening: PendingOpening }) {
   // One reading of the clock per visit: rendering must not depend on when it happens.
   const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
   const [leagueId, setLeagueId] = useState('')
@@ -29,9 +35,9 @@ export function PendingRegistrations() {
   const [pastDueOnly, setPastDueOnly] = useState(false)
   const search = useDeferredValue(typed.trim())
   const [selectedId, setSelectedId] = useState<string | null>(null)
-  const leagues = useQuery(adminLeaguesQuery())
+  const leagues = useQuery(opening.leagues)
   // Another league's list stays in view until this one arrives: the table does not flicker.
-  const list = useQuery({ ...pendingRegistrationsQuery(leagueId, search), placeholderData: keepPreviousData })
+  const list = useQuery({ ...(leagueId === '' && search === '' ? opening.registrations : pendingRegistrationsQuery(leagueId, search)), placeholderData: keepPreviousData })
   const registrations = pastDueOnly ? list.data?.registrations.filter((r) => pastDueSince(r, today) !== null) : list.data?.registrations
 
   const closeDetail = () => {

@@ -13,7 +13,7 @@ import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
-import { leaguePlayersQuery } from '../../queries/teams.ts'
+import type { leaguePlayersQuery } from '../../queries/teams.ts'
 import { useMovePlayer } from './api/use-move-player.ts'
 
 type Team = LeaguePlayers['teams'][number]
@@ -23,7 +23,16 @@ type Team = LeaguePlayers['teams'][number]
  * move players between them, the roster maximum respected by the server. Every control is a
  * native select or button, so the keyboard works.
  */
-export function LeaguePlayersScreen({ leagueId, leaguesQuery }: { leagueId: string; leaguesQuery: ReturnType<typeof adminLeaguesQuery> | null }) {
+export function LeaguePlayersScreen({
+  leagueId,
+  leaguesQuery,
+  playersQuery,
+}: {
+  leagueId: string
+  leaguesQuery: ReturnType<typeof adminLeaguesQuery> | null
+  /** The chosen league's players; null before one is chosen. */
+  playersQuery: ReturnType<typeof leaguePlayersQuery> | null
+}) {
   return (
     <section className="page">
       <h1>Manage League Players</h1>
@@ -32,7 +41,7 @@ export function LeaguePlayersScreen({ leagueId, leaguesQuery }: { leagueId: stri
       ) : (
         <>
           <LeaguePicker leagueId={leagueId} leaguesQuery={leaguesQuery} />
-          {leagueId && <LeagueBoard leagueId={leagueId} />}
+          {playersQuery && <LeagueBoard key={leagueId} playersQuery={playersQuery} />}
         </>
       )}
     </section>
@@ -62,8 +71,8 @@ function LeaguePicker({ leagueId, leaguesQuery }: { leagueId: string; leaguesQue
 const room = (team: Team) => team.rosterMax === null || team.playerCount < team.rosterMax
 const teamChoice = (team: Team) => `${team.name} (${team.playerCount}${team.rosterMax === null ? '' : ` of ${team.rosterMax}`})`
 
-function LeagueBoard({ leagueId }: { leagueId: string }) {
-  const board = useQuery(leaguePlayersQuery(leagueId))
+function LeagueBoard({ playersQuery }: { playersQuery: ReturnType<typeof leaguePlayersQuery> }) {
+  const board = useQuery(playersQuery)
   const [news, setNews] = useState<string | null>(null)
   const move = useMovePlayer()
   const moveTo = (registrationId: string, name: string, team: Team) =>

@@ -6,7 +6,7 @@ import type { TeamSummary } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
+import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { teamsCsvUrl, teamSummariesQuery } from '../../queries/teams.ts'
 import { TeamsTable } from '../../components/teams-table.tsx'
 
@@ -19,14 +19,20 @@ const SORTS = {
 } as const
 type Sort = keyof typeof SORTS
 
+/** What the page opens with (routes/teams-view.tsx): the leagues to filter by, and every league's teams. */
+export interface TeamsViewOpening {
+  leagues: ReturnType<typeof adminLeaguesQuery>
+  teams: ReturnType<typeof teamSummariesQuery>
+}
+
 /** Every team of every league, filtered by league, sport and status, sorted, and exported as CSV. */
-export function TeamsViewScreen() {
+export function TeamsViewScreen({ opening }: { opening: TeamsViewOpening }) {
   const [leagueId, setLeagueId] = useState('')
   const [sport, setSport] = useState<Sport | ''>('')
   const [status, setStatus] = useState<TeamStatus | ''>('')
   const [sort, setSort] = useState<Sort>('league')
-  const leagues = useQuery(adminLeaguesQuery())
-  const list = useQuery({ ...teamSummariesQuery(leagueId), placeholderData: keepPreviousData })
+  const leagues = useQuery(opening.leagues)
+  const list = useQuery({ ...(leagueId === '' ? opening.teams : teamSummariesQuery(leagueId)), placeholderData: keepPreviousData })
   const teams = useMemo(
     () => list.data?.teams.filter((t) => (sport === '' || t.sport === sport) && (status === '' || t.status === status)).sort(SORTS[sort].compare),
     [list.data, sport, status, sort],
