@@ -35,6 +35,7 @@ export const DeskSignature = z.object({
   signedAt: z.string(),
   witnessedBy: z.string().nullable().describe('the staff member it was signed in front of, at the desk'),
 })
+export type DeskSignature = z.infer<typeof DeskSignature>
 
 export const CustomerRecord = z.object({
   id: z.string(),
@@ -48,6 +49,7 @@ export const CustomerRecord = z.object({
   registrations: z.array(RegistrationView),
   teams: z.array(MyTeam),
   balanceCents: z.number().int().describe('owed over every live registration and the extras on the customer’s orders; negative is a credit'),
+  ordersTakingExtras: z.array(z.string()).describe('the orders an extra can be sold on: a place held whose fee has an extra beside it (a jersey)'),
 })
 export type CustomerRecord = z.infer<typeof CustomerRecord>
 

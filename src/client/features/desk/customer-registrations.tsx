@@ -49,15 +49,16 @@ export function CustomerRegistrations({ customer }: { customer: CustomerRecord }
                   Payments and details
                 </RowAction>
               )}
-              {ACTIVE_STATUSES.includes(r.status) && r.orderId && (
-                <>
-                  <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'code' })}>
-                    Apply a code
-                  </RowAction>
-                  <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'extra' })}>
-                    Add an extra
-                  </RowAction>
-                </>
+              {/* A code only where the place owes something, an extra only where the order's places take one (a drop-in has none). */}
+              {ACTIVE_STATUSES.includes(r.status) && r.orderId && r.balanceCents > 0 && (
+                <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'code' })}>
+                  Apply a code
+                </RowAction>
+              )}
+              {ACTIVE_STATUSES.includes(r.status) && r.orderId && customer.ordersTakingExtras.includes(r.orderId) && (
+                <RowAction className="link-button" row={`: ${r.offering.name}`} onAct={() => setOrder({ orderId: r.orderId!, task: 'extra' })}>
+                  Add an extra
+                </RowAction>
               )}
               {'team' in r.offering.details && <Link to={href('leagueTeam', { leagueId: r.offering.details.league.id, teamId: r.offering.details.team.id })}>Team page</Link>}
               <Link to={receiptPath(r)} aria-label={`Receipt: ${r.offering.name}${r.child ? ` — ${r.child.name}` : ''}`}>

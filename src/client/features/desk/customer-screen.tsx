@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
+import { Fragment } from 'react'
 import { formatPhone } from '../../../shared/phone.ts'
 import { Link } from 'react-router'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
-import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
+import type { CustomerRecord, DeskSignature } from '../../../shared/contracts/desk.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { customerRecordQuery } from '../../queries/desk.ts'
 import { CustomerRegistrations } from './customer-registrations.tsx'
 import { DeskChildren } from './desk-children.tsx'
-import { participantsOf } from '../offerings/customer-participants.ts'
+import { participantsOf, type Participant } from '../offerings/customer-participants.ts'
 import { PasswordLink } from './password-link.tsx'
 import { RegisterAtDesk, type DeskSignUp } from './register-at-desk.tsx'
 import { SignAtDesk } from './sign-at-desk.tsx'
@@ -31,6 +32,23 @@ export function CustomerScreen({ userId, more }: { userId: string; more: readonl
   )
 }
 
+/** An email address that wraps only before its @ and after its dots, never inside a word (`maria.rivera@exam / ple.com`). */
+function EmailAddress({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/)
+  return parts.map((part, n) => (
+    <Fragment key={n}>
+      {n > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ))
+}
+
+/** A signature and whom it covers: `Leo Rivera: signed by Maria Rivera, version 1, 11/27/2026, 3:04 PM at the desk with Dana Desk`. */
+function signatureText(s: DeskSignature, participants: readonly Participant[]): string {
+  const whom = participants.find((p) => p.key === s.subjectKey)?.name ?? 'A child no longer on the account'
+  return `${whom}: signed by ${s.signedName}, version ${s.waiverVersion}, ${formatDateTime(s.signedAt)}${s.witnessedBy ? ` at the desk with ${s.witnessedBy}` : ' online'}`
+}
+
 function Record({ customer, more }: { customer: CustomerRecord; more: readonly DeskSignUp[] }) {
   const participants = participantsOf(customer)
   const signed = (key: string) => customer.waiver.signatures.some((s) => s.subjectKey === key && s.waiverVersion === customer.waiver.currentVersion)
@@ -38,9 +56,11 @@ function Record({ customer, more }: { customer: CustomerRecord; more: readonly D
     <>
       <h2>{customer.displayName}</h2>
       <dl className="staff-facts">
-        <div>
+        <div className="staff-fact-wide">
           <dt>Email</dt>
-          <dd className="wrap-anywhere">{customer.email}</dd>
+          <dd>
+            <EmailAddress email={customer.email} />
+          </dd>
         </div>
         <div>
           <dt>Phone</dt>
@@ -67,13 +87,14 @@ function Record({ customer, more }: { customer: CustomerRecord; more: readonly D
           ))}
         </ul>
         {customer.waiver.signatures.length > 0 && (
-          <p>
-            Signatures:{' '}
-            {customer.waiver.signatures
-              .map((s) => `${s.signedName}, version ${s.waiverVersion}, ${formatDateTime(s.signedAt)}${s.witnessedBy ? ` at the desk with ${s.witnessedBy}` : ' online'}`)
-              .join('; ')}
-            .
-          </p>
+          <>
+            <p id="desk-signatures">Signatures:</p>
+            <ul aria-labelledby="desk-signatures">
+              {customer.waiver.signatures.map((s) => (
+                <li key={`${s.subjectKey} ${s.waiverVersion} ${s.signedAt}`}>{signatureText(s, participants)}</li>
+              ))}
+            </ul>
+          </>
         )}
         {participants.some((p) => !signed(p.key)) && <SignAtDesk customer={customer} unsigned={participants.filter((p) => !signed(p.key))} />}
       </section>

@@ -29,7 +29,7 @@ export function DeskOrder({ userId, orderId, task, onClose }: { userId: string; 
       {!data && !error && <p className="loading">Loading the order…</p>}
       {data && <OrderTasks userId={userId} order={data.order} first={task} />}
       <button type="button" className="button secondary" onClick={onClose}>
-        Close the order
+        Done
       </button>
     </section>
   )
@@ -93,6 +93,8 @@ function CodeForm({ order, pending, error, onApply }: { order: OrderCheckout; pe
       </p>
     )
   }
+  // Nothing owed (the panel opened for an extra on a paid order): no code to take off it.
+  if (order.openCents <= 0) return null
   const problem = error ? (error instanceof ApiError ? error.message : errorMessage(error)) : undefined
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -129,7 +131,8 @@ function CodeForm({ order, pending, error, onApply }: { order: OrderCheckout; pe
 function ExtraForm({ order, pending, error, onAdd }: { order: OrderCheckout; pending: boolean; error: Error | null; onAdd(extra: { productId: string; size?: string }, name: string): void }) {
   const [productId, setProductId] = useState(order.extras[0]?.productId ?? '')
   const [size, setSize] = useState('')
-  if (order.extras.length === 0) return <p>No extras go with this order’s places.</p>
+  // The row offers the panel for an extra only where one goes with the order's places; opened for a code, there is nothing to add.
+  if (order.extras.length === 0) return null
   const extra = order.extras.find((e) => e.productId === productId)
   const fields = error instanceof ApiError ? error.fields : {}
   const sizeError = fields.size

@@ -150,6 +150,8 @@ describe('academies at the desk', () => {
     expect(again.body.registrations.map((r) => r.id)).toEqual(res.body.registrations.map((r) => r.id))
     const record = (await employee.client.get<{ customer: CustomerRecord }>(`/api/desk/customers/${customer.id}`)).body.customer
     expect(record.balanceCents).toBe(36_000)
+    // An academy priced without an extra beside it: nothing to sell on its order.
+    expect(record.ordersTakingExtras).toEqual([])
   })
 
   test('an adults’ academy takes the customer themself', async () => {
@@ -242,6 +244,8 @@ describe('codes and extras at the desk', () => {
     expect(coded.status, coded.text).toBe(200)
     expect(coded.body.order).toMatchObject({ orderId, yours: false, payer: { id: customer.id, name: 'Wanda Walkin' }, discountCode: { code, discountCents: 2000 }, totalCents: 6000 })
     expect(coded.body.customer.balanceCents).toBe(6000)
+    // The jersey goes with the league's fee: the desk offers it on this order.
+    expect(coded.body.customer.ordersTakingExtras).toEqual([orderId])
     const use = await ctx.db.kysely.selectFrom('discountCodeUses').select('userId').where('orderId', '=', orderId).executeTakeFirstOrThrow()
     expect(use.userId).toBe(customer.id)
     const twice = await codeAtDesk(customer.id, orderId, code)

@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { containsText, fullName, phoneHasDigits } from '../../db/search.ts'
-import { toBool, toCount, toIso } from '../../db/values.ts'
+import { boolParam, toBool, toCount, toIso } from '../../db/values.ts'
 import { ageOn } from '../../../shared/age.ts'
 import { balanceCents } from '../../../shared/money.ts'
 import { formatPhone } from '../../../shared/phone.ts'
-import { ACTIVE_STATUSES } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
 import type { CustomerMatch, CustomerRecord, Registrant } from '../../../shared/contracts/desk.ts'
 import { listChildren } from '../../core/children.queries.ts'
 import { paidOnLines } from '../../core/payments/orders.queries.ts'
@@ -96,7 +96,7 @@ export async function findCustomerAccount(db: Db, userId: string): Promise<{ id:
 export async function customerRecord(db: Db, kinds: Kinds, userId: string, teamLinks: Parameters<typeof listMyTeams>[2]): Promise<CustomerRecord | undefined> {
   const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'phone', 'role', 'createdAt']).where('id', '=', userId).executeTakeFirst()
   if (!user) return undefined
-  const [children, waiver, signatures, registrations, teams, extrasOwed] = await Promise.all([
+  const [children, waiver, signatures, registrations, teams, extrasOwed, ordersTakingExtras] = await Promise.all([
     listChildren(db, userId),
     currentWaiver(db),
     db.kysely
@@ -109,6 +109,7 @@ export async function customerRecord(db: Db, kinds: Kinds, userId: string, teamL
     listUserRegistrations(db, kinds, userId),
     listMyTeams(db, user, teamLinks),
     extrasOwedBy(db, userId),
+    ordersTakingExtrasOf(db, userId),
   ])
   const live = registrations.filter((r) => ACTIVE_STATUSES.includes(r.status))
   return {
@@ -123,7 +124,25 @@ export async function customerRecord(db: Db, kinds: Kinds, userId: string, teamL
     registrations,
     teams,
     balanceCents: live.reduce((sum, r) => sum + r.balanceCents, 0) + extrasOwed,
+    ordersTakingExtras,
   }
+}
+
+/** The customer's orders on which an extra can be sold, as the checkout offers them (checkout.queries.ts offeredExtras): a place held whose fee has an active extra beside it. */
+async function ordersTakingExtrasOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('orders as o')
+    .innerJoin('orderLines as fee', 'fee.orderId', 'o.id')
+    .innerJoin('registrations as place', 'place.id', 'fee.registrationId')
+    .innerJoin('extraProducts as x', 'x.productId', 'fee.productId')
+    .innerJoin('products as e', 'e.id', 'x.extraId')
+    .select('o.id')
+    .where('o.payerUserId', '=', userId)
+    .where('place.status', 'in', HOLDS_PLACE)
+    .where('e.isActive', '=', boolParam(db.dialect, true))
+    .distinct()
+    .execute()
+  return rows.map((r) => r.id)
 }
 
 /** What the extras on the customer's orders (a jersey bought with a place) still ask: owed until paid, as the checkout counts them. */
