@@ -1,7 +1,10 @@
 import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam, toCount } from '../../db/values.ts'
 import type { ProgramFill, RegistrationSection } from '../../../shared/contracts/dashboard-sections.ts'
-import { teamStatusCounts } from '../teams/teams.queries.ts'
+import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
+import { balanceCents } from '../../../shared/money.ts'
+import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { teamStatusOf } from '../../../shared/schemas/team.ts'
 import type { Periods } from './dashboard-periods.ts'
 
 /**
@@ -16,7 +19,7 @@ export async function registrationSection(db: Db, periods: Periods): Promise<Reg
     .selectFrom('offerings as o')
     .leftJoin('leagues as l', 'l.id', 'o.leagueId')
     .leftJoin('academies as a', 'a.id', 'o.academyId')
-    .select(['o.kind', 'o.capacity', 'o.placesTaken', 'o.waiting', 'o.leagueId', 'o.academyId', 'l.name as leagueName', 'l.kind as leagueKind', 'a.name as academyName'])
+    .select(['o.kind', 'o.capacity', 'o.placesTaken', 'o.waiting', 'o.leagueId', 'o.academyId', 'l.name as leagueName', 'l.kind as leagueKind', 'l.rosterMin', 'a.name as academyName'])
     .where((eb) =>
       eb.or([
         eb.and([eb('l.isActive', '=', active), eb.or([eb.and([eb('l.kind', '=', 'team'), eb('o.kind', '=', 'team-place')]), eb.and([eb('l.kind', '=', 'individual'), eb('o.kind', '=', 'league-place')])])]),
@@ -24,8 +27,8 @@ export async function registrationSection(db: Db, periods: Periods): Promise<Reg
       ]),
     )
     .execute()
-  const teamLeagueIds = places.filter((p) => p.kind === 'team-place').map((p) => p.leagueId!)
-  const [teams, signUps] = await Promise.all([teamStatusCounts(db, teamLeagueIds), signUpTimes(db, periods)])
+  const teamLeagues = new Map(places.filter((p) => p.kind === 'team-place').map((p) => [p.leagueId!, p.rosterMin]))
+  const [teams, signUps] = await Promise.all([teamsByState(db, teamLeagues), signUpTimes(db, periods)])
 
   const programs: ProgramFill[] = places
     .map((p) => {
@@ -73,4 +76,40 @@ async function signUpTimes(db: Db, { starts }: Periods): Promise<Date[]> {
     .where('r.createdAt', '<', timestampParam(db.dialect, starts.tomorrow))
     .execute()
   return rows.map((r) => new Date(r.createdAt))
+}
+
+/**
+ * Each team league's teams complete and forming (shared/schemas/team.ts `teamStatusOf`: the roster
+ * minimum on it and nothing owed), from its teams' places in one read. The teams feature's
+ * summaries read far more of each place (who, waivers, waitlist positions): 700 ms on PostgreSQL
+ * for a season's teams, where this takes a few.
+ */
+async function teamsByState(db: Db, rosterMins: Map<string, number | null>): Promise<Map<string, { complete: number; forming: number }>> {
+  const counts = new Map([...rosterMins.keys()].map((id) => [id, { complete: 0, forming: 0 }]))
+  if (rosterMins.size === 0) return counts
+  const rows = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .select((eb) => ['o.leagueId', 'o.kind', 'r.teamId', 'r.status', amountDueOf(eb).as('priceCents'), amountPaidOf(eb).as('paidCents')])
+    .where('o.leagueId', 'in', [...rosterMins.keys()])
+    .where('o.kind', 'in', ['team-place', 'roster-place'])
+    .where('r.teamId', 'is not', null)
+    .orderBy('r.createdAt')
+    .orderBy('r.seq')
+    .execute()
+  type Place = { status: RegistrationStatus; balanceCents: number }
+  const teams = new Map<string, { leagueId: string; entry?: Place; players: Place[] }>()
+  for (const row of rows) {
+    const team = teams.get(row.teamId!) ?? { leagueId: row.leagueId!, players: [] }
+    const place = { status: row.status, balanceCents: balanceCents({ status: row.status, priceCents: toCount(row.priceCents), paidCents: toCount(row.paidCents) }) }
+    if (row.kind === 'team-place') team.entry = place
+    else team.players.push(place)
+    teams.set(row.teamId!, team)
+  }
+  for (const { leagueId, entry, players } of teams.values()) {
+    if (!entry) continue
+    const state = teamStatusOf(entry, players, rosterMins.get(leagueId) ?? null)
+    if (state === 'complete' || state === 'forming') counts.get(leagueId)![state] += 1
+  }
+  return counts
 }
