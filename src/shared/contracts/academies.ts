@@ -3,7 +3,7 @@ import { WEEKDAYS } from '../academy-schedule.ts'
 import { AcademyForm } from '../schemas/academy.ts'
 import { contract, pathId } from './contract.ts'
 import { RegistrationView } from './registrations.ts'
-import { PriceRules } from './products.ts'
+import { EarlyBird, PriceRules } from './products.ts'
 import {
   programAdminContracts,
   programListContract,
@@ -74,6 +74,7 @@ export const academyReceipt = programReceiptContract(
 /** An academy as staff manage it: everything the form sets, and its places. */
 export const AdminAcademy = Academy.omit({ placesLeft: true, pricing: true }).extend({
   isActive: z.boolean(),
+  earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
   skippedDates: z.array(z.string()).describe('YYYY-MM-DD, dates it does not meet on'),
   capacity: z.number().int().nullable().describe('null when the academy has no limit'),
   placesTaken: z.number().int().describe('confirmed and offered places'),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CampForm } from '../schemas/camp.ts'
-import { PriceRules } from './products.ts'
+import { EarlyBird, PriceRules } from './products.ts'
 import {
   programAdminContracts,
   programListContract,
@@ -71,6 +71,7 @@ export const campReceipt = programReceiptContract('camp', 'campId', CampReceipt,
 /** A camp as staff manage it: everything the form sets, and its places. */
 export const AdminCamp = Camp.omit({ placesLeft: true, pricing: true }).extend({
   isActive: z.boolean(),
+  earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
   capacity: z.number().int().nullable().describe('null when the camp has no limit'),
   placesTaken: z.number().int().describe('confirmed, held and offered places'),
   payAtSignUp: z.boolean().describe('a place is held while its family pays online, instead of confirmed and paid later'),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DropInForm } from '../schemas/drop-in.ts'
 import { contract, pathId } from './contract.ts'
-import { PriceRules } from './products.ts'
+import { EarlyBird, PriceRules } from './products.ts'
 import {
   programAdminContracts,
   programListContract,
@@ -75,6 +75,7 @@ export const dropInReceipt = programReceiptContract(
 /** A drop-in as staff manage it: everything the form sets, and its headcount. */
 export const AdminDropIn = DropIn.omit({ placesLeft: true, pricing: true }).extend({
   isActive: z.boolean(),
+  earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
   capacity: z.number().int().describe('spots: the door’s headcount limit'),
   placesTaken: z.number().int().describe('confirmed, held and offered places'),
   checkedIn: z.number().int().describe('people checked in at the door'),

@@ -4,7 +4,7 @@ import { REGISTRATION_STATUSES } from '../schemas/registration.ts'
 import { TEAM_PAYMENTS, TEAM_STATUSES } from '../schemas/team.ts'
 import { LEAGUE_KINDS, SPORTS, type ActiveLeague } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
-import { PriceRules } from './products.ts'
+import { EarlyBird, PriceRules } from './products.ts'
 
 /** A league as the home page's cards read it (ActiveLeague in src/shared/sports.ts). */
 export const ActiveLeagueAnswer = z.object({
@@ -98,6 +98,7 @@ export const AdminLeague = z.object({
   endDate: z.string(),
   registrationDeadline: z.string().nullable().describe('the last day to register; null: the day before startDate'),
   priceCents: z.number().int(),
+  earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
   capacity: z.number().int().nullable().describe('null when the league has no limit'),
   placesTaken: z.number().int().describe('confirmed and offered places'),
   payAtSignUp: z.boolean().describe('a place is held while its customer pays online, instead of confirmed and paid later'),

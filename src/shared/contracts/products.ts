@@ -8,7 +8,7 @@ const Plan = z
   .object({ depositCents: z.number().int(), dueDates: z.array(z.string()).describe('YYYY-MM-DD, the facility days the other parts are due: one to three') })
   .describe('a deposit at sign-up and the rest in parts on set days')
 
-const EarlyBird = z.object({ priceCents: z.number().int(), until: z.string().describe('YYYY-MM-DD, the last facility day of the early-bird price') })
+export const EarlyBird = z.object({ priceCents: z.number().int(), until: z.string().describe('YYYY-MM-DD, the last facility day of the early-bird price') })
 
 /**
  * What a place asks, as its product says on the day a family reads it (issue 30): the sign-up pages

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
-import { formatMoney } from '../../../shared/money.ts'
 import { adminCampsQuery } from '../../queries/admin-camps.ts'
-import { ProgramAtDesk } from '../offerings/program-at-desk.tsx'
+import { deskPriceText, ProgramAtDesk } from '../offerings/program-at-desk.tsx'
+import { useToday } from '../offerings/use-today.ts'
 import { useCampAtDesk } from './api/use-camp-at-desk.ts'
 import { campDaysText, forChildren } from './camp-text.ts'
 
@@ -19,12 +19,13 @@ interface CampAtDeskProps {
 /** Signs some of a customer's children up for an open camp at the desk, paid at the counter (offerings/program-at-desk.tsx). */
 export function CampAtDesk({ customer, signed, campId: first = '', toPay, recordWhere }: CampAtDeskProps) {
   const camps = useQuery(adminCampsQuery())
+  const today = useToday()
   const [campId, setCampId] = useState(first)
   const signUp = useCampAtDesk(customer.id, campId)
   const programs =
     camps.data?.camps
       .filter((c) => c.isActive)
-      .map((c) => ({ ...forChildren(c), option: `${c.name} (${campDaysText(c)}, ages ${c.minAge}–${c.maxAge}, ${formatMoney(c.priceCents)})` })) ?? null
+      .map((c) => ({ ...forChildren(c), option: `${c.name} (${campDaysText(c)}, ages ${c.minAge}–${c.maxAge}, ${deskPriceText(c, today)})` })) ?? null
   return (
     <ProgramAtDesk
       customer={customer}

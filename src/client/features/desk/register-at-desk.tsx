@@ -10,6 +10,8 @@ import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { teamSummariesQuery } from '../../queries/teams.ts'
 import { useRegisterAtDesk } from './api/use-register-at-desk.ts'
 import type { Participant } from '../offerings/customer-participants.ts'
+import { deskPriceText } from '../offerings/program-at-desk.tsx'
+import { useToday } from '../offerings/use-today.ts'
 import { AcademyAtDesk } from './academy-at-desk.tsx'
 
 /**
@@ -25,6 +27,7 @@ export interface DeskSignUp {
 /** Registers the customer or a child for an open league, puts the customer on a team of a team league, or signs them up for an academy or another offering of `more`. */
 export function RegisterAtDesk({ customer, participants, more }: { customer: CustomerRecord; participants: Participant[]; more: readonly DeskSignUp[] }) {
   const leagues = useQuery(adminLeaguesQuery())
+  const today = useToday()
   const open = leagues.data?.leagues.filter((l) => l.isActive) ?? []
   const [leagueId, setLeagueId] = useState('')
   const league = open.find((l) => l.id === leagueId)
@@ -87,7 +90,7 @@ export function RegisterAtDesk({ customer, participants, more }: { customer: Cus
                 <option value="">Choose a league</option>
                 {open.map((l) => (
                   <option key={l.id} value={l.id}>
-                    {l.name} ({l.kind === 'team' ? `teams, ${leaguePriceText(l)}` : leaguePriceText(l)})
+                    {l.name} ({l.kind === 'team' ? `teams, ${leaguePriceText(l)}` : deskPriceText(l, today)})
                   </option>
                 ))}
               </select>

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
-import { formatMoney } from '../../../shared/money.ts'
 import { adminDropInsQuery } from '../../queries/admin-drop-ins.ts'
-import { ProgramAtDesk } from '../offerings/program-at-desk.tsx'
+import { deskPriceText, ProgramAtDesk } from '../offerings/program-at-desk.tsx'
 import { useToday } from '../offerings/use-today.ts'
 import { useDropInAtDesk } from './api/use-drop-in-at-desk.ts'
 import { dropInAgesText, dropInProgram, dropInWhenText } from './drop-in-text.ts'
@@ -30,7 +29,7 @@ export function DropInAtDesk({ customer, signed, dropInId, onChooseDropIn, today
       .map((d) => ({
         ...dropInProgram({ ...d, placesLeft: d.capacity - d.placesTaken }),
         id: d.id,
-        option: `${d.name} (${dropInWhenText(d, today)}, ${dropInAgesText(d).toLowerCase()}, ${formatMoney(d.priceCents)}, ${d.placesTaken} of ${d.capacity} places taken)`,
+        option: `${d.name} (${dropInWhenText(d, today)}, ${dropInAgesText(d).toLowerCase()}, ${deskPriceText(d, today)}, ${d.placesTaken} of ${d.capacity} places taken)`,
       })) ?? null
   return (
     <ProgramAtDesk

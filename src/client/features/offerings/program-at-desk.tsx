@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { outsideAgesText } from '../../../shared/age.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
+import { priceFactText } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { ACCOUNT_HOLDER, STATUS_LABELS, type OfferingKind } from '../../../shared/schemas/registration.ts'
@@ -10,6 +11,14 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useFocusNext } from '../../lib/use-focus-next.ts'
 import { participantsOf, type Participant } from './customer-participants.ts'
 import type { ProgramForSignUp, ProgramParticipant } from './program.ts'
+
+/**
+ * An offering's price as the desk's lists state it on `today`: the price a sign-up charges, the
+ * early-bird price while it holds and until when (shared/format.ts `priceFactText`, as the home
+ * page and the sign-up pages state it), not the list price alone.
+ */
+export const deskPriceText = (offering: { priceCents: number; earlyBird: { priceCents: number; until: string } | null }, today: string): string =>
+  priceFactText({ listPriceCents: offering.priceCents, earlyBird: offering.earlyBird }, today)
 
 /** A program the desk may sign a customer up for, with what its choice says ("Skills (ages 8–10, $180.00)"). */
 export interface DeskProgram extends Omit<ProgramForSignUp, 'placesLeft'> {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect.ts'
 import { toBool } from '../../db/values.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { programSport, updateProgram } from '../../core/registrations/programs.ts'
+import { earlyBirdOf } from '../../core/payments/products.queries.ts'
 import { readSchedule } from '../../../shared/academy-schedule.ts'
 import type { AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { ACADEMY_PLACES, academyColumns, insertAcademy, type NewAcademy } from './academies.queries.ts'
@@ -13,7 +14,7 @@ function academiesWithPlaces(db: Db) {
     .innerJoin('offerings as o', (join) => join.onRef('o.academyId', '=', 'a.id').on('o.kind', '=', 'academy-place'))
     .leftJoin('products as p', 'p.id', 'o.productId')
     .selectAll('a')
-    .select(['p.listPriceCents', 'o.capacity', 'o.placesTaken', 'o.waiting'])
+    .select(['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'o.capacity', 'o.placesTaken', 'o.waiting'])
     .orderBy('a.isActive', 'desc')
     .orderBy('a.startDate')
     .orderBy('a.name')
@@ -44,6 +45,7 @@ function toAdminAcademy(row: Row): AdminAcademy {
     startDate: row.startDate,
     endDate: row.endDate,
     priceCents: row.listPriceCents ?? 0,
+    earlyBird: earlyBirdOf(row),
     capacity: row.capacity,
     placesTaken: row.placesTaken,
     waitlistSize: row.waiting,

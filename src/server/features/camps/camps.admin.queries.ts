@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts'
 import { toBool } from '../../db/values.ts'
+import { earlyBirdOf } from '../../core/payments/products.queries.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { updateProgram } from '../../core/registrations/programs.ts'
 import type { AdminCamp } from '../../../shared/contracts/camps.ts'
@@ -7,17 +8,17 @@ import { CAMP_PLACES, campColumns, campFacts, campsWithPlaces, insertCamp, type 
 
 /** Every camp with its places, open ones first, then the soonest. */
 export async function listCampsForAdmin(db: Db): Promise<AdminCamp[]> {
-  const rows = await campsWithPlaces(db).orderBy('k.isActive', 'desc').orderBy('k.startDate').orderBy('k.name').execute()
+  const rows = await campsWithPlaces(db).select(['p.earlyBirdPriceCents', 'p.earlyBirdUntil']).orderBy('k.isActive', 'desc').orderBy('k.startDate').orderBy('k.name').execute()
   return rows.map(toAdminCamp)
 }
 
 export async function findCampForAdmin(db: Db, campId: string): Promise<AdminCamp | undefined> {
-  const row = await campsWithPlaces(db).where('k.id', '=', campId).executeTakeFirst()
+  const row = await campsWithPlaces(db).select(['p.earlyBirdPriceCents', 'p.earlyBirdUntil']).where('k.id', '=', campId).executeTakeFirst()
   return row && toAdminCamp(row)
 }
 
-function toAdminCamp(row: Parameters<typeof campFacts>[0]): AdminCamp {
-  return { ...campFacts(row), isActive: toBool(row.isActive), capacity: row.capacity, placesTaken: row.placesTaken, payAtSignUp: toBool(row.payAtSignUp) }
+function toAdminCamp(row: Parameters<typeof campFacts>[0] & Parameters<typeof earlyBirdOf>[0]): AdminCamp {
+  return { ...campFacts(row), isActive: toBool(row.isActive), earlyBird: earlyBirdOf(row), capacity: row.capacity, placesTaken: row.placesTaken, payAtSignUp: toBool(row.payAtSignUp) }
 }
 
 export async function createCamp(db: Db, settings: NewCamp, now: Date): Promise<AdminCamp> {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam, toBool } from '../../db/values.ts'
+import { earlyBirdOf } from '../../core/payments/products.queries.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { updateProgram } from '../../core/registrations/programs.ts'
 import { conflict, notFound } from '../../core/refusals.ts'
@@ -10,19 +11,20 @@ import { checkedInOf, DROP_IN_PLACES, dropInColumns, dropInFacts, dropInsWithPla
 
 /** Every drop-in with its headcount, open ones first, then by day and hour. */
 export async function listDropInsForAdmin(db: Db): Promise<AdminDropIn[]> {
-  const rows = await dropInsWithPlaces(db).orderBy('d.isActive', 'desc').orderBy('d.date').orderBy('d.startTime').orderBy('d.name').execute()
+  const rows = await dropInsWithPlaces(db).select(['p.earlyBirdPriceCents', 'p.earlyBirdUntil']).orderBy('d.isActive', 'desc').orderBy('d.date').orderBy('d.startTime').orderBy('d.name').execute()
   return rows.map(toAdminDropIn)
 }
 
 export async function findDropInForAdmin(db: Db, dropInId: string): Promise<(AdminDropIn & { offeringId: string }) | undefined> {
-  const row = await dropInsWithPlaces(db).where('d.id', '=', dropInId).executeTakeFirst()
+  const row = await dropInsWithPlaces(db).select(['p.earlyBirdPriceCents', 'p.earlyBirdUntil']).where('d.id', '=', dropInId).executeTakeFirst()
   return row && { ...toAdminDropIn(row), offeringId: row.offeringId }
 }
 
-function toAdminDropIn(row: Parameters<typeof dropInFacts>[0]): AdminDropIn {
+function toAdminDropIn(row: Parameters<typeof dropInFacts>[0] & Parameters<typeof earlyBirdOf>[0]): AdminDropIn {
   return {
     ...dropInFacts(row),
     isActive: toBool(row.isActive),
+    earlyBird: earlyBirdOf(row),
     capacity: spotsOf(row),
     placesTaken: row.placesTaken,
     checkedIn: checkedInOf(row),

@@ -5,6 +5,7 @@ import { boolParam, timestampParam, toBool, toCount, toIso } from '../../db/valu
 import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { updateOffering } from '../../core/registrations/offerings.queries.ts'
+import { earlyBirdOf } from '../../core/payments/products.queries.ts'
 import { offerFreePlaces } from '../../core/registrations/waitlist.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { syncTeamPlaces } from '../teams/team-places.ts'
@@ -47,6 +48,8 @@ function selectLeagues(db: Db) {
     'teamPlaces.capacity as teamCapacity',
     'teamPlaces.placesTaken as teamsTaken',
     'teamFee.listPriceCents as teamFeeCents',
+    'p.earlyBirdPriceCents',
+    'p.earlyBirdUntil',
     'l.id',
     'l.name',
     'l.sport',
@@ -71,9 +74,10 @@ function selectLeagues(db: Db) {
 
 type LeagueRow = Awaited<ReturnType<ReturnType<typeof selectLeagues>['executeTakeFirstOrThrow']>>
 
-function toAdminLeague(row: LeagueRow, counts: StatusCounts = noRegistrations(), teams?: Record<TeamStatus, number>): AdminLeague {
+function toAdminLeague({ earlyBirdPriceCents, earlyBirdUntil, ...row }: LeagueRow, counts: StatusCounts = noRegistrations(), teams?: Record<TeamStatus, number>): AdminLeague {
   return {
     ...row,
+    earlyBird: earlyBirdOf({ earlyBirdPriceCents, earlyBirdUntil }),
     teams: row.kind === 'team' ? (teams ?? noTeams()) : null,
     teamsTaken: row.teamsTaken ?? 0,
     isActive: toBool(row.isActive),

@@ -12,6 +12,8 @@ import { signUpTotal, type SignUpParty } from '../../../shared/sign-up-total.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { insertAcademy, type NewAcademy } from '../academies/academies.queries.ts'
+import { insertCamp } from '../camps/camps.queries.ts'
+import { insertDropIn } from '../drop-ins/drop-ins.queries.ts'
 
 /**
  * Prices shown before they are charged (issue 30): the sign-up pages read a place's price rules
@@ -74,6 +76,22 @@ async function signUp(parent: TestUser, academyId: string, childIds: string[]): 
 }
 
 describe('the total shown before sign-up is what the order asks after it', () => {
+  test('the desk’s lists of leagues, academies, camps and drop-ins carry the early-bird price a sign-up charges, with its last day', async () => {
+    const product = await priced({ listPrice: '65', earlyBirdPrice: '55', earlyBirdUntil: daysFromToday(3) })
+    const ids = {
+      leagues: await createLeague(ctx, { priceProductId: product.id }),
+      academies: await academyPriced(product.id),
+      camps: await insertCamp(ctx.db, { name: `Camp ${token()}`, sport: 'soccer', isActive: true, minAge: 6, maxAge: 11, startTime: '09:00', endTime: '15:00', registrationDate: daysFromToday(-1), startDate: daysFromToday(20), endDate: daysFromToday(22), capacity: 16, priceProductId: product.id }),
+      dropIns: await insertDropIn(ctx.db, { name: `Open Gym ${token()}`, sport: 'basketball', isActive: true, forChildren: false, date: daysFromToday(5), startTime: '10:00', endTime: '12:00', registrationDate: daysFromToday(-1), capacity: 20, priceProductId: product.id }),
+    }
+    const desk = await createUser(ctx, 'employee')
+    for (const [list, id] of Object.entries(ids)) {
+      const res = await desk.client.get<Record<string, { id: string; priceCents: number; earlyBird: unknown }[]>>(`/api/admin/${list === 'dropIns' ? 'drop-ins' : list}`)
+      expect(res.status, res.text).toBe(200)
+      expect(res.body[list]!.find((o) => o.id === id), list).toMatchObject({ priceCents: 6500, earlyBird: { priceCents: 5500, until: daysFromToday(3) } })
+    }
+  })
+
   test('an early-bird price running: the league lists it, and the line asks it', async () => {
     const product = await priced({ listPrice: '65', earlyBirdPrice: '55', earlyBirdUntil: daysFromToday(3) })
     const leagueId = await createLeague(ctx, { priceProductId: product.id })
