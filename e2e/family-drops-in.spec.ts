@@ -41,7 +41,7 @@ for (const width of [390, 1280]) {
     const card = page.getByRole('article', { name })
     await expect(card).toContainText('Adults')
     await expect(card).toContainText('10:00 AM – 12:00 PM')
-    await expect(card).toContainText('20 spots left')
+    await expect(card).toContainText('20 places left')
     await card.getByRole('link', { name: new RegExp(`^Sign Up: ${name}`) }).click()
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drop-in Sign Up')

@@ -145,7 +145,7 @@ test('an admin cancels a paid registration with a refund, and the place goes to 
   )
   await expect(fact(panel, 'Status')).toHaveText('Cancelled')
   await expect(fact(panel, 'Paid')).toHaveText('$0.00')
-  await expect(panel.getByRole('row').filter({ hasText: 'Refund on cancellation' }).getByRole('cell')).toContainText(['Refund of card', '-$30.00'])
+  await expect(panel.getByRole('row').filter({ hasText: 'Refund on cancellation' }).getByRole('cell')).toContainText(['Refund of card', '−$30.00'])
   await expect(panel.getByRole('listitem').last()).toContainText('Registration cancelled, refund of $30.00 recorded')
   await expect(panel.getByRole('button', { name: 'Record payment' })).toHaveCount(0)
   // The freed place is offered to the next person at once.

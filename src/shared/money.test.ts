@@ -7,6 +7,9 @@ describe('money', () => {
     expect(formatMoney(199)).toBe('$1.99')
     expect(formatMoney(0)).toBe('$0.00')
     expect(formatMoney(123456)).toBe('$1,234.56')
+    // A refund reads with the same minus sign as a discount ("−$5.00"), never a hyphen.
+    expect(formatMoney(-2000)).toBe('−$20.00')
+    expect(formatMoney(-5)).toBe('−$0.05')
     expect(dollarsText(4550)).toBe('45.50')
     expect(dollarsText(5)).toBe('0.05')
     expect(dollarsText(1000000)).toBe('10000.00')

@@ -8,10 +8,11 @@ import { ACTIVE_STATUSES, CHARGED_STATUSES, type RegistrationStatus } from './sc
 /** Made on first use: the home page's cards need no currency formatter. */
 let usd: Intl.NumberFormat | undefined
 
-/** Cents as a person reads them: `$45.00`. */
+/** Cents as a person reads them: `$45.00`; below zero with the minus sign the pages put before a discount (`−$20.00`), not a hyphen. */
 export function formatMoney(cents: number): string {
   usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-  return usd.format(cents / 100)
+  const text = usd.format(Math.abs(cents) / 100)
+  return cents < 0 ? `−${text}` : text
 }
 
 /** Cents as a form field holds them: `45.50`. */

@@ -2,9 +2,10 @@ import type { DropIn } from '../../../shared/contracts/drop-ins.ts'
 import { href } from '../../../shared/paths.ts'
 import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { ProgramCard } from '../offerings/program-list.tsx'
-import { dropInFacts, dropInWhenText, spotsText } from './drop-in-text.ts'
+import { placesText } from '../offerings/program-text.ts'
+import { dropInFacts, dropInWhenText } from './drop-in-text.ts'
 
-/** A drop-in's card: its sport, name, day and hours, who takes part, price and spots, and its Sign Up. `heading` is its name's level on the page. */
+/** A drop-in's card: its sport, name, day and hours, who takes part, price and places left, and its Sign Up. `heading` is its name's level on the page. */
 export function DropInCard({ dropIn, today, heading }: { dropIn: DropIn; today: string; heading: 'h2' | 'h3' }) {
   return (
     <ProgramCard
@@ -14,7 +15,7 @@ export function DropInCard({ dropIn, today, heading }: { dropIn: DropIn; today: 
       name={dropIn.name}
       facts={dropInFacts(dropIn, today)}
       description={dropIn.description}
-      places={spotsText(dropIn)}
+      places={placesText(dropIn)}
       signUp={{ to: href('dropInSignUp', { id: dropIn.id }), label: `Sign Up: ${dropIn.name}, ${dropInWhenText(dropIn, today)}` }}
     />
   )

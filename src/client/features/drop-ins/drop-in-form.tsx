@@ -145,10 +145,10 @@ export function DropInFormPanel({ program: dropIn, onSaved, onCancel }: ProgramF
         priceHint="For the one session, such as 10 or 9.50; 0 for free."
         editing={dropIn !== undefined}
         words={{
-          legend: 'Sale, price and spots',
+          legend: 'Sale, price and places',
           registrationHint: 'Places are sold from this day through the day of the session.',
           capacityHint: 'The most people at the door.',
-          editNote: 'Fewer spots remove nobody already registered. More spots offer the new places to the waitlist at once.',
+          editNote: 'Fewer places remove nobody already registered. More places offer the new places to the waitlist at once.',
         }}
       />
     </ProgramFormPanel>

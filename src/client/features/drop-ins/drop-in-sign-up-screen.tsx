@@ -12,8 +12,9 @@ import { ProgramSignUpForm } from '../offerings/program-sign-up-form.tsx'
 import { SignInToSignUp } from '../offerings/sign-in-to-sign-up.tsx'
 import { SignedUp } from '../offerings/signed-up.tsx'
 import { useToday } from '../offerings/use-today.ts'
+import { placesText } from '../offerings/program-text.ts'
 import { useDropInSignUp } from './api/use-drop-in-sign-up.ts'
-import { dropInCancellationText, dropInFacts, dropInPricing, dropInProgram, dropInWindow, spotsText } from './drop-in-text.ts'
+import { dropInCancellationText, dropInFacts, dropInPricing, dropInProgram, dropInWindow } from './drop-in-text.ts'
 
 /**
  * Buying a place at one drop-in session (issue 31 §2): yourself for an adults' session, one or
@@ -68,7 +69,7 @@ function WhoComes({ dropIn, today, userId, onDone }: { dropIn: DropIn; today: st
   if (window === 'closed') return <p>This session has taken place.</p>
   return (
     <>
-      <p className="signup-fact">{spotsText(dropIn)}</p>
+      <p className="signup-fact">{placesText(dropIn)}</p>
       <p className="signup-muted">{dropInCancellationText(dropIn, today)}</p>
       {userId ? <DropInSignUpForm dropIn={dropIn} today={today} userId={userId} onDone={onDone} /> : <SignInToSignUp />}
     </>

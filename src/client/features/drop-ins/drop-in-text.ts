@@ -43,12 +43,6 @@ export function dropInWindow(dropIn: Pick<DropIn, 'registrationDate' | 'date'>, 
   return dropIn.date < today ? 'closed' : 'open'
 }
 
-/** "8 spots left"; "Full — join the waitlist". */
-export function spotsText({ placesLeft }: { placesLeft: number }): string {
-  if (placesLeft === 0) return 'Full — join the waitlist'
-  return `${placesLeft} ${placesLeft === 1 ? 'spot' : 'spots'} left`
-}
-
 /** The door's headcount: "12 of 20 checked in". */
 export const headcountText = ({ checkedIn, capacity }: { checkedIn: number; capacity: number }): string => `${checkedIn} of ${capacity} checked in`
 

@@ -203,7 +203,7 @@ interface ProgramSaleProps<K extends string> {
   priceHint: string
   /** A program edited is told what a changed capacity does. */
   editing: boolean
-  /** The words of a kind that sells spots rather than places, where they differ. */
+  /** The words of a kind that sells places at the door (a drop-in), where they differ. */
   words?: Partial<typeof PLACES>
 }
 
