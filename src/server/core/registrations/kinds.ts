@@ -3,7 +3,6 @@ import type { KindColumns, OfferingFactsView } from '../../db/schema.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { DetailsOf, OfferingDetails, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
-import { endEarnedDiscounts } from './family-discount.ts'
 
 /** When a change happens, what its emails and waitlist offers need, and the kinds whose rules it follows. */
 export interface ChangeContext {
@@ -98,12 +97,6 @@ export async function checkLeaving(tx: Db, place: PlaceOfKind, today: string, ki
 
 export async function checkEnding(tx: Db, place: PlaceOfKind, kinds: Kinds): Promise<void> {
   await kinds[place.kind].rules.mayEnd?.(tx, place)
-}
-
-/** What follows the end of a place of any kind: a sibling's family discount it earned ends, then its kind's own rule. */
-export async function followEnding(tx: Db, place: PlaceOfKind, how: HowEnded): Promise<void> {
-  await endEarnedDiscounts(tx, place.registrationId, { actorId: how.actorId, now: how.ctx.now })
-  await how.ctx.kinds[place.kind].rules.afterEnded?.(tx, place, how)
 }
 
 export function changePlace<T>(db: Db, place: PlaceOfKind, ctx: ChangeContext, change: (tx: Db) => Promise<T>): Promise<T> {

@@ -13,7 +13,7 @@ import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { placedEmail, playerPlacedEmail } from './team-emails.ts'
 import { teamState } from './teams.queries.ts'
 import { tellCaptain } from './team-news.ts'
-import { checkCaptainStays } from './team-kind.ts'
+import { checkCaptainStays } from './roster.ts'
 import { findRosterPlaces } from './team-places.ts'
 
 /**

@@ -13,11 +13,10 @@ import { holdOffering } from '../../core/registrations/capacity.ts'
 import type { Offering } from '../../core/registrations/offerings.queries.ts'
 import { endRegistration } from '../../core/registrations/registration-changes.ts'
 import { logEvent } from '../../core/registrations/registrations.queries.ts'
-import type { ChangeContext } from '../../core/registrations/kinds.ts'
+import type { ChangeContext, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { newInviteNonce } from './invites.ts'
 import { inviteEmail, rosterReminderEmail } from './team-emails.ts'
-import { teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
-import { checkCaptainStays } from './team-kind.ts'
+import { isCaptain, teamNameTaken, teamState, type TeamState } from './teams.queries.ts'
 import { findRosterPlaces } from './team-places.ts'
 
 /** A team's roster once entered: invites, removing a player, the captaincy, its name, reminders before the deadline. */
@@ -188,5 +187,16 @@ export async function renameTeam(db: Db, state: TeamState, name: string, now: Da
   } catch (error) {
     if (await teamNameTaken(db, state.team.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
     throw error
+  }
+}
+
+/**
+ * Staff may end or move any place on a team but its captain's: the team always has its captain
+ * on its roster, so staff name a new captain first. Checked with the roster's row held (a
+ * handover holds it too), so a handover cannot slip in between. Throws the reason, or returns.
+ */
+export async function checkCaptainStays(tx: Db, place: Pick<PlaceOfKind, 'registrationId' | 'kind' | 'userId'> & { teamId: string | null }): Promise<void> {
+  if (place.kind === 'roster-place' && place.teamId && (await isCaptain(tx, place.teamId, place.userId))) {
+    throw conflict(TEAM_MESSAGES.captainStays)
   }
 }

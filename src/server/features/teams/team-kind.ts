@@ -9,7 +9,7 @@ import type { ChangeContext, HowEnded, Kind, PlaceFacts, PlaceOfKind } from '../
 import { personEmailLines, placeHeldLine } from '../../core/registrations/registration-emails.ts'
 import { endRegistration } from '../../core/registrations/registration-changes.ts'
 import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
-import { rosterOpen } from './roster.ts'
+import { checkCaptainStays, rosterOpen } from './roster.ts'
 import { teamWithdrawnEmail } from './team-emails.ts'
 import { tellCaptain } from './team-news.ts'
 import { isCaptain, teamState } from './teams.queries.ts'
@@ -96,17 +96,6 @@ async function withTeamNews<T>(tx: Db, place: PlaceOfKind, ctx: ChangeContext, c
   const result = await change(tx)
   if (before) await tellCaptain(tx, before, ctx.siteUrl, ctx.now, [])
   return result
-}
-
-/**
- * Staff may end or move any place on a team but its captain's: the team always has its captain
- * on its roster, so staff name a new captain first. Checked with the roster's row held (a
- * handover holds it too), so a handover cannot slip in between. Throws the reason, or returns.
- */
-export async function checkCaptainStays(tx: Db, place: Pick<PlaceOfKind, 'registrationId' | 'kind' | 'userId'> & { teamId: string | null }): Promise<void> {
-  if (place.kind === 'roster-place' && place.teamId && (await isCaptain(tx, place.teamId, place.userId))) {
-    throw conflict(TEAM_MESSAGES.captainStays)
-  }
 }
 
 /**
