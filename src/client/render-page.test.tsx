@@ -153,6 +153,9 @@ describe('the other open pages', () => {
     expect((await pageAnswers('/manageLeaguePlayers/league', customer)).map((a) => a.url)).toEqual([])
     expect((await pageAnswers('/manageLeaguePlayers/league', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues'])
     expect((await pageAnswers('/manageLeaguePlayers/league/l-1', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/leagues/l-1/players'])
+    expect((await pageAnswers('/league/l-1/team/t-1', customer)).map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1'])
+    expect((await pageAnswers('/league/l-1/team/t-1/player/r-1', admin)).map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1/players/r-1'])
+    expect((await pageAnswers('/leagueRegistrants/l-1', admin)).map((a) => a.url)).toEqual(['/api/desk/leagues/l-1/registrants'])
   })
 
   test('a page rendered for a signed-in person shows them signed in, and a staff page its screen, not a redirect', async () => {

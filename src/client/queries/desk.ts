@@ -23,5 +23,5 @@ export const customerRecordQuery = (userId: string) =>
 export const registrantsQuery = (leagueId: string) =>
   queryOptions({
     queryKey: [...DESK, 'registrants', leagueId],
-    queryFn: () => call<typeof leagueRegistrants>('GET', '/api/desk/leagues/:leagueId/registrants', { params: { leagueId } }),
+    ...readOf<typeof leagueRegistrants>('/api/desk/leagues/:leagueId/registrants', { params: { leagueId } }),
   })

@@ -23,7 +23,7 @@ export function teamLeaguesQuery(sport: Sport | null) {
 export const teamQuery = (leagueId: string, teamId: string) =>
   queryOptions({
     queryKey: [...TEAMS, 'team', leagueId, teamId],
-    queryFn: () => call<typeof getTeam>('GET', '/api/leagues/:leagueId/teams/:teamId', { params: { leagueId, teamId } }),
+    ...readOf<typeof getTeam>('/api/leagues/:leagueId/teams/:teamId', { params: { leagueId, teamId } }),
   })
 
 /** What an invite link offers. */
@@ -62,5 +62,5 @@ export const leaguePlayersQuery = (leagueId: string) =>
 export const playerQuery = (leagueId: string, teamId: string, playerId: string) =>
   queryOptions({
     queryKey: [...TEAMS, 'player', leagueId, teamId, playerId],
-    queryFn: () => call<typeof getPlayer>('GET', '/api/leagues/:leagueId/teams/:teamId/players/:playerId', { params: { leagueId, teamId, playerId } }),
+    ...readOf<typeof getPlayer>('/api/leagues/:leagueId/teams/:teamId/players/:playerId', { params: { leagueId, teamId, playerId } }),
   })

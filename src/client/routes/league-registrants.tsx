@@ -10,14 +10,20 @@ import { Alert } from '../components/ui/alert.tsx'
 import { errorMessage } from '../lib/api.ts'
 import { urlOf } from '../lib/endpoint.ts'
 import { registrantsQuery } from '../queries/desk.ts'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 
 /**
  * /leagueRegistrants/:leagueId: everyone registered in a league for the desk and the coach, a
  * team league's players by team. Printed, each team has a sheet of its own; the CSV has them all.
  */
+export function opensWith({ params: { leagueId = '' } }: PageVisit) {
+  return { registrants: registrantsQuery(leagueId) }
+}
+
 export default function LeagueRegistrantsPage() {
   const { leagueId = '' } = useParams()
-  const { data, error } = useQuery(registrantsQuery(leagueId))
+  const { registrants } = usePageQueries(opensWith)
+  const { data, error } = useQuery(registrants)
   const groups = new Map<string, Registrant[]>()
   for (const r of data?.registrants ?? []) groups.set(r.team?.name ?? '', [...(groups.get(r.team?.name ?? '') ?? []), r])
   return (

@@ -1,8 +1,14 @@
-import { useParams } from 'react-router'
 import { TeamScreen } from '../features/teams/team-screen.tsx'
+import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
+import { teamQuery } from '../queries/teams.ts'
+
+/** The team as the viewer may see it. */
+export function opensWith({ params: { leagueId = '', teamId = '' } }: PageVisit) {
+  return { team: teamQuery(leagueId, teamId) }
+}
 
 /** /league/:leagueId/team/:teamId: the team's page (features/teams/team-screen.tsx). */
 export default function TeamRoute() {
-  const { leagueId = '', teamId = '' } = useParams()
-  return <TeamScreen leagueId={leagueId} teamId={teamId} />
+  const { team } = usePageQueries(opensWith)
+  return <TeamScreen team={team} />
 }

@@ -10,11 +10,11 @@ import type { PlayerView } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { describeEntry } from '../pending/history.ts'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { playerQuery } from '../../queries/teams.ts'
+import type { playerQuery } from '../../queries/teams.ts'
 
 /** A player on a roster, for staff (and the player): contact, waiver, place, payments and every move. */
-export function PlayerScreen({ leagueId, teamId, playerId }: { leagueId: string; teamId: string; playerId: string }) {
-  const { data, error } = useQuery(playerQuery(leagueId, teamId, playerId))
+export function PlayerScreen({ player: query }: { player: ReturnType<typeof playerQuery> }) {
+  const { data, error } = useQuery(query)
   return (
     <section className="page">
       <h1>Player</h1>

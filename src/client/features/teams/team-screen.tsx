@@ -29,8 +29,8 @@ import { useRenameTeam } from './api/use-rename-team.ts'
 import { useSendInvites } from './api/use-send-invites.ts'
 
 /** A team's page: its captain manages the roster and the invite link, players see their team, staff see every team. */
-export function TeamScreen({ leagueId, teamId }: { leagueId: string; teamId: string }) {
-  const { data, error, isPending } = useQuery(teamQuery(leagueId, teamId))
+export function TeamScreen({ team: query }: { team: ReturnType<typeof teamQuery> }) {
+  const { data, error, isPending } = useQuery(query)
 
   if (error instanceof ApiError && error.status === 404) {
     return (
