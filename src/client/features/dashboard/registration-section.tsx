@@ -60,25 +60,23 @@ function Figures({ section }: { section: Section }) {
         <RegistrationsChart perDay={perDay} />
         <details>
           <summary>Sign-ups per day as a table</summary>
-          <div className="table-scroll">
-            <table className="staff-table">
-              <caption className="visually-hidden">Sign-ups per day since {formatDate(seasonStart)}; days without any are left out</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Sign-ups</th>
+          <table className="staff-table signups-table">
+            <caption className="visually-hidden">Sign-ups per day since {formatDate(seasonStart)}; days without any are left out</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Sign-ups</th>
+              </tr>
+            </thead>
+            <tbody>
+              {withSignUps.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{formatDate(d.day)}</th>
+                  <td>{d.count}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {withSignUps.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">{formatDate(d.day)}</th>
-                    <td>{d.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </details>
       </figure>
     </>
