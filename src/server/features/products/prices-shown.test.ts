@@ -81,8 +81,8 @@ describe('the total shown before sign-up is what the order asks after it', () =>
     const ids = {
       leagues: await createLeague(ctx, { priceProductId: product.id }),
       academies: await academyPriced(product.id),
-      camps: await insertCamp(ctx.db, { name: `Camp ${token()}`, sport: 'soccer', isActive: true, minAge: 6, maxAge: 11, startTime: '09:00', endTime: '15:00', registrationDate: daysFromToday(-1), startDate: daysFromToday(20), endDate: daysFromToday(22), capacity: 16, priceProductId: product.id }),
-      dropIns: await insertDropIn(ctx.db, { name: `Open Gym ${token()}`, sport: 'basketball', isActive: true, forChildren: false, date: daysFromToday(5), startTime: '10:00', endTime: '12:00', registrationDate: daysFromToday(-1), capacity: 20, priceProductId: product.id }),
+      camps: await insertCamp(ctx.db, { name: `Camp ${token()}`, sport: 'soccer', isActive: true, minAge: 6, maxAge: 11, startTime: '09:00', endTime: '15:00', registrationDate: daysFromToday(-1), startDate: daysFromToday(20), endDate: daysFromToday(22), capacity: 16, priceCents: 6500, priceProductId: product.id }),
+      dropIns: await insertDropIn(ctx.db, { name: `Open Gym ${token()}`, sport: 'basketball', isActive: true, forChildren: false, date: daysFromToday(5), startTime: '10:00', endTime: '12:00', registrationDate: daysFromToday(-1), capacity: 20, priceCents: 6500, priceProductId: product.id }),
     }
     const desk = await createUser(ctx, 'employee')
     for (const [list, id] of Object.entries(ids)) {
