@@ -66,6 +66,7 @@ test('a new person creates an account, is signed in at once, registers for a lea
 
   // Signed in at once, and back on the page the person came from (product §4).
   await expect(accountButton(page)).toBeVisible()
+  await expect(page.getByText('Your account is created and you are signed in.')).toBeVisible()
   await expect(page).toHaveURL(`${BASE_URL}/basketballIndividualSignUp`)
   await card.getByRole('button', { name: /^Register/ }).click()
   await expect(page).toHaveURL(`${BASE_URL}/waiver`)

@@ -127,6 +127,11 @@ test('at the door an employee sells a walk-in a place for today’s session and 
   await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 20 checked in')
   await expect(row).not.toContainText('Not checked in')
   await expect(row).toContainText('Checked in')
+  // Unpaid, they are asked for it at the door: what is due, and the place's payment form a press away.
+  await expect(row).toContainText('$10.00 due')
+  await expect(row).toContainText('Their own')
+  await row.getByRole('button', { name: `Take payment from ${walkIn.displayName}` }).click()
+  await expect(page.getByLabel('Amount (dollars)')).toHaveValue('10.00')
   await page.reload()
   await expect(page.getByRole('status').filter({ hasText: 'checked in' })).toHaveText('1 of 20 checked in')
   await expect(page.getByRole('button', { name: `Undo check-in ${walkIn.displayName}` })).toBeVisible()

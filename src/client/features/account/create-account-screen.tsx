@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { RegisterForm } from '../../../shared/schemas/account.ts'
-import { useDropFlash } from '../../components/layout.tsx'
+import { useDropFlash, type NavigationState } from '../../components/layout.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { CheckYourEmail } from '../../components/check-your-email.tsx'
@@ -17,6 +17,9 @@ import { useCreateAccount } from './api/use-create-account.ts'
  * address already has an account (docs/decisions/0008): the person finishes from the link in
  * the email, which signs them in and brings them back.
  */
+/** What the page the new customer lands on says once the account is made and signed in (the spec is silent: a short status). */
+const ACCOUNT_CREATED = 'Your account is created and you are signed in.'
+
 export function CreateAccountScreen() {
   const returnTo = useReturnPath()
   const navigate = useNavigate()
@@ -29,7 +32,7 @@ export function CreateAccountScreen() {
     try {
       const answer = await create.mutateAsync({ name: displayName.trim(), email: email.trim(), phone: phone.trim(), password, callbackURL: returnTo })
       if ('message' in answer) return setSent({ email: email.trim(), message: answer.message })
-      navigate(returnTo, { replace: true })
+      navigate(returnTo, { replace: true, state: { flash: ACCOUNT_CREATED, flashTone: 'success' } satisfies NavigationState })
     } catch (error) {
       await dropFlash()
       if (error instanceof ApiError) {

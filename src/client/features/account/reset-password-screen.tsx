@@ -59,8 +59,15 @@ export function ResetPasswordScreen() {
       <h1>{heading}</h1>
       {token !== '' && <p>{welcome ? `Welcome to ${siteConfig.facilityName}: choose a password to finish your account.` : 'Choose a new password for your account.'}</p>}
       {token === '' ? (
+        // Without a mail server no reset email is ever sent: the link comes from the front desk (decision 0016).
         <Alert>
-          This page opens from the link in the password reset email. <Link to={href('forgotPassword')}>Ask for a new link</Link>.
+          {siteConfig.sendsEmail ? (
+            <>
+              This page opens from the link in a password reset email. <Link to={href('forgotPassword')}>Ask for a new link</Link>.
+            </>
+          ) : (
+            <>This page opens from a one-time link to choose a password. Email is not set up on this site: ask at the front desk, where staff can give you a link.</>
+          )}
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>

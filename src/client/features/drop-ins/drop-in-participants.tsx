@@ -2,13 +2,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { dropInParticipantsCsv, DropInParticipant, DropInParticipants } from '../../../shared/contracts/drop-ins.ts'
 import { countOf, formatDate } from '../../../shared/format.ts'
+import { formatMoney } from '../../../shared/money.ts'
 import { Alert } from '../../components/ui/alert.tsx'
+import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { urlOf } from '../../lib/endpoint.ts'
 import { adminDropInsQuery, dropInParticipantsQuery } from '../../queries/admin-drop-ins.ts'
 import { participantColumns } from '../offerings/participant-columns.tsx'
 import { PeopleNotYet, ProgramPeople, ProgramPeoplePanel } from '../offerings/program-people.tsx'
+import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
 import { useCheckIn } from './api/use-check-in.ts'
 import { dropInHoursText, dropInWhenText, headcountText } from './drop-in-text.ts'
 
@@ -76,6 +79,7 @@ function People({ dropInId }: { dropInId: string }) {
 function CheckInTable({ dropIn, participants }: { dropIn: DropInParticipants['dropIn']; participants: DropInParticipant[] }) {
   const checkIn = useCheckIn(dropIn.id)
   const [problem, setProblem] = useState('')
+  const [paying, setPaying] = useState<string | null>(null)
   // Not disabled while saving: a disabled button drops the keyboard's focus, and the person at the door presses on.
   const toggle = (p: DropInParticipant) => {
     if (checkIn.isPending) return
@@ -108,12 +112,22 @@ function CheckInTable({ dropIn, participants }: { dropIn: DropInParticipants['dr
                 {p.checkedIn ? 'Undo check-in' : 'Check in'}
                 <span className="visually-hidden"> {p.name}</span>
               </button>
+              {/* Someone who has not paid is asked for it at the door: the amount, and the place's payment form a press away. */}
+              {p.balanceCents > 0 && (
+                <>
+                  <span className="staff-badge staff-badge-due">{formatMoney(p.balanceCents)} due</span>
+                  <RowAction row={` from ${p.name}`} onAct={() => setPaying(p.registrationId)}>
+                    Take payment
+                  </RowAction>
+                </>
+              )}
             </div>
           ) : (
             <span className="staff-muted">Not confirmed: settle the place first</span>
           )
         }
       />
+      {paying && <RegistrationDetailPanel key={paying} registrationId={paying} onClose={() => setPaying(null)} />}
     </>
   )
 }

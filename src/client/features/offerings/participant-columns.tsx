@@ -30,10 +30,12 @@ export function participantColumns<Row extends ParticipantRow>(): StaffColumn<Ro
       ),
     },
     {
-      header: 'Guardian',
+      // A child's guardian; an adult taking part is reached at their own number.
+      header: 'Contact',
       cell: (p) => (
         <>
-          {p.guardianName}
+          {p.age === null ? 'Their own' : p.guardianName}
+          {p.age !== null && <span className="staff-muted"> (guardian)</span>}
           <br />
           <span className="staff-muted staff-nowrap">{p.guardianPhone}</span>
         </>
