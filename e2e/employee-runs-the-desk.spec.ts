@@ -38,7 +38,7 @@ test('an employee finds a customer by a child’s name, registers the child with
   await page.getByLabel('League', { exact: true }).selectOption({ label: `${leagueName} ($60.00)` })
   await page.getByLabel('Who plays').selectOption({ label: `${childName} Desk` })
   await page.getByRole('button', { name: 'Register', exact: true }).click()
-  await expect(page.getByText(`Registered for ${leagueName}. Balance $60.00: take the payment below.`)).toBeVisible()
+  await expect(page.getByText(`Registered for ${leagueName}. $60.00 to pay: take the payment below.`)).toBeVisible()
 
   await page.getByRole('row').filter({ hasText: leagueName }).getByRole('button', { name: /^Payments and details/ }).click()
   await page.getByLabel('Amount (dollars)').fill('60')
@@ -86,5 +86,5 @@ test('an employee puts a walk-in on a team of a team league, the waiver signed o
   await page.getByLabel('League', { exact: true }).selectOption({ label: `${leagueName} (teams, $30.00 a player)` })
   await page.getByLabel('Team', { exact: true }).selectOption({ label: `${teamName} (1 of 8 players)` })
   await page.getByRole('button', { name: 'Put on the team' }).click()
-  await expect(page.getByText(`Registered for ${teamName} in ${leagueName}. Balance $30.00: take the payment below.`)).toBeVisible()
+  await expect(page.getByText(`Registered for ${teamName} in ${leagueName}. $30.00 to pay: take the payment below.`)).toBeVisible()
 })

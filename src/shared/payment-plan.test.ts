@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dueNowCents, overduePart, pastDueSince, planParts } from './payment-plan.ts'
+import { dueNowCents, overduePart, owedAtDesk, pastDueSince, planDueText, planParts } from './payment-plan.ts'
 
 const plan = { depositCents: 5000, dueDates: ['2027-01-15', '2027-02-15', '2027-03-15'] }
 const summary = (today: string, paidCents: number, amountDueCents = 18_001) =>
@@ -29,6 +29,22 @@ test('what is due now is the deposit and the parts whose links went out, less wh
   expect(dueNowCents(planParts(plan, 18_001, 7000, '2027-02-10'))).toBe(2333 + 4333)
   expect(overduePart(planParts(plan, 18_001, 7000, '2027-02-10'))).toMatchObject({ dueDate: '2027-01-15', amountCents: 4333, paidCents: 2000 })
   expect(overduePart(planParts(plan, 18_001, 9333, '2027-02-10'))).toBeUndefined()
+})
+
+test('what a plan asks, in words: what is due now, then each part to come on its day; several places’ parts on one day are one', () => {
+  expect(planDueText(planParts(plan, 18_000, 0, '2026-12-01'))).toBe('$50.00 due now, then $43.33 on 1/15/2027, $43.33 on 2/15/2027 and $43.34 on 3/15/2027')
+  expect(planDueText(planParts(plan, 18_000, 5000, '2026-12-01'))).toBe('nothing due now, then $43.33 on 1/15/2027, $43.33 on 2/15/2027 and $43.34 on 3/15/2027')
+  expect(planDueText(planParts(plan, 18_000, 7000, '2027-02-10'))).toBe('$66.66 due now, then $43.34 on 3/15/2027')
+  expect(planDueText(planParts(plan, 18_000, 0, '2027-04-01'))).toBe('$180.00 due now')
+  const two = [...planParts(plan, 18_000, 0, '2026-12-01'), ...planParts(plan, 16_200, 0, '2026-12-01')]
+  expect(planDueText(two)).toBe('$100.00 due now, then $80.66 on 1/15/2027, $80.66 on 2/15/2027 and $80.68 on 3/15/2027')
+})
+
+test('what the desk is told places ask: under a plan what is due now and the parts to come, without one all of it now', () => {
+  const skills = { plan: { depositCents: 5000, dueDates: ['2027-01-15', '2027-02-15'] }, priceCents: 18_000, paidCents: 0, balanceCents: 18_000 }
+  expect(owedAtDesk([skills], '2026-12-01')).toEqual({ owedCents: 18_000, dueNowCents: 5000, plan: '$50.00 due now, then $65.00 on 1/15/2027 and $65.00 on 2/15/2027' })
+  expect(owedAtDesk([{ ...skills, plan: null }], '2026-12-01')).toEqual({ owedCents: 18_000, dueNowCents: 18_000, plan: null })
+  expect(owedAtDesk([{ ...skills, paidCents: 18_000, balanceCents: 0 }], '2026-12-01')).toEqual({ owedCents: 0, dueNowCents: 0, plan: null })
 })
 
 describe('pastDueSince: a place unpaid past its due date, for staff', () => {

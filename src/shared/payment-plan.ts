@@ -64,6 +64,36 @@ export function dueNowCents(parts: readonly PlanPart[]): number {
   return parts.filter((p) => p.state === 'due' || p.state === 'overdue').reduce((sum, p) => sum + p.amountCents - p.paidCents, 0)
 }
 
+/**
+ * What a plan asks and when, as a sentence goes on: "$50.00 due now, then $65.00 on 1/15/2027 and
+ * $65.00 on 2/15/2027" — what is due now as the checkout counts it (`dueNowCents`), then each part
+ * to come on its day. `parts` may be several places' (one order's children): a day's are summed.
+ */
+export function planDueText(parts: readonly PlanPart[]): string {
+  const later = new Map<string, number>()
+  for (const part of parts) {
+    if (part.state === 'upcoming') later.set(part.dueDate!, (later.get(part.dueDate!) ?? 0) + part.amountCents - part.paidCents)
+  }
+  const now = dueNowCents(parts)
+  const dueNow = now > 0 ? `${formatMoney(now)} due now` : 'nothing due now'
+  const coming = [...later].sort(([a], [b]) => a.localeCompare(b)).map(([day, cents]) => `${formatMoney(cents)} on ${formatDate(day)}`)
+  if (coming.length === 0) return dueNow
+  const list = coming.length === 1 ? coming[0]! : `${coming.slice(0, -1).join(', ')} and ${coming.at(-1)!}`
+  return `${dueNow}, then ${list}`
+}
+
+/**
+ * What places just taken or being paid ask at the desk: all they owe, what is due now (under a
+ * plan its deposit and the parts whose day is near; without one, all of it) and, when a plan
+ * spreads it, its words ("$50.00 due now, then $65.00 on 1/15/2027 and $65.00 on 2/15/2027").
+ */
+export function owedAtDesk(places: readonly { plan: PaymentPlan | null; priceCents: number; paidCents: number; balanceCents: number }[], today: string): { owedCents: number; dueNowCents: number; plan: string | null } {
+  const owing = places.filter((p) => p.balanceCents > 0)
+  const parts = owing.flatMap((p) => partsOfPlace(p, today) ?? [{ dueDate: null, amountCents: p.balanceCents, paidCents: 0, state: 'due' as const }])
+  const planned = owing.some((p) => p.plan !== null)
+  return { owedCents: owing.reduce((sum, p) => sum + p.balanceCents, 0), dueNowCents: dueNowCents(parts), plan: planned ? planDueText(parts) : null }
+}
+
 /** The first part not paid whose day has passed, if any: staff see it flagged. */
 export function overduePart(parts: readonly PlanPart[]): PlanPart | undefined {
   return parts.find((p) => p.state === 'overdue')

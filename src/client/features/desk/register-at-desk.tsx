@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { formatMoney } from '../../../shared/money.ts'
+import { owedAtDesk } from '../../../shared/payment-plan.ts'
 import { leaguePriceText } from '../../../shared/schemas/league.ts'
 import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
@@ -10,7 +10,7 @@ import { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { teamSummariesQuery } from '../../queries/teams.ts'
 import { useRegisterAtDesk } from './api/use-register-at-desk.ts'
 import type { Participant } from '../offerings/customer-participants.ts'
-import { deskPriceText } from '../offerings/program-at-desk.tsx'
+import { deskPriceText, toPayText } from '../offerings/program-at-desk.tsx'
 import { useToday } from '../offerings/use-today.ts'
 import { AcademyAtDesk } from './academy-at-desk.tsx'
 
@@ -50,7 +50,7 @@ export function RegisterAtDesk({ customer, participants, more }: { customer: Cus
         setOutcome(
           registration.status === 'waitlisted'
             ? `${where} is full: number ${registration.waitlistPosition} on the waitlist.`
-            : `Registered for ${where}. Balance ${formatMoney(registration.balanceCents)}${registration.balanceCents > 0 ? ': take the payment below' : ''}.`,
+            : `Registered for ${where}. ${toPayText(owedAtDesk([registration], today), 'take the payment below')}`,
         )
       },
     })

@@ -4,12 +4,14 @@ import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { priceFactText } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { owedAtDesk } from '../../../shared/payment-plan.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { ACCOUNT_HOLDER, STATUS_LABELS, type OfferingKind } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useFocusNext } from '../../lib/use-focus-next.ts'
 import { participantsOf, type Participant } from './customer-participants.ts'
+import { useToday } from './use-today.ts'
 import type { ProgramForSignUp, ProgramParticipant } from './program.ts'
 
 /**
@@ -19,6 +21,16 @@ import type { ProgramForSignUp, ProgramParticipant } from './program.ts'
  */
 export const deskPriceText = (offering: { priceCents: number; earlyBird: { priceCents: number; until: string } | null }, today: string): string =>
   priceFactText({ listPriceCents: offering.priceCents, earlyBird: offering.earlyBird }, today)
+
+/**
+ * What the desk is told a sign-up asks: all of it, or under a payment plan what is due now and
+ * each part's day — the desk takes what is due now, or more — then where it takes it (`toPay`).
+ */
+export function toPayText(owed: ReturnType<typeof owedAtDesk>, toPay: string): string {
+  if (owed.owedCents <= 0) return 'Nothing to pay.'
+  if (!owed.plan) return `${formatMoney(owed.owedCents)} to pay: ${toPay}.`
+  return `${formatMoney(owed.owedCents)} to pay by its payment plan, ${owed.plan}: ${toPay} (what is due now, or more).`
+}
 
 /** A program the desk may sign a customer up for, with what its choice says ("Skills (ages 8–10, $180.00)"). */
 export interface DeskProgram extends Omit<ProgramForSignUp, 'placesLeft'> {
@@ -62,6 +74,7 @@ export function ProgramAtDesk({ customer, signed, programs, kind, programId, onC
   const [problem, setProblem] = useState<string | null>(null)
   const [outcome, setOutcome] = useState('')
   const focusNext = useFocusNext()
+  const today = useToday()
   const { label, noun } = OFFERING_KIND_WORDS[kind]
   const a = /^[aeiou]/.test(noun) ? 'an' : 'a'
   const outcomeId = `desk-${noun}-outcome`
@@ -83,9 +96,8 @@ export function ProgramAtDesk({ customer, signed, programs, kind, programId, onC
       taking.map((p) => ({ childId: p.childId, photoConsent: photos[p.key]! })),
       {
         onSuccess: ({ registrations }) => {
-          const owed = registrations.reduce((sum, r) => sum + r.balanceCents, 0)
           const who = registrations.map((r) => `${r.child?.name ?? customer.displayName} (${r.status === 'waitlisted' ? `waitlist number ${r.waitlistPosition}` : STATUS_LABELS[r.status].toLowerCase()})`)
-          setOutcome(`Signed up for ${program.name}: ${who.join(', ')}. ${owed > 0 ? `${formatMoney(owed)} to pay: ${toPay}.` : 'Nothing to pay.'}`)
+          setOutcome(`Signed up for ${program.name}: ${who.join(', ')}. ${toPayText(owedAtDesk(registrations, today), toPay)}`)
           setChosen([])
           setPhotos({})
           focusNext(outcomeId)

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { formatDate, formatDateTime } from '../../../shared/format.ts'
+import { facilityToday, formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
+import { owedAtDesk } from '../../../shared/payment-plan.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { RegistrationDetail, RegistrationView } from '../../../shared/contracts/registrations.ts'
@@ -12,6 +13,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../../lib/session.tsx'
+import { siteConfig } from '../../site-config.ts'
 import { badgeClass, describeEntry } from './history.ts'
 import { RecordHistory } from '../dashboard/record-history.tsx'
 import { RefundPayment } from './refund-payment.tsx'
@@ -245,8 +247,12 @@ function extrasOpenOf(detail: { extras: readonly { amountDueCents: number; paidC
 }
 
 function DeskPayment({ registration: r, extrasOpenCents, onDone }: { registration: RegistrationView; extrasOpenCents: number; onDone(message: string): void }) {
-  const owed = Math.max(r.balanceCents, 0) + extrasOpenCents
-  const form = useForm(DeskPaymentForm, { amount: (owed / 100).toFixed(2), method: 'cash', reference: '' })
+  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const place = owedAtDesk([r], today)
+  // What is due now (under a payment plan, its deposit and the parts whose day is near), the extras with it; staff may take more, up to all of it.
+  const dueNow = place.dueNowCents + extrasOpenCents
+  const form = useForm(DeskPaymentForm, { amount: ((dueNow > 0 ? dueNow : place.owedCents + extrasOpenCents) / 100).toFixed(2), method: 'cash', reference: '' })
+  const balance = `Balance ${formatMoney(r.balanceCents)}${place.plan ? ` by its payment plan, ${place.plan}` : ''}`
   const record = useRecordDeskPayment(r.id)
 
   const submit = form.handleSubmit(async (values) => {
@@ -265,7 +271,7 @@ function DeskPayment({ registration: r, extrasOpenCents, onDone }: { registratio
     <form onSubmit={submit} noValidate>
       {form.message && <Alert>{form.message}</Alert>}
       <div className="staff-form-grid">
-        <TextField label="Amount (dollars)" field={form.field('amount')} error={form.errors.amount} hint={extrasOpenCents > 0 ? `Balance ${formatMoney(r.balanceCents)}, and ${formatMoney(extrasOpenCents)} for the extras on its order` : `Balance ${formatMoney(r.balanceCents)}`} />
+        <TextField label="Amount (dollars)" field={form.field('amount')} error={form.errors.amount} hint={extrasOpenCents > 0 ? `${balance}; and ${formatMoney(extrasOpenCents)} for the extras on its order` : balance} />
         <div className="field">
           <label htmlFor={method.name}>{DeskPaymentForm.method.label}</label>
           <p className="field-hint" id={`${method.name}-hint`}>
