@@ -8,7 +8,7 @@ import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { insertDemoDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
-import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_CAMPS, DEMO_DISCOUNT_CODE, DEMO_DROP_INS, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_TEAMS } from '../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_CAMPS, DEMO_DISCOUNT_CODE, DEMO_DROP_INS, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_TEAMS, todaysDemoDropIn } from '../src/server/demo-content.ts'
 import { offeringKinds } from '../src/server/app.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { admit } from '../src/server/core/registrations/admission.ts'
@@ -63,7 +63,8 @@ try {
     const academyIds = new Map<string, string>()
     for (const academy of DEMO_ACADEMIES) academyIds.set(academy.name, await insertAcademy(db, academy))
     for (const camp of DEMO_CAMPS) await insertCamp(db, camp)
-    for (const dropIn of DEMO_DROP_INS) await insertDemoDropIn(db, dropIn)
+    const dropIns = [...DEMO_DROP_INS, todaysDemoDropIn(facilityToday(new Date(), config.site.timeZone))]
+    for (const dropIn of dropIns) await insertDemoDropIn(db, dropIn)
     for (const academy of DEMO_ACADEMIES.filter((a) => a.forChildren)) await seedFamilyDiscount(academyIds.get(academy.name)!, admin.id)
     const invites = createInvites(await resolveAuthSecret(db, config.authSecret))
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
@@ -73,7 +74,7 @@ try {
     await seedOnlinePayment(academyIds.get(DEMO_ONLINE_PAYMENT.academy)!)
     const emails = await keepDemoEmails()
     console.log(
-      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, ${DEMO_CAMPS.length} camps, ${DEMO_DROP_INS.length} drop-in sessions, a price list with an early-bird price running, a family discount and a payment plan on the children's academies, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
+      `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, ${DEMO_CAMPS.length} camps, ${dropIns.length} drop-in sessions, a price list with an early-bird price running, a family discount and a payment plan on the children's academies, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
     )
     console.log(`The ${emails} emails they would have sent are kept on the Emails page (${config.publicUrl}/outbox, as the demo admin), not sent.`)
   } else {

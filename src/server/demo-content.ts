@@ -8,7 +8,7 @@ function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 }
 
-/** What `npm run demo` loads: an open league for every home page card, three academies, two camps and two drop-in sessions. */
+/** What `npm run demo` loads: an open league for every home page card, three academies, two camps and three drop-in sessions. */
 export const DEMO_LEAGUES: NewLeague[] = [
   {
     name: 'Winter Soccer Free Agents',
@@ -223,7 +223,7 @@ export const DEMO_CAMPS: NewCamp[] = [
 ]
 
 /**
- * Two drop-in sessions (issue 31 §2): open-play basketball for adults this Saturday morning, and
+ * Two drop-in sessions (issue 31 §2), beside todaysDemoDropIn: open-play basketball for adults this Saturday morning, and
  * one Saturday of the teen shooting clinic sold on its own.
  */
 export const DEMO_DROP_INS: DemoDropIn[] = [
@@ -259,6 +259,27 @@ export const DEMO_DROP_INS: DemoDropIn[] = [
     priceCents: 2_500,
   },
 ]
+
+/**
+ * An evening open gym on the day the demo is loaded (`today` at the facility), so "At the door" has a
+ * session to check people in to whatever day the demo runs.
+ */
+export function todaysDemoDropIn(today: string): DemoDropIn {
+  return {
+    name: 'Evening Open Gym',
+    sport: 'basketball',
+    description: 'Pick-up games after work: come alone or bring friends, teams are made at the door.',
+    location: 'Court 1',
+    isActive: true,
+    forChildren: false,
+    date: today,
+    startTime: '19:00',
+    endTime: '21:00',
+    registrationDate: today,
+    capacity: 20,
+    priceCents: 1_000,
+  }
+}
 
 /** A family signing children up: the guardian's name, and each child's first name and age on the academy's first day. */
 export interface DemoFamily {
