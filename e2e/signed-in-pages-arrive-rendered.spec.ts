@@ -20,6 +20,8 @@ function collectErrors(page: Page): string[] {
 
 const PAGES = [
   { person: 'customer', path: '/account', heading: 'Account' },
+  // The waiver with whom the person signed it for and the form for the rest.
+  { person: 'customer', path: '/waiver', heading: 'Waiver' },
   { person: 'admin', path: '/leagues', heading: 'Leagues' },
   // Everyone else opens the leagues page on the open leagues: theirs to read, so rendered too.
   { person: 'customer', path: '/leagues', heading: 'Leagues' },
