@@ -9,10 +9,15 @@ import { configDefaults } from 'vitest/config'
 // Names this run's PostgreSQL test schemas, so the run removes exactly its own at the end.
 process.env.TEST_RUN_ID ??= randomBytes(3).toString('hex')
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), appChunk()],
+  // React Router's package points every bundler at its development build, whose warnings run in
+  // the browser as each page is taken over (remix-run/react-router#14102); its production build is
+  // the same code with them off. The browser gets that one (docs/benchmarks.md, "The home page's
+  // script at 4×").
+  resolve: command === 'build' && !isSsrBuild ? { alias: [{ find: /^react-router$/, replacement: reactRouterBuild('index.mjs') }, { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') }] } : {},
   // `vite build --ssr`: the server's render of the open pages (render-page.tsx, server/pages.ts).
   build: isSsrBuild
     ? {
@@ -25,7 +30,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     : // The manifest tells the bundle check what the home page loads (scripts/check-bundle.mjs).
       // No modulepreload polyfill: every browser that runs es2022 modules but lacks modulepreload
       // (Safari before 17) still loads every script, only without the head start.
-      { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', manifest: true, modulePreload: { polyfill: false } },
+      // The app and every module it imports are one script (appChunk).
+      {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        target: 'es2022',
+        manifest: true,
+        modulePreload: { polyfill: false },
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', test: (id: string) => appModules.has(id), includeDependenciesRecursively: false }] } } },
+      },
   test: {
     root: '.',
     environment: 'node',
@@ -78,6 +91,39 @@ function testFilesWithoutDatabase(): string[] {
   }
   const testFiles = ['src/server', 'tests'].flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
   return testFiles.filter((file) => file.endsWith('.test.ts') && !reachesDatabase(path.resolve(file)))
+}
+
+/** React Router's production build, by its file in the package (its exports name only the development build). */
+function reactRouterBuild(file: string): string {
+  return path.resolve('node_modules/react-router/dist/production', file)
+}
+
+/** The modules app.tsx imports, directly or through others, as the build found them (appChunk). */
+const appModules = new Set<string>()
+
+/**
+ * Puts the app (src/client/app.tsx) and every module it imports into one script. Left to itself
+ * the bundler split them into 14 scripts by which lazily loaded screens share them, and the page
+ * asked for each one ahead (a <link rel=modulepreload> apiece, 15–30 ms of a slow phone's main
+ * thread) and then linked them all; every page loads the app, so the screens loaded later share
+ * it whole. Vite's helper that asks for scripts ahead stays out: the entry uses it before the app
+ * is fetched.
+ */
+function appChunk(): Plugin {
+  return {
+    name: 'app-chunk',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    buildEnd() {
+      appModules.clear()
+      const app = path.resolve('src/client/app.tsx')
+      const visit = (id: string) => {
+        if (appModules.has(id) || id.includes('preload-helper')) return
+        appModules.add(id)
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported)
+      }
+      visit(app)
+    },
+  }
 }
 
 /**

@@ -38,9 +38,6 @@ export function useDropFlash(): () => Promise<void> {
 export function Layout() {
   const location = useLocation()
   const { flash, flashTone } = (location.state as NavigationState | null) ?? {}
-  // The message lives in the browser's history, which the server never sees: shown once the
-  // page is taken over, so a reloaded page's markup is the same on both sides.
-  const hydrated = useHydrated()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -48,7 +45,7 @@ export function Layout() {
       </a>
       <TopBar />
       <main id="main" tabIndex={-1}>
-        {flash && hydrated && <Alert tone={flashTone}>{flash}</Alert>}
+        {flash && <Flash tone={flashTone}>{flash}</Flash>}
         {/*
           Each page in its own Suspense boundary (router.tsx): keyed by its route, a page whose
           screen is still loading shows its "Loading…" at once, where the page left stayed on
@@ -62,6 +59,17 @@ export function Layout() {
       </footer>
     </>
   )
+}
+
+/**
+ * The redirect's message. It lives in the browser's history, which the server never sees: shown
+ * once the page is taken over, so a reloaded page's markup is the same on both sides. Only a page
+ * with a message asks whether it has been taken over: that question renders the asker a second
+ * time, at once, after the page is taken over (useHydrated), a task a slow phone would feel on
+ * every page if the whole layout asked it.
+ */
+function Flash({ tone, children }: { tone: NavigationState['flashTone']; children: string }) {
+  return useHydrated() ? <Alert tone={tone}>{children}</Alert> : null
 }
 
 function TopBar() {
