@@ -258,6 +258,6 @@ async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], inv
   for (const player of players) await joinTeam(db, invites, { ...request(player), leagueId, teamId, invite: invites.codeOf(row!) })
   if (team.feePaid) {
     const entry = (await teamState(db, leagueId, teamId))!.entry!
-    await takeDeskPayment(db, entry.registrationId, { amountCents: entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, { now, siteUrl: config.publicUrl, kinds })
+    await takeDeskPayment(db, entry.registrationId, { amountCents: entry.balanceCents, method: 'card', reference: 'Demo' }, staffId, { now, timeZone: config.site.timeZone, siteUrl: config.publicUrl, kinds })
   }
 }

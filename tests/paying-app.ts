@@ -29,6 +29,7 @@ export function stripeEventsOf(ctx: TestApp, clock: () => Date): Payments {
   return {
     db: ctx.db,
     provider: createStripeProvider(ctx.config.stripe!),
+    timeZone: ctx.config.site.timeZone,
     ctx: () => ({ now: clock(), claimWindowMs: ctx.config.claimWindowMs, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds }),
     log: { warn() {}, error() {} },
   }

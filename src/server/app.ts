@@ -162,6 +162,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     db,
     provider: config.stripe ? createStripeProvider(config.stripe) : FRONT_DESK,
     ctx: () => ({ now: clock(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }),
+    timeZone: config.site.timeZone,
     log: app.log,
   }
   registerAcademyRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })

@@ -246,7 +246,7 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   const emails = made.flatMap(({ req, id, placed }) => {
     const view = views.get(id)!
     if (req.quiet || (placed && req.holdUntil)) return []
-    return [placed ? confirmationEmail(req.siteUrl, req.kinds, view, req.paysOnline) : waitlistedEmail(req.siteUrl, req.kinds, view)]
+    return [placed ? confirmationEmail(req.siteUrl, req.kinds, view, req.today, req.paysOnline) : waitlistedEmail(req.siteUrl, req.kinds, view)]
   })
   await enqueueEmails(tx, emails, reqs[0]!.now)
   await tell?.(told.map((m) => views.get(m.id)!))

@@ -56,12 +56,12 @@ test('a held place is taken while held, asked for again is the same place, and i
     const paid = await recordPayment(tx, { orderId: line.orderId, amountCents: 5000, provider: 'stripe', externalId: `cs_test_${held.id}`, method: 'online', reference: null, recordedBy: null, now })
     expect(paid.status).toBe('recorded')
   })
-  expect(await confirmHeldPlace(ctx.db, held.id, { actorId: null, now, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })).toBe('confirmed')
+  expect(await confirmHeldPlace(ctx.db, held.id, { actorId: null, now, timeZone: ctx.config.site.timeZone, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })).toBe('confirmed')
   expect(await findRegistrationView(ctx.db, ctx.kinds, held.id)).toMatchObject({ status: 'confirmed', balanceCents: 0 })
   expect((await latestEmailTo(ctx, payer.email))?.subject).toContain('Registration confirmed')
   // Paid and confirmed: the sweep long after leaves it be.
   expect(await expire(new Date(now.getTime() + 60 * MINUTE))).toBe(0)
-  expect(await confirmHeldPlace(ctx.db, held.id, { actorId: null, now, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })).toBe('not-held')
+  expect(await confirmHeldPlace(ctx.db, held.id, { actorId: null, now, timeZone: ctx.config.site.timeZone, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })).toBe('not-held')
 })
 
 test('a held place not paid by its deadline goes to the first on the waitlist, and a late payment finds it gone', async () => {
@@ -80,5 +80,5 @@ test('a held place not paid by its deadline goes to the first on the waitlist, a
   const told = await latestEmailTo(ctx, slow.email)
   expect(told?.subject).toContain('Registration not paid in time')
   expect(told?.text).toContain('was not paid in time and has gone to the next person')
-  expect(await confirmHeldPlace(ctx.db, held.id, { actorId: null, now, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })).toBe('not-held')
+  expect(await confirmHeldPlace(ctx.db, held.id, { actorId: null, now, timeZone: ctx.config.site.timeZone, siteUrl: ctx.config.publicUrl, kinds: ctx.kinds })).toBe('not-held')
 })

@@ -80,8 +80,8 @@ export interface Kind<K extends OfferingKind = OfferingKind> {
 export interface KindEmailLines<K extends OfferingKind = OfferingKind> {
   /** Who holds the place, as a sentence about it begins: "Maya is", "Your team Net Gains is", "You are". */
   holder(r: RegistrationView, details: DetailsOf<K>): string
-  /** What a confirmation says of the place: who took it, and when it meets. */
-  confirmed(r: RegistrationView, details: DetailsOf<K>): string[]
+  /** What a confirmation written on `today` (a facility day) says of the place: who took it, and when it meets from then on. */
+  confirmed(r: RegistrationView, details: DetailsOf<K>, today: string): string[]
 }
 
 /**

@@ -34,7 +34,7 @@ export async function takeDeskPayment(
   registrationId: string,
   payment: DeskPayment,
   staffId: string,
-  ctx: { now: Date; siteUrl: string; kinds: Kinds },
+  ctx: { now: Date; timeZone: string; siteUrl: string; kinds: Kinds },
 ): Promise<'recorded' | 'not-payable' | 'over-balance'> {
   const { now } = ctx
   return inTransaction(db, async (tx) => {
@@ -56,7 +56,7 @@ export async function takeDeskPayment(
     if (recorded.status === 'over-balance') return 'over-balance'
     await logEvent(tx, { registrationId, action: 'payment', actorId: staffId, details: { ...payment }, now })
     // A hold it paid is confirmed, and its confirmation says what was paid; otherwise the family gets a receipt of the payment.
-    if ((await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, siteUrl: ctx.siteUrl, kinds: ctx.kinds })) === 0) {
+    if ((await confirmPaidHolds(tx, line.orderId, { actorId: staffId, now, timeZone: ctx.timeZone, siteUrl: ctx.siteUrl, kinds: ctx.kinds })) === 0) {
       const after = await findRegistrationView(tx, ctx.kinds, registrationId)
       if (after) await enqueueEmail(tx, deskPaymentEmail(ctx.siteUrl, after, payment), now)
     }

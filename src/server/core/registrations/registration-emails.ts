@@ -1,5 +1,7 @@
 import { describeSchedule } from '../../../shared/academy-schedule.ts'
-import { formatDate } from '../../../shared/format.ts'
+import { countOf, formatDate } from '../../../shared/format.ts'
+import { partsOfPlace, planDueText } from '../../../shared/payment-plan.ts'
+import { sessionsLeft } from '../../../shared/prices.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import { receiptPath } from '../../../shared/receipt-path.ts'
@@ -29,44 +31,53 @@ export const personEmailLines = {
   confirmed: (r: RegistrationView) => [placeHeldLine(personHolder(r), r)],
 } satisfies KindEmailLines
 
-/** A person's place in a program that meets on dates (kinds.ts `PlaceFacts`), its confirmation telling when it meets and every date. */
+/** A person's place in a program that meets on dates (kinds.ts `PlaceFacts`), its confirmation telling when it meets and the dates to come. */
 export const programEmailLines = {
   holder: personHolder,
-  confirmed: (r: RegistrationView, details: { schedule: Schedule }) => [...personEmailLines.confirmed(r), ...sessionLines(details.schedule)],
+  confirmed: (r: RegistrationView, details: { schedule: Schedule }, today: string) => [...personEmailLines.confirmed(r), ...sessionLines(details.schedule, today)],
 }
 
-/** The sessions of a place in a program: when it meets, and every date. */
-function sessionLines(schedule: Schedule): string[] {
+/** The sessions of a place in a program: when it meets, and every date from `today` on (a late sign-up is told how many are left of all). */
+function sessionLines(schedule: Schedule, today: string): string[] {
   if (schedule.sessionDates.length === 0) return []
   const when = schedule.startTime && schedule.endTime ? `${describeSchedule({ ...schedule, startTime: schedule.startTime, endTime: schedule.endTime })}. ` : ''
+  const left = sessionsLeft(schedule.sessionDates, today)
   const count = schedule.sessionDates.length
-  return [`${when}${count} session${count === 1 ? '' : 's'}: ${schedule.sessionDates.map(formatDate).join(', ')}.`]
+  if (left.length === 0) return [`${when}All ${countOf(count, 'session')} have taken place.`]
+  const how = left.length === count ? countOf(count, 'session') : `${left.length} of ${countOf(count, 'session')} left`
+  return [`${when}${how}: ${left.map(formatDate).join(', ')}.`]
 }
 
 /** The lines the kind of the place writes of it: the view's details are its kind's (registrations.queries.ts). */
-function kindLines(kinds: Kinds, r: RegistrationView): { holder: string; confirmed: string[] } {
+function kindLines(kinds: Kinds, r: RegistrationView, today: string): { confirmed: string[] } {
   const lines = kinds[r.offering.kind].emails as KindEmailLines
-  return { holder: lines.holder(r, r.offering.details), confirmed: lines.confirmed(r, r.offering.details) }
+  return { confirmed: lines.confirmed(r, r.offering.details, today) }
 }
 
-/** What the place still asks: nothing once paid (online, say), or the balance and where to pay it — online too when the site takes card payments. */
-function amountLine(siteUrl: string, r: RegistrationView, paysOnline: boolean): string {
+/**
+ * What the place still asks: nothing once paid (online, say), or the balance — under a payment
+ * plan, what is due now and each part's day — and where to pay it, online too when the site takes
+ * card payments.
+ */
+function amountLine(siteUrl: string, r: RegistrationView, paysOnline: boolean, today: string): string {
   if (r.priceCents === 0) return 'Nothing to pay.'
   if (r.balanceCents <= 0) return `Paid in full: ${formatMoney(r.paidCents)}.`
-  const due = `Amount due: ${formatMoney(r.balanceCents)}`
+  const parts = partsOfPlace(r, today)
+  const due = `Amount due: ${formatMoney(r.balanceCents)}${parts ? ` by its payment plan, ${planDueText(parts)}` : ''}`
   return paysOnline && r.orderId ? `${due} — pay online at ${siteUrl}${href('checkout', { orderId: r.orderId })} or at the front desk.` : `${due} — pay at the front desk.`
 }
 
-export function confirmationEmail(siteUrl: string, kinds: Kinds, r: RegistrationView, paysOnline = false): NewEmail {
+/** `today`: the facility's day it is written on: the sessions it lists are those to come, and a payment plan's parts what is due now. */
+export function confirmationEmail(siteUrl: string, kinds: Kinds, r: RegistrationView, today: string, paysOnline = false): NewEmail {
   return {
     to: r.registrantEmail,
     subject: `Registration confirmed: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',
-      ...kindLines(kinds, r).confirmed,
+      ...kindLines(kinds, r, today).confirmed,
       `Receipt number: ${r.receiptNumber}`,
-      amountLine(siteUrl, r, paysOnline),
+      amountLine(siteUrl, r, paysOnline, today),
       '',
       `Your receipt: ${receiptUrl(siteUrl, r)}`,
     ].join('\n'),
@@ -80,7 +91,7 @@ export function waitlistedEmail(siteUrl: string, kinds: Kinds, r: RegistrationVi
     text: [
       `Hi ${r.registrantName},`,
       '',
-      `${r.offering.name} is full. ${kindLines(kinds, r).holder} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
+      `${r.offering.name} is full. ${(kinds[r.offering.kind].emails as KindEmailLines).holder(r, r.offering.details)} number ${r.waitlistPosition ?? '?'} on the waitlist.`,
       'If a place opens up we will email you, and you will have a limited time to claim it.',
       '',
       `Your registrations: ${siteUrl}${href('account')}`,

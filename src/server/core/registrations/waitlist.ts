@@ -1,3 +1,4 @@
+import { facilityToday } from '../../../shared/format.ts'
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect.ts'
 import { createPeriodic } from '../../periodic.ts'
@@ -59,16 +60,26 @@ export async function claimOffer(db: Db, registrationId: string, userId: string,
   })
 }
 
+/** Who confirms a paid hold and when; its confirmation says what is due from the facility's day (`timeZone`). */
+export interface PaidHoldContext {
+  actorId: string | null
+  now: Date
+  timeZone: string
+  siteUrl: string
+  kinds: Kinds
+  paysOnline?: boolean
+}
+
 /**
  * A place held awaiting payment is paid: it is the person's, confirmed and emailed. Answers
  * `not-held` when it was no longer held (it lapsed, or was ended, before the payment came).
  */
-export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; kinds: Kinds; paysOnline?: boolean }): Promise<'confirmed' | 'not-held'> {
+export async function confirmHeldPlace(db: Db, registrationId: string, ctx: PaidHoldContext): Promise<'confirmed' | 'not-held'> {
   return inTransaction(db, async (tx) => {
     if (!(await changeStatus(tx, registrationId, ['held'], 'confirmed', ctx.now))) return 'not-held'
     await logEvent(tx, { registrationId, action: 'confirmed', actorId: ctx.actorId, details: { wasHeld: true }, now: ctx.now })
     const view = await findRegistrationView(tx, ctx.kinds, registrationId)
-    if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, ctx.kinds, view, ctx.paysOnline), ctx.now)
+    if (view) await enqueueEmail(tx, confirmationEmail(ctx.siteUrl, ctx.kinds, view, facilityToday(ctx.now, ctx.timeZone), ctx.paysOnline), ctx.now)
     return 'confirmed'
   })
 }
@@ -79,7 +90,7 @@ export async function confirmHeldPlace(db: Db, registrationId: string, ctx: { ac
  * confirms them, so none lapses to the waitlist with its money kept (decision 0022). In the
  * caller's transaction, after the change that paid them; answers how many were confirmed.
  */
-export async function confirmPaidHolds(tx: Db, orderId: string, ctx: { actorId: string | null; now: Date; siteUrl: string; kinds: Kinds; paysOnline?: boolean }): Promise<number> {
+export async function confirmPaidHolds(tx: Db, orderId: string, ctx: PaidHoldContext): Promise<number> {
   const held = await tx.kysely
     .selectFrom('orderLines as line')
     .innerJoin('registrations as r', 'r.id', 'line.registrationId')

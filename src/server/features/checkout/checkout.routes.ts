@@ -61,7 +61,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       await holdOfferingsOfOrder(tx, orderId)
       await applyDiscountCode(tx, { orderId, userId: user.id, code: req.body.code, today: facilityToday(at, config.site.timeZone), now: at })
       // A code that leaves nothing to pay now makes the held places the family's.
-      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, siteUrl: config.publicUrl, kinds: payments.ctx().kinds, paysOnline: provider.online })
+      await confirmPaidHolds(tx, orderId, { actorId: user.id, now: at, timeZone: config.site.timeZone, siteUrl: config.publicUrl, kinds: payments.ctx().kinds, paysOnline: provider.online })
     })
     return { order: await orderFor(orderId, user.id, at) }
   })

@@ -21,6 +21,8 @@ export interface Payments {
   db: Db
   provider: PaymentProvider
   ctx: () => ChangeContext
+  /** The facility's zone: a place confirmed when paid is told what its plan asks from its day. */
+  timeZone: string
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void }
 }
 
@@ -108,7 +110,7 @@ async function fulfil(tx: Db, { checkoutId, orderId, page }: SettledPage, deps: 
   }
   await changeCheckout(tx, checkoutId, ['open', 'processing', 'expired', 'failed'], { status: 'paid', paymentId: recorded.id }, ctx.now)
   for (const line of lines) {
-    if (line.registrationId && line.status === 'held') await confirmHeldPlace(tx, line.registrationId, { actorId: null, now: ctx.now, siteUrl: ctx.siteUrl, kinds: ctx.kinds, paysOnline: true })
+    if (line.registrationId && line.status === 'held') await confirmHeldPlace(tx, line.registrationId, { actorId: null, now: ctx.now, timeZone: deps.timeZone, siteUrl: ctx.siteUrl, kinds: ctx.kinds, paysOnline: true })
     else if (line.registrationId && line.status === 'expired') deps.log.warn({ checkoutId, registrationId: line.registrationId }, 'a place paid online had already been released')
   }
   return 'applied'

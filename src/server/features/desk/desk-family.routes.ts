@@ -87,7 +87,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
     await inTransaction(db, async (tx) => {
       await holdOfferingsOfOrder(tx, orderId)
       await applyDiscountCode(tx, { orderId, userId: customer.id, code: req.body.code, today: facilityToday(at, timeZone), now: at })
-      await confirmPaidHolds(tx, orderId, { actorId: staff.id, now: at, siteUrl: config.publicUrl, kinds, paysOnline: config.site.paysOnline })
+      await confirmPaidHolds(tx, orderId, { actorId: staff.id, now: at, timeZone: config.site.timeZone, siteUrl: config.publicUrl, kinds, paysOnline: config.site.paysOnline })
     })
     return answer({ orderId, customerId: customer.id, staffId: staff.id, at })
   })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addChild, createLeague, createRegistrant, createUser, daysFromToday, productForm, signWaiver, type TestUser } from '../../../../tests/factories.ts'
+import { addChild, createLeague, createRegistrant, createUser, daysFromToday, latestEmailTo, productForm, signWaiver, type TestUser } from '../../../../tests/factories.ts'
 import { academySoon } from '../../../../tests/academy-places.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Academy, AcademyReceipt, AcademySignUpResult } from '../../../shared/contracts/academies.ts'
@@ -11,6 +11,7 @@ import type { ProductFormValues } from '../../../shared/schemas/product.ts'
 import { signUpTotal, type SignUpParty } from '../../../shared/sign-up-total.ts'
 import type { ActiveLeague } from '../../../shared/sports.ts'
 import { addDays } from '../../../shared/registration-window.ts'
+import { formatDate } from '../../../shared/format.ts'
 import { insertAcademy, type NewAcademy } from '../academies/academies.queries.ts'
 import { insertCamp } from '../camps/camps.queries.ts'
 import { insertDropIn } from '../drop-ins/drop-ins.queries.ts'
@@ -146,6 +147,10 @@ describe('the total shown before sign-up is what the order asks after it', () =>
     const order = await orderOf(parent, result.registrations[0]!.orderId)
     expect({ total: order.totalCents, dueNow: order.dueNowCents }).toEqual({ total: shown.totalCents, dueNow: shown.dueNowCents })
     expect(order.lines[0]!.plan!.map((p) => [p.dueDate, p.amountCents])).toEqual(shown.places[0]!.parts!.map((p) => [p.dueDate, p.amountCents]))
+    // The confirmation says what is due now and when the rest is, as the checkout counts it.
+    expect((await latestEmailTo(ctx, parent.email))?.text).toContain(
+      `Amount due: $360.00 by its payment plan, $100.00 due now, then $130.00 on ${formatDate(daysFromToday(40))} and $130.00 on ${formatDate(daysFromToday(70))} — pay at the front desk.`,
+    )
   })
 
   test('a late sign-up to an academy under way pays for the sessions left when its product says so, rounded to the cent, and the receipt says so', async () => {
@@ -162,6 +167,10 @@ describe('the total shown before sign-up is what the order asks after it', () =>
     const order = await orderOf(parent, result.registrations[0]!.orderId)
     expect(order.lines[0]!.amountDueCents).toBe(shown.totalCents)
     expect(order.lines[0]!.description).toContain(`${academy.name} (31 of 41 sessions)`)
+    // The confirmation lists the sessions to come, not the ten gone.
+    const email = (await latestEmailTo(ctx, parent.email))?.text
+    expect(email).toContain(`31 of 41 sessions left: ${formatDate(daysFromToday(0))}, ${formatDate(daysFromToday(1))}, `)
+    expect(email).not.toContain(formatDate(daysFromToday(-1)))
     const receipt = await parent.client.get<{ receipt: AcademyReceipt }>(`/api/receipts/user/${parent.id}/academy/${academyId}`)
     expect(receipt.body.receipt.places[0]!.charges).toMatchObject({ sessions: { charged: 31, inAll: 41 }, listPriceCents: 13_610 })
   })

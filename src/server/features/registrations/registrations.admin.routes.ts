@@ -68,7 +68,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (!registration) throw notFound('There is no such registration.')
     const at = now()
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
-    const ctx = { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
+    const ctx = { now: at, timeZone: config.site.timeZone, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
     const outcome = await changePlace(db, placeOf(registration), ctx, async (tx) => {
       const taken = await takeDeskPayment(tx, registration.id, payment, admin.id, ctx)
       if (taken === 'recorded') await recordPlaceAction(tx, actorOf(req, admin), 'desk-payment', registration, { payment }, at)
@@ -98,7 +98,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
       const adjusted = await adjustLine(tx, { registrationId, amountCents, reason: form.reason, recordedBy: admin.id, now: at })
       if (adjusted.status === 'adjusted') {
         await logEvent(tx, { registrationId, action: 'adjusted', actorId: admin.id, details: { amountCents, reason: form.reason }, now: at })
-        await confirmPaidHolds(tx, adjusted.orderId, { actorId: admin.id, now: at, siteUrl: config.publicUrl, kinds })
+        await confirmPaidHolds(tx, adjusted.orderId, { actorId: admin.id, now: at, timeZone: config.site.timeZone, siteUrl: config.publicUrl, kinds })
         if (before) await recordPlaceAction(tx, actorOf(req, admin), 'adjustment', before, { adjustment: { amountCents, reason: form.reason } }, at)
       }
       return adjusted
