@@ -18,6 +18,7 @@ export const Payment = z.object({
   status: z.enum(REFUND_STATUSES).describe("a refund through Stripe is pending until Stripe confirms it, and a failed one gave nothing back; a payment is 'succeeded'"),
   recordedAt: z.string().describe('ISO 8601 time'),
   lineId: z.string().describe("the order line of this registration the money went to or came back from: a refund from this registration's panel names it"),
+  refundableCents: z.number().int().nullable().describe('a payment: what is left of it on this line to refund, its refunds (pending ones too, not failed ones) taken off; null for a refund'),
 })
 export type Payment = z.infer<typeof Payment>
 

@@ -32,7 +32,7 @@ const place = (n: number, overrides: Partial<Receipt> = {}): Receipt => ({
   orderId: 'ord-1',
   plan: null,
   createdAt: '2027-01-05T15:00:00Z',
-  payments: [{ id: `p-${n}`, move: 'payment', amountCents: 5000, method: 'cash', reference: null, card: null, status: 'succeeded', recordedAt: '2027-01-06T15:00:00Z', lineId: 'line-1' }],
+  payments: [{ id: `p-${n}`, move: 'payment', amountCents: 5000, method: 'cash', reference: null, card: null, status: 'succeeded', recordedAt: '2027-01-06T15:00:00Z', lineId: 'line-1', refundableCents: 5000 }],
   charges: null,
   extras: [],
   ...overrides,

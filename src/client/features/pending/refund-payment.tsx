@@ -84,12 +84,12 @@ export function RefundPayment({ payments, extras, onDone }: { payments: readonly
           <select id="refund-payment" value={chosen.id} onChange={(event) => setPaymentId(event.target.value)}>
             {target.payments.map((p) => (
               <option key={p.id} value={p.id}>
-                {`${moneyMoveLabel(p)}, ${formatMoney(p.amountCents)}, ${formatDateTime(p.recordedAt)}`}
+                {`${moneyMoveLabel(p)}, ${formatMoney(p.amountCents)}${p.refundableCents === p.amountCents ? '' : ` (${formatMoney(p.refundableCents ?? 0)} left)`}, ${formatDateTime(p.recordedAt)}`}
               </option>
             ))}
           </select>
         </div>
-        <TextField label="Refund (dollars)" field={form.field('amount')} error={form.errors.amount} hint={`Paid ${formatMoney(chosen.amountCents)}`} />
+        <TextField label="Refund (dollars)" field={form.field('amount')} error={form.errors.amount} hint={chosen.refundableCents === chosen.amountCents ? `Paid ${formatMoney(chosen.amountCents)}` : `Paid ${formatMoney(chosen.amountCents)}, ${formatMoney(chosen.refundableCents ?? 0)} left to refund`} />
         <TextField label={RefundForm.reason.label} field={form.field('reason')} error={form.errors.reason} hint="Shown on the receipt" />
       </div>
       <fieldset className="field staff-choice">

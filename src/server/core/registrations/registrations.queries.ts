@@ -283,6 +283,7 @@ async function moneyMoves(db: Db, of: { registrationId: string } | { lineId: str
       sql.lit('succeeded').$castTo<RefundStatus>().as('status'),
       'p.recordedAt as recordedAt',
       'a.orderLineId as lineId',
+      'p.id as paymentId',
     ])
     .where(column, '=', id)
   const refunded = db.kysely
@@ -301,11 +302,19 @@ async function moneyMoves(db: Db, of: { registrationId: string } | { lineId: str
       'f.status',
       'f.recordedAt as recordedAt',
       'a.orderLineId as lineId',
+      'f.paymentId as paymentId',
     ])
     .where(column, '=', id)
   const rows = await paid.unionAll(refunded).orderBy('recordedAt').orderBy('move').orderBy('id').execute()
-  return rows.map(({ cardBrand, cardLast4, ...p }) => ({
+  // What is left of each payment on its line: a refund not failed takes its part (orders.queries.ts leftOfPayment counts so).
+  const left = new Map<string, number>()
+  for (const row of rows) {
+    const key = `${row.paymentId} ${row.lineId}`
+    if (row.move === 'payment' || row.status !== 'failed') left.set(key, (left.get(key) ?? 0) + row.amountCents)
+  }
+  return rows.map(({ cardBrand, cardLast4, paymentId, ...p }) => ({
     ...p,
+    refundableCents: p.move === 'payment' ? left.get(`${paymentId} ${p.lineId}`)! : null,
     card: cardBrand !== null && cardLast4 !== null ? { brand: cardBrand, last4: cardLast4 } : null,
     recordedAt: toIso(p.recordedAt),
   }))

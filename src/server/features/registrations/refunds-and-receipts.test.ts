@@ -100,6 +100,18 @@ describe('refunds', () => {
     expect(over.body.error.fields.amount).toBe(NOTHING_OVER)
   })
 
+  test('each payment says what is left of it to refund: $80 less a $20 refund leaves $60', async () => {
+    const { registration, cash } = await paidAtDesk(8000, '80.00')
+    expect(cash.refundableCents).toBe(8000)
+    const res = await admin.client.post(`/api/admin/payments/${cash.id}/refunds`, { amount: '20.00', reason: 'Missed two weeks', lineId: cash.lineId, lowerPrice: true })
+    expect(res.status, res.text).toBe(201)
+    const { payments } = (await admin.client.get<{ payments: Payment[] }>(`/api/admin/registrations/${registration.id}`)).body
+    expect(payments.map((p) => [p.move, p.refundableCents])).toEqual([
+      ['payment', 6000],
+      ['refund', null],
+    ])
+  })
+
   test('lowering the price never takes off more than the refund gives back', async () => {
     const { cash } = await paidAtDesk(8000, '30.00')
     const res = await admin.client.post<{ error: { fields: Record<string, string> } }>(`/api/admin/payments/${cash.id}/refunds`, { amount: '40.00', reason: 'Too much', lineId: cash.lineId, lowerPrice: true })
