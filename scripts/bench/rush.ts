@@ -17,7 +17,7 @@
 // With --checkout: N people sign up at once for a league of C places paid at sign-up, pay or
 // abandon on the fake Stripe of tests/fake-stripe.ts, and the places abandoned go on to the
 // waitlist (rush-checkout.ts says what is checked).
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -61,6 +61,9 @@ const connections = Number(args.connections)
 if (!(N > 0 && C > 0 && instances > 0 && connections > 0)) throw new Error('--registrations, --capacity, --instances and --connections must be positive numbers')
 if (instances > 1 && !args['database-url']) throw new Error('Several instances need a shared PostgreSQL: pass --database-url')
 if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build')
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
 
 const secret = randomBytes(32).toString('hex')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-'))
@@ -166,6 +169,51 @@ async function readStats(): Promise<DbStats> {
   }))
 }
 
+/** The CPU time a process (or one thread, `pid/task/tid`) has used so far, in microseconds: utime and stime of /proc's stat. */
+function cpuUsOf(path: string): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${path}/stat`, 'utf8')
+    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND
+  } catch {
+    // Linux only; a PostgreSQL backend may end between listing and reading.
+    return 0
+  }
+}
+
+/**
+ * Where the machine's CPU goes, so far: the servers (and their main threads alone: the rest is
+ * V8's compiler and garbage collector threads), PostgreSQL's backends of the rush's database, and
+ * this load generator. On two cores they all share, req/s moves with what else runs; this does
+ * much less, and says which process a change (a second instance, say) costs.
+ */
+function cpuByProcess() {
+  const all = servers.reduce((sum, s) => sum + cpuUsOf(String(s.pid)), 0)
+  const mainThreads = servers.reduce((sum, s) => sum + cpuUsOf(`${s.pid}/task/${s.pid}`), 0)
+  let database = 0
+  if (databaseUrl) {
+    const name = new URL(databaseUrl).pathname.slice(1)
+    for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+      let command = ''
+      try {
+        command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      } catch {
+        continue
+      }
+      // A backend names its database in its title: "postgres: [cluster: ]user database host(port) state".
+      if (command.startsWith('postgres: ') && command.split(' ').includes(name)) database += cpuUsOf(pid)
+    }
+  }
+  return { servers: all, mainThreads, database, loadGenerator: cpuUsOf(String(process.pid)) }
+}
+
+/** CPU per registration between two readings of cpuByProcess, in microseconds. */
+function cpuPerRegistration(before: ReturnType<typeof cpuByProcess>, after: ReturnType<typeof cpuByProcess>) {
+  const per = (key: keyof typeof before) => Math.round((after[key] - before[key]) / N)
+  return { servers: per('servers'), serversMainThread: per('mainThreads'), serversV8Threads: per('servers') - per('mainThreads'), database: per('database'), loadGenerator: per('loadGenerator') }
+}
+
 /** What the rush cost the database, per request (statements include mail delivery meanwhile). */
 function databaseCost(before: DbStats, after: DbStats) {
   const groups = after.groups - before.groups
@@ -250,6 +298,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
   const errorSamples = new Map<string, number>()
   console.error(`Firing ${N} registrations at ${instances} instance(s) over ${connections} connections...`)
   const before = await readStats()
+  const cpuBefore = cpuByProcess()
   const started = performance.now()
   await Promise.all(
     cookies.map(async (cookie, i) => {
@@ -265,6 +314,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const cpu = cpuPerRegistration(cpuBefore, cpuByProcess())
   const cost = databaseCost(before, await readStats())
 
   const places = await target.places()
@@ -302,6 +352,7 @@ async function registrationsRush(agent: http.Agent, ports: number[], publicUrl: 
     perSecond: Math.round(N / seconds),
     p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
     ...cost,
+    cpuUsPerRegistration: cpu,
   }
   const ok = result.confirmed === C && result.waitlisted === N - C && errors === 0 && duplicates === 0 && lost === 0 && (order === null || (order.placesBeforeWaitlist && order.placesChargeable === C && order.waitlistCharged === 0))
   console.error(`database: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, instances: ${instances}, ${ok ? 'CORRECT' : 'WRONG'}`)
