@@ -3,6 +3,7 @@ import { createUser, leagueInput } from '../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../tests/test-app.ts'
 import { insertLeague } from './features/leagues/leagues.queries.ts'
 import { ROUTES } from '../shared/routes.ts'
+import { facilityToday } from '../shared/format.ts'
 
 const SHELL =
   '<!doctype html><html><head><title>Sports and Activities</title><!--site-config--><script type="module" crossorigin src="/assets/app.js"></script>' +
@@ -77,6 +78,20 @@ describe('pages', () => {
       paysOnline: false,
     })
     expect(res.text).not.toContain('<script>alert(1)')
+  })
+
+  test('every page carries the facility’s day it was rendered on and when that day ends there', async () => {
+    for (const path of ['/', '/academy', '/signIn']) {
+      const before = Date.now()
+      const res = await ctx.client().get(path)
+      const match = /<script type="application\/json" id="facility-day">(.*?)<\/script>/.exec(res.text)
+      expect(match, path).not.toBeNull()
+      const { day, until } = JSON.parse(match![1]!) as { day: string; until: number }
+      expect(day).toBe(facilityToday(new Date(), 'America/New_York'))
+      expect(until).toBeGreaterThan(before)
+      expect(facilityToday(new Date(until - 1000), 'America/New_York')).toBe(day)
+      expect(facilityToday(new Date(until), 'America/New_York')).not.toBe(day)
+    }
   })
 
   test('the home page carries its active leagues: the API answer, inert, so the cards need no second round trip', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { SessionUser } from '../shared/contracts/session.ts'
 import { PAGE_DATA } from '../shared/page-data.ts'
+import { facilityDayAt } from '../shared/format.ts'
 import { decideAccess, matchRoute } from '../shared/routes.ts'
 import type { SiteConfig } from './config.ts'
 import { access, declareOpen } from './http/access.ts'
@@ -122,6 +123,16 @@ export async function registerPages(
   }
 
   const siteConfig = dataBlock(PAGE_DATA.site, JSON.stringify(site))
+  // The facility's day, read again when it ends: the browser's first frame shows the day the page was rendered on.
+  let today = facilityDayAt(new Date(), site.timeZone)
+  let todayBlock = dataBlock(PAGE_DATA.facilityDay, JSON.stringify(today))
+  const pageDay = () => {
+    if (Date.now() >= today.until) {
+      today = facilityDayAt(new Date(), site.timeZone)
+      todayBlock = dataBlock(PAGE_DATA.facilityDay, JSON.stringify(today))
+    }
+    return todayBlock
+  }
   app.get('/*', access('open'), async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
@@ -129,7 +140,7 @@ export async function registerPages(
     }
     const match = matchRoute(pathname)
     const template = await html.template(req.url)
-    let data = siteConfig
+    let data = siteConfig + pageDay()
     let content: string | undefined
     // The home page is the same for everyone (it is kept and replayed: http/front-answers.ts).
     const user = match && match.route.id !== 'home' ? await sessionUserOf(req) : null

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { countOf, facilityToday, formatBytes, formatDate, formatDateRange, formatDateTime, showMomentsIn } from './format.ts'
+import { countOf, facilityDayAt, facilityToday, formatBytes, formatDate, formatDateRange, formatDateTime, showMomentsIn } from './format.ts'
 
 test('calendar dates are shown en-US without moving a day in any time zone', () => {
   expect(formatDate('2027-01-15')).toBe('1/15/2027')
@@ -50,4 +50,16 @@ test('once a page names the facility’s time zone, moments are shown in it, whe
   expect(formatDate(new Date('2027-01-16T03:00:00Z'))).toBe('1/15/2027')
   showMomentsIn('Europe/Berlin')
   expect(formatDateTime('2027-01-15T19:05:00Z')).toBe('1/15/2027, 8:05 PM')
+})
+
+test('the facility’s day ends at its own midnight, on the days the clocks change too', () => {
+  const zone = 'America/New_York'
+  // 4 pm at the facility: the day ends at midnight there, 5 am UTC in winter.
+  expect(facilityDayAt(new Date('2026-11-27T21:00:00Z'), zone)).toEqual({ day: '2026-11-27', until: Date.parse('2026-11-28T05:00:00Z') })
+  // The clocks go forward on 14 March 2027: that day starts at 5 am UTC and ends at 4 am UTC.
+  expect(facilityDayAt(new Date('2027-03-13T12:00:00Z'), zone)).toEqual({ day: '2027-03-13', until: Date.parse('2027-03-14T05:00:00Z') })
+  expect(facilityDayAt(new Date('2027-03-14T12:00:00Z'), zone)).toEqual({ day: '2027-03-14', until: Date.parse('2027-03-15T04:00:00Z') })
+  // A second before midnight is still the day; midnight itself is the next.
+  expect(facilityDayAt(new Date('2026-11-28T04:59:59Z'), zone).day).toBe('2026-11-27')
+  expect(facilityDayAt(new Date('2026-11-28T05:00:00Z'), zone)).toEqual({ day: '2026-11-28', until: Date.parse('2026-11-29T05:00:00Z') })
 })

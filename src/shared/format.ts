@@ -1,3 +1,5 @@
+import type { FacilityDay } from './page-data.ts'
+
 /**
  * Made on first use: the first Intl formatter of a page loads the locale and time zone data,
  * tens of milliseconds on a slow phone, which the home page's cards do not need.
@@ -73,6 +75,23 @@ export function facilityToday(now: Date, timeZone: string): string {
     dayFormats.set(timeZone, format)
   }
   return format.format(now)
+}
+
+/**
+ * The facility's day at `now` and the moment it ends there (its next midnight, found to the
+ * second: days are 23 to 25 hours long where clocks change). A page carries it so the browser
+ * renders its first frame with the server's day and builds no time-zone formatter while it hydrates.
+ */
+export function facilityDayAt(now: Date, timeZone: string): FacilityDay {
+  const day = facilityToday(now, timeZone)
+  let last = now.getTime()
+  let next = last + 26 * 60 * 60 * 1000
+  while (next - last > 1000) {
+    const middle = Math.floor((last + next) / 2)
+    if (facilityToday(new Date(middle), timeZone) === day) last = middle
+    else next = middle
+  }
+  return { day, until: Math.floor(next / 1000) * 1000 }
 }
 
 

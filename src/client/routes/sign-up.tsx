@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { outsideAgesText } from '../../shared/age.ts'
-import { facilityToday, formatDate } from '../../shared/format.ts'
+import { formatDate } from '../../shared/format.ts'
 import { lastRegistrationDay, registrationWindow } from '../../shared/registration-window.ts'
 import { purposeOf } from '../../shared/route-purposes.ts'
 import { matchRoute, type RouteDefinition } from '../../shared/routes.ts'
@@ -28,6 +28,7 @@ import { href } from '../../shared/paths.ts'
 import { useFocusNext } from '../lib/use-focus-next.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 import { siteConfig } from '../site-config.ts'
+import { facilityDayNow } from '../lib/facility-day.ts'
 
 /**
  * A sign-up page opens with its sport's open leagues (every sport's on individualSportsSignUp),
@@ -70,7 +71,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
   const [chosenId, setChosenId] = useState(() => readWaiverRequest(location.state).childId)
   const chosen = children.children?.find((c) => c.id === chosenId) ?? children.children?.[0] ?? null
   // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [now] = useState(() => new Date())
+  const [today] = useState(facilityDayNow)
   // A registered person's button goes away, and a disabled one drops the focus: put it where
   // the answer is, or back on the button to try again.
   const focusNext = useFocusNext()
@@ -106,7 +107,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
   }
 
   function actionFor(league: OpenLeague): ReactNode {
-    const opening = registrationWindow(league, facilityToday(now, siteConfig.timeZone))
+    const opening = registrationWindow(league, today)
     if (opening === 'upcoming') return <p>Registration opens on {formatDate(league.registrationDate)}.</p>
     if (opening === 'closed') return <p>Registration for this league closed on {formatDate(lastRegistrationDay(league))}.</p>
     const forChild = isForChildren(league)
@@ -132,7 +133,7 @@ function SignUpScreen({ route, sport }: { route: RouteDefinition; sport: Sport |
         <SignUpPrice
           id={priceId}
           pricing={{ ...league.pricing, sessions: null }}
-          today={facilityToday(now, siteConfig.timeZone)}
+          today={today}
           party={{ children: child !== null, holding: child ? holdingPlaces(league.id, child.id) : 0, placesLeft: league.placesLeft }}
           names={[child?.firstName ?? 'You']}
         />

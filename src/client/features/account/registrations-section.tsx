@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { formatTime } from '../../../shared/academy-schedule.ts'
-import { facilityToday, formatDate, formatDateTime } from '../../../shared/format.ts'
-import { siteConfig } from '../../site-config.ts'
+import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
@@ -15,6 +14,7 @@ import { href } from '../../../shared/paths.ts'
 import { receiptPath } from '../../../shared/receipt-path.ts'
 import { nextPartText, overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
 import { useClaimOrCancel, type PlaceAction } from './api/use-claim-or-cancel.ts'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 
 
 function balanceText(registration: RegistrationView): string {
@@ -114,7 +114,7 @@ function nextSession(r: RegistrationView, today: string): { next: string | null;
 
 function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
   // One reading of the clock per card: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const [today] = useState(facilityDayNow)
   const sessions = nextSession(r, today)
   const headingId = useId()
   const [confirming, setConfirming] = useState(false)

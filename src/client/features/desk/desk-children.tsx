@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { ageOn } from '../../../shared/age.ts'
-import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { formatDate } from '../../../shared/format.ts'
 import { formatPhone } from '../../../shared/phone.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { ChildDetailsForm } from '../children/child-form.tsx'
 import { useSaveChildAtDesk } from './api/use-child-at-desk.ts'
-import { siteConfig } from '../../site-config.ts'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 
 type Mode = { kind: 'list' } | { kind: 'adding' } | { kind: 'editing'; childId: string }
 
@@ -36,7 +36,7 @@ export function DeskChildren({ customer }: { customer: CustomerRecord }) {
   }
   const save = useSaveChildAtDesk(customer.id)
   // Ages on the facility's day, wherever the desk's computer thinks it is.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const [today] = useState(facilityDayNow)
 
   const close = (message: string | null, focus: string) => {
     setNotice(message)

@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
-import { facilityToday, formatDate, priceFactText } from '../../../shared/format.ts'
+import { formatDate, priceFactText } from '../../../shared/format.ts'
 import type { ActiveLeague, CardId, SportCardDefinition } from '../../../shared/sports.ts'
 import { href } from '../../../shared/paths.ts'
 import { siteConfig } from '../../site-config.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 
 /** Where each card's button goes (product §1) and what it says. */
 const SIGN_UP: Record<CardId, { label: string; to: string }> = {
@@ -42,7 +43,7 @@ function OpenLeague({ card, league }: { card: SportCardDefinition; league: Activ
   const { earlyBirdPriceCents: priceCents, earlyBirdUntil: until } = league
   const earlyBird = priceCents !== null && until !== null ? { priceCents, until } : null
   // The day is read only where an early-bird price may be running; the server renders the page with the same day (app.ts keeps it a day at most).
-  const today = earlyBird ? facilityToday(new Date(), siteConfig.timeZone) : ''
+  const today = earlyBird ? facilityDayNow() : ''
   return (
     <>
       <h3>{league.name}</h3>

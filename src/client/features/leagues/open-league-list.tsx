@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ageRangeText } from '../../../shared/age.ts'
-import { facilityToday, formatDate, priceFactText } from '../../../shared/format.ts'
+import { formatDate, priceFactText } from '../../../shared/format.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import { SPORT_LABELS, SPORTS, type Sport } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api.ts'
 import type { openLeaguesQuery as openLeaguesOf } from '../../queries/open-leagues.ts'
 import { SIGN_UP_PAGES } from '../../lib/sign-up-sports.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
-import { siteConfig } from '../../site-config.ts'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 
 function isSport(value: string): value is Sport {
   return (SPORTS as readonly string[]).includes(value)
@@ -50,7 +50,7 @@ function OpenLeagueCard({ league }: { league: OpenLeague }) {
   const headingId = `league-${league.id}`
   const ages = ageRangeText(league.minAge, league.maxAge)
   // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const [today] = useState(facilityDayNow)
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{league.name}</h2>

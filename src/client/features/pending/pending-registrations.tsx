@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
-import { facilityToday, formatDate } from '../../../shared/format.ts'
+import { formatDate } from '../../../shared/format.ts'
 import { pastDueSince } from '../../../shared/payment-plan.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { siteConfig } from '../../site-config.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -15,6 +14,7 @@ import { RegistrationDetailPanel } from './registration-detail.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
 import { pendingRegistrationsQuery } from '../../queries/pending-registrations.ts'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 
 /** What the page opens with (routes/pending-registrations.tsx): the leagues to filter by, and the list of every league, unsearched. */
 export interface PendingOpening {
@@ -29,7 +29,7 @@ export interface PendingOpening {
  */
 export function PendingRegistrations({ opening }: { opening: PendingOpening }) {
   // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const [today] = useState(facilityDayNow)
   const [leagueId, setLeagueId] = useState('')
   const [typed, setTyped] = useState('')
   const [pastDueOnly, setPastDueOnly] = useState(false)

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { facilityToday, formatDate, formatDateTime } from '../../../shared/format.ts'
+import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { owedAtDesk } from '../../../shared/payment-plan.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
@@ -13,7 +13,6 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { registrationDetailQuery } from '../../queries/registration-detail.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { useSession } from '../../lib/session.tsx'
-import { siteConfig } from '../../site-config.ts'
 import { badgeClass, describeEntry } from './history.ts'
 import { RecordHistory } from '../dashboard/record-history.tsx'
 import { RefundPayment } from './refund-payment.tsx'
@@ -21,6 +20,7 @@ import { AdjustPrice } from './adjust-price.tsx'
 import { useEndRegistration, type Ending } from './api/use-end-registration.ts'
 import { useRecordDeskPayment } from './api/use-record-desk-payment.ts'
 import { ReceiptActions } from '../receipts/receipt-actions.tsx'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'
@@ -247,7 +247,7 @@ function extrasOpenOf(detail: { extras: readonly { amountDueCents: number; paidC
 }
 
 function DeskPayment({ registration: r, extrasOpenCents, onDone }: { registration: RegistrationView; extrasOpenCents: number; onDone(message: string): void }) {
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const [today] = useState(facilityDayNow)
   const place = owedAtDesk([r], today)
   // What is due now (under a payment plan, its deposit and the parts whose day is near), the extras with it; staff may take more, up to all of it.
   const dueNow = place.dueNowCents + extrasOpenCents

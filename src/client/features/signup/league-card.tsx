@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ageRangeText } from '../../../shared/age.ts'
-import { facilityToday, formatDate, priceFactText } from '../../../shared/format.ts'
+import { formatDate, priceFactText } from '../../../shared/format.ts'
 import type { RegisterResult } from '../../../shared/contracts/registrations.ts'
 import type { OpenLeague } from '../../../shared/contracts/leagues.ts'
 import { lastRegistrationDay } from '../../../shared/registration-window.ts'
@@ -14,6 +14,7 @@ import type { Outcome } from './use-registrations.ts'
 import { CardFacts } from '../../components/ui/card-facts.tsx'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
 import { siteConfig } from '../../site-config.ts'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 
 interface LeagueCardProps {
   league: OpenLeague
@@ -36,7 +37,7 @@ export function LeagueCard({ league, showSport, outcomes, children }: LeagueCard
   const results = outcomes.flatMap((o) => (o.kind === 'result' ? [o.result] : []))
   const errors = outcomes.flatMap((o) => (o.kind === 'error' ? [o.message] : []))
   // One reading of the clock per visit: rendering must not depend on when it happens.
-  const [today] = useState(() => facilityToday(new Date(), siteConfig.timeZone))
+  const [today] = useState(facilityDayNow)
   return (
     <article className="sport-card" aria-labelledby={headingId}>
       {showSport && <p className="signup-sport">{SPORT_LABELS[league.sport as Sport] ?? league.sport}</p>}
