@@ -9,13 +9,13 @@ import { RecentActivity } from '../features/dashboard/recent-activity.tsx'
 import { MoneySection } from '../features/dashboard/money-section.tsx'
 import { RegistrationSection } from '../features/dashboard/registration-section.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
-import { dashboardQuery } from '../queries/dashboard.ts'
+import { dashboardQuery, moneySectionQuery, NO_FILTER, recentActivityQuery, registrationSectionQuery } from '../queries/dashboard.ts'
 
 /** Every page staff work on, from the route table (shared/routes.ts). */
 const STAFF_PAGES = staffPages()
 
 export function opensWith(_visit: PageVisit) {
-  return { summary: dashboardQuery() }
+  return { summary: dashboardQuery(), registration: registrationSectionQuery(), money: moneySectionQuery(), activity: recentActivityQuery(NO_FILTER, 1) }
 }
 
 export default function DashboardPage() {
@@ -25,8 +25,8 @@ export default function DashboardPage() {
   return (
     <section className="page">
       <h1>Dashboard</h1>
-      <RegistrationSection />
-      <MoneySection />
+      <RegistrationSection query={opening.registration} />
+      <MoneySection query={opening.money} />
       {failed && <Alert>The dashboard figures could not be loaded. Please reload the page.</Alert>}
       <h2>Accounts</h2>
       {summary ? (

@@ -7,18 +7,16 @@ import { href } from '../../../shared/paths.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
-import { useHydrated } from '../../lib/use-hydrated.ts'
-import { moneySectionQuery } from './api/money-section.ts'
+import type { moneySectionQuery } from '../../queries/dashboard.ts'
 
 /**
  * What money came in and what is still owed (issue 32): payments today, this week and this season
  * by method, refunds, the balances places still owe (the ten largest linked to the customer's
- * record at the desk, where the place is) and payment-plan parts past their day. Asked for once
- * the page is in the browser, on its own: a slow answer here holds up no other section.
+ * record at the desk, where the place is) and payment-plan parts past their day. A request of
+ * its own, which the page opens with (routes/dashboard.tsx): read again, it holds up no other section.
  */
-export function MoneySection() {
-  const hydrated = useHydrated()
-  const { data, isError } = useQuery({ ...moneySectionQuery(), enabled: hydrated })
+export function MoneySection({ query }: { query: ReturnType<typeof moneySectionQuery> }) {
+  const { data, isError } = useQuery(query)
   return (
     <section aria-labelledby="money-heading" aria-busy={!data && !isError}>
       <h2 id="money-heading">Money</h2>

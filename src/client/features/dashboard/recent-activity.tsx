@@ -7,20 +7,18 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
-import { NO_FILTER, recentActivityQuery, type ActivityFilter } from './api/recent-activity.ts'
+import { NO_FILTER, recentActivityQuery, type ActivityFilter } from '../../queries/dashboard.ts'
 import { AuditChanges } from './audit-changes.tsx'
 
 /**
  * Recent activity (issue 32, docs/decisions/0027): every staff action, newest first — who, when,
  * what, on what, what changed and from which address — filtered by staff member, kind and days.
- * Asked for once the page is in the browser, on its own, like the dashboard's other sections.
+ * Its first page, unfiltered, is one of the queries the dashboard opens with (routes/dashboard.tsx).
  */
 export function RecentActivity() {
-  const hydrated = useHydrated()
   const [filter, setFilter] = useState<ActivityFilter>(NO_FILTER)
   const [page, setPage] = useState(1)
-  const { data, error } = useQuery({ ...recentActivityQuery(filter, page), enabled: hydrated, placeholderData: keepPreviousData })
+  const { data, error } = useQuery({ ...recentActivityQuery(filter, page), placeholderData: keepPreviousData })
   const change = (next: Partial<ActivityFilter>) => {
     setFilter({ ...filter, ...next })
     setPage(1)

@@ -3,18 +3,16 @@ import type { ProgramFill, RegistrationSection as Section } from '../../../share
 import { countOf, formatDate } from '../../../shared/format.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
-import { useHydrated } from '../../lib/use-hydrated.ts'
-import { registrationSectionQuery } from './api/registration-section.ts'
+import type { registrationSectionQuery } from '../../queries/dashboard.ts'
 import { RegistrationsChart } from './registrations-chart.tsx'
 
 /**
  * How registration is going (issue 32): sign-ups today, this week and this season, each active
- * league's and academy's places against capacity, and sign-ups per day. Asked for once the page is
- * in the browser, on its own: a slow answer here holds up no other section.
+ * league's and academy's places against capacity, and sign-ups per day. A request of its own, which
+ * the page opens with (routes/dashboard.tsx): read again after a change, it holds up no other section.
  */
-export function RegistrationSection() {
-  const hydrated = useHydrated()
-  const { data, isError } = useQuery({ ...registrationSectionQuery(), enabled: hydrated })
+export function RegistrationSection({ query }: { query: ReturnType<typeof registrationSectionQuery> }) {
+  const { data, isError } = useQuery(query)
   return (
     <section aria-labelledby="registration-heading" aria-busy={!data && !isError}>
       <h2 id="registration-heading">Registration</h2>
