@@ -244,6 +244,52 @@ test('a team league’s players fit a laptop and a phone', async ({ asAdmin: pag
   ])
 })
 
+test('the leagues, the teams and a captain’s roster fit a laptop and a phone', async ({ asAdmin: page, browser, createUser, insertLeague }) => {
+  // /leagues and /teamsView hold every league and team of the suite: axe reads them all at two widths.
+  test.slow()
+  const token = uniqueToken()
+  const leagueName = `Fitting Team League ${LONG} ${token}`
+  const teamName = `Team With A Long Name ${token}`
+  const leagueId = await insertLeague({
+    name: leagueName, sport: 'basketball', kind: 'team', teamCapacity: 8, rosterMin: 2, rosterMax: 8, teamPayment: 'deposit-and-player-fee', teamFeeCents: 45000, priceCents: 6500,
+    registrationDate: daysFromToday(-3), startDate: daysFromToday(30), endDate: daysFromToday(90),
+  })
+  const [captain, player] = await Promise.all([createUser({ displayName: `Captain ${LONG} ${token}` }), createUser({ displayName: `Player ${LONG} ${token}` })])
+  const [captainContext, playerContext] = await Promise.all([browser.newContext({ baseURL: BASE_URL }), browser.newContext({ baseURL: BASE_URL })])
+  try {
+    let team: { id: string; inviteUrl: string } | undefined
+    for (const [context, user] of [[captainContext, captain], [playerContext, player]] as const) {
+      await signIn(context.request, user)
+      const sent = { headers: { origin: BASE_URL } }
+      expect((await context.request.post('/api/waiver/signatures', { ...sent, data: { signedName: user.displayName, agree: 'yes' } })).status()).toBe(201)
+      const res = team
+        ? await context.request.post(`/api/leagues/${leagueId}/teams/${team.id}/players`, { ...sent, data: { invite: new URL(team.inviteUrl).searchParams.get('invite') } })
+        : await context.request.post(`/api/leagues/${leagueId}/teams`, { ...sent, data: { name: teamName } })
+      expect(res.status(), await res.text()).toBe(201)
+      team = ((await res.json()) as { team: { id: string; inviteUrl: string } }).team
+    }
+
+    await page.goto('/leagues')
+    const league = page.getByRole('row').filter({ hasText: leagueName })
+    await expect(league).toContainText('$450.00 a team, and $65.00 a player')
+    await expectFits(page, () => [league.getByRole('button', { name: `Edit ${leagueName}` }), league.getByRole('button', { name: `Close ${leagueName}` })], '.staff-grid tbody td')
+
+    await page.goto('/teamsView')
+    const row = page.getByRole('row').filter({ hasText: teamName })
+    await expect(row).toContainText('Forming')
+    await expectFits(page, () => [row.getByRole('link', { name: teamName }), row.getByText('Forming')], '.staff-grid tbody td')
+
+    const captainPage = await captainContext.newPage()
+    await captainPage.goto(`/league/${leagueId}/team/${team!.id}`)
+    const roster = captainPage.getByRole('table', { name: 'Roster' })
+    const playerRow = roster.getByRole('row').filter({ hasText: player.displayName })
+    await expect(playerRow).toContainText('$65.00')
+    await expectFits(captainPage, () => [playerRow.getByRole('button', { name: /^Make captain/ }), playerRow.getByRole('button', { name: /^Remove/ })], '.staff-grid tbody td')
+  } finally {
+    await Promise.all([captainContext.close(), playerContext.close()])
+  }
+})
+
 /**
  * At each width, every cell of `table` sits inside its box: an amount past the edge would need a
  * sideways scroll nobody sees.

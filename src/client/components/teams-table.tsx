@@ -3,6 +3,7 @@ import { formatMoney } from '../../shared/money.ts'
 import { href } from '../../shared/paths.ts'
 import { TEAM_STATUS_LABELS, type TeamStatus } from '../../shared/schemas/team.ts'
 import type { TeamSummary } from '../../shared/contracts/teams.ts'
+import { StaffTable, type StaffColumn } from './ui/staff-table.tsx'
 
 const BADGES: Record<TeamStatus, string> = {
   held: 'staff-badge team-status-offered',
@@ -13,48 +14,33 @@ const BADGES: Record<TeamStatus, string> = {
   withdrawn: 'staff-badge',
 }
 
-/** Teams as staff read them: each links to its page. */
+/** Teams as staff read them: each links to its page; on a phone each team is a card. */
 export function TeamsTable({ teams, showLeague }: { teams: readonly TeamSummary[]; showLeague: boolean }) {
-  return (
-    <div className="table-scroll">
-      <table className="staff-table">
-        <thead>
-          <tr>
-            <th scope="col">Team</th>
-            {showLeague && <th scope="col">League</th>}
-            <th scope="col">Status</th>
-            <th scope="col">Captain</th>
-            <th scope="col">Players</th>
-            <th scope="col" className="staff-money">
-              Owed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {teams.map((team) => (
-            <tr key={team.id}>
-              <th scope="row">
-                <Link to={href('leagueTeam', { leagueId: team.leagueId, teamId: team.id })}>{team.name}</Link>
-              </th>
-              {showLeague && <td className="staff-wrap">{team.leagueName}</td>}
-              <td>
-                <span className={BADGES[team.status]}>{TEAM_STATUS_LABELS[team.status]}</span>
-                {team.waitlistPosition !== null && <span className="staff-muted"> #{team.waitlistPosition}</span>}
-              </td>
-              <td>
-                {team.captainName}
-                <br />
-                <span className="staff-muted">{team.captainEmail}</span>
-              </td>
-              <td>
-                {team.playerCount}
-                {team.rosterMax !== null && ` / ${team.rosterMax}`}
-              </td>
-              <td className="staff-money">{formatMoney(team.owedCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  const columns: StaffColumn<TeamSummary>[] = [
+    { header: 'Team', rowHeader: true, cell: (team) => <Link to={href('leagueTeam', { leagueId: team.leagueId, teamId: team.id })}>{team.name}</Link> },
+    ...(showLeague ? [{ header: 'League', className: 'staff-wrap', cell: (team: TeamSummary) => team.leagueName }] : []),
+    {
+      header: 'Status',
+      className: 'staff-words',
+      cell: (team) => (
+        <>
+          <span className={BADGES[team.status]}>{TEAM_STATUS_LABELS[team.status]}</span>
+          {team.waitlistPosition !== null && <span className="staff-muted"> #{team.waitlistPosition}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Captain',
+      cell: (team) => (
+        <>
+          {team.captainName}
+          <br />
+          <span className="staff-muted wrap-anywhere">{team.captainEmail}</span>
+        </>
+      ),
+    },
+    { header: 'Players', cell: (team) => `${team.playerCount}${team.rosterMax !== null ? ` / ${team.rosterMax}` : ''}` },
+    { header: 'Owed', className: 'staff-money', cell: (team) => formatMoney(team.owedCents) },
+  ]
+  return <StaffTable label="Teams" rows={[...teams]} rowKey={(team) => team.id} columns={columns} />
 }

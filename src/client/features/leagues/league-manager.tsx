@@ -8,6 +8,7 @@ import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/le
 import { SPORT_LABELS } from '../../../shared/sports.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import type { adminLeaguesQuery } from '../../queries/admin-leagues.ts'
@@ -92,80 +93,78 @@ export function LeagueManager({ leaguesQuery }: { leaguesQuery: ReturnType<typeo
       {!leagues && !error && <p className="loading">Loading leagues…</p>}
       {leagues && leagues.length === 0 && <p>There are no leagues yet. Create the first one with New league.</p>}
       {leagues && leagues.length > 0 && (
-        <div className="table-scroll">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Sport and kind</th>
-                <th scope="col">Dates</th>
-                <th scope="col" className="staff-money">
-                  Price
-                </th>
-                <th scope="col">Places</th>
-                <th scope="col">Waitlist</th>
-                <th scope="col">Active</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {leagues.map((league) => (
-                <tr key={league.id}>
-                  <th scope="row">
-                    <Link to={href('league', { leagueId: league.id })}>{league.name}</Link>
-                  </th>
-                  <td>
-                    {SPORT_LABELS[league.sport]}
-                    <br />
-                    <span className="staff-muted">{league.kind === 'team' ? 'Team' : 'Individual'}</span>
-                  </td>
-                  <td className="staff-wrap">
-                    <span className="staff-nowrap">
-                      {formatDateRange(league.startDate, league.endDate)}
-                    </span>
-                    <br />
-                    <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>
-                  </td>
-                  <td className="staff-money staff-wrap">
-                    {leaguePriceText(league)}
-                    {league.payAtSignUp && (
-                      <>
-                        <br />
-                        At sign-up
-                      </>
-                    )}
-                  </td>
-                  <td className="staff-wrap">
-                    {placesText(league)}
-                    {league.teams && (
-                      <>
-                        <br />
-                        <span className="staff-muted">{teamsText(league.teams)}</span>
-                      </>
-                    )}
-                  </td>
-                  <td>{league.teams ? `${league.teams.waitlisted} team${league.teams.waitlisted === 1 ? '' : 's'}` : league.waitlistSize}</td>
-                  <td>
-                    <span className={league.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{league.isActive ? 'Open' : 'Closed'}</span>
-                  </td>
-                  <td>
-                    {/* One above the other, so the table fits a 1280 px screen without scrolling. */}
-                    <div className="staff-actions staff-actions-stacked">
-                      <RowAction id={editButtonId(league.id)} row={` ${league.name}`} onAct={() => open(league)}>
-                        Edit
-                      </RowAction>
-                      <RowAction row={` ${league.name}`} disabled={setOpen.isPending} onAct={() => toggle(league)}>
-                        {league.isActive ? 'Close' : 'Open'}
-                      </RowAction>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label="All leagues"
+          rows={leagues}
+          rowKey={(league) => league.id}
+          columns={[
+            { header: 'Name', rowHeader: true, cell: (league) => <Link to={href('league', { leagueId: league.id })}>{league.name}</Link> },
+            {
+              header: 'Sport and kind',
+              cell: (league) => (
+                <>
+                  {SPORT_LABELS[league.sport]}
+                  <br />
+                  <span className="staff-muted">{league.kind === 'team' ? 'Team' : 'Individual'}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Dates',
+              className: 'staff-wrap',
+              cell: (league) => (
+                <>
+                  <span className="staff-nowrap">{formatDateRange(league.startDate, league.endDate)}</span>
+                  <br />
+                  <span className="staff-muted">Registration from {formatDate(league.registrationDate)}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Price',
+              className: 'staff-money staff-wrap',
+              cell: (league) => (
+                <>
+                  {leaguePriceText(league)}
+                  {league.payAtSignUp && (
+                    <>
+                      <br />
+                      At sign-up
+                    </>
+                  )}
+                </>
+              ),
+            },
+            {
+              header: 'Places',
+              className: 'staff-wrap',
+              cell: (league) => (
+                <>
+                  {placesText(league)}
+                  {league.teams && (
+                    <>
+                      <br />
+                      <span className="staff-muted">{teamsText(league.teams)}</span>
+                    </>
+                  )}
+                </>
+              ),
+            },
+            { header: 'Waitlist', cell: (league) => (league.teams ? `${league.teams.waitlisted} team${league.teams.waitlisted === 1 ? '' : 's'}` : league.waitlistSize) },
+            { header: 'Active', cell: (league) => <span className={league.isActive ? 'staff-badge staff-badge-ok' : 'staff-badge'}>{league.isActive ? 'Open' : 'Closed'}</span> },
+          ]}
+          actions={(league) => (
+            // One above the other, so the table fits a 1280 px screen without scrolling; a card's row on a phone.
+            <div className="staff-actions staff-actions-stacked">
+              <RowAction id={editButtonId(league.id)} row={` ${league.name}`} onAct={() => open(league)}>
+                Edit
+              </RowAction>
+              <RowAction row={` ${league.name}`} disabled={setOpen.isPending} onAct={() => toggle(league)}>
+                {league.isActive ? 'Close' : 'Open'}
+              </RowAction>
+            </div>
+          )}
+        />
       )}
     </>
   )

@@ -12,6 +12,7 @@ import type { TeamView } from '../../../shared/contracts/teams.ts'
 import type { NavigationState } from '../../components/layout.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
+import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
@@ -271,6 +272,28 @@ function InvitePanel({ team }: { team: TeamView }) {
   )
 }
 
+type Player = TeamView['players'][number]
+
+/** What the team's captain and staff read of each player beside the name: how to reach them, the waiver, what they owe. */
+const managerColumns: StaffColumn<Player>[] = [
+  {
+    header: 'Contact',
+    cell: (player) => (
+      <>
+        <span className="wrap-anywhere">{player.email}</span>
+        {player.phone && (
+          <>
+            <br />
+            <span className="staff-nowrap">{formatPhone(player.phone)}</span>
+          </>
+        )}
+      </>
+    ),
+  },
+  { header: 'Waiver', className: 'staff-words', cell: (player) => (player.waiverSigned ? 'Signed' : 'Not signed') },
+  { header: 'Balance', className: 'staff-money', cell: (player) => formatMoney(player.balanceCents ?? 0) },
+]
+
 function Roster({ team, manager }: { team: TeamView; manager: boolean }) {
   const change = useChangeRoster(team)
   const canRemove = team.viewer.isStaff || team.rosterOpen
@@ -278,76 +301,49 @@ function Roster({ team, manager }: { team: TeamView; manager: boolean }) {
     <section aria-labelledby="team-roster">
       <h3 id="team-roster">Roster</h3>
       {change.error && <Alert>{change.error instanceof ApiError ? change.error.message : 'The change failed. Please try again.'}</Alert>}
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Player</th>
-              {manager && <th scope="col">Contact</th>}
-              {manager && <th scope="col">Waiver</th>}
-              {manager && <th scope="col">Balance</th>}
-              <th scope="col">Joined</th>
-              {manager && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {team.players.map((player) => (
-              <tr key={player.registrationId}>
-                <th scope="row">
-                  {team.viewer.isStaff ? (
-                    <Link to={href('leagueTeamPlayer', { leagueId: team.leagueId, teamId: team.id, playerId: player.registrationId })}>{player.name}</Link>
-                  ) : (
-                    player.name
-                  )}
-                  {player.isCaptain && <span className="staff-badge"> Captain</span>}
-                </th>
-                {manager && (
-                  <td>
-                    {player.email}
-                    {player.phone && (
-                      <>
-                        <br />
-                        {formatPhone(player.phone)}
-                      </>
+      <StaffTable
+        label="Roster"
+        rows={team.players}
+        rowKey={(player) => player.registrationId}
+        columns={[
+          {
+            header: 'Player',
+            rowHeader: true,
+            cell: (player) => (
+              <>
+                {team.viewer.isStaff ? <Link to={href('leagueTeamPlayer', { leagueId: team.leagueId, teamId: team.id, playerId: player.registrationId })}>{player.name}</Link> : player.name}
+                {player.isCaptain && <span className="staff-badge"> Captain</span>}
+              </>
+            ),
+          },
+          ...(manager ? managerColumns : []),
+          // A date has no word to break at: it stays whole ("11/27/2026", never "11/27/20/26").
+          { header: 'Joined', className: 'staff-words', cell: (player) => formatDate(player.joinedAt) },
+        ]}
+        actions={
+          manager
+            ? (player) =>
+                !player.isCaptain && (
+                  <div className="staff-actions">
+                    <RowAction
+                      className="link-button"
+                      row={`: ${player.name}`}
+                      question={`Make ${player.name} the captain?${team.viewer.isCaptain ? ' You will no longer manage the team.' : ''}`}
+                      disabled={change.isPending}
+                      onAct={() => change.mutate({ action: 'captain', player })}
+                    >
+                      Make captain
+                    </RowAction>
+                    {canRemove && (
+                      <RowAction className="link-button" row={` ${player.name}`} question={`Take ${player.name} off the roster?`} disabled={change.isPending} onAct={() => change.mutate({ action: 'remove', player })}>
+                        Remove
+                      </RowAction>
                     )}
-                  </td>
-                )}
-                {manager && <td>{player.waiverSigned ? 'Signed' : 'Not signed'}</td>}
-                {manager && <td>{formatMoney(player.balanceCents ?? 0)}</td>}
-                <td>{formatDate(player.joinedAt)}</td>
-                {manager && (
-                  <td>
-                    {!player.isCaptain && (
-                      <div className="staff-actions">
-                        <RowAction
-                          className="link-button"
-                          row={`: ${player.name}`}
-                          question={`Make ${player.name} the captain?${team.viewer.isCaptain ? ' You will no longer manage the team.' : ''}`}
-                          disabled={change.isPending}
-                          onAct={() => change.mutate({ action: 'captain', player })}
-                        >
-                          Make captain
-                        </RowAction>
-                        {canRemove && (
-                          <RowAction
-                            className="link-button"
-                            row={` ${player.name}`}
-                            question={`Take ${player.name} off the roster?`}
-                            disabled={change.isPending}
-                            onAct={() => change.mutate({ action: 'remove', player })}
-                          >
-                            Remove
-                          </RowAction>
-                        )}
-                      </div>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  </div>
+                )
+            : undefined
+        }
+      />
     </section>
   )
 }
