@@ -77,8 +77,8 @@ function row(html: string, name: string): string {
 describe('a customer’s record at the desk', () => {
   test('says whom each waiver signature covers: the account holder or the child', async () => {
     const html = await recordPage()
-    expect(html).toMatch(/<li>Maria Rivera \(themself\): signed by Maria Rivera, version 1, [^<]* online<\/li>/)
-    expect(html).toMatch(/<li>Leo Rivera: signed by Maria Rivera, version 1, [^<]* at the desk with Dana Desk<\/li>/)
+    expect(html).toMatch(/<li>Signed for Maria Rivera \(themself\) by Maria Rivera, version 1, [^<]* online<\/li>/)
+    expect(html).toMatch(/<li>Signed for Leo Rivera by Maria Rivera, version 1, [^<]* at the desk with Dana Desk<\/li>/)
   })
 
   test('lets the email address wrap at its @ and dots only, on a line of its own', async () => {

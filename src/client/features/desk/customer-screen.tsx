@@ -43,10 +43,10 @@ function EmailAddress({ email }: { email: string }) {
   ))
 }
 
-/** A signature and whom it covers: `Leo Rivera: signed by Maria Rivera, version 1, 11/27/2026, 3:04 PM at the desk with Dana Desk`. */
+/** A signature and whom it covers: `Signed for Leo Rivera by Maria Rivera, version 1, 11/27/2026, 3:04 PM at the desk with Dana Desk`. */
 function signatureText(s: DeskSignature, participants: readonly Participant[]): string {
-  const whom = participants.find((p) => p.key === s.subjectKey)?.name ?? 'A child no longer on the account'
-  return `${whom}: signed by ${s.signedName}, version ${s.waiverVersion}, ${formatDateTime(s.signedAt)}${s.witnessedBy ? ` at the desk with ${s.witnessedBy}` : ' online'}`
+  const whom = participants.find((p) => p.key === s.subjectKey)?.name ?? 'a child no longer on the account'
+  return `Signed for ${whom} by ${s.signedName}, version ${s.waiverVersion}, ${formatDateTime(s.signedAt)}${s.witnessedBy ? ` at the desk with ${s.witnessedBy}` : ' online'}`
 }
 
 function Record({ customer, more }: { customer: CustomerRecord; more: readonly DeskSignUp[] }) {
