@@ -93,7 +93,7 @@ test('an admin creates a league, and records a customer’s full payment in cash
   await expect(fact(panel, 'Balance')).toHaveText('$0.00 Paid')
   await expect(panel.getByText('Nothing is due: the registration is paid in full.')).toBeVisible()
   await expect(panel.getByRole('row').filter({ hasText: 'Drawer 1' }).getByRole('cell')).toContainText(['Cash', 'Drawer 1', '$45.00'])
-  await expect(panel.getByRole('listitem').last()).toContainText(`Payment recorded: $45.00 cash (Drawer 1) by ${admin.displayName}`)
+  await expect(panel.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toContainText(`Payment recorded: $45.00 cash (Drawer 1) by ${admin.displayName}`)
   // Paid in full, it no longer awaits anything.
   await expect(pendingRow(page, customer)).toHaveCount(0)
 })
@@ -146,7 +146,7 @@ test('an admin cancels a paid registration with a refund, and the place goes to 
   await expect(fact(panel, 'Status')).toHaveText('Cancelled')
   await expect(fact(panel, 'Paid')).toHaveText('$0.00')
   await expect(panel.getByRole('row').filter({ hasText: 'Refund on cancellation' }).getByRole('cell')).toContainText(['Refund of card', '−$30.00'])
-  await expect(panel.getByRole('listitem').last()).toContainText('Registration cancelled, refund of $30.00 recorded')
+  await expect(panel.getByRole('list', { name: 'History' }).getByRole('listitem').last()).toContainText('Registration cancelled, refund of $30.00 recorded')
   await expect(panel.getByRole('button', { name: 'Record payment' })).toHaveCount(0)
   // The freed place is offered to the next person at once.
   await expect(pendingRow(page, holder)).toHaveCount(0)

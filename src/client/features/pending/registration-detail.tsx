@@ -150,7 +150,7 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
             </>
           )}
           <h3>History</h3>
-          <ol className="staff-history">
+          <ol className="staff-history" aria-label="History">
             {data.history.map((entry, i) => (
               <li key={i}>
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> — {describeEntry(entry)}{' '}
