@@ -150,7 +150,7 @@ test('an admin sells one session of an academy as a drop-in: the form offers the
   await page.getByLabel('Date', { exact: true }).selectOption({ label: formatDate(academy.startDate) })
   await page.getByLabel('On sale from').fill(daysFromToday(0))
   await page.getByLabel('Price (dollars)').fill('25')
-  await page.getByLabel('Spots').fill('4')
+  await page.getByLabel('Capacity').fill('4')
   await page.getByRole('button', { name: 'Create drop-in session' }).click()
 
   await expect(page.getByRole('status').filter({ hasText: 'Created' })).toHaveText(`Created ${academy.name}: drop-in; it is open for registration.`)

@@ -21,7 +21,7 @@ import {
 /**
  * A drop-in session open for registration, as the Drop-in Sessions page lists it (issue 31 §2):
  * one session bought on its own, an open-play slot ("Open Gym Basketball, Saturday 10:00–12:00")
- * or one session of an academy for someone not signed up for all of it. Its spots are the door's
+ * or one session of an academy for someone not signed up for all of it. Its places are the door's
  * headcount.
  */
 export const DropIn = z.object({
@@ -37,13 +37,13 @@ export const DropIn = z.object({
   endTime: z.string().describe('HH:MM, the facility time zone'),
   registrationDate: z.string().describe('YYYY-MM-DD, the first day it is on sale'),
   ...programPlaces,
-  placesLeft: z.number().int().describe('spots left: a drop-in always has a limit'),
+  placesLeft: z.number().int().describe('places left: a drop-in always has a limit'),
   waiverRequired: z.boolean().describe('the current waiver must be signed for each participant'),
   pricing: PriceRules,
 })
 export type DropIn = z.infer<typeof DropIn>
 
-export const listDropIns = programListContract('drop-ins', 'dropIns', DropIn, 'The open drop-in sessions still to come, the soonest first, with their hours, ages, price and spots left')
+export const listDropIns = programListContract('drop-ins', 'dropIns', DropIn, 'The open drop-in sessions still to come, the soonest first, with their hours, ages, price and places left')
 
 /**
  * Who comes to a drop-in, each with a photo-consent choice: the academy sign-up's shape, so one
@@ -56,7 +56,7 @@ export const DropInSignUpResult = ProgramSignUpResult
 export type DropInSignUpResult = z.infer<typeof DropInSignUpResult>
 
 export const { online: signUpForDropIn, atDesk: signUpForDropInAtDesk } = programSignUpContracts('drop-ins', 'dropInId', {
-  online: 'Sign yourself (an adults’ session) or several children (a children’s session) up for a drop-in in one order: spots while they last, the waitlist after (send an Idempotency-Key)',
+  online: 'Sign yourself (an adults’ session) or several children (a children’s session) up for a drop-in in one order: places while they last, the waitlist after (send an Idempotency-Key)',
   atDesk:
     'Sign a customer (or their children) up for a drop-in at the desk or the door: the same engine and one order as online, paid at the counter; staff may go past the places one account may take (send an Idempotency-Key)',
 })
@@ -76,7 +76,7 @@ export const dropInReceipt = programReceiptContract(
 export const AdminDropIn = DropIn.omit({ placesLeft: true, pricing: true }).extend({
   isActive: z.boolean(),
   earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
-  capacity: z.number().int().describe('spots: the door’s headcount limit'),
+  capacity: z.number().int().describe('places: the door’s headcount limit'),
   placesTaken: z.number().int().describe('confirmed, held and offered places'),
   checkedIn: z.number().int().describe('people checked in at the door'),
   payAtSignUp: z.boolean().describe('a place is held while its customer pays online, instead of confirmed and paid later'),
@@ -85,7 +85,7 @@ export type AdminDropIn = z.infer<typeof AdminDropIn>
 
 export const SaveDropInResult = z.object({
   dropIn: AdminDropIn,
-  offered: z.number().int().describe('waitlisted people offered a place because the spots went up'),
+  offered: z.number().int().describe('waitlisted people offered a place because the places went up'),
 })
 export type SaveDropInResult = z.infer<typeof SaveDropInResult>
 
@@ -101,9 +101,9 @@ export const {
   saved: SaveDropInResult,
   form: DropInForm,
   summaries: {
-    list: 'Every drop-in session, open ones first, then by day and hour, with its spots, places taken and people checked in',
+    list: 'Every drop-in session, open ones first, then by day and hour, with its capacity, places taken and people checked in',
     create: 'Create a drop-in session from the drop-in form; a session of an academy must fall on one of its session dates',
-    update: 'Change a drop-in session: the fields sent replace those saved; more spots offer places to the waitlist at once',
+    update: 'Change a drop-in session: the fields sent replace those saved; more places offer them to the waitlist at once',
   },
 })
 
@@ -121,7 +121,7 @@ export const DropInParticipants = z.object({
     date: z.string(),
     startTime: z.string(),
     endTime: z.string(),
-    capacity: z.number().int().describe('spots'),
+    capacity: z.number().int().describe('places: the door’s headcount limit'),
     placesTaken: z.number().int(),
     checkedIn: z.number().int(),
   }),
@@ -131,7 +131,7 @@ export const DropInParticipants = z.object({
 export type DropInParticipants = z.infer<typeof DropInParticipants>
 
 export const { list: listDropInParticipants, csv: dropInParticipantsCsv } = programParticipantsContracts('drop-ins', 'dropInId', DropInParticipants, {
-  list: 'A drop-in’s headcount (spots, places taken, checked in) and its people with guardian, emergency contact, medical notes, waiver, balance and check-in; then its waitlist in order',
+  list: 'A drop-in’s headcount (capacity, places taken, checked in) and its people with guardian, emergency contact, medical notes, waiver, balance and check-in; then its waitlist in order',
   csv: 'The same people as a CSV file for a spreadsheet',
   csvRow: 'CSV, one row per person',
 })

@@ -7,7 +7,7 @@ import { ISO_DATE, PROGRAM_FIELDS, PROGRAM_NAMING, PROGRAM_PARTICIPANTS, PROGRAM
  * session of an academy (then its date must be one of the academy's session dates, a check the
  * server makes against the academy). Checked in the browser and again by the server (decision
  * 0004), with the academy form's conventions: strings as forms send them, empty optional numbers
- * meaning "not set". Its spots are the door's headcount, so they are required.
+ * meaning "not set". Its capacity is the door's headcount, so it is required.
  */
 export const DropInForm = {
   ...PROGRAM_NAMING,
@@ -21,8 +21,8 @@ export const DropInForm = {
   endTime: { label: 'End time', rules: 'required|time' },
   registrationDate: { label: 'On sale from', rules: 'required|date' },
   ...PROGRAM_SALE,
-  // Spots are the door's headcount: a session always has them.
-  capacity: { label: 'Spots', rules: 'required|integer|between:1,100000' },
+  // The capacity is the door's headcount: a session always has one.
+  capacity: { label: 'Capacity', rules: 'required|integer|between:1,100000' },
 } as const satisfies FormSpec
 
 export type DropInField = keyof typeof DropInForm

@@ -118,7 +118,7 @@ describe('staff make drop-in sessions', () => {
   })
 
   test('the form is refused in words: spots, the end time, ages, on sale after the day, the price; not by an employee', async () => {
-    expect(await refused({ capacity: '' })).toMatchObject({ capacity: 'Spots is required.' })
+    expect(await refused({ capacity: '' })).toMatchObject({ capacity: 'Capacity is required.' })
     expect(await refused({ endTime: '09:00' })).toEqual({ endTime: DROP_IN_MESSAGES.endTime })
     expect(await refused({ forChildren: 'true', minAge: '12', maxAge: '8' })).toEqual({ maxAge: DROP_IN_MESSAGES.ageRange })
     expect(await refused({ registrationDate: addDays(DAY, 1) })).toEqual({ registrationDate: DROP_IN_MESSAGES.onSaleAfter })
