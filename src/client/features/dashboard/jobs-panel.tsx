@@ -18,7 +18,7 @@ export function JobsPanel({ jobs }: { jobs: DashboardSummary['jobs'] }) {
       {jobs.failing.length === 0 ? (
         <p>{jobs.waiting === 0 ? 'Nothing has failed, and nothing is waiting to run.' : `Nothing has failed. ${jobs.waiting === 1 ? '1 job is' : `${jobs.waiting} jobs are`} waiting to run.`}</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Background work that failed">
           <table className="staff-table">
             <caption className="visually-hidden">Background work that failed</caption>
             <thead>

@@ -85,7 +85,7 @@ export function RegistrationDetailPanel({ registrationId, onClose }: DetailProps
           {data.payments.length === 0 ? (
             <p>No payments yet.</p>
           ) : (
-            <div className="table-scroll">
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Payments">
               <table>
                 <thead>
                   <tr>

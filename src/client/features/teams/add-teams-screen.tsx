@@ -107,7 +107,7 @@ export function AddTeamsScreen({ leaguesQuery }: { leaguesQuery: ReturnType<type
               : `Ready: ${creating} new team${creating === 1 ? '' : 's'}. Nothing has been written yet.`)}
       </div>
       {rows.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Teams to add">
           <table className="staff-table">
             <thead>
               <tr>
