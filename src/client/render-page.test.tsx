@@ -197,6 +197,22 @@ describe('the other open pages', () => {
     expect(JSON.stringify(JSON.parse(state))).toContain('Casey Customer')
   })
 
+  test('a captain’s team page arrives with its invite link at the address the invitation names; the browser puts its own address in once it takes over', async () => {
+    const captain = sessionUser('customer')
+    const path = '/league/l-1/team/t-1'
+    const answers = await pageAnswers(path, captain)
+    const team = {
+      id: 't-1', name: 'Night Owls', leagueId: 'l-1', leagueName: 'Winter Soccer', sport: 'soccer', status: 'forming',
+      captain: { userId: captain.uid, name: 'Casey Customer', firstName: 'Casey' }, hold: null, rosterMin: 5, rosterMax: 10, rosterDeadline: null, rosterOpen: true, teamPayment: 'team-fee',
+      entry: { registrationId: 'r-1', status: 'confirmed', receiptNumber: 'R-1', waitlistPosition: null, offerExpiresAt: null, priceCents: 50000, paidCents: 0, balanceCents: 50000 },
+      players: [], viewer: { isCaptain: true, isStaff: false, registrationId: 'r-1' }, inviteUrl: 'http://localhost:3000/league/l-1/team/t-1/signUp?invite=abc', createdAt: '2026-11-01T12:00:00.000Z',
+    }
+    expect(answers.map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1'])
+    const { html } = await renderPage(site, path, [{ queryKey: answers[0]!.queryKey, json: JSON.stringify({ team }) }], captain)
+    expect(html).toContain('Night Owls')
+    expect(html).toContain('value="http://localhost:3000/league/l-1/team/t-1/signUp?invite=abc"')
+  })
+
   test('a page without answers is rendered too; its form waits for the script, so nothing typed or pressed before is lost', async () => {
     const { html } = await renderPage(site, '/signIn', [])
     expect(html).toContain('<h1>Sign In</h1>')

@@ -18,6 +18,7 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
 import { useSession } from '../../lib/session.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
 import { teamQuery, TEAMS } from '../../queries/teams.ts'
@@ -204,6 +205,7 @@ function InvitePanel({ team }: { team: TeamView }) {
   }
   const sendInvites = useSendInvites(team)
   const form = useForm(InviteEmailsForm, { emails: '' })
+  const hydrated = useHydrated()
   const [sent, setSent] = useState<string[] | null>(null)
   const send = form.handleSubmit(async ({ emails }) => {
     try {
@@ -217,9 +219,10 @@ function InvitePanel({ team }: { team: TeamView }) {
   })
   if (!team.inviteUrl) return null
   // The address the captain reached the site at, which their players can reach too (the
-  // server's own may be localhost when no PUBLIC_URL is set); emails use the server's.
+  // server's own may be localhost when no PUBLIC_URL is set); emails use the server's. The server
+  // renders the invitation's own, and the browser puts its address in once it takes the page over.
   const link = new URL(team.inviteUrl)
-  const inviteUrl = `${window.location.origin}${link.pathname}${link.search}`
+  const inviteUrl = `${hydrated ? window.location.origin : link.origin}${link.pathname}${link.search}`
 
   async function copy() {
     try {
