@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { href } from '../../../shared/paths.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { useFocusNext } from '../../lib/use-focus-next.ts'
-import { ChildDetailsForm } from '../children/child-form.tsx'
+import { ChildDetailsForm } from '../offerings/child-form.tsx'
 import { useRemoveChild } from './api/use-remove-child.ts'
 
 /** What the section is doing: showing the list, or one form or question open in it. */

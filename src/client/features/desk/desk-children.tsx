@@ -3,7 +3,7 @@ import { ageOn } from '../../../shared/age.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { formatPhone } from '../../../shared/phone.ts'
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
-import { ChildDetailsForm } from '../children/child-form.tsx'
+import { ChildDetailsForm } from '../offerings/child-form.tsx'
 import { useSaveChildAtDesk } from './api/use-child-at-desk.ts'
 import { facilityDayNow } from '../../lib/facility-day.ts'
 

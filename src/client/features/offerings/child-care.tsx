@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Child } from '../../../shared/contracts/children.ts'
 import { formatPhone } from '../../../shared/phone.ts'
-import { ChildDetailsForm } from '../children/child-form.tsx'
+import { ChildDetailsForm } from './child-form.tsx'
 
 /** What the coach and the desk read of a child: their emergency contact and medical notes, editable here. */
 export function ChildCare({ child }: { child: Child }) {

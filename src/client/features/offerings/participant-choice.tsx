@@ -4,7 +4,7 @@ import type { Child } from '../../../shared/contracts/children.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { ACCOUNT_HOLDER, ACTIVE_STATUSES, participantKeyOf, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { ChildDetailsForm } from '../children/child-form.tsx'
+import { ChildDetailsForm } from './child-form.tsx'
 import type { ProgramForSignUp } from './program.ts'
 
 /** Someone who could take part: the account holder (an adults' class) or one of their children. */

@@ -3,7 +3,7 @@ import { formatDate } from '../../../shared/format.ts'
 import type { Child } from '../../../shared/contracts/children.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { useFocusNext } from '../../lib/use-focus-next.ts'
-import { ChildDetailsForm } from '../children/child-form.tsx'
+import { ChildDetailsForm } from '../offerings/child-form.tsx'
 
 interface ChildrenPanelProps {
   list: Child[] | null
