@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { AuditAction, AuditEntity } from '../../shared/audit.ts'
 import type { readAudit } from '../../shared/contracts/audit.ts'
 import type { readDashboard } from '../../shared/contracts/dashboard.ts'
-import type { readMoneySection, readRegistrationSection } from '../../shared/contracts/dashboard-sections.ts'
+import type { readMoneySection, readRegistrationSection, readTodaySection } from '../../shared/contracts/dashboard-sections.ts'
 import { readOf } from './read-of.ts'
 
 /** The Dashboard's figures and the state of backups. */
@@ -24,6 +24,13 @@ export const moneySectionQuery = () =>
   queryOptions({
     queryKey: ['admin', 'dashboard-section', 'money'],
     ...readOf<typeof readMoneySection>('/api/dashboard/money'),
+  })
+
+/** The Dashboard's Today section: a request of its own, so it never waits for another section. */
+export const todaySectionQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'dashboard-section', 'today'],
+    ...readOf<typeof readTodaySection>('/api/dashboard/today'),
   })
 
 /** What Recent activity is filtered by: each left empty shows everything. */

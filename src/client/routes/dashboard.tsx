@@ -8,14 +8,15 @@ import { JobsPanel } from '../features/dashboard/jobs-panel.tsx'
 import { RecentActivity } from '../features/dashboard/recent-activity.tsx'
 import { MoneySection } from '../features/dashboard/money-section.tsx'
 import { RegistrationSection } from '../features/dashboard/registration-section.tsx'
+import { TodaySection } from '../features/dashboard/today-section.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
-import { dashboardQuery, moneySectionQuery, NO_FILTER, recentActivityQuery, registrationSectionQuery } from '../queries/dashboard.ts'
+import { dashboardQuery, moneySectionQuery, NO_FILTER, recentActivityQuery, registrationSectionQuery, todaySectionQuery } from '../queries/dashboard.ts'
 
 /** Every page staff work on, from the route table (shared/routes.ts). */
 const STAFF_PAGES = staffPages()
 
 export function opensWith(_visit: PageVisit) {
-  return { summary: dashboardQuery(), registration: registrationSectionQuery(), money: moneySectionQuery(), activity: recentActivityQuery(NO_FILTER, 1) }
+  return { summary: dashboardQuery(), registration: registrationSectionQuery(), money: moneySectionQuery(), today: todaySectionQuery(), activity: recentActivityQuery(NO_FILTER, 1) }
 }
 
 export default function DashboardPage() {
@@ -27,6 +28,7 @@ export default function DashboardPage() {
       <h1>Dashboard</h1>
       <RegistrationSection query={opening.registration} />
       <MoneySection query={opening.money} />
+      <TodaySection query={opening.today} />
       {failed && <Alert>The dashboard figures could not be loaded. Please reload the page.</Alert>}
       <h2>Accounts</h2>
       {summary ? (

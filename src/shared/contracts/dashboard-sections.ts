@@ -76,3 +76,37 @@ export const readMoneySection = contract({
   summary: 'The Dashboard’s Money section: collected today, this week and this season by method, refunds, outstanding balances (the ten largest) and overdue payment-plan parts',
   responses: { 200: MoneySection },
 })
+
+export const MissingWaiver = z.object({
+  registrationId: z.string(),
+  userId: z.string().describe('the account that holds the place: its record at the desk takes the signature'),
+  participant: z.string().describe('the child’s name, or the account holder’s when they take part themselves'),
+})
+export type MissingWaiver = z.infer<typeof MissingWaiver>
+
+export const TodaysSession = z.object({
+  kind: z.enum(['academy', 'camp', 'drop-in']),
+  id: z.string().describe('the academy’s, camp’s or drop-in’s id'),
+  name: z.string(),
+  location: z.string().nullable(),
+  startTime: z.string().describe('HH:MM, the facility’s time'),
+  endTime: z.string(),
+  expected: Count.describe('confirmed places: the people expected'),
+  capacity: Count.nullable().describe('null: no limit'),
+  missingWaivers: z.array(MissingWaiver).describe('confirmed people without the current waiver signed, where the program asks for one, by name'),
+})
+export type TodaysSession = z.infer<typeof TodaysSession>
+
+export const TodaySection = z.object({
+  today: z.string().describe('the facility day (YYYY-MM-DD)'),
+  sessions: z.array(TodaysSession).describe('today’s sessions of active academies, days of active camps and active drop-ins, by start time then name'),
+})
+export type TodaySection = z.infer<typeof TodaySection>
+
+export const readTodaySection = contract({
+  method: 'GET',
+  url: '/api/dashboard/today',
+  access: 'admin',
+  summary: 'The Dashboard’s Today section: today’s academy sessions, camp days and drop-ins with the people expected and those without the current waiver signed',
+  responses: { 200: TodaySection },
+})

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
-import { readMoneySection, readRegistrationSection } from '../../../shared/contracts/dashboard-sections.ts'
+import { readMoneySection, readRegistrationSection, readTodaySection } from '../../../shared/contracts/dashboard-sections.ts'
 import { serve } from '../../http/contract.ts'
 import { dashboardPeriods } from './dashboard-periods.ts'
 import { moneySection } from './money-section.queries.ts'
 import { registrationSection } from './registration-section.queries.ts'
+import { todaySection } from './today-section.queries.ts'
+import { facilityToday } from '../../../shared/format.ts'
 
 interface Deps {
   db: Db
@@ -16,4 +18,5 @@ interface Deps {
 export function registerDashboardSectionRoutes(app: FastifyInstance, { db, timeZone, now }: Deps): void {
   serve(app, readRegistrationSection, async () => registrationSection(db, await dashboardPeriods(db, now(), timeZone)))
   serve(app, readMoneySection, async () => moneySection(db, await dashboardPeriods(db, now(), timeZone)))
+  serve(app, readTodaySection, () => todaySection(db, facilityToday(now(), timeZone)))
 }
