@@ -77,6 +77,52 @@ export const readMoneySection = contract({
   responses: { 200: MoneySection },
 })
 
+/**
+ * What the Needs attention section lists (docs/decisions/0029): each a cause the data shows, gone
+ * by itself once the cause is (a payment recorded, a waiver signed, an offer claimed, a day passed).
+ */
+export const ATTENTION_KINDS = ['unpaid', 'plan-overdue', 'team-forming', 'offer-expiring', 'team-hold', 'waiver-missing', 'online-payment', 'failed-work', 'email-failed', 'backup'] as const
+export type AttentionKind = (typeof ATTENTION_KINDS)[number]
+export const ATTENTION_KIND_LABELS: Record<AttentionKind, string> = {
+  unpaid: 'Unpaid after the start',
+  'plan-overdue': 'Payment-plan parts overdue',
+  'team-forming': 'Teams forming near the roster deadline',
+  'offer-expiring': 'Waitlist offers lapsing',
+  'team-hold': 'Team places held for a captain',
+  'waiver-missing': 'No current waiver',
+  'online-payment': 'Online payments and refunds',
+  'failed-work': 'Background work that failed',
+  'email-failed': 'Emails not sent',
+  backup: 'Backups',
+}
+
+export const AttentionItem = z.object({
+  kind: z.enum(ATTENTION_KINDS),
+  who: z.string().describe('the person, team or thing it is about'),
+  what: z.string().describe('what is wrong, in one line'),
+  since: z.string().describe('when the wait started (ISO 8601)'),
+  link: z.string().describe('the path of the page where it is fixed'),
+})
+export type AttentionItem = z.infer<typeof AttentionItem>
+
+/** At most this many items are listed (the newest); the counts are of all. */
+export const ATTENTION_ITEMS_LISTED = 300
+
+export const AttentionSection = z.object({
+  asOf: z.string().describe('the time the items were read (ISO 8601): how long each has waited is counted to it'),
+  counts: z.object(Object.fromEntries(ATTENTION_KINDS.map((k) => [k, Count])) as Record<AttentionKind, typeof Count>).describe('items of each kind, all of them'),
+  items: z.array(AttentionItem).max(ATTENTION_ITEMS_LISTED).describe('newest first (the latest wait first), at most 300'),
+})
+export type AttentionSection = z.infer<typeof AttentionSection>
+
+export const readAttentionSection = contract({
+  method: 'GET',
+  url: '/api/dashboard/attention',
+  access: 'admin',
+  summary: 'The Dashboard’s Needs attention section: every problem the data shows (unpaid places, overdue plan parts, forming teams, lapsing offers, unsigned waivers, failed payments, emails and backups), each with a link to where it is fixed',
+  responses: { 200: AttentionSection },
+})
+
 export const MissingWaiver = z.object({
   registrationId: z.string(),
   userId: z.string().describe('the account that holds the place: its record at the desk takes the signature'),
