@@ -1,6 +1,6 @@
 import type { WaiverDocument } from '../../../shared/contracts/waiver.ts'
 import { WaiverText } from '../../components/waiver-text.tsx'
-import { SignWaiverForm } from '../waiver/sign-waiver-form.tsx'
+import { SignWaiverForm } from './sign-waiver-form.tsx'
 import type { Candidate } from './participant-choice.tsx'
 
 interface ParticipantsWaiverProps {

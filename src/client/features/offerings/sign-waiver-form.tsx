@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
-import type { Subject } from './subjects.ts'
+import type { Subject } from './waiver-subjects.ts'
 import { WaiverAgreement } from '../../components/waiver-agreement.tsx'
 import { useSignWaiver } from './api/use-sign-waiver.ts'
 
