@@ -277,6 +277,10 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite', as: 'customer', params: team, body: {}, runsLast: true },
     { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1', q: 'scan' } },
     { route: 'GET /api/audit', as: 'admin', query: { staffId: 'scan-staff', action: 'refund', from: day(-7), to: day(0), entityKind: 'registration', entityId: 'scan-registration', page: '1' } },
+    { route: 'GET /api/admin/reports/registrations.csv', as: 'admin', query: { from: day(-30), to: day(0), program: f.adminLeagueId } },
+    { route: 'GET /api/admin/reports/payments.csv', as: 'admin', query: { from: day(-30), to: day(0) } },
+    { route: 'GET /api/admin/reports/academies/:academyId/attendance.csv', as: 'admin', params: { academyId: f.adminAcademyId }, query: { from: day(-30), to: day(30) } },
+    { route: 'GET /api/admin/reports/summary/:ownerId', as: 'admin', params: { ownerId: f.adminLeagueId } },
     // No job is dead in the scan's site: every payload is looked up and answered 404.
     { route: 'POST /api/admin/jobs/:jobId/retry', as: 'admin', params: { jobId: 'scan-no-such-job' }, body: {} },
     {

@@ -40,6 +40,7 @@ import { createAcademySweeper } from './features/academies/academy-reminders.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { registerDashboardSectionRoutes } from './features/dashboard/dashboard-sections.routes.ts'
+import { registerReportRoutes } from './features/dashboard/reports.routes.ts'
 import { registerAuditRoutes } from './features/dashboard/audit.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { registerDeskRoutes } from './features/desk/desk.routes.ts'
@@ -174,6 +175,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups })
+  registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })
   registerAuditRoutes(app, { db, config })
   registerMailRoutes(app, { db, config })
   registerRegistrationRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import { stringify } from 'csv-stringify/sync'
 
@@ -30,9 +31,29 @@ function opensFormula(value: string): boolean {
  * or it starts with a tab or a carriage return) is written with a leading apostrophe, so a team
  * named `=HYPERLINK(…)` stays text (OWASP's CSV injection advice); numbers are written as numbers.
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  const cell = (value: string | number | null) => (typeof value === 'string' && opensFormula(value) ? `'${value}` : (value ?? ''))
-  return stringify([header, ...rows.map((row) => row.map(cell))], { record_delimiter: 'windows' })
+export function toCsv(header: readonly string[], rows: readonly CsvRow[]): string {
+  return stringify([header, ...rows.map(safeRow)], { record_delimiter: 'windows' })
+}
+
+export type CsvRow = readonly (string | number | null)[]
+
+const safeCell = (value: string | number | null) => (typeof value === 'string' && opensFormula(value) ? `'${value}` : (value ?? ''))
+const safeRow = (row: CsvRow) => row.map(safeCell)
+
+/** UTF-8's byte order mark: a spreadsheet reads the file as UTF-8 only with it, so names with accents come out right. */
+const BOM = '\uFEFF'
+
+/**
+ * A CSV file (the cells as `toCsv` writes them) written while its rows are read: the byte order
+ * mark and the header first, then each page of rows as it arrives, so a season's file is never
+ * held whole in memory.
+ */
+export function csvStream(header: readonly string[], pages: AsyncIterable<readonly CsvRow[]>): Readable {
+  async function* chunks() {
+    yield BOM + stringify([header], { record_delimiter: 'windows' })
+    for await (const rows of pages) if (rows.length > 0) yield stringify(rows.map(safeRow), { record_delimiter: 'windows' })
+  }
+  return Readable.from(chunks())
 }
 
 /** What a name becomes in a file's name: its words in lower case joined by hyphens ("Summer Camp!" → "summer-camp"). */
@@ -40,7 +61,7 @@ export function fileNamePart(name: string): string {
   return name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase()
 }
 
-/** Answers a CSV file (`toCsv`) to be saved as `fileName`. */
-export function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
+/** Answers a CSV file (`toCsv`, or `csvStream` as it is written) to be saved as `fileName`. */
+export function sendCsv(reply: FastifyReply, fileName: string, csv: string | Readable): FastifyReply {
   return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv)
 }

@@ -84,7 +84,7 @@ async function signUpTimes(db: Db, { starts }: Periods): Promise<Date[]> {
  * summaries read far more of each place (who, waivers, waitlist positions): 700 ms on PostgreSQL
  * for a season's teams, where this takes a few.
  */
-async function teamsByState(db: Db, rosterMins: Map<string, number | null>): Promise<Map<string, { complete: number; forming: number }>> {
+export async function teamsByState(db: Db, rosterMins: Map<string, number | null>): Promise<Map<string, { complete: number; forming: number }>> {
   const counts = new Map([...rosterMins.keys()].map((id) => [id, { complete: 0, forming: 0 }]))
   if (rosterMins.size === 0) return counts
   const rows = await db.kysely
