@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { AuditAction, AuditEntity } from '../../shared/audit.ts'
 import type { readAudit } from '../../shared/contracts/audit.ts'
 import type { readDashboard } from '../../shared/contracts/dashboard.ts'
-import type { readMoneySection, readRegistrationSection, readTodaySection } from '../../shared/contracts/dashboard-sections.ts'
+import type { readAttentionSection, readMoneySection, readRegistrationSection, readTodaySection } from '../../shared/contracts/dashboard-sections.ts'
 import { readOf } from './read-of.ts'
 
 /** The Dashboard's figures and the state of backups. */
@@ -24,6 +24,13 @@ export const moneySectionQuery = () =>
   queryOptions({
     queryKey: ['admin', 'dashboard-section', 'money'],
     ...readOf<typeof readMoneySection>('/api/dashboard/money'),
+  })
+
+/** The Dashboard's Needs attention section: a request of its own, so it never waits for another section. */
+export const attentionSectionQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'dashboard-section', 'attention'],
+    ...readOf<typeof readAttentionSection>('/api/dashboard/attention'),
   })
 
 /** The Dashboard's Today section: a request of its own, so it never waits for another section. */

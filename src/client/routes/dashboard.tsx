@@ -7,16 +7,17 @@ import { Alert } from '../components/ui/alert.tsx'
 import { JobsPanel } from '../features/dashboard/jobs-panel.tsx'
 import { RecentActivity } from '../features/dashboard/recent-activity.tsx'
 import { MoneySection } from '../features/dashboard/money-section.tsx'
+import { NeedsAttentionSection } from '../features/dashboard/needs-attention-section.tsx'
 import { RegistrationSection } from '../features/dashboard/registration-section.tsx'
 import { TodaySection } from '../features/dashboard/today-section.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
-import { dashboardQuery, moneySectionQuery, NO_FILTER, recentActivityQuery, registrationSectionQuery, todaySectionQuery } from '../queries/dashboard.ts'
+import { attentionSectionQuery, dashboardQuery, moneySectionQuery, NO_FILTER, recentActivityQuery, registrationSectionQuery, todaySectionQuery } from '../queries/dashboard.ts'
 
 /** Every page staff work on, from the route table (shared/routes.ts). */
 const STAFF_PAGES = staffPages()
 
 export function opensWith(_visit: PageVisit) {
-  return { summary: dashboardQuery(), registration: registrationSectionQuery(), money: moneySectionQuery(), today: todaySectionQuery(), activity: recentActivityQuery(NO_FILTER, 1) }
+  return { summary: dashboardQuery(), attention: attentionSectionQuery(), registration: registrationSectionQuery(), money: moneySectionQuery(), today: todaySectionQuery(), activity: recentActivityQuery(NO_FILTER, 1) }
 }
 
 export default function DashboardPage() {
@@ -26,6 +27,7 @@ export default function DashboardPage() {
   return (
     <section className="page">
       <h1>Dashboard</h1>
+      <NeedsAttentionSection query={opening.attention} />
       <RegistrationSection query={opening.registration} />
       <MoneySection query={opening.money} />
       <TodaySection query={opening.today} />

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '../schemas/payments.ts'
 import { contract } from './contract.ts'
+import { ATTENTION_KINDS, type AttentionKind } from '../attention.ts'
 
 /**
  * The Dashboard's sections (issue 32), one request each so the slowest never holds up the rest.
@@ -76,25 +77,6 @@ export const readMoneySection = contract({
   summary: 'The Dashboard’s Money section: collected today, this week and this season by method, refunds, outstanding balances (the ten largest) and overdue payment-plan parts',
   responses: { 200: MoneySection },
 })
-
-/**
- * What the Needs attention section lists (docs/decisions/0029): each a cause the data shows, gone
- * by itself once the cause is (a payment recorded, a waiver signed, an offer claimed, a day passed).
- */
-export const ATTENTION_KINDS = ['unpaid', 'plan-overdue', 'team-forming', 'offer-expiring', 'team-hold', 'waiver-missing', 'online-payment', 'failed-work', 'email-failed', 'backup'] as const
-export type AttentionKind = (typeof ATTENTION_KINDS)[number]
-export const ATTENTION_KIND_LABELS: Record<AttentionKind, string> = {
-  unpaid: 'Unpaid after the start',
-  'plan-overdue': 'Payment-plan parts overdue',
-  'team-forming': 'Teams forming near the roster deadline',
-  'offer-expiring': 'Waitlist offers lapsing',
-  'team-hold': 'Team places held for a captain',
-  'waiver-missing': 'No current waiver',
-  'online-payment': 'Online payments and refunds',
-  'failed-work': 'Background work that failed',
-  'email-failed': 'Emails not sent',
-  backup: 'Backups',
-}
 
 export const AttentionItem = z.object({
   kind: z.enum(ATTENTION_KINDS),

@@ -4,7 +4,8 @@ import { createLeague, createRegistrant, createUser, daysFromToday, signWaiver, 
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { createTeam } from '../../../../tests/teams.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
-import type { AttentionItem, AttentionKind, AttentionSection } from '../../../shared/contracts/dashboard-sections.ts'
+import type { AttentionKind } from '../../../shared/attention.ts'
+import type { AttentionItem, AttentionSection } from '../../../shared/contracts/dashboard-sections.ts'
 import type { TeamSummary } from '../../../shared/contracts/teams.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
 
