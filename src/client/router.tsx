@@ -67,6 +67,7 @@ const PAGES: Partial<Record<RouteId, () => Promise<PageModule>>> = {
   deskAcademies: () => import('./routes/academy-registrations.tsx'),
   deskCamps: () => import('./routes/camp-registrations.tsx'),
   deskDropIns: () => import('./routes/drop-in-sessions.tsx'),
+  deskDrawer: () => import('./routes/desk-drawer.tsx'),
   leagueRegistrants: () => import('./routes/league-registrants.tsx'),
   outbox: () => import('./routes/outbox.tsx'),
   checkout: () => import('./routes/checkout.tsx'),

@@ -45,6 +45,7 @@ import { registerAuditRoutes } from './features/dashboard/audit.routes.ts'
 import { registerChildrenRoutes } from './features/children/children.routes.ts'
 import { registerDeskRoutes } from './features/desk/desk.routes.ts'
 import { registerDeskFamilyRoutes } from './features/desk/desk-family.routes.ts'
+import { registerDrawerRoutes } from './features/desk/drawer.routes.ts'
 import { registerCheckoutRoutes } from './features/checkout/checkout.routes.ts'
 import { createCheckoutSweeper } from './features/checkout/checkout-sweeper.ts'
 import { createPlanReminders } from './features/checkout/plan-reminders.ts'
@@ -188,6 +189,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerProfileRoutes(app, { auth, db, now: clock })
   registerDeskRoutes(app, { db, config, now: clock, kinds, auth, invites })
   registerDeskFamilyRoutes(app, { db, config, now: clock, kinds, invites })
+  registerDrawerRoutes(app, { db, config, now: clock })
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })
   // Who does each kind of job written after a commit (decision 0018): a kind of job left out fails the typecheck.

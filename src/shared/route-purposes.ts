@@ -59,6 +59,7 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   deskAcademies: { description: 'Each academy’s participants, waitlist and attendance sheet, for the coach and the front desk.' },
   deskCamps: { description: 'Each camp’s children and waitlist, and signing a family up at the counter.' },
   deskDropIns: { description: 'Today’s drop-in sessions: the headcount, checking people in and selling a spot at the door.' },
+  deskDrawer: { description: 'A day’s payments by method and by who took them, refunds and totals, to check the cash drawer and the card terminal against; printed or as CSV.' },
   deskCustomer: { description: 'A customer’s record: contact, children, waivers, registrations and payments, and what the desk can do for them.' },
   leagueRegistrants: { description: 'Everyone registered in a league, by team, to print or export.' },
   checkout: { description: 'Everything an order owes, its discounts and total, and paying it.' },

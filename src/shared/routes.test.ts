@@ -39,7 +39,7 @@ describe('the route table', () => {
       '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId',
     ]
     expect(spec).toHaveLength(33)
-    const desk = ['/desk', '/desk/customer/:userId', '/desk/academies', '/desk/camps', '/desk/dropIns', '/leagueRegistrants/:leagueId']
+    const desk = ['/desk', '/desk/customer/:userId', '/desk/academies', '/desk/camps', '/desk/dropIns', '/desk/drawer', '/leagueRegistrants/:leagueId']
     const camps = ['/camps', '/campSignUp/:id', '/campReceipt/user/:userId/camp/:campId', '/campRegistrations']
     const dropIns = ['/dropIns', '/dropInSignUp/:id', '/dropInReceipt/user/:userId/dropIn/:dropInId', '/dropInSessions']
     const checkout = ['/checkout/:orderId', '/checkout/:orderId/paid/:checkoutId']

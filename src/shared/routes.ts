@@ -87,6 +87,8 @@ export const ROUTES = [
   { id: 'deskAcademies', path: '/desk/academies', access: 'staff', title: 'Academies at the Desk' },
   { id: 'deskCamps', path: '/desk/camps', access: 'staff', title: 'Camps at the Desk' },
   { id: 'deskDropIns', path: '/desk/dropIns', access: 'staff', title: 'Drop-ins at the Door' },
+  // Not in product §2: the desk's end-of-day summary, to check the cash drawer and the card terminal against (issue 32).
+  { id: 'deskDrawer', path: '/desk/drawer', access: 'staff', title: 'The Drawer' },
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants' },
   // Not in product §2: one checkout for everything an order owes, paid online when Stripe is set
   // up (issue 24); the server shows an order only to the person who pays it.

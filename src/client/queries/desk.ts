@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { customerRecord, findCustomers, leagueRegistrants } from '../../shared/contracts/desk.ts'
+import type { readDeskDrawer } from '../../shared/contracts/drawer.ts'
 import { call } from '../lib/endpoint.ts'
 import { readOf } from './read-of.ts'
 
@@ -24,4 +25,11 @@ export const registrantsQuery = (leagueId: string) =>
   queryOptions({
     queryKey: [...DESK, 'registrants', leagueId],
     ...readOf<typeof leagueRegistrants>('/api/desk/leagues/:leagueId/registrants', { params: { leagueId } }),
+  })
+
+/** The drawer of a facility day (the facility's today when `day` is left out). */
+export const drawerQuery = (day?: string) =>
+  queryOptions({
+    queryKey: [...DESK, 'drawer', day ?? 'today'],
+    ...readOf<typeof readDeskDrawer>('/api/desk/drawer', { query: day ? { day } : {} }),
   })

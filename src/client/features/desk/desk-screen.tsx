@@ -28,6 +28,9 @@ export function DeskScreen({ leaguesQuery }: { leaguesQuery: ReturnType<typeof a
         <li>
           <Link to={href('deskDropIns')}>Drop-ins at the door: headcount, check-in and selling a place</Link>
         </li>
+        <li>
+          <Link to={href('deskDrawer')}>The drawer: the day’s payments by method and by who took them, to check the cash and the card terminal against</Link>
+        </li>
       </ul>
       <CustomerSearch />
       <WalkIn />
