@@ -28,6 +28,8 @@ const PAGES: Partial<Record<RouteId, () => Promise<PageModule>>> = {
   adminUsers: () => import('./routes/admin-users.tsx'),
   adminProducts: () => import('./routes/admin-products.tsx'),
   dashboard: () => import('./routes/dashboard.tsx'),
+  reports: () => import('./routes/reports.tsx'),
+  reportSummary: () => import('./routes/report-summary.tsx'),
   academy: () => import('./routes/academies.tsx'),
   academySignUp: () => import('./routes/academy-sign-up.tsx'),
   academyReceipt: () => import('./routes/academy-receipt.tsx'),

@@ -21,6 +21,8 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   receipt: { description: 'The receipt of a league registration.' },
   teamSignUp: { description: 'Join a team through the invite link its captain shared.' },
   dashboard: { description: 'An overview of the facility’s accounts, leagues and registrations.' },
+  reports: { description: 'Registrations, payments and refunds, and attendance as CSV files for a range of days, and each season’s summary to print.' },
+  reportSummary: { description: 'A league’s, academy’s or camp’s season on one page: places, waitlist, teams, money and sign-ups per week.' },
   createTeam: { description: 'Create a team for a league and become its captain.' },
   createTeamAdmin: { description: 'Create a team for a league on a customer’s behalf.' },
   register: { description: 'Create an account to register for leagues and academies.' },

@@ -36,6 +36,9 @@ export const ROUTES = [
   // Access not shown: invite links are opened before signing in; submitting asks to sign in.
   { id: 'teamSignUp', path: '/league/:leagueId/team/:teamId/signUp', access: 'open', title: 'Join a Team' },
   { id: 'dashboard', path: '/dashboard', access: 'admin', title: 'Dashboard' },
+  // Not in product §2: CSV files for staff and the accountant, and a season's page to print (issue 32).
+  { id: 'reports', path: '/dashboard/reports', access: 'admin', title: 'Reports' },
+  { id: 'reportSummary', path: '/dashboard/reports/summary/:ownerId', access: 'admin', title: 'Season Summary' },
   { id: 'createTeam', path: '/createTeam', access: 'login', title: 'Create a Team' },
   // Unguarded in the original (product §2); it creates teams on anyone's behalf, so admin only.
   { id: 'createTeamAdmin', path: '/createTeamAdmin', access: 'admin', title: 'Create a Team (Staff)' },
