@@ -8,7 +8,7 @@ import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS, type OfferingKind } from '.
 import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
-import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
+import { RegistrationDetailPanel } from '../offerings/registration-panel/registration-panel.tsx'
 import { DeskOrder, type OrderTask } from './desk-order.tsx'
 
 /** The customer's registrations and team places, each with its payments and details a click away. */

@@ -11,7 +11,7 @@ import { urlOf } from '../../lib/endpoint.ts'
 import { adminDropInsQuery, dropInParticipantsQuery } from '../../queries/admin-drop-ins.ts'
 import { participantColumns } from '../offerings/participant-columns.tsx'
 import { PeopleNotYet, ProgramPeople, ProgramPeoplePanel } from '../offerings/program-people.tsx'
-import { RegistrationDetailPanel } from '../pending/registration-detail.tsx'
+import { RegistrationDetailPanel } from '../offerings/registration-panel/registration-panel.tsx'
 import { useCheckIn } from './api/use-check-in.ts'
 import { dropInHoursText, dropInWhenText, headcountText } from './drop-in-text.ts'
 

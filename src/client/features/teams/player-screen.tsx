@@ -8,7 +8,7 @@ import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
 import type { PlayerView } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { describeEntry } from '../pending/history.ts'
+import { describeEntry } from '../offerings/registration-panel/history.ts'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import type { playerQuery } from '../../queries/teams.ts'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { adjustRegistrationPrice } from '../../../../shared/contracts/registrations.ts'
-import { call } from '../../../lib/endpoint.ts'
+import type { adjustRegistrationPrice } from '../../../../../shared/contracts/registrations.ts'
+import { call } from '../../../../lib/endpoint.ts'
 import { registrationChanged } from './registration-changed.ts'
 
 /** A credit or a scholarship taken off what a registration's place asks, with its reason. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { receiptPath } from '../../../shared/receipt-path.ts'
-import { errorMessage } from '../../lib/api.ts'
+import type { RegistrationView } from '../../../../shared/contracts/registrations.ts'
+import { receiptPath } from '../../../../shared/receipt-path.ts'
+import { errorMessage } from '../../../lib/api.ts'
 import { useEmailReceipt } from './api/use-email-receipt.ts'
 
 /**

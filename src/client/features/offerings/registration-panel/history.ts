@@ -1,7 +1,7 @@
-import { formatDateTime } from '../../../shared/format.ts'
-import { formatMoney } from '../../../shared/money.ts'
-import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
-import type { HistoryEntry } from '../../../shared/contracts/registrations.ts'
+import { formatDateTime } from '../../../../shared/format.ts'
+import { formatMoney } from '../../../../shared/money.ts'
+import type { RegistrationStatus } from '../../../../shared/schemas/registration.ts'
+import type { HistoryEntry } from '../../../../shared/contracts/registrations.ts'
 
 const ACTIONS: Record<string, string> = {
   confirmed: 'Registered, place confirmed',

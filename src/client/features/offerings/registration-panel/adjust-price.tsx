@@ -1,10 +1,10 @@
-import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
-import { formatMoney } from '../../../shared/money.ts'
-import { AdjustmentForm } from '../../../shared/schemas/payments.ts'
-import { Alert } from '../../components/ui/alert.tsx'
-import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError } from '../../lib/api.ts'
-import { useForm } from '../../lib/use-form.ts'
+import type { RegistrationView } from '../../../../shared/contracts/registrations.ts'
+import { formatMoney } from '../../../../shared/money.ts'
+import { AdjustmentForm } from '../../../../shared/schemas/payments.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { ApiError } from '../../../lib/api.ts'
+import { useForm } from '../../../lib/use-form.ts'
 import { useAdjustPrice } from './api/use-adjust-price.ts'
 
 /** A credit or a scholarship off what a place still asks, with the reason its history keeps (issue 24). */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import type { emailReceipt } from '../../../../shared/contracts/registrations.ts'
-import { call } from '../../../lib/endpoint.ts'
+import type { emailReceipt } from '../../../../../shared/contracts/registrations.ts'
+import { call } from '../../../../lib/endpoint.ts'
 
 /** Staff send a registration's receipt to its account holder again; nothing on the page changes. */
 export function useEmailReceipt() {

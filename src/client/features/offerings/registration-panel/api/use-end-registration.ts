@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { cancelRegistrationByStaff, declineRegistration } from '../../../../shared/contracts/registrations.ts'
-import { call } from '../../../lib/endpoint.ts'
+import type { cancelRegistrationByStaff, declineRegistration } from '../../../../../shared/contracts/registrations.ts'
+import { call } from '../../../../lib/endpoint.ts'
 import { registrationChanged } from './registration-changed.ts'
 
 export type Ending = 'decline' | 'cancel'

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { CHECKOUT } from '../../../queries/checkout.ts'
-import { OPEN_LEAGUES } from '../../../queries/open-leagues.ts'
+import { CHECKOUT } from '../../../../queries/checkout.ts'
+import { OPEN_LEAGUES } from '../../../../queries/open-leagues.ts'
 
 /**
  * Staff changed a registration's money or ended it: the registration and every staff list it is

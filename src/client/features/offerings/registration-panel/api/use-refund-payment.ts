@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { refundPayment } from '../../../../shared/contracts/checkout.ts'
-import { call } from '../../../lib/endpoint.ts'
+import type { refundPayment } from '../../../../../shared/contracts/checkout.ts'
+import { call } from '../../../../lib/endpoint.ts'
 import { registrationChanged } from './registration-changed.ts'
 
 /** All or part of one payment given back, from what it paid on one line of its order, the price lowered with it or not. */
