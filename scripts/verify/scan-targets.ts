@@ -276,6 +276,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     // A new invite code ends the one the targets above send.
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/invite', as: 'customer', params: team, body: {}, runsLast: true },
     { route: 'GET /api/admin/outbox', as: 'admin', query: { page: '1', q: 'scan' } },
+    { route: 'GET /api/desk/drawer', as: 'admin', query: { day: day(-1) } },
+    { route: 'GET /api/desk/drawer.csv', as: 'admin', query: { day: day(-1) } },
     { route: 'GET /api/audit', as: 'admin', query: { staffId: 'scan-staff', action: 'refund', from: day(-7), to: day(0), entityKind: 'registration', entityId: 'scan-registration', page: '1' } },
     { route: 'GET /api/admin/reports/registrations.csv', as: 'admin', query: { from: day(-30), to: day(0), program: f.adminLeagueId } },
     { route: 'GET /api/admin/reports/payments.csv', as: 'admin', query: { from: day(-30), to: day(0) } },
