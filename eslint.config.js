@@ -16,7 +16,7 @@ const boundary = (from, forbidden, message) => ({
  * its own, never one beside or above it. Tests may reach across to build their fixtures.
  */
 const FEATURE_FLOORS = [
-  ['users', 'children', 'waivers', 'mail', 'backups', 'products', 'academies', 'camps', 'drop-ins', 'registrations', 'checkout'],
+  ['users', 'children', 'waivers', 'mail', 'backups', 'products', 'academies', 'camps', 'drop-ins', 'registrations', 'checkout', 'messages'],
   ['teams', 'stripe'],
   ['leagues'],
   ['desk', 'dashboard'],

@@ -72,6 +72,8 @@ const PAGES: Partial<Record<RouteId, () => Promise<PageModule>>> = {
   deskDrawer: () => import('./routes/desk-drawer.tsx'),
   leagueRegistrants: () => import('./routes/league-registrants.tsx'),
   outbox: () => import('./routes/outbox.tsx'),
+  messages: () => import('./routes/messages.tsx'),
+  unsubscribe: () => import('./routes/unsubscribe.tsx'),
   checkout: () => import('./routes/checkout.tsx'),
   checkoutDone: () => import('./routes/checkout.tsx'),
 }

@@ -64,6 +64,9 @@ import type { Kinds } from './core/registrations/kinds.ts'
 import { createJobRunner, type JobHandlers } from './core/jobs.ts'
 import { registerWaiverRoutes } from './features/waivers/waivers.routes.ts'
 import { registerMailRoutes } from './features/mail/mail.routes.ts'
+import { registerMessageRoutes } from './features/messages/messages.routes.ts'
+import { messageEmailsJob } from './features/messages/messages.queries.ts'
+import { createUnsubscribeLinks } from './features/messages/unsubscribe-links.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
@@ -179,6 +182,8 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })
   registerAuditRoutes(app, { db, config })
   registerMailRoutes(app, { db, config })
+  const messageMail = { facilityName: config.site.facilityName, siteUrl: config.publicUrl, links: createUnsubscribeLinks(secret) }
+  registerMessageRoutes(app, { db, mail: messageMail, timeZone: config.site.timeZone, now: clock })
   registerRegistrationRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerRegistrationAdminRoutes(app, { db, config, now: clock, kinds })
   const invites = createInvites(secret)
@@ -193,7 +198,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })
   // Who does each kind of job written after a commit (decision 0018): a kind of job left out fails the typecheck.
-  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments.provider) } satisfies JobHandlers
+  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments.provider), 'message-emails': messageEmailsJob(db, messageMail) } satisfies JobHandlers
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, log: app.log, now: clock })

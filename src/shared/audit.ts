@@ -22,10 +22,23 @@ export const AUDIT_ACTIONS = [
   'refund',
   'adjustment',
   'moved',
+  'team-held',
+  'walk-in-created',
+  'child-added',
+  'child-changed',
+  'signed-up-at-desk',
+  'waiver-signed-at-desk',
+  'discount-applied',
+  'extra-added',
+  'password-link',
+  'checked-in',
+  'attendance-marked',
+  'receipt-emailed',
   'cancelled',
   'declined',
   'teams-imported',
   'waiver-published',
+  'message-sent',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -48,14 +61,27 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   refund: 'Refund',
   adjustment: 'Price adjusted',
   moved: 'Moved',
+  'team-held': 'Team place held for a captain',
+  'walk-in-created': 'Customer account created at the desk',
+  'child-added': 'Child added at the desk',
+  'child-changed': 'Child changed at the desk',
+  'signed-up-at-desk': 'Signed up at the desk',
+  'waiver-signed-at-desk': 'Waiver signed at the desk',
+  'discount-applied': 'Discount code applied at the desk',
+  'extra-added': 'Extra sold at the desk',
+  'password-link': 'Password link made',
+  'checked-in': 'Check-in at the door',
+  'attendance-marked': 'Attendance marked',
+  'receipt-emailed': 'Receipt emailed again',
   cancelled: 'Registration cancelled',
   declined: 'Registration declined',
   'teams-imported': 'Team imported from CSV',
   'waiver-published': 'Waiver version published',
+  'message-sent': 'Message sent',
 }
 
 /** What an entry is about: the record the action changed. */
-export const AUDIT_ENTITIES = ['user', 'league', 'team', 'academy', 'camp', 'drop-in', 'product', 'discount-code', 'registration', 'payment', 'waiver'] as const
+export const AUDIT_ENTITIES = ['user', 'league', 'team', 'academy', 'camp', 'drop-in', 'product', 'discount-code', 'registration', 'payment', 'waiver', 'message'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
 /** Entries a page of Recent activity shows. */

@@ -67,6 +67,8 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   checkout: { description: 'Everything an order owes, its discounts and total, and paying it.' },
   checkoutDone: { description: 'Whether a payment made online has been received.' },
   outbox: { description: 'Every email the site sent or kept without a mail server, to read as it was written.' },
+  messages: { description: 'Write to the people of a league, a team, an academy, a camp or a waitlist, and see what was sent.' },
+  unsubscribe: { description: 'Stop receiving the facility’s messages at this address.' },
   teamRegistrationReceipt: { description: 'The receipt of your team’s registration.' },
 }
 

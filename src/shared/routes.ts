@@ -99,6 +99,10 @@ export const ROUTES = [
   { id: 'checkoutDone', path: '/checkout/:orderId/paid/:checkoutId', access: 'login', title: 'Payment' },
   // Not in product §2: every email the site sent or kept, read as a mail catcher shows them (issue 21).
   { id: 'outbox', path: '/outbox', access: 'admin', title: 'Emails' },
+  // Not in product §2: staff write to the people of a league, a team, an academy, a camp or a waitlist (issue 32).
+  { id: 'messages', path: '/messages', access: 'staff', title: 'Messages' },
+  // Not in product §2: the link at the foot of every staff message, opened without signing in; the button asks.
+  { id: 'unsubscribe', path: '/unsubscribe/:token', access: 'open', title: 'Unsubscribe' },
   { id: 'teamRegistrationReceipt', path: '/teamRegistrationReceipt/user/:userId/league/:leagueId/team/:teamId', access: 'login', title: 'Team Registration Receipt' },
 ] as const satisfies readonly RouteDefinition[]
 

@@ -94,6 +94,7 @@ describe('failures', () => {
     // A job of the site's own kind, while its provider is down; once retried, the app's own
     // handler runs it: it finds no such refund, and so is done.
     const providerDown: JobHandlers = {
+      ...ctx.jobHandlers,
       'provider-refund': async (_payload, attempt) => {
         throw new Error(`The provider answered 503 (try ${attempt.attempt}).`)
       },

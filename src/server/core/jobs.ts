@@ -24,6 +24,8 @@ export interface JobRun {
 export interface JobPayloads {
   /** A refund recorded here, to ask the payment provider that took the payment for (core/payments/refunds.ts). */
   'provider-refund': { refundId: string }
+  /** A message staff sent, whose recipients' emails are written to the outbox in batches (features/messages). */
+  'message-emails': { messageId: string }
 }
 
 /**

@@ -12,6 +12,8 @@ export interface NewEmail {
   text: string
   /** The text carries a one-time link (confirmation, password reset): only the recipient may read it. */
   secret?: true
+  /** An id the caller chose ahead of writing it (a message's recipient names its email's row: features/messages); new otherwise. */
+  id?: string
 }
 
 /** What staff read in place of an email that carries a one-time link. */
@@ -42,7 +44,7 @@ export async function enqueueEmails(db: Db, emails: readonly NewEmail[], now: Da
   if (emails.length === 0) return []
   const at = timestampParam(db.dialect, now)
   const rows = emails.map((email) => ({
-    id: randomUUID(),
+    id: email.id ?? randomUUID(),
     recipient: email.to,
     subject: email.subject,
     text: email.text,

@@ -40,6 +40,7 @@ import * as m0037 from './migrations/0037-offering-facts.ts'
 import * as m0038 from './migrations/0038-camps.ts'
 import * as m0039 from './migrations/0039-drop-ins.ts'
 import * as m0040 from './migrations/0040-audit-history.ts'
+import * as m0041 from './migrations/0041-messages.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -85,6 +86,7 @@ const migrations: Record<string, DialectMigration> = {
   '0038-camps': m0038,
   '0039-drop-ins': m0039,
   '0040-audit-history': m0040,
+  '0041-messages': m0041,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -590,6 +590,43 @@ export interface AuditEntriesTable {
   address: string
 }
 
+/** A message staff wrote to an audience (migration 0041, features/messages). */
+export interface MessagesTable {
+  id: string
+  authorId: string
+  authorName: string
+  audienceKind: 'league' | 'team' | 'academy' | 'camp'
+  audienceId: string
+  audienceLabel: string
+  waitlist: Bool
+  whom: 'participants' | 'guardians' | 'captains'
+  subject: string
+  text: string
+  recipients: number
+  skipped: number
+  createdAt: Timestamp
+}
+
+/** One address a message goes to, once; `outboxId` once its outbox row is written. */
+export interface MessageRecipientsTable {
+  id: string
+  messageId: string
+  address: string
+  outboxId: string | null
+}
+
+export interface MessagesSentPerDayTable {
+  staffId: string
+  day: string
+  sent: Generated<number>
+}
+
+/** An address that asked for no more messages (lower-cased). */
+export interface UnsubscribesTable {
+  address: string
+  createdAt: Timestamp
+}
+
 export interface OutboxTable {
   id: string
   recipient: string
@@ -703,6 +740,10 @@ export interface Database {
   paymentEvents: PaymentEventsTable
   registrationEvents: RegistrationEventsTable
   auditEntries: AuditEntriesTable
+  messages: MessagesTable
+  messageRecipients: MessageRecipientsTable
+  messagesSentPerDay: MessagesSentPerDayTable
+  unsubscribes: UnsubscribesTable
   outbox: OutboxTable
   jobs: JobsTable
   backups: BackupsTable

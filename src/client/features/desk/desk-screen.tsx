@@ -31,6 +31,9 @@ export function DeskScreen({ leaguesQuery }: { leaguesQuery: ReturnType<typeof a
         <li>
           <Link to={href('deskDrawer')}>The drawer: the day’s payments by method and by who took them, to check the cash and the card terminal against</Link>
         </li>
+        <li>
+          <Link to={href('messages')}>Messages: write to a league, a team, an academy, a camp or a waitlist</Link>
+        </li>
       </ul>
       <CustomerSearch />
       <WalkIn />
