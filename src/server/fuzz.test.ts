@@ -49,7 +49,7 @@ const KEYS = [
   'dateOfBirth', 'notes', 'signedName', 'agree', 'childId', 'leagueId', 'userId', 'registrationId', 'role', 'data',
   'amountCents', 'priceCents', 'capacity', 'sport', 'kind', 'registrationDate', 'startDate', 'endDate', 'isActive',
   'description', 'text', 'method', 'reason', 'status', 'page', 'pageSize', 'search', 'emergencyContactName',
-  'emergencyContactPhone', 'rememberMe', 'callbackURL', 'sessionDate', 'present', 'from', 'to', 'program', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+  'emergencyContactPhone', 'rememberMe', 'callbackURL', 'sessionDate', 'present', 'day', 'from', 'to', 'program', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
 ]
 
 const nastyString = fc.oneof(
