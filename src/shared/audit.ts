@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'checked-in',
   'attendance-marked',
   'receipt-emailed',
+  'job-retried',
   'cancelled',
   'declined',
   'teams-imported',
@@ -73,6 +74,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'checked-in': 'Check-in at the door',
   'attendance-marked': 'Attendance marked',
   'receipt-emailed': 'Receipt emailed again',
+  'job-retried': 'Background job sent round again',
   cancelled: 'Registration cancelled',
   declined: 'Registration declined',
   'teams-imported': 'Team imported from CSV',
@@ -81,7 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 }
 
 /** What an entry is about: the record the action changed. */
-export const AUDIT_ENTITIES = ['user', 'league', 'team', 'academy', 'camp', 'drop-in', 'product', 'discount-code', 'registration', 'payment', 'waiver', 'message'] as const
+export const AUDIT_ENTITIES = ['user', 'league', 'team', 'academy', 'camp', 'drop-in', 'product', 'discount-code', 'registration', 'payment', 'waiver', 'message', 'job'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
 /** Entries a page of Recent activity shows. */

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../db/connect.ts'
 import { timestampParam, toCount } from '../db/values.ts'
 import { tooMany } from '../core/refusals.ts'
+import { inTransaction } from '../db/transaction.ts'
 
 /**
  * The most password links one account is given in an hour and in 24 hours (PASSWORD_LINKS_PER_HOUR,
@@ -29,12 +30,15 @@ const RESET_PREFIX = 'reset-password:'
  * authentication library makes the one Forgot Password emails: a one-time token stored as its
  * verification value, accepted once by /resetPassword until it expires. It is the account's only
  * live link: the ones made before it end. Refused (429) past the account's limit, in words for
- * the staff member who asked (`who` is what they call the account).
+ * the staff member who asked (`who` is what they call the account). `then` runs in the
+ * transaction that stores the link's row: its email and its audit entry (core/audit.ts) commit
+ * with it. The token itself is the library's write, made just before.
  */
 export async function passwordLinkToken(
   auth: VerificationStore,
   db: Db,
   { userId, madeBy, now, validHours, limits, who }: { userId: string; madeBy: string; now: Date; validHours: number; limits: LinkLimits; who: 'customer' | 'account' },
+  then?: (tx: Db, token: string) => Promise<void>,
 ): Promise<{ token: string; expiresAt: Date }> {
   const reached = await linkLimitReached(db, userId, now, limits)
   if (reached) throw tooMany(limitMessage(reached, limits, who))
@@ -42,7 +46,10 @@ export async function passwordLinkToken(
   const token = randomBytes(18).toString('base64url')
   const expiresAt = new Date(now.getTime() + validHours * 3_600_000)
   await internalAdapter.createVerificationValue({ value: userId, identifier: `${RESET_PREFIX}${token}`, expiresAt })
-  await madePasswordLink(db, { userId, token, madeBy, now })
+  await inTransaction(db, async (tx) => {
+    await madePasswordLink(tx, { userId, token, madeBy, now })
+    await then?.(tx, token)
+  })
   return { token, expiresAt }
 }
 

@@ -3,6 +3,7 @@ import type { AuditAction, AuditEntity } from '../../shared/audit.ts'
 import type { Db } from '../db/connect.ts'
 import { timestampParam, toIso } from '../db/values.ts'
 import type { RegistrationView } from '../../shared/contracts/registrations.ts'
+import type { AuditEntry } from '../../shared/contracts/audit.ts'
 
 /**
  * The audit history of staff actions (issue 32, docs/decisions/0027). A route that changes
@@ -76,6 +77,21 @@ export function placeOfView(view: RegistrationView): { label: string; state: Rec
   }
 }
 
+/** A place's label where no view of it is at hand (a check-in, an attendance mark): "Leo Rivera in Spring Soccer", as `placeOfView` says it. */
+export async function placeLabelOf(db: Db, registrationId: string): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
+    .leftJoin('children as c', 'c.id', 'r.childId')
+    .select(['u.displayName', 'c.firstName', 'c.lastName', 'f.name'])
+    .where('r.id', '=', registrationId)
+    .executeTakeFirst()
+  if (!row) return registrationId
+  const person = row.firstName === null ? row.displayName : `${row.firstName} ${row.lastName ?? ''}`.trim()
+  return `${person} in ${row.name}`
+}
+
 /** Where a place is: its league, academy, camp or drop-in, and its team. */
 function whereOf(view: RegistrationView): string {
   const team = 'team' in view.offering.details ? view.offering.details.team.name : null
@@ -86,20 +102,6 @@ function whereOf(view: RegistrationView): string {
 export function recordMove(tx: Db, by: Actor, from: RegistrationView, to: RegistrationView, now: Date): Promise<void> {
   const entity = { kind: 'registration' as const, id: from.id, label: placeOfView(from).label }
   return recordStaffAction(tx, { by, action: 'moved', entity, before: { in: whereOf(from) }, after: { in: whereOf(to), registrationId: to.id }, now })
-}
-
-export interface AuditEntry {
-  id: string
-  at: string
-  staffId: string
-  staffName: string
-  action: AuditAction
-  entityKind: AuditEntity
-  entityId: string
-  entityLabel: string
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-  address: string
 }
 
 export interface AuditFilter {

@@ -17,6 +17,7 @@ import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
 import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
 import { overPlacesLimit, type Admission } from './admission.ts'
 import type { Kinds } from './kinds.ts'
+import { placeOfView, recordStaffAction, type Actor } from '../audit.ts'
 
 /**
  * The registration engine (docs/decisions/0012): one way to take a place in any offering — a
@@ -55,6 +56,8 @@ export interface PlaceRequest extends Admission {
   quiet?: boolean
   /** The history entry, when someone else takes the place for the person: staff placing a player (its own action), or registering them at the desk (the usual action, by the staff member). */
   event?: { action?: string; actorId: string; details: Record<string, unknown> }
+  /** The staff member taking the place for the person at the desk: the place's audit entry (core/audit.ts) is written with its rows. */
+  staff?: Actor
   /** Rows the place needs, written just before it in the same statement when it is made (a new team and its roster). */
   prelude?: Prelude<unknown>
   /**
@@ -249,6 +252,11 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
     return [placed ? confirmationEmail(req.siteUrl, req.kinds, view, req.today, req.paysOnline) : waitlistedEmail(req.siteUrl, req.kinds, view)]
   })
   await enqueueEmails(tx, emails, reqs[0]!.now)
+  for (const { req, id } of made) {
+    if (!req.staff) continue
+    const place = placeOfView(views.get(id)!)
+    await recordStaffAction(tx, { by: req.staff, action: 'signed-up-at-desk', entity: { kind: 'registration', id, label: place.label }, before: null, after: place.state, now: req.now })
+  }
   await tell?.(told.map((m) => views.get(m.id)!))
   let next = 0
   return taken.map((outcome, i): Settled<RegisterResult> => {

@@ -20,6 +20,7 @@ import { createOffering, updateOffering, type Offering, type OwnerColumn } from 
 import { findReceiptsIn } from './registrations.queries.ts'
 import { signUpParticipants, type Participant, type SignUpResult } from './sign-up.ts'
 import { offerFreePlaces } from './waitlist.ts'
+import type { Actor } from '../audit.ts'
 
 /**
  * What the programs a family buys places in share, whatever their kind (an academy, a camp, a
@@ -173,7 +174,7 @@ export async function signUpOnline(db: Db, { config, provider, kinds }: SignUpSi
 export async function signUpAtDesk(
   db: Db,
   { config, kinds }: Pick<SignUpSite, 'config' | 'kinds'>,
-  by: { customerId: string; staffId: string },
+  by: { customerId: string; staff: Actor },
   signUp: ProgramSignUp,
   open: () => Promise<Offering>,
 ): Promise<SignUpResult> {
@@ -192,7 +193,8 @@ export async function signUpAtDesk(
     kinds,
     paysOnline: config.site.paysOnline,
     placesPerAccount: null,
-    event: { actorId: by.staffId, details: { atDesk: true } },
+    event: { actorId: by.staff.id, details: { atDesk: true } },
+    staff: by.staff,
   })
 }
 

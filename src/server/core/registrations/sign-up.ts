@@ -34,6 +34,7 @@ export interface SignUpRequest {
   placesPerAccount: number | null
   /** Set: the places' history names who took them for the family (the desk). */
   event?: PlaceRequest['event']
+  staff?: PlaceRequest['staff']
 }
 
 export interface SignUpResult {
@@ -68,6 +69,7 @@ export async function signUpParticipants(db: Db, req: SignUpRequest): Promise<Si
     photoConsent: participant.photoConsent,
     holdUntil: req.holdUntil,
     event: req.event,
+    staff: req.staff,
   }))
   if (places.length === 1) {
     const { registration, created } = await takePlace(db, places[0]!)

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, inList, timestampParam, toBool } from '../../db/values.ts'
 import { invalid, notFound } from '../../core/refusals.ts'
 import { ageOn } from '../../../shared/age.ts'
@@ -55,7 +56,12 @@ export async function attendanceSheet(db: Db, academy: AdminAcademy, today: stri
  * Marks one place present or absent at one session: one upsert on the cell's key, so two tablets
  * marking at the same moment never lose a mark, and the later mark of one cell replaces the earlier.
  */
-export async function markAttendance(db: Db, academy: AdminAcademy, mark: AttendanceMark, by: { userId: string; now: Date }): Promise<AttendanceMark> {
+export async function markAttendance(
+  db: Db,
+  academy: AdminAcademy,
+  mark: AttendanceMark,
+  by: { userId: string; now: Date; record?: (tx: Db, was: boolean | null) => Promise<void> },
+): Promise<AttendanceMark> {
   if (!academy.sessionDates.includes(mark.sessionDate)) {
     throw invalid(`${academy.name} has no session on ${formatDate(mark.sessionDate)}.`, { sessionDate: `${academy.name} has no session on ${formatDate(mark.sessionDate)}.` })
   }
@@ -70,16 +76,22 @@ export async function markAttendance(db: Db, academy: AdminAcademy, mark: Attend
     .executeTakeFirst()
   if (!place) throw notFound(`There is no such participant in ${academy.name}: their place may have been cancelled or moved. Reload the list.`)
   const markedAt = timestampParam(db.dialect, by.now)
-  await db.kysely
-    .insertInto('academyAttendance')
-    .values({ registrationId: mark.registrationId, sessionDate: mark.sessionDate, present: boolParam(db.dialect, mark.present), markedBy: by.userId, markedAt })
-    .onConflict((oc) =>
-      oc.columns(['registrationId', 'sessionDate']).doUpdateSet((eb) => ({
-        present: eb.ref('excluded.present'),
-        markedBy: eb.ref('excluded.markedBy'),
-        markedAt: eb.ref('excluded.markedAt'),
-      })),
-    )
-    .execute()
-  return mark
+  return inTransaction(db, async (tx) => {
+    const was = await tx.kysely.selectFrom('academyAttendance').select('present').where('registrationId', '=', mark.registrationId).where('sessionDate', '=', mark.sessionDate).executeTakeFirst()
+    await tx.kysely
+      .insertInto('academyAttendance')
+      .values({ registrationId: mark.registrationId, sessionDate: mark.sessionDate, present: boolParam(tx.dialect, mark.present), markedBy: by.userId, markedAt })
+      .onConflict((oc) =>
+        oc.columns(['registrationId', 'sessionDate']).doUpdateSet((eb) => ({
+          present: eb.ref('excluded.present'),
+          markedBy: eb.ref('excluded.markedBy'),
+          markedAt: eb.ref('excluded.markedAt'),
+        })),
+      )
+      .execute()
+    // The audit entry of a mark changed: the same mark again changes nothing and writes none.
+    const before = was ? toBool(was.present) : null
+    if (before !== mark.present) await by.record?.(tx, before)
+    return mark
+  })
 }

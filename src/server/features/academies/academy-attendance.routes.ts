@@ -4,7 +4,8 @@ import { facilityToday } from '../../../shared/format.ts'
 import { notFound } from '../../http/errors.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { recordStaffAction } from '../../core/audit.ts'
+import { placeLabelOf, recordStaffAction } from '../../core/audit.ts'
+import type { Db } from '../../db/connect.ts'
 import { actorOf } from '../../http/actor.ts'
 import { findAcademyForAdmin } from './academies.admin.queries.ts'
 import { attendanceSheet, markAttendance } from './academy-attendance.queries.ts'
@@ -25,7 +26,13 @@ export function registerAcademyAttendanceRoutes(app: FastifyInstance, { db, conf
   serve(app, getAttendance, async (req) => attendanceSheet(db, await academyOf(req.params.academyId), facilityToday(now(), config.site.timeZone)))
 
   serve(app, markAttendanceContract, async (req, _reply, { user }) => {
-    const mark = await markAttendance(db, await academyOf(req.params.academyId), req.body, { userId: user.id, now: now() })
+    const at = now()
+    const { registrationId, sessionDate, present } = req.body
+    const record = async (tx: Db, was: boolean | null) => {
+      const entity = { kind: 'registration' as const, id: registrationId, label: await placeLabelOf(tx, registrationId) }
+      await recordStaffAction(tx, { by: actorOf(req, user), action: 'attendance-marked', entity, before: { present: was }, after: { present, sessionDate }, now: at })
+    }
+    const mark = await markAttendance(db, await academyOf(req.params.academyId), req.body, { userId: user.id, now: at, record })
     return { mark }
   })
 

@@ -62,7 +62,7 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
 
   serve(app, signUpForCampAtDesk, async (req, reply, { user: staff }) => {
     const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
-    const by = { customerId: req.params.userId, staffId: staff.id }
+    const by = { customerId: req.params.userId, staff: actorOf(req, staff) }
     return madeOrRepeated(reply, await signUpAtDesk(db, site, by, signUp, () => openCamp(req.params.campId, req.body)))
   })
 

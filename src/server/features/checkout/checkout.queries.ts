@@ -153,9 +153,12 @@ export async function offeredExtras(db: Db, orderId: string, today: string): Pro
  * takes none. The order's row is held while its lines are counted (PostgreSQL; SQLite runs one
  * writer at a time), so extras added at once cannot pass `MOST_ORDER_LINES` together.
  */
-export async function addExtra(db: Db, add: { orderId: string; payerUserId: string; productId: string; size: string | undefined; quantity?: number; today: string; now: Date }): Promise<void> {
+export async function addExtra(
+  db: Db,
+  add: { orderId: string; payerUserId: string; productId: string; size: string | undefined; quantity?: number; today: string; now: Date },
+): Promise<{ description: string; amountDueCents: number }> {
   const quantity = add.quantity ?? 1
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (tx.dialect === 'postgres') await tx.kysely.selectFrom('orders').select('id').where('id', '=', add.orderId).forUpdate().execute()
     const places = await tx.kysely.selectFrom('orderLines as line').innerJoin('registrations as r', 'r.id', 'line.registrationId').select('r.status').where('line.orderId', '=', add.orderId).execute()
     if (!places.some((p) => HOLDS_PLACE.includes(p.status))) {
@@ -174,6 +177,7 @@ export async function addExtra(db: Db, add: { orderId: string; payerUserId: stri
       tx,
       orderInserts(tx, [{ id: add.orderId, payerUserId: add.payerUserId, now: add.now, lines: [{ registrationId: null, productId: extra.productId, description, listPriceCents: product.listPriceCents * quantity, amountDueCents: extra.priceCents * quantity }] }]),
     )
+    return { description, amountDueCents: extra.priceCents * quantity }
   })
 }
 

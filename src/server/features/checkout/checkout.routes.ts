@@ -17,7 +17,7 @@ import { serve, type RouteDeps } from '../../http/contract.ts'
 import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, removeExtra, pageOpened } from './checkout.queries.ts'
 import type { Payments } from './payment-events.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
-import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
+import { holdOffering, holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
 import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
 import { placeOfView, recordStaffAction } from '../../core/audit.ts'
 import { actorOf } from '../../http/actor.ts'
@@ -171,9 +171,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const allocations = lineId ? [{ orderLineId: lineId, amountCents }] : undefined
     const { kinds } = payments.ctx()
     const done = await inTransaction(db, async (tx) => {
-      // The place the panel refunds from, as it was: the entry is the registration's when the refund names its line.
-      const line = lineId ? await tx.kysely.selectFrom('orderLines').select('registrationId').where('id', '=', lineId).executeTakeFirst() : undefined
-      const before = line?.registrationId ? await findRegistrationView(tx, kinds, line.registrationId) : undefined
+      // The place the panel refunds from, as it was once its offering is held (a payment committed meanwhile is in it): the entry is the registration's when the refund names its line.
+      const line = lineId
+        ? await tx.kysely.selectFrom('orderLines as l').innerJoin('registrations as r', 'r.id', 'l.registrationId').select(['r.id', 'r.offeringId']).where('l.id', '=', lineId).executeTakeFirst()
+        : undefined
+      if (line) await holdOffering(tx, line.offeringId)
+      const before = line ? await findRegistrationView(tx, kinds, line.id) : undefined
       const refunded = await recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations })
       if (refunded.status !== 'recorded') return refunded
       await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, siteUrl: config.publicUrl, kinds })

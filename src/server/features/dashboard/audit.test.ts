@@ -10,6 +10,7 @@ import { addDays } from '../../../shared/registration-window.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { insertAcademy } from '../academies/academies.queries.ts'
+import { createTeam, join } from '../../../../tests/teams.ts'
 
 /**
  * The audit history (issue 32, docs/decisions/0027): every staff action writes its entry — who,
@@ -260,6 +261,18 @@ describe('each staff action writes its entry, with what changed, in its own tran
     expect((await entriesOf('moved', registrationId))[0]).toMatchObject({ ...by(employee), before: { in: 'Audit From Academy' }, after: { in: 'Audit To Academy' } })
   })
 
+  test('a player moved to another team of the league: the league with the team left and the team joined, as their kind names them', async () => {
+    const leagueId = await createLeague(ctx, { sport: 'soccer', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 4, teamPayment: 'player-fee', priceCents: 5000 })
+    const [c1, c2, player] = [await createRegistrant(ctx), await createRegistrant(ctx), await createRegistrant(ctx)]
+    const [from, to] = [await createTeam(c1, leagueId, 'Audit Strikers'), await createTeam(c2, leagueId, 'Audit Keepers')]
+    const joined = await join(player, from)
+    expect(joined.status, joined.text).toBe(201)
+    const registrationId = joined.body.team.players.find((p) => p.userId === player.id)!.registrationId
+    const moved = await employee.client.post(`/api/admin/players/${registrationId}/move`, { teamId: to.id })
+    expect(moved.status, moved.text).toBe(200)
+    expect((await entriesOf('moved', registrationId))[0]).toMatchObject({ ...by(employee), before: { in: `${from.leagueName}, Audit Strikers` }, after: { in: `${to.leagueName}, Audit Keepers` } })
+  })
+
   test('teams imported: one entry a team, in its own transaction; a dry run writes nothing', async () => {
     const leagueId = await createLeague(ctx, { sport: 'soccer', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 8, teamPayment: 'team-fee', teamFeeCents: 40000 })
     const text = `Audit Hawks,hawks-${Date.now()}@example.com,p1@example.com\nAudit Owls,owls-${Date.now()}@example.com`
@@ -276,6 +289,54 @@ describe('each staff action writes its entry, with what changed, in its own tran
     expect(res.status, res.text).toBe(201)
     const [entry] = await entriesOf('waiver-published', String(res.body.waiver.version))
     expect(entry).toMatchObject({ before: { version: res.body.waiver.version - 1 }, after: { version: res.body.waiver.version, body: 'The audited waiver text, long enough to publish.' } })
+  })
+})
+
+/** Two entries of one field as [before, after], the one changing it from `first` first (two saves in one millisecond list in either order). */
+function inOrder(entries: AuditEntry[], field: string, first: unknown): unknown[][] {
+  expect(entries).toHaveLength(2)
+  const sides = entries.map((e) => [e.before?.[field], e.after?.[field]])
+  const earlier = sides.find(([before]) => before === first)
+  expect(earlier, JSON.stringify(sides)).toBeDefined()
+  return [earlier!, sides.find((side) => side !== earlier)!]
+}
+
+describe('what a record was is read in the change’s transaction, so a change made meanwhile is not lost from it', () => {
+  test('desk payments taken at once: each entry starts from where the one before left the money', async () => {
+    const registration = await place()
+    const paid = await Promise.all(['5', '5', '5', '5'].map((amount) => pay(employee, registration.id, amount)))
+    expect(paid.map((res) => res.status)).toEqual([201, 201, 201, 201])
+    const entries = (await entriesOf('desk-payment', registration.id)).map((e) => [e.before?.paidCents, e.after?.paidCents])
+    expect(entries.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([[0, 500], [500, 1000], [1000, 1500], [1500, 2000]])
+  })
+
+  test('a cancellation while a desk payment goes through: the cancellation’s before holds the payment it followed', async () => {
+    for (let round = 0; round < 3; round++) {
+      const registration = await place()
+      const [paid, cancelled] = await Promise.all([pay(employee, registration.id, '20'), employee.client.post(`/api/admin/registrations/${registration.id}/cancel`, {})])
+      expect(cancelled.status, cancelled.text).toBe(200)
+      const [entry] = await entriesOf('cancelled', registration.id)
+      // Taken, the payment went first (an ended place takes none): the cancellation ended a place owing what the payment left, and changed no payment.
+      expect(entry).toMatchObject({ before: { status: 'confirmed', balanceCents: paid.status === 201 ? 2500 : 4500 }, after: { status: 'cancelled', refunded: false } })
+      expect(entry!.before).not.toHaveProperty('paidCents')
+    }
+  })
+
+  test('a league and a product changed by two admins at once: the second entry’s before is the first one’s after', async () => {
+    const other = await createUser(ctx, 'admin')
+    const made = await admin.client.post<{ league: { id: string } }>('/api/admin/leagues', leagueForm({ capacity: '20' }))
+    const leagueId = made.body.league.id
+    const saved = await Promise.all([admin.client.post(`/api/admin/leagues/${leagueId}`, { capacity: '24' }), other.client.post(`/api/admin/leagues/${leagueId}`, { capacity: '30' })])
+    expect(saved.map((res) => res.status)).toEqual([200, 200])
+    const [firstLeague, secondLeague] = inOrder(await entriesOf('league-changed', leagueId), 'capacity', '20')
+    expect(secondLeague![0]).toBe(firstLeague![1])
+
+    const product = await admin.client.post<{ product: { id: string } }>('/api/admin/products', productForm())
+    const productId = product.body.product.id
+    const changed = await Promise.all([admin.client.post(`/api/admin/products/${productId}`, { listPrice: '50' }), other.client.post(`/api/admin/products/${productId}`, { listPrice: '60' })])
+    expect(changed.map((res) => res.status)).toEqual([200, 200])
+    const [firstProduct, secondProduct] = inOrder(await entriesOf('product-changed', productId), 'listPrice', '45.00')
+    expect(Number(secondProduct![0])).toBe(Number(firstProduct![1]))
   })
 })
 

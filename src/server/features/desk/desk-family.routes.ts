@@ -17,6 +17,8 @@ import { idempotencyKeyOf } from '../../http/input.ts'
 import { addExtra, checkoutUnderWay, findOrderCheckout, findOrderPayer } from '../checkout/checkout.queries.ts'
 import type { Invites } from '../teams/invites.ts'
 import { customerRecord, findCustomerAccount } from './desk.queries.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
 
 /**
  * The desk sells everything a family can buy (issue 30, docs/decisions/0016): a customer's
@@ -41,26 +43,40 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
     return customer
   }
 
-  serve(app, addChildAtDesk, async (req) => {
+  /** A child's entry is the customer's (their record's history), naming the child. */
+  const childEntry = (customer: { id: string; displayName: string }, child: ChildInput) => ({ kind: 'user' as const, id: customer.id, label: `${customer.displayName}: ${child.firstName} ${child.lastName}` })
+
+  serve(app, addChildAtDesk, async (req, _reply, { user: staff }) => {
     const customer = await accountOf(req.params.userId)
+    const input = childInput(req.body)
+    const at = now()
     // No `most`: the children limit is for accounts adding their own; the desk sees the family (issue 30).
-    const child = await addChild(db, customer.id, childInput(req.body), now())
+    const child = await inTransaction(db, async (tx) => {
+      const added = await addChild(tx, customer.id, input, at)
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'child-added', entity: childEntry(customer, input), before: null, after: { childId: added.id, ...input }, now: at })
+      return added
+    })
     return { child, customer: await recordOf(customer.id) }
   })
 
-  serve(app, updateChildAtDesk, async (req) => {
+  serve(app, updateChildAtDesk, async (req, _reply, { user: staff }) => {
     const customer = await accountOf(req.params.userId)
     const input = childInput(req.body)
-    const missing = () => notFound('There is no such child on this customer’s account.')
-    if (!(await updateChild(db, customer.id, req.params.childId, input, now()))) throw missing()
-    const child = await findChild(db, customer.id, req.params.childId)
-    if (!child) throw missing()
+    const at = now()
+    const child = await inTransaction(db, async (tx) => {
+      const before = await findChild(tx, customer.id, req.params.childId)
+      if (!before || !(await updateChild(tx, customer.id, req.params.childId, input, at))) return undefined
+      const was = Object.fromEntries(Object.keys(input).map((field) => [field, before[field as keyof ChildInput]]))
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'child-changed', entity: childEntry(customer, input), before: was, after: { ...input }, now: at })
+      return findChild(tx, customer.id, req.params.childId)
+    })
+    if (!child) throw notFound('There is no such child on this customer’s account.')
     return { child, customer: await recordOf(customer.id) }
   })
 
   serve(app, signUpForAcademyAtDesk, async (req, reply, { user: staff }) => {
     const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
-    const by = { customerId: req.params.userId, staffId: staff.id }
+    const by = { customerId: req.params.userId, staff: actorOf(req, staff) }
     return madeOrRepeated(reply, await signUpAtDesk(db, { config, kinds }, by, signUp, () => openAcademyOffering(db, req.params.academyId)))
   })
 
@@ -88,6 +104,8 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
       await holdOfferingsOfOrder(tx, orderId)
       await applyDiscountCode(tx, { orderId, userId: customer.id, code: req.body.code, today: facilityToday(at, timeZone), now: at })
       await confirmPaidHolds(tx, orderId, { actorId: staff.id, now: at, timeZone: config.site.timeZone, siteUrl: config.publicUrl, kinds, paysOnline: config.site.paysOnline })
+      const entity = { kind: 'user' as const, id: customer.id, label: customer.displayName }
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'discount-applied', entity, before: null, after: { orderId, code: req.body.code }, now: at })
     })
     return answer({ orderId, customerId: customer.id, staffId: staff.id, at })
   })
@@ -96,7 +114,12 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
     const { userId, orderId } = req.params
     const customer = await customerOrder(userId, orderId)
     const at = now()
-    await addExtra(db, { orderId, payerUserId: customer.id, productId: req.body.productId, size: req.body.size, quantity: req.body.quantity, today: facilityToday(at, timeZone), now: at })
+    await inTransaction(db, async (tx) => {
+      const extra = { orderId, payerUserId: customer.id, productId: req.body.productId, size: req.body.size, quantity: req.body.quantity, today: facilityToday(at, timeZone), now: at }
+      const added = await addExtra(tx, extra)
+      const entity = { kind: 'user' as const, id: customer.id, label: customer.displayName }
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'extra-added', entity, before: null, after: { orderId, ...added }, now: at })
+    })
     return answer({ orderId, customerId: customer.id, staffId: staff.id, at })
   })
 }

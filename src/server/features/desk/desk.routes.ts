@@ -39,6 +39,9 @@ import { findTeamRow, placeInLeague } from '../teams/teams.queries.ts'
 import { findRegistrationView } from '../../core/registrations/registrations.queries.ts'
 import { findChild } from '../../core/children.queries.ts'
 import { customerRecord, findCustomerAccount, findCustomers, listRegistrants } from './desk.queries.ts'
+import { recordStaffAction } from '../../core/audit.ts'
+import { actorOf } from '../../http/actor.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /**
  * The front desk (docs/decisions/0016): staff — admins and employees — find a customer, read
@@ -84,8 +87,13 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
     })
     await internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(randomBytes(32).toString('base64url')) })
     await setUserRole(db, created.id, 'customer')
-    const { token } = await passwordLinkToken(auth, db, { userId: created.id, madeBy: staff.id, now: now(), validHours: VERIFICATION_LINK_HOURS, limits: config.passwordLinks, who: 'customer' })
-    if (mailServer) await enqueueEmail(db, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), now())
+    const at = now()
+    // The account's rows are the authentication library's writes; its claim link's row, the email and the entry commit together.
+    const { token } = await passwordLinkToken(auth, db, { userId: created.id, madeBy: staff.id, now: at, validHours: VERIFICATION_LINK_HOURS, limits: config.passwordLinks, who: 'customer' }, async (tx, token) => {
+      if (mailServer) await enqueueEmail(tx, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), at)
+      const entity = { kind: 'user' as const, id: created.id, label: form.displayName }
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'walk-in-created', entity, before: null, after: { name: form.displayName, email: form.email, phone: form.phone, emailed: mailServer }, now: at })
+    })
     // Handed over at the counter, the link leads to the address the desk is on: the customer scans it there.
     const link = passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token, { welcome: true })
     return { customer: await recordOf(created.id), claimLink: mailServer ? null : link }
@@ -93,11 +101,14 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
 
   serve(app, sendPasswordReset, async (req, _reply, { user: staff }) => {
     const customer = await accountOf(req.params.userId)
-    const { token, expiresAt } = await passwordLinkToken(auth, db, { userId: customer.id, madeBy: staff.id, now: now(), validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'customer' })
-    if (mailServer) {
-      await enqueueEmail(db, passwordResetEmail(facility, config.publicUrl, { email: customer.email, name: customer.displayName, emailVerified: true }, token), now())
-      return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
-    }
+    const at = now()
+    const made = { userId: customer.id, madeBy: staff.id, now: at, validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'customer' as const }
+    const { token, expiresAt } = await passwordLinkToken(auth, db, made, async (tx, token) => {
+      if (mailServer) await enqueueEmail(tx, passwordResetEmail(facility, config.publicUrl, { email: customer.email, name: customer.displayName, emailVerified: true }, token), at)
+      const entity = { kind: 'user' as const, id: customer.id, label: customer.displayName }
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'password-link', entity, before: null, after: { emailed: mailServer }, now: at })
+    })
+    if (mailServer) return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
     // No mail server: the one-time link is for staff to hand over in person, valid as long as an emailed one.
     return { emailed: false, link: passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token), expiresAt: expiresAt.toISOString() }
   })
@@ -107,8 +118,13 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
     const { signedName } = parseForm(DeskWaiverForm, req.body)
     const childId = childIdOf(req.body)
     if (childId && !(await findChild(db, customer.id, childId))) throw badRequest('Choose one of this customer’s children.', { childId: 'Choose one of this customer’s children.' })
-    const waiver = await currentWaiver(db)
-    await signWaiver(db, { userId: customer.id, childId, waiverVersion: waiver.version, signedName, ipAddress: null, userAgent: 'front desk', witnessedBy: staff.id, now: now() })
+    const at = now()
+    await inTransaction(db, async (tx) => {
+      const waiver = await currentWaiver(tx)
+      await signWaiver(tx, { userId: customer.id, childId, waiverVersion: waiver.version, signedName, ipAddress: null, userAgent: 'front desk', witnessedBy: staff.id, now: at })
+      const entity = { kind: 'user' as const, id: customer.id, label: customer.displayName }
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'waiver-signed-at-desk', entity, before: null, after: { version: waiver.version, signedName, childId }, now: at })
+    })
     return { customer: await recordOf(customer.id) }
   })
 
@@ -124,7 +140,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
       if (!team) throw notFound('There is no such team in this league.')
       const request = { userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, kinds, facilityName: config.site.facilityName }
       // Staff stand in for the invite link the captain would have handed over.
-      const { created } = await joinTeam(db, invites, { ...request, leagueId, teamId, invite: invites.codeOf(team) })
+      const { created } = await joinTeam(db, invites, { ...request, leagueId, teamId, invite: invites.codeOf(team), staff: actorOf(req, staff) })
       const place = await placeInLeague(db, leagueId, customer.id)
       const registration = place && (await findRegistrationView(db, kinds, place.id))
       if (!registration) throw conflict('The place on the team ended while it was being taken. Try again.')
@@ -137,7 +153,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
     const admission = await admit(db, offering, { userId: customer.id, childId, today, placesPerAccount: null })
     // The history says the desk took it, not the customer.
     const event = { actorId: staff.id, details: { atDesk: true } }
-    const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, kinds, event })
+    const result = await takePlace(db, { ...admission, offering, userId: customer.id, idempotencyKey: idempotencyKeyOf(req), now: at, today, siteUrl: config.publicUrl, kinds, event, staff: actorOf(req, staff) })
     reply.code(result.created ? 201 : 200)
     return result
   })

@@ -71,7 +71,7 @@ export async function checkedInIds(db: Db, offeringId: string): Promise<Set<stri
  * Checks a person in at the door, or undoes it, and answers the drop-in's headcount. Only a
  * confirmed place is checked in: a place held for payment, offered or waitlisted is not one yet.
  */
-export async function setCheckedIn(db: Db, registrationId: string, checkedIn: boolean, by: { staffId: string; now: Date }) {
+export async function setCheckedIn(db: Db, registrationId: string, checkedIn: boolean, by: { staffId: string; now: Date; record?: (tx: Db, was: boolean) => Promise<void> }) {
   return inTransaction(db, async (tx) => {
     const place = await tx.kysely
       .selectFrom('registrations as r')
@@ -81,6 +81,7 @@ export async function setCheckedIn(db: Db, registrationId: string, checkedIn: bo
       .where('o.kind', '=', 'drop-in-place')
       .executeTakeFirst()
     if (!place || place.dropInId === null) throw notFound('There is no such drop-in place.')
+    const was = (await tx.kysely.selectFrom('dropInCheckIns').select('registrationId').where('registrationId', '=', registrationId).executeTakeFirst()) !== undefined
     if (checkedIn) {
       if (place.status !== 'confirmed') throw conflict(DROP_IN_MESSAGES.notConfirmed)
       await tx.kysely
@@ -91,6 +92,8 @@ export async function setCheckedIn(db: Db, registrationId: string, checkedIn: bo
     } else {
       await tx.kysely.deleteFrom('dropInCheckIns').where('registrationId', '=', registrationId).execute()
     }
+    // The audit entry of a change made: a repeated tap changes nothing and writes none.
+    if (was !== checkedIn) await by.record?.(tx, was)
     const dropIn = await findDropInForAdmin(tx, place.dropInId)
     if (!dropIn) throw notFound('There is no such drop-in place.')
     return { registrationId, checkedIn, headcount: { capacity: dropIn.capacity, placesTaken: dropIn.placesTaken, checkedIn: dropIn.checkedIn } }

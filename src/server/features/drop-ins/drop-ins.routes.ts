@@ -31,7 +31,7 @@ import { chosenPriceProduct, programReceipt, signUpAtDesk, signUpOnline } from '
 import { findDropInOffering } from './drop-in-kind.ts'
 import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, setCheckedIn, updateDropIn } from './drop-ins.admin.queries.ts'
 import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
-import { recordStaffAction } from '../../core/audit.ts'
+import { placeLabelOf, recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { actorOf } from '../../http/actor.ts'
 
@@ -70,7 +70,7 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
 
   serve(app, signUpForDropInAtDesk, async (req, reply, { user: staff }) => {
     const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
-    const by = { customerId: req.params.userId, staffId: staff.id }
+    const by = { customerId: req.params.userId, staff: actorOf(req, staff) }
     return madeOrRepeated(reply, await signUpAtDesk(db, site, by, signUp, () => openDropIn(req.params.dropInId, req.body)))
   })
 
@@ -131,7 +131,15 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
     return sendCsv(reply, `drop-in-${fileNamePart(dropIn.name)}-${dropIn.date}.csv`, csv)
   })
 
-  serve(app, checkInDropIn, async (req, _reply, { user: staff }) => setCheckedIn(db, req.params.registrationId, req.body.checkedIn, { staffId: staff.id, now: now() }))
+  serve(app, checkInDropIn, async (req, _reply, { user: staff }) => {
+    const at = now()
+    const { registrationId, checkedIn } = { ...req.params, ...req.body }
+    const record = async (tx: Db, was: boolean) => {
+      const entity = { kind: 'registration' as const, id: registrationId, label: await placeLabelOf(tx, registrationId) }
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'checked-in', entity, before: { checkedIn: was }, after: { checkedIn }, now: at })
+    }
+    return setCheckedIn(db, registrationId, checkedIn, { staffId: staff.id, now: at, record })
+  })
 }
 
 /** A staff answer's drop-in, without the id of its places the server keeps to itself. */

@@ -113,6 +113,11 @@ export async function createLeague(db: Db, settings: LeagueSettings): Promise<Ad
   return league
 }
 
+/** Holds a league's places (PostgreSQL; SQLite runs one transaction at a time), as `updateLeague` does first: what the caller reads next is what its change replaces. */
+export async function holdLeague(tx: Db, leagueId: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.kysely.selectFrom('offerings').select('id').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').forUpdate().execute()
+}
+
 /**
  * Saves a league's settings. Lowering the capacity below the places taken removes nobody;
  * raising it (or removing the limit) offers the new places to the waitlist in the same

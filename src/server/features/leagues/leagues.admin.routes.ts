@@ -8,7 +8,7 @@ import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
-import { createLeague, findLeagueForAdmin, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
+import { createLeague, findLeagueForAdmin, holdLeague, listLeaguesForAdmin, updateLeague, type LeagueSettings } from './leagues.admin.queries.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { chosenProduct } from '../../core/payments/products.queries.ts'
@@ -41,13 +41,15 @@ export function registerLeagueAdminRoutes(
   })
 
   serve(app, updateLeagueContract, async (req, _reply, { user }) => {
-    const current = await findLeagueForAdmin(db, req.params.leagueId)
-    if (!current) throw notFound('There is no such league.')
-    // Fields left out keep their values, so opening or closing sends isActive alone.
-    const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const settings = settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form))
     const saved = await inTransaction(db, async (tx) => {
+      // Read once the league is held: the entry's before is what this change replaces, another admin's save included.
+      await holdLeague(tx, req.params.leagueId)
+      const current = await findLeagueForAdmin(tx, req.params.leagueId)
+      if (!current) return undefined
+      // Fields left out keep their values, so opening or closing sends isActive alone.
+      const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
+      const settings = settingsFrom(form, await productOf(tx, form), await teamFeeProductOf(tx, form))
       const changed = await updateLeague(tx, current.id, settings, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'league-changed', entity: { kind: 'league', id: current.id, label: form.name }, before: leagueFormValues(current), after: form, now: ctx.now })
       return changed

@@ -68,6 +68,11 @@ export async function findProductForAdmin(db: Db, productId: string): Promise<Pr
   return (await listProductsForAdmin(db, productId))[0]
 }
 
+/** Holds a product's row (PostgreSQL; SQLite runs one transaction at a time): what the caller reads next is what its change replaces. */
+export async function holdProduct(tx: Db, productId: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.kysely.selectFrom('products').select('id').where('id', '=', productId).forUpdate().execute()
+}
+
 /** Adds a product, its first history row naming who made it. */
 export async function createProduct(db: Db, { goesWith, ...settings }: ProductSettings, change: { by: string; now: Date }): Promise<Product> {
   const id = randomUUID()

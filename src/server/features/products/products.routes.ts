@@ -12,7 +12,7 @@ import { planColumns } from '../../core/payments/products.queries.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { actorOf } from '../../http/actor.ts'
-import { createProduct, findProductForAdmin, listProductsForAdmin, updateProduct, type ProductSettings } from './products.queries.ts'
+import { createProduct, findProductForAdmin, holdProduct, listProductsForAdmin, updateProduct, type ProductSettings } from './products.queries.ts'
 
 /** The price list (/admin/products, issue 24): admins read, add and change products. */
 export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<RouteDeps, 'db' | 'now'>): void {
@@ -32,14 +32,16 @@ export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<Ro
   })
 
   serve(app, updateContract, async (req, _reply, { user }) => {
-    const current = await findProductForAdmin(db, req.params.productId)
-    if (!current) throw notFound('There is no such product.')
-    // Fields left out keep their values, so taking a product off the list sends isActive alone.
-    const form = parseProductForm({ ...productFormValues(current), ...req.body })
-    const goesWith = req.body.goesWith ?? (form.purpose === 'extra' ? undefined : [])
-    const fees = goesWith && (await feesFor(db, form, goesWith))
     const at = now()
     const product = await inTransaction(db, async (tx) => {
+      // Read once the product is held: the entry's before is what this change replaces, another admin's save included.
+      await holdProduct(tx, req.params.productId)
+      const current = await findProductForAdmin(tx, req.params.productId)
+      if (!current) return undefined
+      // Fields left out keep their values, so taking a product off the list sends isActive alone.
+      const form = parseProductForm({ ...productFormValues(current), ...req.body })
+      const goesWith = req.body.goesWith ?? (form.purpose === 'extra' ? undefined : [])
+      const fees = goesWith && (await feesFor(tx, form, goesWith))
       const changed = await updateProduct(tx, current.id, { ...settingsFrom(form), goesWith: fees }, { by: user.id, now: at })
       const was = { ...productFormValues(current), goesWith: current.goesWith.map((fee) => fee.id) }
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'product-changed', entity: { kind: 'product', id: current.id, label: form.name }, before: was, after: { ...form, goesWith: fees ?? was.goesWith }, now: at })

@@ -43,10 +43,15 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     return { registration, payments, extras, history }
   })
 
-  serve(app, emailReceipt, async (req) => {
+  serve(app, emailReceipt, async (req, _reply, { user: staff }) => {
     const registration = await findRegistrationView(db, kinds, req.params.registrationId)
     if (!registration) throw notFound('There is no such registration.')
-    await enqueueEmail(db, receiptEmail(config.publicUrl, registration), now())
+    const at = now()
+    await inTransaction(db, async (tx) => {
+      await enqueueEmail(tx, receiptEmail(config.publicUrl, registration), at)
+      const entity = { kind: 'registration' as const, id: registration.id, label: placeOfView(registration).label }
+      await recordStaffAction(tx, { by: actorOf(req, staff), action: 'receipt-emailed', entity, before: null, after: { to: registration.registrantEmail }, now: at })
+    })
     return { to: registration.registrantEmail, emailed: config.site.sendsEmail }
   })
 
@@ -56,6 +61,13 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const was = placeOfView(before)
     const entity = { kind: 'registration' as const, id: before.id, label: was.label }
     await recordStaffAction(tx, { by, action, entity, before: was.state, after: { ...(after && placeOfView(after).state), ...added }, now: at })
+  }
+
+  /** A place as it is once its offering is held in `tx`: what an entry's before is read from, so a change committed meanwhile is in it. */
+  const heldPlace = async (tx: Db, registrationId: string) => {
+    const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
+    if (place) await holdOffering(tx, place.offeringId)
+    return findRegistrationView(tx, kinds, registrationId)
   }
 
   serve(app, recordDeskPayment, async (req, _reply, { user: admin }) => {
@@ -70,8 +82,9 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const payment = { amountCents, method: form.method as PaymentMethod, reference: form.reference === '' ? null : form.reference }
     const ctx = { now: at, timeZone: config.site.timeZone, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
     const outcome = await changePlace(db, placeOf(registration), ctx, async (tx) => {
+      const before = await heldPlace(tx, registration.id)
       const taken = await takeDeskPayment(tx, registration.id, payment, admin.id, ctx)
-      if (taken === 'recorded') await recordPlaceAction(tx, actorOf(req, admin), 'desk-payment', registration, { payment }, at)
+      if (taken === 'recorded' && before) await recordPlaceAction(tx, actorOf(req, admin), 'desk-payment', before, { payment }, at)
       return taken
     })
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
@@ -92,9 +105,7 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     const registrationId = req.params.registrationId
     const at = now()
     const done = await inTransaction(db, async (tx) => {
-      const place = await tx.kysely.selectFrom('registrations').select('offeringId').where('id', '=', registrationId).executeTakeFirst()
-      if (place) await holdOffering(tx, place.offeringId)
-      const before = await findRegistrationView(tx, kinds, registrationId)
+      const before = await heldPlace(tx, registrationId)
       const adjusted = await adjustLine(tx, { registrationId, amountCents, reason: form.reason, recordedBy: admin.id, now: at })
       if (adjusted.status === 'adjusted') {
         await logEvent(tx, { registrationId, action: 'adjusted', actorId: admin.id, details: { amountCents, reason: form.reason }, now: at })
@@ -116,13 +127,14 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     if (!registration) throw notFound('There is no such registration.')
     const at = now()
     const ended = await inTransaction(db, async (tx) => {
+      const before = await heldPlace(tx, registration.id)
       const done = await endRegistration(tx, registration.id, ending, {
         actorId: admin.id,
         refund: refund === true,
         check: (held) => checkEnding(held, placeOf(registration), kinds),
         ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
       })
-      if (done) await recordPlaceAction(tx, actorOf(req, admin), ending, registration, { refunded: refund === true }, at)
+      if (done && before) await recordPlaceAction(tx, actorOf(req, admin), ending, before, { refunded: refund === true }, at)
       return done
     })
     if (!ended) throw conflict('This registration has already ended.')

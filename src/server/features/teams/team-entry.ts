@@ -16,6 +16,7 @@ import { enteredTeam, findTeamRow, placeInLeague, teamNameTaken } from './teams.
 import { liveEntry } from './roster.ts'
 import { rosterOpen } from './roster.ts'
 import { captainHears } from './team-news.ts'
+import type { Actor } from '../../core/audit.ts'
 
 /**
  * Teams on the registration engine (docs/decisions/0015): a team takes a team place of its
@@ -92,7 +93,7 @@ function newTeamsRows(tx: Db, teams: readonly { team: Insertable<Database['teams
 export async function joinTeam(
   db: Db,
   invites: Invites,
-  req: TeamRequest & { leagueId: string; teamId: string; invite: string },
+  req: TeamRequest & { leagueId: string; teamId: string; invite: string; staff?: Actor },
 ): Promise<{ created: boolean }> {
   const team = await findTeamRow(db, req.leagueId, req.teamId)
   if (!team || !invites.matches(team, req.invite)) throw notFound(TEAM_MESSAGES.badInvite)

@@ -176,9 +176,19 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
     return answer(req.params, user)
   })
 
-  serve(app, createHeldTeamContract, async (req) => {
+  serve(app, createHeldTeamContract, async (req, _reply, { user: staff }) => {
     const form = parseForm(StaffTeamForm, req.body)
-    const teamId = await createHeldTeam(db, invites, { ...form, now: now(), holdMs: config.teamHoldMs, siteUrl: config.publicUrl })
+    const at = now()
+    const record = (tx: Db, team: { id: string; leagueName: string }) =>
+      recordStaffAction(tx, {
+        by: actorOf(req, staff),
+        action: 'team-held',
+        entity: { kind: 'team', id: team.id, label: `${form.name} (${team.leagueName})` },
+        before: null,
+        after: { name: form.name, captainEmail: form.captainEmail },
+        now: at,
+      })
+    const teamId = await createHeldTeam(db, invites, { ...form, now: at, holdMs: config.teamHoldMs, siteUrl: config.publicUrl, record })
     const team = (await listTeamSummaries(db, { leagueIds: [form.leagueId] })).find((t) => t.id === teamId)
     if (!team) throw new Error(`team ${teamId} vanished after it was made`)
     return { team }

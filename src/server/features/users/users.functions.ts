@@ -48,15 +48,19 @@ export function userFunctions(db: Db, { auth, config, now }: { auth: Auth; confi
       access: 'admin',
       summary: 'Make a one-time link to choose a password for any account: emailed with a mail server, otherwise answered for the admin to hand over. It ends the account’s other links',
       input: MakePasswordLinkInput,
-      handler: async ({ userId }, admin): Promise<PasswordLinkMade> => {
+      handler: async ({ userId }, admin, req): Promise<PasswordLinkMade> => {
         const user = await findUserRecord(db, userId)
         if (!user) throw notFound('There is no such user.')
-        const { token, expiresAt } = await passwordLinkToken(auth, db, { userId, madeBy: admin.id, now: now(), validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'account' })
-        if (config.smtpUrl !== undefined) {
+        const at = now()
+        const emailed = config.smtpUrl !== undefined
+        const made = { userId, madeBy: admin.id, now: at, validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'account' as const }
+        const { token, expiresAt } = await passwordLinkToken(auth, db, made, async (tx, token) => {
           const to = { email: user.email, name: user.displayName, emailVerified: true }
-          await enqueueEmail(db, passwordResetEmail(config.site.facilityName, config.publicUrl, to, token), now())
-          return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
-        }
+          if (emailed) await enqueueEmail(tx, passwordResetEmail(config.site.facilityName, config.publicUrl, to, token), at)
+          const entity = { kind: 'user' as const, id: userId, label: user.displayName }
+          await recordStaffAction(tx, { by: actorOf(req, admin), action: 'password-link', entity, before: null, after: { emailed }, now: at })
+        })
+        if (emailed) return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
         return { emailed: false, link: `${config.publicUrl}${href('resetPassword')}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() }
       },
     }),
