@@ -8,7 +8,7 @@ import { FilterSelect } from '../../components/ui/filter-select.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { NO_FILTER, recentActivityQuery, type ActivityFilter } from '../../queries/dashboard.ts'
-import { AuditChanges } from './audit-changes.tsx'
+import { AuditChanges } from '../../components/audit-changes.tsx'
 
 /**
  * Recent activity (issue 32, docs/decisions/0027): every staff action, newest first — who, when,

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import { PURPOSE_LABELS } from '../../../shared/schemas/product.ts'
+import { RecordHistory } from '../../components/record-history.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
@@ -72,7 +73,15 @@ export function PriceList({ productsQuery }: { productsQuery: ReturnType<typeof 
       </p>
       {setOffered.error && <Alert>{errorMessage(setOffered.error)}</Alert>}
       {editing ? (
-        <ProductFormPanel key={editing.item?.id ?? 'new'} product={editing.item} products={products ?? []} onSaved={saved} onCancel={close} />
+        <>
+          <ProductFormPanel key={editing.item?.id ?? 'new'} product={editing.item} products={products ?? []} onSaved={saved} onCancel={close} />
+          {editing.item && (
+            <>
+              <h2>Changes by staff to {editing.item.name}</h2>
+              <RecordHistory kind="product" id={editing.item.id} />
+            </>
+          )}
+        </>
       ) : (
         <p>
           <button ref={newButton} type="button" className="button" onClick={() => open(undefined)}>

@@ -18,6 +18,7 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { RegistrationDetailPanel } from '../offerings/registration-panel/registration-panel.tsx'
 import { useSession } from '../../lib/session.tsx'
+import { RecordHistory } from '../../components/record-history.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useForm } from '../../lib/use-form.ts'
@@ -119,6 +120,12 @@ function TeamDetails({ team }: { team: TeamView }) {
       {manager && <RenamePanel key={team.name} team={team} />}
       <Roster team={team} manager={manager} />
       {staff && <PaymentsPanel team={team} />}
+      {user?.isAdmin && (
+        <>
+          <h2>Changes by staff</h2>
+          <RecordHistory kind="team" id={team.id} />
+        </>
+      )}
     </>
   )
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { ROLES, type Role } from '../../../shared/roles.ts'
 import type { PasswordLinkMade } from '../../../shared/schemas/users.ts'
+import { RecordHistory } from '../../components/record-history.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { StaffTable } from '../../components/ui/staff-table.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
@@ -37,6 +38,10 @@ export function UsersScreen() {
   const [changeError, setChangeError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [linkMade, setLinkMade] = useState<{ email: string; made: PasswordLinkMade } | null>(null)
+  // The account whose changes by staff are shown under the list (its role, links made, the desk's work on a customer).
+  const [historyOf, setHistoryOf] = useState<{ id: string; email: string } | null>(null)
+  const historyHeading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => historyHeading.current?.focus(), [historyOf])
   const setRole = useSetUserRole()
   const makeLink = useMakePasswordLink()
   // The page shown stays until the next one arrives.
@@ -170,11 +175,15 @@ export function UsersScreen() {
               },
               { header: 'Created', priority: 'wide', cell: (u) => formatDate(u.createdAt) },
             ]}
-            actionsHeader="Password"
             actions={(u) => (
-              <button type="button" className="button secondary" aria-label={`Make a password link for ${u.email}`} onClick={() => void passwordLink(u.id, u.email)}>
-                Make a link
-              </button>
+              <div className="staff-actions">
+                <button type="button" className="button secondary" aria-label={`Make a password link for ${u.email}`} onClick={() => void passwordLink(u.id, u.email)}>
+                  Make a link
+                </button>
+                <button type="button" className="button secondary" aria-label={`Changes by staff to ${u.email}`} onClick={() => setHistoryOf({ id: u.id, email: u.email })}>
+                  History
+                </button>
+              </div>
             )}
           />
           <nav className="pager" aria-label="Pages of users">
@@ -188,6 +197,14 @@ export function UsersScreen() {
               Next
             </button>
           </nav>
+        </>
+      )}
+      {historyOf && (
+        <>
+          <h2 ref={historyHeading} tabIndex={-1}>
+            Changes by staff to {historyOf.email}
+          </h2>
+          <RecordHistory kind="user" id={historyOf.id} />
         </>
       )}
     </section>

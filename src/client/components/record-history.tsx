@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { AUDIT_ACTION_LABELS, type AuditEntity } from '../../../shared/audit.ts'
-import { formatDateTime } from '../../../shared/format.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
-import { NO_FILTER, recentActivityQuery } from '../../queries/dashboard.ts'
+import { AUDIT_ACTION_LABELS, type AuditEntity } from '../../shared/audit.ts'
+import { formatDateTime } from '../../shared/format.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
+import { NO_FILTER, recentActivityQuery } from '../queries/dashboard.ts'
 import { AuditChanges } from './audit-changes.tsx'
 
 /**

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../../shared/contracts/audit.ts'
-import { moneyText } from '../../../shared/format.ts'
+import type { AuditEntry } from '../../shared/contracts/audit.ts'
+import { moneyText } from '../../shared/format.ts'
 
 /** What changed, field by field: `capacity: 20 → 24`, or the value an action added. */
 export function AuditChanges({ entry }: { entry: AuditEntry }) {
