@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLeague, createUser, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
@@ -226,6 +227,27 @@ describe('limits and access', () => {
     expect(audiences.status).toBe(200)
     expect(audiences.body.leagues.map((l) => l.id)).toContain(league.id)
   })
+})
+
+describe('whatever a draft holds', () => {
+  test('preview and send answer 4xx with a message, or succeed: never a 500', async () => {
+    const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', ' ', "' OR 1=1 --", '\u0000', 'a\nb', 'x'.repeat(10_001)))
+    const anything = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}))
+    const audience = fc.oneof(
+      anything,
+      fc.record({ kind: fc.oneof(fc.constantFrom('league', 'team', 'academy', 'camp'), anything), id: fc.oneof(fc.constant(league.id), anything), waitlist: fc.oneof(fc.boolean(), anything) }, { requiredKeys: [] }),
+    )
+    const body = fc.record({ audience, whom: fc.oneof(fc.constantFrom('participants', 'guardians', 'captains'), anything), subject: text, text }, { requiredKeys: [] })
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (draftBody, sending) => {
+        // Only what cannot be sent is sent: a valid draft goes to the preview.
+        const res = await employee.client.post<{ error?: { message?: string } }>(sending ? '/api/messages' : '/api/messages/preview', sending ? { ...draftBody, subject: '' } : draftBody)
+        expect(res.status, res.text).toBeLessThan(500)
+        if (res.status >= 400) expect(res.body.error?.message, res.text).toMatch(/\S/)
+      }),
+      { numRuns: 60, seed: 32 },
+    )
+  }, 60_000)
 })
 
 describe('a restart half-way', () => {
