@@ -71,6 +71,11 @@ export interface PlacesOf {
   column: OwnerColumn
 }
 
+/** Holds a program's places (PostgreSQL; SQLite runs one transaction at a time), as its update does first: what the caller reads next is what its change replaces. */
+export async function holdProgram(tx: Db, of: PlacesOf, id: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.kysely.selectFrom('offerings').select('id').where(of.column, '=', id).where('kind', '=', of.kind).forUpdate().execute()
+}
+
 const pricedPlaces = (of: PlacesOf, id: string, settings: ProgramSettings) => ({
   kind: of.kind,
   owner: { column: of.column, id },

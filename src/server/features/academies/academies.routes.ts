@@ -13,7 +13,7 @@ import { academyFormValues } from '../../../shared/schemas/academy-form-values.t
 import { centsFromDollars } from '../../../shared/money.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import { openAcademyOffering } from './academy-kind.ts'
-import { chosenPriceProduct, programReceipt, signUpOnline } from '../../core/registrations/programs.ts'
+import { chosenPriceProduct, holdProgram, programReceipt, signUpOnline } from '../../core/registrations/programs.ts'
 import type { Weekday } from '../../../shared/academy-schedule.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import { notFound } from '../../http/errors.ts'
@@ -62,14 +62,16 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
   })
 
   serve(app, updateAcademyContract, async (req, _reply, { user }) => {
-    const current = await findAcademyForAdmin(db, req.params.academyId)
-    if (!current) throw notFound('There is no such academy.')
-    // Fields left out keep their values, so opening or closing sends isActive alone.
-    const form = parseCheckedForm(AcademyForm, { ...academyFormValues(current), ...req.body }, academyFormProblems)
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const settings = settingsFrom(form, await chosenPriceProduct(db, ACADEMY_PLACES, form.priceProduct))
     // A new weekday or time reaches every family with the change, in its transaction.
     const saved = await inTransaction(db, async (tx) => {
+      // Read once its places are held: the entry's before is what this change replaces, another admin's save included.
+      await holdProgram(tx, ACADEMY_PLACES, req.params.academyId)
+      const current = await findAcademyForAdmin(tx, req.params.academyId)
+      if (!current) return undefined
+      // Fields left out keep their values, so opening or closing sends isActive alone.
+      const form = parseCheckedForm(AcademyForm, { ...academyFormValues(current), ...req.body }, academyFormProblems)
+      const settings = settingsFrom(form, await chosenPriceProduct(tx, ACADEMY_PLACES, form.priceProduct))
       const changed = await updateAcademy(tx, current.id, settings, ctx)
       if (changed) await tellScheduleChange(tx, current, changed.academy, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'academy-changed', entity: { kind: 'academy', id: current.id, label: form.name }, before: academyFormValues(current), after: form, now: ctx.now })

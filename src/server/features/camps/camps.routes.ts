@@ -27,7 +27,7 @@ import { idempotencyKeyOf } from '../../http/input.ts'
 import type { PaymentProvider } from '../../core/payments/provider.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { listPlaceParticipants, participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
-import { chosenPriceProduct, programReceipt, signUpAtDesk, signUpOnline } from '../../core/registrations/programs.ts'
+import { chosenPriceProduct, holdProgram, programReceipt, signUpAtDesk, signUpOnline } from '../../core/registrations/programs.ts'
 import { findCampOffering } from './camp-kind.ts'
 import { createCamp, findCampForAdmin, listCampsForAdmin, updateCamp } from './camps.admin.queries.ts'
 import { CAMP_PLACES, listActiveCamps, type NewCamp } from './camps.queries.ts'
@@ -86,13 +86,15 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
   })
 
   serve(app, updateCampContract, async (req, _reply, { user }) => {
-    const current = await findCampForAdmin(db, req.params.campId)
-    if (!current) throw notFound('There is no such camp.')
-    // Fields left out keep their values, so opening or closing sends isActive alone.
-    const form = parseCheckedForm(CampForm, { ...campFormValues(current), ...req.body }, campFormProblems)
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const settings = settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct))
     const saved = await inTransaction(db, async (tx) => {
+      // Read once its places are held: the entry's before is what this change replaces, another admin's save included.
+      await holdProgram(tx, CAMP_PLACES, req.params.campId)
+      const current = await findCampForAdmin(tx, req.params.campId)
+      if (!current) return undefined
+      // Fields left out keep their values, so opening or closing sends isActive alone.
+      const form = parseCheckedForm(CampForm, { ...campFormValues(current), ...req.body }, campFormProblems)
+      const settings = settingsFrom(form, await chosenPriceProduct(tx, CAMP_PLACES, form.priceProduct))
       const changed = await updateCamp(tx, current.id, settings, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-changed', entity: { kind: 'camp', id: current.id, label: form.name }, before: campFormValues(current), after: form, now: ctx.now })
       return changed

@@ -325,6 +325,28 @@ describe('what a record was is read in the change’s transaction, so a change m
     const [firstProduct, secondProduct] = inOrder(await entriesOf('product-changed', productId), 'listPrice', '45.00')
     expect(Number(secondProduct![0])).toBe(Number(firstProduct![1]))
   })
+
+  test('an academy changed by two admins at once: the second entry’s before is the first one’s after', async () => {
+    const other = await createUser(ctx, 'admin')
+    const academyId = await insertAcademy(ctx.db, {
+      name: 'Audit Busy Academy',
+      sport: 'soccer',
+      isActive: true,
+      forChildren: false,
+      weekdays: [2],
+      startTime: '18:00',
+      endTime: '19:00',
+      registrationDate: daysFromToday(-1),
+      startDate: daysFromToday(20),
+      endDate: daysFromToday(60),
+      capacity: 10,
+      priceCents: 10_000,
+    })
+    const saved = await Promise.all([admin.client.post(`/api/admin/academies/${academyId}`, { capacity: '12' }), other.client.post(`/api/admin/academies/${academyId}`, { capacity: '14' })])
+    expect(saved.map((res) => res.status)).toEqual([200, 200])
+    const [first, second] = inOrder(await entriesOf('academy-changed', academyId), 'capacity', '10')
+    expect(second![0]).toBe(first![1])
+  })
 })
 
 describe('the recorder and the table', () => {

@@ -27,7 +27,7 @@ import { idempotencyKeyOf } from '../../http/input.ts'
 import type { PaymentProvider } from '../../core/payments/provider.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { listPlaceParticipants, participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
-import { chosenPriceProduct, programReceipt, signUpAtDesk, signUpOnline } from '../../core/registrations/programs.ts'
+import { chosenPriceProduct, holdProgram, programReceipt, signUpAtDesk, signUpOnline } from '../../core/registrations/programs.ts'
 import { findDropInOffering } from './drop-in-kind.ts'
 import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, setCheckedIn, updateDropIn } from './drop-ins.admin.queries.ts'
 import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
@@ -95,13 +95,15 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
   })
 
   serve(app, updateDropInContract, async (req, _reply, { user }) => {
-    const current = await findDropInForAdmin(db, req.params.dropInId)
-    if (!current) throw notFound('There is no such drop-in session.')
-    // Fields left out keep their values, so opening or closing sends isActive alone.
-    const form = await parseDropInForm(db, { ...dropInFormValues(current), ...req.body })
     const ctx = { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }
-    const settings = settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct))
     const saved = await inTransaction(db, async (tx) => {
+      // Read once its places are held: the entry's before is what this change replaces, another admin's save included.
+      await holdProgram(tx, DROP_IN_PLACES, req.params.dropInId)
+      const current = await findDropInForAdmin(tx, req.params.dropInId)
+      if (!current) return undefined
+      // Fields left out keep their values, so opening or closing sends isActive alone.
+      const form = await parseDropInForm(tx, { ...dropInFormValues(current), ...req.body })
+      const settings = settingsFrom(form, await chosenPriceProduct(tx, DROP_IN_PLACES, form.priceProduct))
       const changed = await updateDropIn(tx, current.id, settings, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'drop-in-changed', entity: { kind: 'drop-in', id: current.id, label: form.name }, before: dropInFormValues(current), after: form, now: ctx.now })
       return changed
