@@ -254,6 +254,15 @@ test('a guardian adds a child on the account page, edits them, and removes them 
   await children.getByRole('button', { name: 'Add a child' }).click()
   const adding = children.getByRole('form', { name: 'Add a child' })
   await expect(adding.getByLabel('First name')).toBeFocused()
+  // One click on the empty form names every missing field: leaving First name says nothing that moves the button.
+  await adding.getByRole('button', { name: 'Add child' }).click()
+  await expect(adding.getByText(/ is required\.$/)).toHaveText([
+    'First name is required.',
+    'Last name is required.',
+    'Date of birth is required.',
+    'Emergency contact name is required.',
+    'Emergency contact phone is required.',
+  ])
   await adding.getByLabel('First name').fill('Sam')
   await adding.getByLabel('Last name').fill('Rivera')
   await adding.getByLabel('Date of birth').fill('2018-05-20')

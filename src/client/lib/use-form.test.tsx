@@ -168,12 +168,23 @@ describe('typing', () => {
 describe('leaving a field', () => {
   test('validates it immediately and drops its pending check', () => {
     const store = createFormStore(signup, blank)
+    store.change('name', 'J')
+    store.change('name', '')
     store.blur('name')
     expect(store.getState().errors).toEqual({ name: 'Name is required.' })
     store.change('email', 'jane')
     store.blur('email')
     expect(store.getState().errors.email).toBe('Please enter a valid email address.')
     expect(vi.getTimerCount()).toBe(0)
+  })
+
+  test('passing through an empty field never typed in says nothing: the message would move the button being clicked', () => {
+    const store = createFormStore(signup, blank)
+    store.blur('name')
+    expect(store.getState().errors).toEqual({})
+    store.change('email', 'jane')
+    vi.advanceTimersByTime(20)
+    expect(store.getState().errors).toEqual({ email: 'Please enter a valid email address.' })
   })
 })
 

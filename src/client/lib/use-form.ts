@@ -63,7 +63,7 @@ export interface FormStore<K extends string> {
   subscribe: (listener: () => void) => () => void
   /** Takes the new value at once and validates it after the input delay. */
   change: (name: K, value: string) => void
-  /** Validates the field now, dropping its pending delayed check. */
+  /** Validates the field now, dropping its pending delayed check; an empty field never typed in waits for the submit. */
   blur: (name: K) => void
   /** Validates every field and calls onValid only when all pass; ignored while submitting. */
   submit: (onValid: SubmitHandler<K>) => Promise<void>
@@ -129,6 +129,9 @@ export function createFormStore<K extends string>(
       debouncer.schedule(name, () => revalidate(name))
     },
     blur(name) {
+      // Passing through an empty field says nothing yet: a message there would move the button
+      // being pressed, losing its click. Submitting names it.
+      if (!submitted && !touched.has(name) && state.values[name] === '') return
       touched.add(name)
       debouncer.cancel(name)
       revalidate(name)
