@@ -4,7 +4,8 @@ import { inTransaction, writeTogether } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { creditLine, linesOfOrder, orderBalances, orderInserts } from '../../core/payments/orders.queries.ts'
 import { priceOn } from '../../core/registrations/offerings.queries.ts'
-import { conflict, invalid, notFound } from '../../core/refusals.ts'
+import { conflict, invalid, notFound, Refusal } from '../../core/refusals.ts'
+import { applyDiscountCode, removeDiscountCode } from '../../core/payments/discounts.ts'
 import { earlyBirdOf, planOf, sizesOf } from '../../core/payments/products.queries.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { dueNowCents, planParts } from '../../../shared/payment-plan.ts'
@@ -28,6 +29,8 @@ export async function findOrderCheckout(
 ): Promise<OrderCheckout> {
   const today = facilityToday(now, timeZone)
   const balances = new Map((await orderBalances(db, orderId)).map((line) => [line.id, line]))
+  // A discount code is counted again without an extra only while nothing is paid (removeExtra).
+  const nothingPaid = [...balances.values()].every((line) => line.paidCents === 0)
   const rows = await db.kysely
     .selectFrom('orderLines as line')
     .leftJoin('registrations as r', 'r.id', 'line.registrationId')
@@ -81,7 +84,7 @@ export async function findOrderCheckout(
       plan: parts,
       released: row.status === 'expired',
       waiting: row.status === 'waitlisted' || row.status === 'offered',
-      removable: row.lineRegistrationId === null && balance.paidCents === 0 && row.discountCents === 0 && (balance.amountDueCents > 0 || row.adjustedCents === 0),
+      removable: row.lineRegistrationId === null && balance.paidCents === 0 && (row.discountCents === 0 || nothingPaid) && (balance.amountDueCents > 0 || row.adjustedCents === 0),
       receiptHref: receiptOf(row),
     }
   })
@@ -190,13 +193,16 @@ export const EXTRA_TAKEN_OFF = 'Taken off the order after its refund'
  * its line, for its payment's and refund's sake, and a credit of what it asked (`EXTRA_TAKEN_OFF`).
  * The caller has closed any payment page still open for it.
  */
-export async function removeExtra(db: Db, { orderId, lineId, by, now }: { orderId: string; lineId: string; by: string; now: Date }): Promise<void> {
+export async function removeExtra(db: Db, { orderId, lineId, by, today, now }: { orderId: string; lineId: string; by: string; today: string; now: Date }): Promise<void> {
   await inTransaction(db, async (tx) => {
     const extra = await tx.kysely.selectFrom('orderLines').select(['id', 'discountCents']).where('id', '=', lineId).where('orderId', '=', orderId).where('registrationId', 'is', null).executeTakeFirst()
     if (!extra) throw notFound('There is no such extra on this order.')
     const line = (await linesOfOrder(tx, orderId)).find((l) => l.id === extra.id)!
     if (line.paidCents !== 0) throw conflict('This extra is paid: the front desk can refund it.')
-    if (extra.discountCents > 0) throw conflict('Take the discount code off first: it was counted with this extra.')
+    if (extra.discountCents > 0) {
+      await withoutExtraOfCode(tx, { orderId, lineId: line.id, today, now })
+      return
+    }
     const paidOnce = await tx.kysely.selectFrom('paymentAllocations').select('paymentId').where('orderLineId', '=', line.id).executeTakeFirst()
     if (paidOnce) {
       if (line.amountDueCents === 0) throw conflict('This extra is already taken off the order.')
@@ -206,6 +212,23 @@ export async function removeExtra(db: Db, { orderId, lineId, by, now }: { orderI
     await tx.kysely.deleteFrom('checkoutLines').where('orderLineId', '=', line.id).execute()
     await tx.kysely.deleteFrom('orderLines').where('id', '=', line.id).execute()
   })
+}
+
+/**
+ * Takes off an extra a discount code was counted with (nothing on the order is paid, or the code
+ * would stay: discounts.ts): the code comes off, the extra goes, and the code is counted again over
+ * what is left, its use still the order's; it stays off when nothing left is for it.
+ */
+async function withoutExtraOfCode(tx: Db, { orderId, lineId, today, now }: { orderId: string; lineId: string; today: string; now: Date }): Promise<void> {
+  const use = await tx.kysely.selectFrom('discountCodeUses').select('userId').where('orderId', '=', orderId).executeTakeFirstOrThrow()
+  const removed = (await removeDiscountCode(tx, { orderId, userId: use.userId }))!
+  await tx.kysely.deleteFrom('checkoutLines').where('orderLineId', '=', lineId).execute()
+  await tx.kysely.deleteFrom('orderLines').where('id', '=', lineId).execute()
+  try {
+    await applyDiscountCode(tx, { orderId, userId: use.userId, code: removed.code, today, now })
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error
+  }
 }
 
 function receiptOf(row: { registrationId: string | null; userId: string | null; kind: OfferingKind | null; ownerId: string | null; teamId: string | null }): string | null {

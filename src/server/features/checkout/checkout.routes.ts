@@ -88,7 +88,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     await changing(orderId, user.id)
     // A payment page still open for the extra must not take money for it.
     await closeOpenPage(orderId)
-    await removeExtra(db, { orderId, lineId, by: user.id, now: now() })
+    const at = now()
+    await removeExtra(db, { orderId, lineId, by: user.id, today: facilityToday(at, config.site.timeZone), now: at })
     return { order: await orderFor(orderId, user.id) }
   })
 

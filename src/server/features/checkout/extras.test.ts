@@ -147,6 +147,24 @@ test('an extra not paid is taken off again, and the payment page opened with it 
   expect((await person.client.post(`/api/orders/${other.orderId}/extras`, { productId: other.jersey.id, size: 'S' })).status).toBe(404)
 })
 
+test('an extra a discount code was counted with is taken off too: the code is counted again over what is left', async () => {
+  const { jersey, person, orderId } = await placeWithJersey()
+  const code = `OFF${Date.now().toString(36).toUpperCase()}`
+  expect((await admin.client.post('/api/admin/discount-codes', { code, percentOff: '10', maxUses: '1' })).status).toBe(201)
+  await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'M' })
+  const coded = await person.client.post<Answer>(`/api/orders/${orderId}/discount-code`, { code })
+  expect(coded.status, coded.text).toBe(200)
+  expect(coded.body.order.discountCode).toEqual({ code, discountCents: 700 })
+  const line = coded.body.order.lines[1]!
+  expect(line).toMatchObject({ discountCents: 250, removable: true })
+
+  const removed = await person.client.post<Answer>(`/api/orders/${orderId}/extras/${line.id}/remove`, {})
+  expect(removed.status, removed.text).toBe(200)
+  expect(removed.body.order.lines).toHaveLength(1)
+  // Its one use is this order's still.
+  expect(removed.body.order).toMatchObject({ discountCode: { code, discountCents: 450 }, totalCents: 4050 })
+})
+
 describe('how many extras an order takes (issue 30: 200 jersey lines made an order Stripe Checkout cannot take)', () => {
   test('an extra comes in a quantity from 1 to 10, as one line asking for all of them, sent to Stripe as one item', async () => {
     const { jersey, person, orderId } = await placeWithJersey()
