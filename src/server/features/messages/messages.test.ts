@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createLeague, createUser, type TestUser } from '../../../../tests/factories.ts'
+import { createLeague, createRegistrant, createUser, type TestUser } from '../../../../tests/factories.ts'
+import { createTeam } from '../../../../tests/teams.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { buildApp } from '../../app.ts'
 import { runDueJobs, type JobHandlers } from '../../core/jobs.ts'
@@ -143,6 +144,18 @@ describe('a message to a league', () => {
     const waitlist = await employee.client.post<MessagePreview>('/api/messages/preview', draft({ audience: { kind: 'league', id: league.id, waitlist: true } }))
     expect(waitlist.body).toMatchObject({ reaches: 5 })
     expect(waitlist.body.sample?.to).toBe(league.waiting[0]!.email)
+  })
+
+  test('captains only reaches the captains of the league’s teams; a team reaches its roster', async () => {
+    const teamLeague = await createLeague(ctx, { sport: 'basketball', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 5, teamPayment: 'team-fee', teamFeeCents: 30000, priceCents: 4000 })
+    const [first, second] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
+    const team = await createTeam(first, teamLeague, 'Net Gains')
+    await createTeam(second, teamLeague, 'Rim Runners')
+    const captains = await employee.client.post<MessagePreview>('/api/messages/preview', draft({ whom: 'captains', audience: { kind: 'league', id: teamLeague, waitlist: false } }))
+    expect(captains.body).toMatchObject({ reaches: 2, skipped: 0 })
+    const roster = await employee.client.post<MessagePreview>('/api/messages/preview', draft({ audience: { kind: 'team', id: team.id, waitlist: false } }))
+    expect(roster.body).toMatchObject({ reaches: 1, sample: { to: first.email.toLowerCase() } })
+    expect(roster.body.sample?.text).toContain(`wrote this to the people in Net Gains (`)
   })
 
   test('a draft that cannot be sent is refused in words: no such league, captains of a waitlist, nobody to write to', async () => {
