@@ -128,6 +128,19 @@ test.describe('pages in other states', () => {
     await expectNoSeriousViolations(admin)
   })
 
+  test('Reports, and a league’s season summary', async ({ pageAs, insertLeague }) => {
+    test.slow()
+    const name = `A11y Report League ${uniqueToken()}`
+    const leagueId = await insertLeague({ name, sport: 'soccer', kind: 'individual', capacity: 12, priceCents: 4500, registrationDate: daysFromToday(-5), startDate: daysFromToday(10) })
+    const admin = await pageAs('admin')
+    await open(admin, '/dashboard/reports', 'Reports')
+    await expect(admin.getByRole('link', { name: 'Download payments and refunds (CSV)' })).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(admin)
+    await open(admin, `/dashboard/reports/summary/${leagueId}`, 'Season Summary')
+    await expect(admin.getByRole('heading', { name, level: 2 })).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(admin)
+  })
+
   test('a visitor sent to Sign In with the access message', async ({ pageAs }) => {
     const page = await pageAs('visitor')
     await open(page, '/dashboard', 'Sign In')

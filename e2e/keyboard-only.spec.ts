@@ -962,3 +962,21 @@ test('an adult buys a drop-in session and opens the receipt; at the door the emp
   await expect(row).toContainText('Checked in')
   await expect(desk.getByRole('button', { name: `Undo check-in ${player.displayName}` })).toBeFocused()
 })
+
+test('a manager types the days on Reports, chooses a league and downloads its registrations, by keyboard', async ({ asAdmin: page, insertLeague }) => {
+  const name = `Keyboard Report League ${uniqueToken()}`
+  await insertLeague({ name, sport: 'soccer', kind: 'individual', priceCents: 4500, registrationDate: daysFromToday(-5), startDate: daysFromToday(10) })
+  await page.goto('/dashboard/reports')
+  await expect(heading(page)).toHaveText('Reports')
+  const [from, to] = [daysFromToday(-6), daysFromToday(0)]
+  await typeDate(page, page.getByLabel('From'), from)
+  await typeDate(page, page.getByLabel('To'), to)
+  await chooseOption(page, page.getByLabel('League, academy or camp'), `${name} (league)`, name)
+  await tabTo(page, page.getByRole('link', { name: 'Download registrations (CSV)' }))
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')])
+  expect(download.suggestedFilename()).toBe(`registrations-${name.toLowerCase().replaceAll(' ', '-')}-${from}-to-${to}.csv`)
+  const lastWeek = page.getByRole('button', { name: 'Last week' })
+  await tabTo(page, lastWeek, { backwards: true })
+  await page.keyboard.press('Space')
+  await expect(lastWeek).toHaveAttribute('aria-pressed', 'true')
+})
