@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts'
 import { timestampParam, toIso } from '../db/values.ts'
 import type { RegistrationView } from '../../shared/contracts/registrations.ts'
 import type { AuditEntry } from '../../shared/contracts/audit.ts'
+import type { Kind, Kinds } from './registrations/kinds.ts'
 
 /**
  * The audit history of staff actions (issue 32, docs/decisions/0027). A route that changes
@@ -92,16 +93,16 @@ export async function placeLabelOf(db: Db, registrationId: string): Promise<stri
   return `${person} in ${row.name}`
 }
 
-/** Where a place is: its league, academy, camp or drop-in, and its team. */
-function whereOf(view: RegistrationView): string {
-  const team = 'team' in view.offering.details ? view.offering.details.team.name : null
-  return team ? `${view.offering.name}, ${team}` : view.offering.name
+/** Where a place is: its offering's name, and where in it, as its kind says (a team: Kind.placeIn). */
+function whereOf(view: RegistrationView, kinds: Kinds): string {
+  const within = (kinds[view.offering.kind] as Kind).placeIn?.(view.offering.details)
+  return within ? `${view.offering.name}, ${within}` : view.offering.name
 }
 
 /** A place moved (to another academy, another team): its entry is the place left, naming where it went. */
-export function recordMove(tx: Db, by: Actor, from: RegistrationView, to: RegistrationView, now: Date): Promise<void> {
+export function recordMove(tx: Db, kinds: Kinds, by: Actor, from: RegistrationView, to: RegistrationView, now: Date): Promise<void> {
   const entity = { kind: 'registration' as const, id: from.id, label: placeOfView(from).label }
-  return recordStaffAction(tx, { by, action: 'moved', entity, before: { in: whereOf(from) }, after: { in: whereOf(to), registrationId: to.id }, now })
+  return recordStaffAction(tx, { by, action: 'moved', entity, before: { in: whereOf(from, kinds) }, after: { in: whereOf(to, kinds), registrationId: to.id }, now })
 }
 
 export interface AuditFilter {

@@ -70,6 +70,12 @@ export interface Kind<K extends OfferingKind = OfferingKind> {
   details(db: Db, places: readonly PlaceFacts[]): Promise<DetailsOf<K>[]>
   /** What the registration emails (registration-emails.ts) say of one of its places. */
   emails: KindEmailLines<K>
+  /**
+   * Where in its offering one of its places is, where the offering's name does not say it (a
+   * team's entry and a roster place: their team). The staff's record of a move (core/audit.ts)
+   * names it after the offering's name: "Adult Soccer, Strikers".
+   */
+  placeIn?(details: DetailsOf<K>): string
 }
 
 /**

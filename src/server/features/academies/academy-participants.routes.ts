@@ -47,7 +47,7 @@ export function registerAcademyParticipantRoutes(app: FastifyInstance, { db, con
         today: facilityToday(at, config.site.timeZone),
         ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
       })
-      if (before) await recordMove(tx, actorOf(req, staff), before, moved, at)
+      if (before) await recordMove(tx, kinds, actorOf(req, staff), before, moved, at)
       return moved
     })
     return { registration }

@@ -22,6 +22,7 @@ import { findRosterPlaces } from './team-places.ts'
 export const teamKind: Kind<'team-place'> = {
   rules: { afterEnded: releaseRoster, aroundChange: withTeamNews },
   details: async (db, places) => (await withTeams(db, places)).map((facts) => ({ kind: 'team-place', ...facts })),
+  placeIn: (details) => details.team.name,
   emails: {
     holder: (_r, { team }) => `Your team ${team.name} is`,
     confirmed: (r, { team }) => [placeHeldLine(`Your team ${team.name} is`, r)],
@@ -36,6 +37,7 @@ export const teamKind: Kind<'team-place'> = {
 export const rosterKind: Kind<'roster-place'> = {
   rules: { mayLeave, mayEnd: (tx, place) => checkCaptainStays(tx, { ...place, teamId: teamOf(place) }), aroundChange: withTeamNews },
   details: async (db, places) => (await withTeams(db, places)).map((facts) => ({ kind: 'roster-place', ...facts })),
+  placeIn: (details) => details.team.name,
   emails: {
     holder: personEmailLines.holder,
     confirmed: (r, { team }) => [`You joined ${team.name} in ${r.offering.name}. Your place on the roster is held.`],

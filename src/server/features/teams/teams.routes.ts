@@ -224,7 +224,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
         ctx: { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds },
       })
       const after = await findRegistrationView(tx, kinds, moved.registrationId)
-      if (before && after) await recordMove(tx, actorOf(req, admin), before, after, at)
+      if (before && after) await recordMove(tx, kinds, actorOf(req, admin), before, after, at)
       return moved
     })
   })
