@@ -196,12 +196,20 @@ test('a customer adds a jersey in a size at checkout and pays it with the place;
   const { orderId } = ((await taken.json()) as { registrations: { orderId: string }[] }).registrations[0]!
 
   await openInApp(page, `/checkout/${orderId}`)
+  // An empty code is answered; a code refused is no longer said once the order changes.
+  const discount = page.getByRole('form', { name: 'Discount code' })
+  await discount.getByRole('button', { name: 'Apply' }).click()
+  await expect(discount.getByRole('alert')).toHaveText('Type your discount code, then press Apply.')
+  await discount.getByRole('textbox', { name: 'Discount code' }).fill('nope')
+  await discount.getByRole('button', { name: 'Apply' }).click()
+  await expect(discount.getByRole('alert')).toHaveText('There is no discount code NOPE.')
   const extra = page.getByRole('form', { name: jersey })
   await extra.getByRole('button', { name: `Add ${jersey}` }).click()
   await expect(extra.getByText('Choose a size.')).toBeVisible()
   await extra.getByLabel('Size').selectOption('M')
   await extra.getByRole('button', { name: `Add ${jersey}` }).click()
   await expect(page.getByRole('row', { name: new RegExp(`${jersey}, size M`) })).toBeVisible()
+  await expect(discount.getByRole('alert')).toHaveCount(0)
   await page.getByRole('button', { name: 'Pay $205.00 now' }).click()
   await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()

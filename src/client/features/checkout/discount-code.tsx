@@ -5,6 +5,8 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useOrderDiscount } from './api/use-order-discount.ts'
 
+const EMPTY_CODE = 'Type your discount code, then press Apply.'
+
 /**
  * The order's discount code: entered while nothing is paid, its refusal read under the field
  * ("SPRING10 has been used up."), taken off again until a payment is made; by its payer only
@@ -13,6 +15,9 @@ import { useOrderDiscount } from './api/use-order-discount.ts'
 export function DiscountCode({ order }: { order: OrderCheckout }) {
   const { apply, remove } = useOrderDiscount(order.orderId)
   const [code, setCode] = useState('')
+  const [empty, setEmpty] = useState(false)
+  // A refusal is about the order it was given for: it goes once the order changes (a jersey added).
+  const [refusedOn, setRefusedOn] = useState<OrderCheckout>()
   if (order.discountCode) {
     return (
       <div className="checkout-discount">
@@ -29,7 +34,14 @@ export function DiscountCode({ order }: { order: OrderCheckout }) {
     )
   }
   if (!order.yours || order.paidCents > 0 || order.openCents <= 0) return null
-  const problem = apply.error instanceof ApiError ? (apply.error.fields.discountCode ?? apply.error.message) : apply.error ? errorMessage(apply.error) : undefined
+  const refusal = apply.error && refusedOn === order ? apply.error : null
+  const problem = empty
+    ? EMPTY_CODE
+    : refusal instanceof ApiError
+      ? (refusal.fields.discountCode ?? refusal.message)
+      : refusal
+        ? errorMessage(refusal)
+        : undefined
   return (
     <form
       className="checkout-discount"
@@ -37,7 +49,8 @@ export function DiscountCode({ order }: { order: OrderCheckout }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        if (code.trim() !== '') apply.mutate(code)
+        setEmpty(code.trim() === '')
+        if (code.trim() !== '') apply.mutate(code, { onError: () => setRefusedOn(order) })
       }}
     >
       <div className="field">
@@ -51,7 +64,10 @@ export function DiscountCode({ order }: { order: OrderCheckout }) {
             autoCapitalize="characters"
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'discountCode-error' : undefined}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={(event) => {
+              setCode(event.target.value)
+              setEmpty(false)
+            }}
           />
           <button type="submit" className="button secondary" disabled={apply.isPending}>
             Apply
