@@ -75,12 +75,27 @@ const clientLayer = (files, patterns, ignores = []) => ({
   ignores: ['src/client/**/*.test.{ts,tsx}', ...ignores],
   rules: { 'no-restricted-imports': ['error', { patterns: [clientServer, ...patterns] }] },
 })
+/**
+ * A feature imports no other feature, neither its screens nor its writes (api/), except the parts
+ * every kind of offering shows alike in features/offerings/ (not its api/: its writes are its own
+ * screens'). Whether `../x/` is another feature depends on how deep the importing file is, so
+ * each depth below features/<feature>/ has its pattern: `depth` + 1 steps up reach features/.
+ */
+const otherFeatures = (depth) => {
+  const shared = 'offerings/(?!(?:[^/]+/)*api/)'
+  return {
+    regex: `^(?:(?:\\.\\./){${depth + 1}}(?!\\.\\./|${shared})[^/]+/|(?:\\.\\./)+features/(?!${shared}))`,
+    message: "A feature imports no other feature's screens or writes: what two features share goes down to components/, queries/ or lib/, or to features/offerings/ (every kind's parts; its api/ is its own).",
+  }
+}
 const clientLayers = [
   clientLayer(['src/client/routes/**/*.{ts,tsx}'], [{ group: ['**/features/*/api/**'], message: "A route file composes a feature's screens; the feature's writes (api/) are its screens' own." }]),
-  clientLayer(['src/client/features/**/*.{ts,tsx}'], [
-    { group: ['**/routes/**'], message: 'A feature never imports a route file: routes compose features, not the other way round.' },
-    { group: ['../*/api/**', '../../*/api/**'], message: "Another feature's writes (api/) are its own: share through queries/, lib/ or components/." },
-  ]),
+  ...[0, 1, 2, 3].map((depth) =>
+    clientLayer([`src/client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`], [
+      { group: ['**/routes/**'], message: 'A feature never imports a route file: routes compose features, not the other way round.' },
+      otherFeatures(depth),
+    ]),
+  ),
   clientLayer(['src/client/{lib,components,queries}/**/*.{ts,tsx}'], [{ group: ['**/features/**', '**/routes/**'], message: 'lib/, components/ and queries/ are below the features and routes.' }]),
 ]
 
