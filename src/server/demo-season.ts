@@ -6,8 +6,10 @@ import { boolParam, timestampParam } from './db/values.ts'
 import { insertAcademy } from './features/academies/academies.queries.ts'
 import { insertLeague } from './features/leagues/leagues.queries.ts'
 import { teamNameKey } from './features/teams/team-name-key.ts'
+import { planColumns } from './core/payments/products.queries.ts'
 import { sessionStartsAt } from '../shared/academy-schedule.ts'
 import { facilityToday } from '../shared/format.ts'
+import { planAfterGivingBack } from '../shared/payment-plan.ts'
 import { addDays } from '../shared/registration-window.ts'
 import type { PaymentMethod } from '../shared/schemas/payments.ts'
 import type { RegistrationStatus } from '../shared/schemas/registration.ts'
@@ -229,9 +231,11 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
         refund(payment, row.amountCents, 'Cancelled: refunded')
       }
     } else if (rand.next() < 0.03) {
-      // A refund that lowers the price: the line asks less by as much, so nothing more is owed.
+      // A refund that lowers the price: the line asks less by as much, so nothing more is owed; a plan's parts paid give the money back (planAfterGivingBack).
       const payment = paid[0]!
       const amount = Math.max(100, Math.floor(rows.paymentAllocations.find((a) => a.paymentId === payment.paymentId)!.amountCents / 5))
+      const paidCents = rows.paymentAllocations.filter((a) => a.orderLineId === lineId).reduce((sum, a) => sum + a.amountCents, 0)
+      if (plan) Object.assign(line, planColumns(planAfterGivingBack(plan, line.amountDueCents, paidCents, amount, facilityToday(now, timeZone))))
       line.amountDueCents -= amount
       refund(payment, amount, 'A scholarship: part of the fee given back')
     }

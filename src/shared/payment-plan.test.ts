@@ -1,5 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { dueNowCents, overduePart, owedAtDesk, pastDueSince, planDueText, planParts } from './payment-plan.ts'
+import { dueNowCents, overduePart, owedAtDesk, pastDueSince, planAfterGivingBack, planDueText, planParts } from './payment-plan.ts'
+import { addDays } from './registration-window.ts'
 
 const plan = { depositCents: 5000, dueDates: ['2027-01-15', '2027-02-15', '2027-03-15'] }
 const summary = (today: string, paidCents: number, amountDueCents = 18_001) =>
@@ -59,5 +61,36 @@ describe('pastDueSince: a place unpaid past its due date, for staff', () => {
     const plan = { depositCents: 5_000, dueDates: ['2027-01-15', '2027-02-15'] }
     expect(pastDueSince({ ...place, plan, paidCents: 5_000, balanceCents: 13_000 }, '2027-01-14')).toBeNull()
     expect(pastDueSince({ ...place, plan, paidCents: 5_000, balanceCents: 13_000 }, '2027-01-16')).toBe('2027-01-15')
+  })
+})
+
+describe('part of the fee given back: the refund and the lowered price come off the parts already paid', () => {
+  const skills = { depositCents: 5000, dueDates: ['2026-12-27', '2027-01-26'] }
+  test('$20 back of a $50 deposit on $180: nothing falls due again, the parts to come stay $65 and $65', () => {
+    const after = planAfterGivingBack(skills, 18_000, 5000, 2000, '2026-11-28')
+    expect(after).toEqual({ depositCents: 3000, dueDates: skills.dueDates })
+    expect(planDueText(planParts(after, 16_000, 3000, '2026-11-28'))).toBe('nothing due now, then $65.00 on 12/27/2026 and $65.00 on 1/26/2027')
+  })
+  test('beyond the deposit, from the parts paid in full: $100 back of $130 paid leaves the last part as it was', () => {
+    const after = planAfterGivingBack(skills, 18_000, 11_500, 10_000, '2026-12-28')
+    expect(planDueText(planParts(after, 8000, 1500, '2026-12-28'))).toBe('nothing due now, then $65.00 on 1/26/2027')
+  })
+  test('whatever was paid and given back, the parts still open ask no more than before and what is due now never grows (but for a cent)', () => {
+    const today = '2027-01-01'
+    const dates = fc.uniqueArray(fc.integer({ min: -60, max: 120 }), { minLength: 1, maxLength: 3 }).map((days) => days.sort((a, b) => a - b).map((d) => addDays(today, d)))
+    fc.assert(
+      fc.property(dates, fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (dueDates, depositCents, amount, paidShare, backShare) => {
+        const plan = { depositCents, dueDates }
+        const paid = Math.floor(amount * paidShare)
+        const back = Math.floor(paid * backShare)
+        const before = planParts(plan, amount, paid, today)
+        const after = planParts(planAfterGivingBack(plan, amount, paid, back, today), amount - back, paid - back, today)
+        expect(after.reduce((sum, p) => sum + p.amountCents, 0)).toBe(amount - back)
+        expect(after.reduce((sum, p) => sum + p.amountCents - p.paidCents, 0)).toBe(amount - paid)
+        // A rest split anew over fewer parts may move a cent between two of them (planAfterGivingBack).
+        expect(dueNowCents(after)).toBeLessThanOrEqual(dueNowCents(before) + 1)
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

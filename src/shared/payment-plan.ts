@@ -52,6 +52,28 @@ export function planParts(plan: PaymentPlan, amountDueCents: number, paidCents: 
   })
 }
 
+/**
+ * The plan of a line once `givenBackCents` of what it received is refunded and its price lowered by
+ * as much ("part of the fee given back"; `amountDueCents` and `paidCents` as they were before): the
+ * money comes off the parts already paid, latest first, so each part still open asks what it asked
+ * and nothing given back falls due again. Within the deposit, the deposit is lowered; beyond it,
+ * the parts paid in full join the deposit, and a part due now that the refund reaches into does
+ * too. The rest keeps its days and is split as before (to the cent, but for a cent moved between
+ * two parts when the rest does not split evenly).
+ */
+export function planAfterGivingBack(plan: PaymentPlan, amountDueCents: number, paidCents: number, givenBackCents: number, today: string): PaymentPlan {
+  const deposit = Math.min(plan.depositCents, amountDueCents)
+  if (givenBackCents <= deposit) return { depositCents: deposit - givenBackCents, dueDates: plan.dueDates }
+  const parts = planParts(plan, amountDueCents, paidCents, today)
+  const open = parts.findIndex((p) => p.paidCents < p.amountCents)
+  if (open < 0) return plan
+  const paidInFull = parts.slice(0, open).reduce((sum, p) => sum + p.amountCents, 0)
+  if (paidInFull >= givenBackCents) return { depositCents: paidInFull - givenBackCents, dueDates: plan.dueDates.slice(open - 1) }
+  const reached = parts[open]!
+  if (reached.state !== 'upcoming' && open < plan.dueDates.length) return { depositCents: paidInFull + reached.amountCents - givenBackCents, dueDates: plan.dueDates.slice(open) }
+  return { depositCents: 0, dueDates: plan.dueDates.slice(open - 1) }
+}
+
 function stateOf(dueDate: string | null, openCents: number, today: string): PartState {
   if (openCents <= 0) return 'paid'
   if (dueDate !== null && dueDate < today) return 'overdue'

@@ -15,6 +15,9 @@ import { cancellationEmail, deskPaymentEmail, refundEmail } from './registration
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { confirmPaidHolds, offerFreePlaces } from './waitlist.ts'
 import { FRONT_DESK } from '../payments/front-desk.ts'
+import { planColumns, planOf } from '../payments/products.queries.ts'
+import { planAfterGivingBack } from '../../../shared/payment-plan.ts'
+import { facilityToday } from '../../../shared/format.ts'
 
 export interface DeskPayment {
   amountCents: number
@@ -139,6 +142,18 @@ async function pendingRefundsOn(tx: Db, lineId: string): Promise<number> {
 }
 
 /**
+ * A line under a payment plan gives back part of what it received and asks as much less: its plan
+ * takes the money off the parts already paid (shared/payment-plan.ts planAfterGivingBack), so
+ * nothing given back falls due again.
+ */
+async function lowerPlan(tx: Db, line: LineBalance, change: { givenBackCents: number; paidBeforeCents: number; today: string }): Promise<void> {
+  const plan = planOf(await tx.kysely.selectFrom('orderLines').select(['planDepositCents', 'planDueDates']).where('id', '=', line.id).executeTakeFirstOrThrow())
+  if (!plan) return
+  const lowered = planAfterGivingBack(plan, line.amountDueCents, change.paidBeforeCents, change.givenBackCents, change.today)
+  await tx.kysely.updateTable('orderLines').set(planColumns(lowered)).where('id', '=', line.id).execute()
+}
+
+/**
  * What follows a refund an admin gave (issue 30), in the refund's transaction: for each place it
  * gave money back from, the price lowered by as much when asked — part of a fee given back ("refund
  * and lower the price") — or else, money paid over the price given back, refused unless the line
@@ -146,7 +161,7 @@ async function pendingRefundsOn(tx: Db, lineId: string): Promise<number> {
  * the place's history and an email to the family. A pending refund (through a provider online)
  * counts as given back at once all the same.
  */
-export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; siteUrl: string; kinds: Kinds }): Promise<void> {
+export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; timeZone: string; siteUrl: string; kinds: Kinds }): Promise<void> {
   const parts = await tx.kysely
     .selectFrom('refundAllocations as ra')
     .innerJoin('refunds as f', 'f.id', 'ra.refundId')
@@ -164,6 +179,7 @@ export async function afterRefund(tx: Db, refundId: string, opts: { reason: stri
       const room = line.amountDueCents - line.paidCents + (pending ? part.amountCents : 0)
       const lowered = await creditLine(tx, { ...line, openCents: room }, { amountCents: part.amountCents, reason: `Refunded and lowered: ${opts.reason}`, recordedBy: opts.by, now: opts.now })
       if (lowered.status !== 'adjusted') throw invalid(FORM_MESSAGES.invalid, { amount: 'The price cannot be lowered below what stays paid.' })
+      await lowerPlan(tx, line, { givenBackCents: part.amountCents, paidBeforeCents: line.paidCents + (pending ? 0 : part.amountCents), today: facilityToday(opts.now, opts.timeZone) })
     } else {
       // The price stays: the line keeps what it asks, so only money it received over that may go back.
       const asks = part.placeStatus === null || CHARGED_STATUSES.includes(part.placeStatus) ? line.amountDueCents : 0

@@ -180,7 +180,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
       const before = line ? await findRegistrationView(tx, kinds, line.id) : undefined
       const refunded = await recordRefund(tx, { paymentId: req.params.paymentId, amountCents, externalId: null, reason: form.reason, recordedBy: admin.id, now: at, allocations })
       if (refunded.status !== 'recorded') return refunded
-      await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, siteUrl: config.publicUrl, kinds })
+      await afterRefund(tx, refunded.id, { reason: form.reason, lowerPrice, by: admin.id, now: at, timeZone: config.site.timeZone, siteUrl: config.publicUrl, kinds })
       const added = { refund: { paymentId: req.params.paymentId, amountCents, reason: form.reason, lowerPrice } }
       const after = before && (await findRegistrationView(tx, kinds, before.id))
       const by = actorOf(req, admin)

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { FakeStripe } from '../../../../tests/fake-stripe.ts'
-import { startPayingApp } from '../../../../tests/paying-app.ts'
+import { refundsAskedOf, startPayingApp } from '../../../../tests/paying-app.ts'
 import type { TestApp } from '../../../../tests/test-app.ts'
 import { createLeague, createRegistrant, createUser, daysFromToday, productForm, type TestUser } from '../../../../tests/factories.ts'
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import type { Product } from '../../../shared/contracts/products.ts'
-import type { RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
+import type { Payment, RegisterResult, RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { formatDate } from '../../../shared/format.ts'
-import { overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
+import { overduePart, partsOfPlace, planDueText } from '../../../shared/payment-plan.ts'
 import { PRODUCT_MESSAGES, type ProductFormValues } from '../../../shared/schemas/product.ts'
 import { boolParam } from '../../db/values.ts'
 import { sendPlanReminders } from './plan-reminders.ts'
@@ -147,4 +147,53 @@ test('each part’s link is emailed from a week before its day, once; a part pas
   await remind(44)
   expect((await emailsTo(person.email)).map((e) => e.subject)).toEqual([`Payment due: ${registration.offering.name}`, `Payment due: ${registration.offering.name}`])
   expect(await emailsTo(paidUp.person.email)).toEqual([])
+})
+
+test('part of a fee given back under a plan leaves nothing given back due again: by refund and lower price (cash or online), by a price adjustment, by cancelling with a refund', async () => {
+  const made = await admin.client.post<Saved>('/api/admin/products', planForm({ listPrice: '180' }))
+  expect(made.status, made.text).toBe(201)
+  const leagueId = await createLeague(ctx, { priceCents: 18_000, priceProductId: made.body.product.id })
+  const placeWithDeposit = async (online: boolean) => {
+    const { person, registration } = await registerIn(leagueId)
+    if (online) await pay(person, registration.orderId!)
+    else expect((await admin.client.post(`/api/admin/registrations/${registration.id}/payments`, { amount: '50.00', method: 'cash', reference: '' })).status).toBe(201)
+    const detail = await admin.client.get<{ payments: Payment[] }>(`/api/admin/registrations/${registration.id}`)
+    return { person, registration, deposit: detail.body.payments[0]! }
+  }
+  const giveBack = async ({ deposit }: Awaited<ReturnType<typeof placeWithDeposit>>) => {
+    const res = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${deposit.id}/refunds`, { amount: '20.00', reason: 'Missed two weeks', lineId: deposit.lineId, lowerPrice: true })
+    expect(res.status, res.text).toBe(201)
+    return res.body.refund.id
+  }
+  const planNow = async (person: TestUser, orderId: string) => {
+    const order = await orderOf(person, orderId)
+    return { dueNowCents: order.dueNowCents, parts: order.lines[0]!.plan?.map((p) => [p.dueDate, p.amountCents - p.paidCents, p.state]) }
+  }
+  const rest = [
+    [FIRST_PART, 6500, 'upcoming'],
+    [SECOND_PART, 6500, 'upcoming'],
+  ]
+
+  const atDesk = await placeWithDeposit(false)
+  await giveBack(atDesk)
+  expect(await planNow(atDesk.person, atDesk.registration.orderId!)).toEqual({ dueNowCents: 0, parts: [[null, 0, 'paid'], ...rest] })
+  const view = (await atDesk.person.client.get<{ registrations: RegistrationView[] }>('/api/registrations/mine')).body.registrations.find((r) => r.id === atDesk.registration.id)!
+  expect(view).toMatchObject({ priceCents: 16_000, paidCents: 3000, balanceCents: 13_000 })
+  expect(planDueText(partsOfPlace(view, daysFromToday(0))!)).toBe(`nothing due now, then $65.00 on ${formatDate(FIRST_PART)} and $65.00 on ${formatDate(SECOND_PART)}`)
+
+  // Online, the refund waits for the provider; once it has gone through, still nothing is due.
+  const online = await placeWithDeposit(true)
+  const refundId = await giveBack(online)
+  expect((await planNow(online.person, online.registration.orderId!)).dueNowCents).toBe(0)
+  const [atStripe] = await refundsAskedOf(ctx, fake, (r) => r.metadata.refundId === refundId)
+  await fake.settleRefund(atStripe!.id, 'succeeded')
+  expect(await planNow(online.person, online.registration.orderId!)).toEqual({ dueNowCents: 0, parts: [[null, 0, 'paid'], ...rest] })
+
+  const adjusted = await placeWithDeposit(false)
+  expect((await admin.client.post(`/api/admin/registrations/${adjusted.registration.id}/adjustments`, { amount: '20.00', reason: 'Scholarship' })).status).toBe(201)
+  expect((await planNow(adjusted.person, adjusted.registration.orderId!)).dueNowCents).toBe(0)
+
+  const cancelled = await placeWithDeposit(false)
+  expect((await admin.client.post(`/api/admin/registrations/${cancelled.registration.id}/cancel`, { refund: true })).status).toBe(200)
+  expect((await orderOf(cancelled.person, cancelled.registration.orderId!)).dueNowCents).toBe(0)
 })
