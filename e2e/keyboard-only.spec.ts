@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { BASE_URL, daysFromToday, EMAIL_CONFIRMATION_URL, expect, signIn, STRIPE_SITE_URL, takenOver, test, uniqueToken, type TestUser } from './fixtures.ts'
 import { createDiscountCode } from '../src/server/features/products/discount-codes.queries.ts'
@@ -5,6 +6,7 @@ import { chooseOption, expectVisibleFocus, retype, tabTo, typeDate, typeInto } f
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
 import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
+import { timestampParam } from '../src/server/db/values.ts'
 
 /*
  * The flows of the other specs done with the keyboard alone (issue 4, Accessibility): Tab and
@@ -979,4 +981,30 @@ test('a manager types the days on Reports, chooses a league and downloads its re
   await tabTo(page, lastWeek, { backwards: true })
   await page.keyboard.press('Space')
   await expect(lastWeek).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('an employee writes to a league by keyboard: chooses whom, previews and sends', async ({ asEmployee: page, backend, createUser, insertLeague }) => {
+  const name = `Keyboard Message League ${uniqueToken()}`
+  const leagueId = await insertLeague({ name, sport: 'soccer', kind: 'individual', priceCents: 4500, registrationDate: daysFromToday(-5), startDate: daysFromToday(10) })
+  const player = await createUser({ label: 'keyboard-message' })
+  const { db } = backend
+  const { id: offeringId } = await db.kysely.selectFrom('offerings').select('id').where('leagueId', '=', leagueId).where('kind', '=', 'league-place').executeTakeFirstOrThrow()
+  const at = timestampParam(db.dialect, new Date())
+  await db.kysely
+    .insertInto('registrations')
+    .values({ id: randomUUID(), offeringId, userId: player.id, participantKey: 'self', childId: null, status: 'confirmed', seq: 0, receiptNumber: `KB-MSG-${uniqueToken()}`, idempotencyKey: null, offerExpiresAt: null, waiverVersion: null, teamId: null, leagueSlot: null, photoConsent: null, createdAt: at, updatedAt: at })
+    .execute()
+
+  await page.goto('/messages')
+  await takenOver(page)
+  await chooseOption(page, page.getByLabel('To', { exact: true }), name)
+  await chooseOption(page, page.getByLabel('Whom'), 'Players and participants (a child’s through their guardian)', 'Players')
+  await typeInto(page, page.getByLabel('Subject'), 'Keyboard note')
+  await typeInto(page, page.getByLabel('Message', { exact: true }), 'Typed with the keyboard alone.')
+  await tabTo(page, page.getByRole('button', { name: 'Preview' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Reaches 1 address, each once.')).toBeVisible()
+  await tabTo(page, page.getByRole('button', { name: 'Send to 1 address' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Sent to 1 address: “Keyboard note” is on its way, and on the list below.')).toBeVisible()
 })
