@@ -121,6 +121,9 @@ async function whatPaymentsPaidFor(db: Db, paymentIds: readonly string[]): Promi
   return new Map([...lines].map(([id, whats]) => [id, whats.join('; ')]))
 }
 
+/** The columns of an offering naming the league, academy, camp or drop-in it belongs to. */
+const OWNER_COLUMNS = ['o.leagueId', 'o.academyId', 'o.campId', 'o.dropInId'] as const
+
 export const REGISTRATION_CSV_HEADERS = [
   'Registered',
   'Receipt',
@@ -148,27 +151,41 @@ export const REGISTRATION_CSV_HEADERS = [
  */
 export async function* registrationRows(db: Db, { start, end }: Instants, programId: string | undefined, timeZone: string): AsyncGenerator<CsvRow[]> {
   const timeOf = facilityTime(timeZone)
-  const query = placesWithPeople(db)
+  // Which registrations, in order, first (ids only); then each page's people and money, read for those ids alone.
+  const chosen = await db.kysely
+    .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
-    .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
-    .leftJoin('teams as t', 't.id', 'r.teamId')
-    .select((eb) => [
-      'r.createdAt',
-      'r.receiptNumber',
-      'o.kind',
-      'f.name as programName',
-      'f.startDate',
-      't.name as teamName',
-      eb
-        .selectFrom('orderLines as d')
-        .select(sql<string | number>`sum(d."discountCents" + d."familyDiscountCents" + d."adjustedCents")`.as('total'))
-        .whereRef('d.registrationId', '=', 'r.id')
-        .as('discountCents'),
-    ])
+    .select('r.id')
     .where('r.createdAt', '>=', timestampParam(db.dialect, start))
     .where('r.createdAt', '<', timestampParam(db.dialect, end))
-    .$if(programId !== undefined, (q) => q.where('f.ownerId', '=', programId!))
-  for await (const rows of pagesOf((offset, limit) => query.orderBy('r.createdAt').orderBy('r.id').limit(limit).offset(offset).execute())) {
+    .$if(programId !== undefined, (q) => q.where((eb) => eb.or(OWNER_COLUMNS.map((column) => eb(column, '=', programId!)))))
+    .orderBy('r.createdAt')
+    .orderBy('r.id')
+    .execute()
+  const detailsOf = (ids: string[]) =>
+    placesWithPeople(db)
+      .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+      .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
+      .leftJoin('teams as t', 't.id', 'r.teamId')
+      .select((eb) => [
+        'r.createdAt',
+        'r.receiptNumber',
+        'o.kind',
+        'f.name as programName',
+        'f.startDate',
+        't.name as teamName',
+        eb
+          .selectFrom('orderLines as d')
+          .select(sql<string | number>`sum(d."discountCents" + d."familyDiscountCents" + d."adjustedCents")`.as('total'))
+          .whereRef('d.registrationId', '=', 'r.id')
+          .as('discountCents'),
+      ])
+      .where(inList(db.dialect, 'r.id', ids))
+      .orderBy('r.createdAt')
+      .orderBy('r.id')
+      .execute()
+  for (let at = 0; at < chosen.length; at += PAGE) {
+    const rows = await detailsOf(chosen.slice(at, at + PAGE).map((r) => r.id))
     yield rows.map((row) => {
       const words = OFFERING_KIND_WORDS[row.kind]
       const dueCents = toCount(row.priceCents)
