@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { academyPriceFact, cancellationText, lateText, sessionsText } from './academy-text.ts'
+import { academyDatesText, academyPriceFact, cancellationText, lateText, sessionsText } from './academy-text.ts'
 
 const under = {
   startDate: '2027-02-02',
@@ -19,4 +19,11 @@ test('an academy under way says the sessions left and what a late sign-up pays; 
 test('the cancellation rule before sign-up: from the account page until the first session, at the desk after; refunds by staff', () => {
   expect(cancellationText(under, '2027-02-01')).toBe('You can cancel a place from your account page until the first session on 2/2/2027; after that, ask at the front desk. Money paid is given back by the facility’s staff: a refund is not automatic.')
   expect(cancellationText(under, '2027-02-02')).toMatch(/^The sessions have begun: to cancel a place, ask at the front desk\./)
+})
+
+test('an academy’s dates are its first and last sessions, not the days its range was set from', () => {
+  // Set from Saturday 11/7 to Saturday 1/23, meeting on Tuesdays and Thursdays.
+  const set = { startDate: '2026-11-07', endDate: '2027-01-23', sessionDates: ['2026-11-10', '2026-11-12', '2027-01-19', '2027-01-21'] }
+  expect(academyDatesText(set)).toBe('11/10/2026 – 1/21/2027')
+  expect(academyDatesText({ ...set, sessionDates: [] })).toBe('11/7/2026 – 1/23/2027')
 })

@@ -54,12 +54,23 @@ export function cancellationText(academy: Pick<Academy, 'sessionDates' | 'startD
   return `${who} Money paid is given back by the facility’s staff: a refund is not automatic.`
 }
 
+/** The first and last sessions a family attends, which need not be the days its range was set from. */
+export function academySessionRange(academy: Pick<Academy, 'sessionDates' | 'startDate' | 'endDate'>): { first: string; last: string } {
+  return { first: academy.sessionDates[0] ?? academy.startDate, last: academy.sessionDates.at(-1) ?? academy.endDate }
+}
+
+/** "11/10/2026 – 1/21/2027": its first session to its last. */
+export function academyDatesText(academy: Pick<Academy, 'sessionDates' | 'startDate' | 'endDate'>): string {
+  const { first, last } = academySessionRange(academy)
+  return formatDateRange(first, last)
+}
+
 /** What a card and the sign-up page say of an academy on `today`, term by term. */
 export function academyFacts(academy: Academy, today: string): ([string, string] | null)[] {
   return [
     ['Ages', agesText(academy) ?? 'All ages'],
     ['When', academyScheduleText(academy) ?? 'To be announced'],
-    ['Dates', formatDateRange(academy.startDate, academy.endDate)],
+    ['Dates', academyDatesText(academy)],
     ['Sessions', sessionsText(academy, today)],
     ['Price', academyPriceFact(academy, today)],
     academy.coach ? ['Coach', academy.coach] : null,
@@ -72,8 +83,8 @@ export function academyReceiptProgram(academy: AcademyReceipt['academy']): Recei
   return {
     label: OFFERING_KIND_WORDS['academy-place'].label,
     name: academy.name,
-    startDate: academy.startDate,
-    endDate: academy.endDate,
+    startDate: academySessionRange(academy).first,
+    endDate: academySessionRange(academy).last,
     when: academyScheduleText(academy),
     location: academy.location,
     coach: academy.coach,
