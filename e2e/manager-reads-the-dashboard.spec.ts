@@ -14,7 +14,7 @@ test('the dashboard shows registration and money at 1 280 and 390 px', async ({ 
     await page.goto('/dashboard')
     const registration = page.getByRole('region', { name: 'Registration' })
     await expect(registration.getByRole('list', { name: 'Sign-ups' })).toContainText('this season')
-    await expect(registration.getByRole('table', { name: 'Places in each active league and academy' }).getByRole('row', { name: new RegExp(name) })).toContainText('0 of 40 places (0%)')
+    await expect(registration.getByRole('table', { name: 'Places in each active program' }).getByRole('row', { name: new RegExp(name) })).toContainText('0 of 40 places (0%)')
     await expect(registration.locator('svg.registrations-chart')).toBeVisible()
     await registration.getByText('Sign-ups per day as a table').click()
     await expect(registration.getByRole('table', { name: /Sign-ups per day/ })).toBeVisible()

@@ -20,8 +20,9 @@ const Cents = z.number().int()
 
 export const ProgramFill = z.object({
   ownerId: z.string(),
-  kind: z.enum(['league', 'team-league', 'academy']),
+  kind: z.enum(['league', 'team-league', 'academy', 'camp', 'drop-in']),
   name: z.string(),
+  day: z.string().nullable().describe('a drop-in session’s day (YYYY-MM-DD); null for others'),
   placesTaken: Count.describe('places taken (a team league: teams)'),
   capacity: Count.nullable().describe('null: no limit'),
   waiting: Count.describe('on the waitlist'),
@@ -30,8 +31,8 @@ export const ProgramFill = z.object({
 export type ProgramFill = z.infer<typeof ProgramFill>
 
 export const RegistrationSection = DashboardPeriods.extend({
-  programs: z.array(ProgramFill).describe('every active league and academy, by name'),
-  registrations: z.object({ today: Count, week: Count, season: Count }).describe('sign-ups made in the active leagues and academies, whatever became of them'),
+  programs: z.array(ProgramFill).describe('every active league, academy and camp, and every active drop-in session from today on, by name'),
+  registrations: z.object({ today: Count, week: Count, season: Count }).describe('sign-ups made in the active leagues, academies, camps and drop-in sessions, whatever became of them'),
   perDay: z.array(z.object({ day: z.string(), count: Count })).describe('sign-ups per facility day, from the season’s first day to today'),
 })
 export type RegistrationSection = z.infer<typeof RegistrationSection>
@@ -66,7 +67,7 @@ export const readRegistrationSection = contract({
   method: 'GET',
   url: '/api/dashboard/registration',
   access: 'admin',
-  summary: 'The Dashboard’s Registration section: each active league’s and academy’s places against capacity, waitlists and teams; sign-ups today, this week, this season and per day',
+  summary: 'The Dashboard’s Registration section: each active league’s, academy’s, camp’s and coming drop-in session’s places against capacity, waitlists and teams; sign-ups today, this week, this season and per day',
   responses: { 200: RegistrationSection },
 })
 

@@ -72,7 +72,7 @@ function Figures({ section }: { section: Section }) {
 
 const BALANCE_COLUMNS: StaffColumn<OwedBalance>[] = [
   { header: 'Participant', rowHeader: true, cell: (b) => <Link to={href('deskCustomer', { userId: b.userId })}>{b.participant}</Link> },
-  { header: 'League or academy', cell: (b) => b.programName },
+  { header: 'Program', cell: (b) => b.programName },
   { header: 'Receipt', cell: (b) => b.receiptNumber, priority: 'wide' },
   { header: 'Balance', cell: (b) => formatMoney(b.balanceCents), className: 'staff-money' },
 ]

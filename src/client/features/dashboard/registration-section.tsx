@@ -8,7 +8,8 @@ import { RegistrationsChart } from './registrations-chart.tsx'
 
 /**
  * How registration is going (issue 32): sign-ups today, this week and this season, each active
- * league's and academy's places against capacity, and sign-ups per day. A request of its own, which
+ * league's, academy's and camp's places against capacity (and each drop-in session's to come), and
+ * sign-ups per day. A request of its own, which
  * the page opens with (routes/dashboard.tsx): read again after a change, it holds up no other section.
  */
 export function RegistrationSection({ query }: { query: ReturnType<typeof registrationSectionQuery> }) {
@@ -21,8 +22,11 @@ export function RegistrationSection({ query }: { query: ReturnType<typeof regist
   )
 }
 
+const KIND_LABELS = { league: 'League', 'team-league': 'Team league', academy: 'Academy', camp: 'Camp', 'drop-in': 'Drop-in' } as const satisfies Record<ProgramFill['kind'], string>
+
 const COLUMNS: StaffColumn<ProgramFill>[] = [
-  { header: 'League or academy', rowHeader: true, cell: (p) => p.name },
+  { header: 'Program', rowHeader: true, cell: (p) => (p.day ? `${p.name}, ${formatDate(p.day)}` : p.name) },
+  { header: 'Kind', cell: (p) => KIND_LABELS[p.kind] },
   { header: 'Places taken', priority: 'always', cell: (p) => <FillBar program={p} /> },
   { header: 'Waitlist', cell: (p) => p.waiting },
   { header: 'Teams', cell: (p) => (p.teams ? `${p.teams.complete} complete, ${p.teams.forming} forming` : '—') },
@@ -46,9 +50,9 @@ function Figures({ section }: { section: Section }) {
         </li>
       </ul>
       {section.programs.length === 0 ? (
-        <p>No league or academy is active.</p>
+        <p>No league, academy, camp or drop-in session is active.</p>
       ) : (
-        <StaffTable label="Places in each active league and academy" columns={COLUMNS} rows={section.programs} rowKey={(p) => p.ownerId} />
+        <StaffTable label="Places in each active program" columns={COLUMNS} rows={section.programs} rowKey={(p) => p.ownerId} />
       )}
       <figure className="dashboard-chart">
         <figcaption id="signups-chart-caption">

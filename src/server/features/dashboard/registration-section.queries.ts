@@ -3,13 +3,13 @@ import { boolParam, timestampParam, toCount } from '../../db/values.ts'
 import type { ProgramFill, RegistrationSection } from '../../../shared/contracts/dashboard-sections.ts'
 import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
 import { balanceCents } from '../../../shared/money.ts'
-import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import type { OfferingKind, RegistrationStatus } from '../../../shared/schemas/registration.ts'
 import { teamStatusOf } from '../../../shared/schemas/team.ts'
 import type { Periods } from './dashboard-periods.ts'
 
 /**
- * The Dashboard's Registration section (issue 32): each active league and academy with its places
- * taken against capacity and its waitlist, from the counters the engine keeps on its places
+ * The Dashboard's Registration section (issue 32): each active league, academy and camp, and each
+ * drop-in session still to come, with its places taken against capacity and its waitlist, from the counters the engine keeps on its places
  * (docs/decisions/0006); a team league's teams by state; and the sign-ups made in them, counted
  * per facility day from their registrations' times.
  */
@@ -19,11 +19,16 @@ export async function registrationSection(db: Db, periods: Periods): Promise<Reg
     .selectFrom('offerings as o')
     .leftJoin('leagues as l', 'l.id', 'o.leagueId')
     .leftJoin('academies as a', 'a.id', 'o.academyId')
-    .select(['o.kind', 'o.capacity', 'o.placesTaken', 'o.waiting', 'o.leagueId', 'o.academyId', 'l.name as leagueName', 'l.kind as leagueKind', 'l.rosterMin', 'a.name as academyName'])
+    .leftJoin('camps as c', 'c.id', 'o.campId')
+    .leftJoin('dropIns as d', 'd.id', 'o.dropInId')
+    .select(['o.kind', 'o.capacity', 'o.placesTaken', 'o.waiting', 'o.leagueId', 'o.academyId', 'o.campId', 'o.dropInId', 'l.rosterMin', 'd.date as dropInDay'])
+    .select((eb) => eb.fn.coalesce('l.name', 'a.name', 'c.name', 'd.name').as('name'))
     .where((eb) =>
       eb.or([
         eb.and([eb('l.isActive', '=', active), eb.or([eb.and([eb('l.kind', '=', 'team'), eb('o.kind', '=', 'team-place')]), eb.and([eb('l.kind', '=', 'individual'), eb('o.kind', '=', 'league-place')])])]),
         eb.and([eb('a.isActive', '=', active), eb('o.kind', '=', 'academy-place')]),
+        eb.and([eb('c.isActive', '=', active), eb('o.kind', '=', 'camp-place')]),
+        eb.and([eb('d.isActive', '=', active), eb('d.date', '>=', periods.today), eb('o.kind', '=', 'drop-in-place')]),
       ]),
     )
     .execute()
@@ -34,16 +39,17 @@ export async function registrationSection(db: Db, periods: Periods): Promise<Reg
     .map((p) => {
       const team = p.kind === 'team-place' ? teams.get(p.leagueId!) : undefined
       return {
-        ownerId: (p.leagueId ?? p.academyId)!,
-        kind: p.kind === 'academy-place' ? ('academy' as const) : p.kind === 'team-place' ? ('team-league' as const) : ('league' as const),
-        name: (p.leagueName ?? p.academyName)!,
+        ownerId: (p.leagueId ?? p.academyId ?? p.campId ?? p.dropInId)!,
+        kind: PROGRAM_OF_PLACE[p.kind as keyof typeof PROGRAM_OF_PLACE],
+        name: p.name!,
+        day: p.dropInDay,
         placesTaken: toCount(p.placesTaken),
         capacity: p.capacity === null ? null : toCount(p.capacity),
         waiting: toCount(p.waiting),
         teams: p.kind === 'team-place' ? { complete: team?.complete ?? 0, forming: team?.forming ?? 0 } : null,
       }
     })
-    .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.ownerId.localeCompare(b.ownerId))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en') || (a.day ?? '').localeCompare(b.day ?? '') || a.ownerId.localeCompare(b.ownerId))
 
   const perDay = new Map(periods.days.map((day) => [day, 0]))
   for (const at of signUps) {
@@ -62,7 +68,16 @@ export async function registrationSection(db: Db, periods: Periods): Promise<Reg
   }
 }
 
-/** When each sign-up of the season in an active league or academy was made, whatever its state now. */
+/** Which of the section's programs a place of each kind counts in: a roster's places count in their team's. */
+const PROGRAM_OF_PLACE = {
+  'league-place': 'league',
+  'team-place': 'team-league',
+  'academy-place': 'academy',
+  'camp-place': 'camp',
+  'drop-in-place': 'drop-in',
+} as const satisfies Record<Exclude<OfferingKind, 'roster-place'>, ProgramFill['kind']>
+
+/** When each sign-up of the season in an active league, academy, camp or drop-in session was made, whatever its state now. */
 async function signUpTimes(db: Db, { starts }: Periods): Promise<Date[]> {
   const active = boolParam(db.dialect, true)
   const rows = await db.kysely
@@ -70,8 +85,10 @@ async function signUpTimes(db: Db, { starts }: Periods): Promise<Date[]> {
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
     .leftJoin('leagues as l', 'l.id', 'o.leagueId')
     .leftJoin('academies as a', 'a.id', 'o.academyId')
+    .leftJoin('camps as c', 'c.id', 'o.campId')
+    .leftJoin('dropIns as d', 'd.id', 'o.dropInId')
     .select('r.createdAt')
-    .where((eb) => eb.or([eb('l.isActive', '=', active), eb('a.isActive', '=', active)]))
+    .where((eb) => eb.or([eb('l.isActive', '=', active), eb('a.isActive', '=', active), eb('c.isActive', '=', active), eb('d.isActive', '=', active)]))
     .where('r.createdAt', '>=', timestampParam(db.dialect, starts.season))
     .where('r.createdAt', '<', timestampParam(db.dialect, starts.tomorrow))
     .execute()
