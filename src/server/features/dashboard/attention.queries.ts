@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { BackupConfig } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
-import { amountDueOf, amountPaidOf, lineColumnOf, orderOf } from '../../core/payments/orders.queries.ts'
+import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
 import { latestBackups } from '../backups/backups.queries.ts'
 import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
 import { ATTENTION_KINDS, type AttentionKind } from '../../../shared/attention.ts'
@@ -30,6 +30,7 @@ interface Seen {
   today: string
   timeZone: string
   backups: BackupConfig
+  dayStarts: Map<string, string>
 }
 
 /**
@@ -39,71 +40,109 @@ interface Seen {
  * (offeringFacts: a place's name and days) and names no kind of offering.
  */
 export async function attentionSection(deps: { db: Db; now: Date; timeZone: string; backups: BackupConfig }): Promise<AttentionSection> {
-  const seen: Seen = { ...deps, today: facilityToday(deps.now, deps.timeZone) }
-  const found = await Promise.all([owedPlaces(seen), formingTeams(seen), lapsingOffers(seen), heldTeams(seen), unsignedWaivers(seen), stuckRefunds(seen), failedWork(seen), unsentEmails(seen), backup(seen)])
-  const items = found.flat().sort((a, b) => b.since.localeCompare(a.since) || a.kind.localeCompare(b.kind) || a.who.localeCompare(b.who))
+  const seen: Seen = { ...deps, today: facilityToday(deps.now, deps.timeZone), dayStarts: new Map() }
+  const facts = await offeringFacts(deps.db)
+  const found = await Promise.all([
+    owedPlaces(seen, facts),
+    formingTeams(seen),
+    lapsingOffers(seen, facts),
+    heldTeams(seen),
+    unsignedWaivers(seen, facts),
+    stuckRefunds(seen),
+    failedWork(seen),
+    unsentEmails(seen),
+    backup(seen),
+  ])
+  const items = found.flat().sort((a, b) => (a.since === b.since ? a.kind.localeCompare(b.kind) || a.who.localeCompare(b.who) : a.since < b.since ? 1 : -1))
   const counts = Object.fromEntries(ATTENTION_KINDS.map((k) => [k, 0])) as Record<AttentionKind, number>
   for (const item of items) counts[item.kind] += 1
-  return { asOf: deps.now.toISOString(), counts, items: items.slice(0, ATTENTION_ITEMS_LISTED) }
+  const listed = items.slice(0, ATTENTION_ITEMS_LISTED).map(({ what, link, ...item }) => ({ ...item, what: what(), link: link() }))
+  return { asOf: deps.now.toISOString(), counts, items: listed }
 }
 
-const dayStart = (seen: Seen, day: string) => sessionStartsAt(day, '00:00', seen.timeZone).toISOString()
+/** An item before it is listed: its line and link are written only for the items listed (a season has thousands). */
+type Found = Omit<AttentionItem, 'what' | 'link'> & { what(): string; link(): string }
+
+/** The instant a facility day starts, worked out once a day (each costs two time-zone formatters). */
+function dayStart(seen: Seen, day: string): string {
+  let start = seen.dayStarts.get(day)
+  if (start === undefined) seen.dayStarts.set(day, (start = sessionStartsAt(day, '00:00', seen.timeZone).toISOString()))
+  return start
+}
 const participantOf = (row: { firstName: string | null; lastName: string | null; displayName: string }) => (row.firstName ? `${row.firstName} ${row.lastName}` : row.displayName)
+
+/** Each offering's name and days (the offeringFacts view, whatever its kind), read once: a few hundred rows. */
+type Facts = Map<string, { name: string; startDate: string; endDate: string }>
+async function offeringFacts(db: Db): Promise<Facts> {
+  const rows = await db.kysely.selectFrom('offeringFacts').select(['offeringId', 'name', 'startDate', 'endDate']).execute()
+  return new Map(rows.map(({ offeringId, ...facts }) => [offeringId, facts]))
+}
 
 /**
  * Places held (confirmed, or held while paying) that owe: under a payment plan, its parts past
  * their day; without one, a balance still owed once the place's league or academy has started. An
  * order that still owes after its online payment failed, or with one still clearing after a day.
+ * What a place owes is its lines' amounts less their payments, refunds that went through deducted
+ * (as `amountPaidOf` counts it), read line by line in one statement as the Money section does.
  */
-async function owedPlaces(seen: Seen): Promise<AttentionItem[]> {
+async function owedPlaces(seen: Seen, facts: Facts): Promise<Found[]> {
   const { db } = seen
   const rows = await db.kysely
-    .selectFrom('registrations as r')
+    .selectFrom('orderLines as line')
+    .innerJoin('registrations as r', 'r.id', 'line.registrationId')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
-    .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
-    .select((eb) => [
-      'r.id',
-      'r.userId',
-      'r.status',
-      'u.displayName',
-      'c.firstName',
-      'c.lastName',
-      'f.name',
-      'f.startDate',
-      amountDueOf(eb).as('dueCents'),
-      amountPaidOf(eb).as('paidCents'),
-      lineColumnOf(eb, 'planDepositCents').as('planDepositCents'),
-      lineColumnOf(eb, 'planDueDates').as('planDueDates'),
-      orderOf(eb).as('orderId'),
-    ])
+    .leftJoin(
+      (eb) => eb.selectFrom('paymentAllocations').select(['orderLineId', (s) => s.fn.sum<string | number>('amountCents').as('cents')]).groupBy('orderLineId').as('paid'),
+      (join) => join.onRef('paid.orderLineId', '=', 'line.id'),
+    )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('refundAllocations as ra')
+          .innerJoin('refunds as f', 'f.id', 'ra.refundId')
+          .select(['ra.orderLineId', (s) => s.fn.sum<string | number>('ra.amountCents').as('cents')])
+          .where('f.status', '=', 'succeeded')
+          .groupBy('ra.orderLineId')
+          .as('back'),
+      (join) => join.onRef('back.orderLineId', '=', 'line.id'),
+    )
+    .select(['r.id', 'r.userId', 'r.status', 'r.offeringId', 'line.orderId', 'line.amountDueCents', 'line.planDepositCents', 'line.planDueDates', 'paid.cents as paidCents', 'back.cents as refundedCents', 'u.displayName', 'c.firstName', 'c.lastName'])
     .where('r.status', 'in', CHARGED_STATUSES)
     .execute()
-  const items: AttentionItem[] = []
-  const owingOrders = new Set<string>()
+  type Place = (typeof rows)[number] & { dueCents: number; paid: number; plan: { depositCents: number; dueDates: string[] } | null }
+  const places = new Map<string, Place>()
   for (const row of rows) {
-    const dueCents = toCount(row.dueCents)
-    const paidCents = toCount(row.paidCents)
-    const owed = balanceCents({ status: row.status, priceCents: dueCents, paidCents })
-    if (owed <= 0) continue
-    if (row.orderId) owingOrders.add(row.orderId)
-    const who = participantOf(row)
-    const link = href('deskCustomer', { userId: row.userId })
-    if (row.planDepositCents !== null && row.planDueDates) {
-      const late = planParts({ depositCents: toCount(row.planDepositCents), dueDates: row.planDueDates.split(',') }, dueCents, paidCents, seen.today).filter((p) => p.state === 'overdue')
+    const place = places.get(row.id) ?? { ...row, dueCents: 0, paid: 0, plan: null }
+    place.dueCents += toCount(row.amountDueCents)
+    place.paid += toCount(row.paidCents) - toCount(row.refundedCents)
+    if (row.planDepositCents !== null && row.planDueDates) place.plan ??= { depositCents: toCount(row.planDepositCents), dueDates: row.planDueDates.split(',') }
+    places.set(row.id, place)
+  }
+  const items: Found[] = []
+  const owingOrders = new Set<string>()
+  for (const place of places.values()) {
+    const owed = balanceCents({ status: place.status, priceCents: place.dueCents, paidCents: place.paid })
+    const program = facts.get(place.offeringId)
+    if (owed <= 0 || !program) continue
+    owingOrders.add(place.orderId)
+    const who = participantOf(place)
+    const link = () => href('deskCustomer', { userId: place.userId })
+    if (place.plan) {
+      const late = planParts(place.plan, place.dueCents, place.paid, seen.today).filter((p) => p.state === 'overdue')
       if (late.length === 0) continue
       const lateCents = late.reduce((sum, p) => sum + p.amountCents - p.paidCents, 0)
       const first = late[0]!.dueDate!
-      items.push({ kind: 'plan-overdue', who, what: `${countOf(late.length, 'payment-plan part')} overdue on ${row.name}: ${formatMoney(lateCents)}, due since ${formatDate(first)}`, since: dayStart(seen, first), link })
-    } else if (row.startDate <= seen.today) {
-      items.push({ kind: 'unpaid', who, what: `Owes ${formatMoney(owed)} on ${row.name}, which started on ${formatDate(row.startDate)}`, since: dayStart(seen, row.startDate), link })
+      items.push({ kind: 'plan-overdue', who, what: () => `${countOf(late.length, 'payment-plan part')} overdue on ${program.name}: ${formatMoney(lateCents)}, due since ${formatDate(first)}`, since: dayStart(seen, first), link })
+    } else if (program.startDate <= seen.today) {
+      items.push({ kind: 'unpaid', who, what: () => `Owes ${formatMoney(owed)} on ${program.name}, which started on ${formatDate(program.startDate)}`, since: dayStart(seen, program.startDate), link })
     }
   }
   return [...items, ...(await stuckCheckouts(seen, owingOrders))]
 }
 
 /** Each owing order's newest payment page, when it failed or is still clearing after a day. */
-async function stuckCheckouts(seen: Seen, owingOrders: Set<string>): Promise<AttentionItem[]> {
+async function stuckCheckouts(seen: Seen, owingOrders: Set<string>): Promise<Found[]> {
   if (owingOrders.size === 0) return []
   const { db } = seen
   const rows = await db.kysely
@@ -128,14 +167,14 @@ async function stuckCheckouts(seen: Seen, owingOrders: Set<string>): Promise<Att
     .map((k) => ({
       kind: 'online-payment' as const,
       who: k.displayName,
-      what: k.status === 'failed' ? `An online payment of ${formatMoney(k.amountCents)} failed and the order still owes` : `An online payment of ${formatMoney(k.amountCents)} has been clearing for more than a day`,
+      what: () => k.status === 'failed' ? `An online payment of ${formatMoney(k.amountCents)} failed and the order still owes` : `An online payment of ${formatMoney(k.amountCents)} has been clearing for more than a day`,
       since: toIso(k.status === 'failed' ? k.updatedAt : k.createdAt),
-      link: href('deskCustomer', { userId: k.payerUserId }),
+      link: () => href('deskCustomer', { userId: k.payerUserId }),
     }))
 }
 
 /** A payment's newest refund, when it failed or the provider has not confirmed it after a day. */
-async function stuckRefunds(seen: Seen): Promise<AttentionItem[]> {
+async function stuckRefunds(seen: Seen): Promise<Found[]> {
   const { db } = seen
   const rows = await db.kysely
     .selectFrom('refunds as f')
@@ -163,14 +202,14 @@ async function stuckRefunds(seen: Seen): Promise<AttentionItem[]> {
   return rows.map((f) => ({
     kind: 'online-payment' as const,
     who: f.displayName,
-    what: f.status === 'failed' ? `A refund of ${formatMoney(f.amountCents)} failed: nothing went back` : `A refund of ${formatMoney(f.amountCents)} is not confirmed by the payment provider after a day`,
+    what: () => f.status === 'failed' ? `A refund of ${formatMoney(f.amountCents)} failed: nothing went back` : `A refund of ${formatMoney(f.amountCents)} is not confirmed by the payment provider after a day`,
     since: toIso(f.recordedAt),
-    link: href('deskCustomer', { userId: f.payerUserId }),
+    link: () => href('deskCustomer', { userId: f.payerUserId }),
   }))
 }
 
 /** Teams of a league whose roster deadline is within a week, still forming (shared/schemas/team.ts `teamStatusOf`). */
-async function formingTeams(seen: Seen): Promise<AttentionItem[]> {
+async function formingTeams(seen: Seen): Promise<Found[]> {
   const { db, today } = seen
   const rows = await db.kysely
     .selectFrom('registrations as r')
@@ -191,7 +230,7 @@ async function formingTeams(seen: Seen): Promise<AttentionItem[]> {
     else team.players.push(place)
     teams.set(row.teamId, team)
   }
-  const items: AttentionItem[] = []
+  const items: Found[] = []
   for (const { row, entry, players } of teams.values()) {
     if (!entry || teamStatusOf(entry, players, row.rosterMin) !== 'forming') continue
     const onRoster = players.filter((p) => p.status === 'confirmed' || p.status === 'held').length
@@ -199,23 +238,22 @@ async function formingTeams(seen: Seen): Promise<AttentionItem[]> {
     items.push({
       kind: 'team-forming',
       who: row.teamName,
-      what: `Still forming in ${row.leagueName} (${countOf(onRoster, 'player')}${row.rosterMin ? ` of ${row.rosterMin}` : ''}, fees owed or players missing); roster deadline ${formatDate(deadline)}`,
+      what: () => `Still forming in ${row.leagueName} (${countOf(onRoster, 'player')}${row.rosterMin ? ` of ${row.rosterMin}` : ''}, fees owed or players missing); roster deadline ${formatDate(deadline)}`,
       since: dayStart(seen, addDays(deadline, -FORMING_WARNING_DAYS)),
-      link: href('leagueTeam', { leagueId: row.leagueId, teamId: row.teamId }),
+      link: () => href('leagueTeam', { leagueId: row.leagueId, teamId: row.teamId }),
     })
   }
   return items
 }
 
 /** Places offered from a waitlist that lapse within a day, not claimed yet. */
-async function lapsingOffers(seen: Seen): Promise<AttentionItem[]> {
+async function lapsingOffers(seen: Seen, facts: Facts): Promise<Found[]> {
   const { db, now } = seen
   const rows = await db.kysely
     .selectFrom('registrations as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
-    .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
-    .select(['r.userId', 'r.offerExpiresAt', 'r.updatedAt', 'u.displayName', 'c.firstName', 'c.lastName', 'f.name'])
+    .select(['r.userId', 'r.offeringId', 'r.offerExpiresAt', 'r.updatedAt', 'u.displayName', 'c.firstName', 'c.lastName'])
     .where('r.status', '=', 'offered')
     .where('r.offerExpiresAt', '>', timestampParam(db.dialect, now))
     .where('r.offerExpiresAt', '<=', timestampParam(db.dialect, new Date(now.getTime() + OFFER_WARNING_MS)))
@@ -223,14 +261,14 @@ async function lapsingOffers(seen: Seen): Promise<AttentionItem[]> {
   return rows.map((r) => ({
     kind: 'offer-expiring' as const,
     who: participantOf(r),
-    what: `The place offered in ${r.name} lapses unclaimed at ${formatDateTime(toIso(r.offerExpiresAt!))}`,
+    what: () => `The place offered in ${facts.get(r.offeringId)?.name ?? 'a program'} lapses unclaimed at ${formatDateTime(toIso(r.offerExpiresAt!))}`,
     since: toIso(r.updatedAt),
-    link: href('deskCustomer', { userId: r.userId }),
+    link: () => href('deskCustomer', { userId: r.userId }),
   }))
 }
 
 /** Team places staff hold for a captain who has not claimed them. */
-async function heldTeams(seen: Seen): Promise<AttentionItem[]> {
+async function heldTeams(seen: Seen): Promise<Found[]> {
   const rows = await seen.db.kysely
     .selectFrom('teams as t')
     .innerJoin('leagues as l', 'l.id', 't.leagueId')
@@ -241,14 +279,14 @@ async function heldTeams(seen: Seen): Promise<AttentionItem[]> {
   return rows.map((t) => ({
     kind: 'team-hold' as const,
     who: t.name,
-    what: `The place in ${t.leagueName} held for its captain ${t.captainEmail} is not claimed${t.holdExpiresAt ? ` (the hold lapses at ${formatDateTime(toIso(t.holdExpiresAt))})` : ''}`,
+    what: () => `The place in ${t.leagueName} held for its captain ${t.captainEmail} is not claimed${t.holdExpiresAt ? ` (the hold lapses at ${formatDateTime(toIso(t.holdExpiresAt))})` : ''}`,
     since: toIso(t.createdAt),
-    link: href('leagueTeam', { leagueId: t.leagueId, teamId: t.id }),
+    link: () => href('leagueTeam', { leagueId: t.leagueId, teamId: t.id }),
   }))
 }
 
 /** People confirmed in something not yet over whose current waiver is not signed for them: one item a person. */
-async function unsignedWaivers(seen: Seen): Promise<AttentionItem[]> {
+async function unsignedWaivers(seen: Seen, facts: Facts): Promise<Found[]> {
   const { db } = seen
   const current = await db.kysely.selectFrom('waivers').select(['version', 'publishedAt']).orderBy('version', 'desc').limit(1).executeTakeFirst()
   if (!current) return []
@@ -256,29 +294,20 @@ async function unsignedWaivers(seen: Seen): Promise<AttentionItem[]> {
     .selectFrom('registrations as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
-    .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
-    .select(['r.userId', 'r.participantKey', 'r.createdAt', 'u.displayName', 'c.firstName', 'c.lastName', 'f.name'])
+    .leftJoin('waiverSignatures as w', (join) => join.onRef('w.userId', '=', 'r.userId').onRef('w.subjectKey', '=', 'r.participantKey').on('w.waiverVersion', '=', current.version))
+    .select(['r.userId', 'r.offeringId', 'r.participantKey', 'r.createdAt', 'u.displayName', 'c.firstName', 'c.lastName'])
     .where('r.status', '=', 'confirmed')
-    .where('f.endDate', '>=', seen.today)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('waiverSignatures as w')
-            .select('w.id')
-            .whereRef('w.userId', '=', 'r.userId')
-            .whereRef('w.subjectKey', '=', 'r.participantKey')
-            .where('w.waiverVersion', '=', current.version),
-        ),
-      ),
-    )
+    .where('w.id', 'is', null)
     .orderBy('r.createdAt')
     .execute()
   const published = toIso(current.publishedAt)
   const people = new Map<string, { row: (typeof rows)[number]; programs: string[] }>()
   for (const row of rows) {
+    const program = facts.get(row.offeringId)
+    if (!program || program.endDate < seen.today) continue
     const key = `${row.userId} ${row.participantKey}`
     const person = people.get(key) ?? { row, programs: [] }
-    if (!person.programs.includes(row.name)) person.programs.push(row.name)
+    if (!person.programs.includes(program.name)) person.programs.push(program.name)
     people.set(key, person)
   }
   return [...people.values()].map(({ row, programs }) => {
@@ -286,27 +315,27 @@ async function unsignedWaivers(seen: Seen): Promise<AttentionItem[]> {
     return {
       kind: 'waiver-missing' as const,
       who: participantOf(row),
-      what: `Has not signed the current waiver (version ${current.version})${row.participantKey === ACCOUNT_HOLDER ? '' : ', signed for by a guardian'}; registered for ${programs.join(', ')}`,
+      what: () => `Has not signed the current waiver (version ${current.version})${row.participantKey === ACCOUNT_HOLDER ? '' : ' (a guardian signs for them)'}; registered for ${programs.join(', ')}`,
       since: registered > published ? registered : published,
-      link: href('deskCustomer', { userId: row.userId }),
+      link: () => href('deskCustomer', { userId: row.userId }),
     }
   })
 }
 
 /** Background work (core/jobs.ts) that gave up after its tries: a provider's refund, an email's sending. */
-async function failedWork(seen: Seen): Promise<AttentionItem[]> {
+async function failedWork(seen: Seen): Promise<Found[]> {
   const rows = await seen.db.kysely.selectFrom('jobs').select(['kind', 'lastError', 'attempts', 'updatedAt']).where(sql<boolean>`status = 'dead'`).execute()
   return rows.map((job) => ({
     kind: 'failed-work' as const,
     who: job.kind,
-    what: `Gave up after ${countOf(toCount(job.attempts), 'try', 'tries')}: ${job.lastError ?? 'no reason given'}`,
+    what: () => `Gave up after ${countOf(toCount(job.attempts), 'try', 'tries')}: ${job.lastError ?? 'no reason given'}`,
     since: toIso(job.updatedAt),
-    link: `${href('dashboard')}#jobs-heading`,
+    link: () => `${href('dashboard')}#jobs-heading`,
   }))
 }
 
 /** Emails the outbox gave up on, unless one with the same subject went to the address since. */
-async function unsentEmails(seen: Seen): Promise<AttentionItem[]> {
+async function unsentEmails(seen: Seen): Promise<Found[]> {
   const rows = await seen.db.kysely
     .selectFrom('outbox as m')
     .select(['m.recipient', 'm.subject', 'm.lastError', 'm.createdAt'])
@@ -327,20 +356,20 @@ async function unsentEmails(seen: Seen): Promise<AttentionItem[]> {
   return rows.map((m) => ({
     kind: 'email-failed' as const,
     who: m.recipient,
-    what: `“${m.subject}” could not be sent: ${m.lastError ?? 'no reason given'}`,
+    what: () => `“${m.subject}” could not be sent: ${m.lastError ?? 'no reason given'}`,
     since: toIso(m.createdAt),
-    link: href('outbox'),
+    link: () => href('outbox'),
   }))
 }
 
 /** The last backup failed, or (backed up on a schedule) the last good one is older than two intervals. */
-async function backup(seen: Seen): Promise<AttentionItem[]> {
+async function backup(seen: Seen): Promise<Found[]> {
   const { attempt, done } = await latestBackups(seen.db)
   const link = `${href('dashboard')}#backups-heading`
-  if (attempt?.status === 'failed') return [{ kind: 'backup', who: 'Backups', what: `The last backup failed: ${attempt.error ?? 'no reason given'}`, since: attempt.startedAt, link }]
+  if (attempt?.status === 'failed') return [{ kind: 'backup', who: 'Backups', what: () => `The last backup failed: ${attempt.error ?? 'no reason given'}`, since: attempt.startedAt, link: () => link }]
   const scheduled = seen.db.dialect === 'sqlite' && seen.backups.everyHours > 0
   if (!scheduled || !done) return []
   const lateAt = Date.parse(done.finishedAt ?? done.startedAt) + 2 * seen.backups.everyHours * HOUR
   if (seen.now.getTime() <= lateAt) return []
-  return [{ kind: 'backup', who: 'Backups', what: `The last backup is more than ${2 * seen.backups.everyHours} hours old`, since: new Date(lateAt).toISOString(), link }]
+  return [{ kind: 'backup', who: 'Backups', what: () => `The last backup is more than ${2 * seen.backups.everyHours} hours old`, since: new Date(lateAt).toISOString(), link: () => link }]
 }
