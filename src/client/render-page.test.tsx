@@ -129,7 +129,7 @@ describe('the other open pages', () => {
     expect((await pageAnswers('/account', customer)).map((a) => a.url)).toEqual(['/api/registrations/mine', '/api/children', '/api/teams/mine', '/api/waiver/signatures/mine'])
     expect((await pageAnswers('/account', customer))[1]!.queryKey).toEqual(['mine', customer.uid, 'children'])
     expect(await pageAnswers('/dashboard', customer)).toEqual([])
-    expect((await pageAnswers('/dashboard', admin)).map((a) => a.url)).toEqual(['/api/dashboard', '/api/dashboard/registration', '/api/dashboard/money', '/api/audit?page=1'])
+    expect((await pageAnswers('/dashboard', admin)).map((a) => a.url)).toEqual(['/api/dashboard', '/api/dashboard/attention', '/api/dashboard/registration', '/api/dashboard/money', '/api/dashboard/today', '/api/audit?page=1'])
     expect((await pageAnswers('/pendingRegistrations', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/registrations'])
     expect((await pageAnswers('/league/l-1', customer)).map((a) => a.url)).toEqual(['/api/leagues/l-1'])
     expect((await pageAnswers('/league/l-1', admin)).map((a) => a.url)).toEqual(['/api/leagues/l-1', '/api/admin/leagues'])
