@@ -10,6 +10,7 @@ import { addDays } from '../../../shared/registration-window.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { insertAcademy } from '../academies/academies.queries.ts'
+import { createTeam, join } from '../../../../tests/teams.ts'
 
 /**
  * The audit history (issue 32, docs/decisions/0027): every staff action writes its entry — who,
@@ -258,6 +259,18 @@ describe('each staff action writes its entry, with what changed, in its own tran
     const moved = await employee.client.post(`/api/admin/academy-registrations/${registrationId}/move`, { academyId: to })
     expect(moved.status, moved.text).toBe(200)
     expect((await entriesOf('moved', registrationId))[0]).toMatchObject({ ...by(employee), before: { in: 'Audit From Academy' }, after: { in: 'Audit To Academy' } })
+  })
+
+  test('a player moved to another team of the league: the league with the team left and the team joined, as their kind names them', async () => {
+    const leagueId = await createLeague(ctx, { sport: 'soccer', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 4, teamPayment: 'player-fee', priceCents: 5000 })
+    const [c1, c2, player] = [await createRegistrant(ctx), await createRegistrant(ctx), await createRegistrant(ctx)]
+    const [from, to] = [await createTeam(c1, leagueId, 'Audit Strikers'), await createTeam(c2, leagueId, 'Audit Keepers')]
+    const joined = await join(player, from)
+    expect(joined.status, joined.text).toBe(201)
+    const registrationId = joined.body.team.players.find((p) => p.userId === player.id)!.registrationId
+    const moved = await employee.client.post(`/api/admin/players/${registrationId}/move`, { teamId: to.id })
+    expect(moved.status, moved.text).toBe(200)
+    expect((await entriesOf('moved', registrationId))[0]).toMatchObject({ ...by(employee), before: { in: `${from.leagueName}, Audit Strikers` }, after: { in: `${to.leagueName}, Audit Keepers` } })
   })
 
   test('teams imported: one entry a team, in its own transaction; a dry run writes nothing', async () => {
