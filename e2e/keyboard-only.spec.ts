@@ -750,6 +750,17 @@ test('an employee finds a customer and makes them a password link by keyboard, o
   }
 })
 
+test('an employee picks yesterday’s drawer and reaches its Print and its CSV by keyboard', async ({ asEmployee: page }) => {
+  await page.goto('/desk/drawer')
+  await takenOver(page)
+  await typeDate(page, page.getByLabel('Day', { exact: true }), daysFromToday(-1))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`${BASE_URL}/desk/drawer?day=${daysFromToday(-1)}`)
+  await tabTo(page, page.getByRole('button', { name: 'Print' }))
+  await tabTo(page, page.getByRole('link', { name: 'Download CSV' }))
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/desk/drawer.csv?day=${daysFromToday(-1)}`)
+})
+
 test('a parent signs a child up for an academy and opens the receipt, by keyboard on a 375 px screen', async ({ asVisitor: page, createUser, insertAcademy }) => {
   await page.setViewportSize({ width: 375, height: 800 })
   const name = `Keyboard Academy ${uniqueToken()}`

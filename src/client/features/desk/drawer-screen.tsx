@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { DeskDrawer, DrawerLine, DrawerTakings } from '../../../shared/contracts/drawer.ts'
 import { countOf, formatDate, formatDateTime } from '../../../shared/format.ts'
@@ -24,23 +25,29 @@ export function DrawerScreen({ today }: { today: ReturnType<typeof drawerQuery> 
   const [search, setSearch] = useSearchParams()
   const picked = search.get('day') ?? ''
   const { data, error } = useQuery(picked ? { ...drawerQuery(picked), placeholderData: keepPreviousData } : today)
-  const day = data?.day ?? picked
+  const day = picked || (data?.day ?? '')
+  // What is typed stays in the field until Show: a date field passes through other days while typed.
+  const [typed, setTyped] = useState<string | null>(null)
   return (
     <section className="page drawer-page">
-      <h1>The Drawer{day && `: ${formatDate(day)}`}</h1>
+      <h1>The Drawer</h1>
+      {data && <p className="drawer-day">Payments and refunds recorded on {formatDate(data.day)}{data.day === data.today && ' (today)'}.</p>}
       <div className="drawer-controls no-print">
-        <div className="field">
-          <label htmlFor="drawer-day">Day</label>
-          <input
-            id="drawer-day"
-            type="date"
-            value={day}
-            max={data?.today}
-            onChange={(e) => {
-              if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setSearch({ day: e.target.value }, { replace: true })
-            }}
-          />
-        </div>
+        <form
+          className="drawer-pick"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (typed && /^\d{4}-\d{2}-\d{2}$/.test(typed)) setSearch({ day: typed })
+          }}
+        >
+          <div className="field">
+            <label htmlFor="drawer-day">Day</label>
+            <input id="drawer-day" type="date" value={typed ?? day} max={data?.today} onChange={(e) => setTyped(e.target.value)} />
+          </div>
+          <button type="submit" className="button">
+            Show
+          </button>
+        </form>
         <button type="button" className="button secondary" onClick={() => window.print()}>
           Print
         </button>
