@@ -5,7 +5,7 @@ import { attendanceHref } from '../src/client/features/academies/attendance-text
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
-import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, test, uniqueToken, type Person } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, takenOver, test, uniqueToken, type Person } from './fixtures.ts'
 
 /*
  * Every page of the route table, as the first person it is for and as an admin, checked by
@@ -567,5 +567,31 @@ test.describe('camps: signing children up and the receipt, the staff page with i
     await admin.getByRole('button', { name: 'Create camp' }).click()
     await expect(admin.getByText('Name is required.')).toBeVisible()
     await expectNoSeriousViolationsAtBothWidths(admin)
+  })
+})
+
+test.describe('messages (issue 32)', () => {
+  test('the Messages page with a preview, and the unsubscribe page refusing a made-up link, at 1280 and 375 px', async ({ pageAs, insertLeague }) => {
+    const name = `A11y Message League ${uniqueToken()}`
+    await insertLeague({ name, sport: 'soccer', kind: 'individual', priceCents: 4500, registrationDate: daysFromToday(-5), startDate: daysFromToday(10) })
+    const employee = await pageAs('employee')
+    await open(employee, '/messages', 'Messages')
+    await takenOver(employee)
+    await employee.getByLabel('To', { exact: true }).selectOption({ label: name })
+    await employee.getByLabel('Subject').fill('Closed on Saturday')
+    await employee.getByLabel('Message', { exact: true }).fill('The gym is closed on Saturday.')
+    await employee.getByRole('button', { name: 'Preview' }).click()
+    await expect(employee.getByText('Reaches 0 addresses, each once.')).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(employee)
+
+    const visitor = await pageAs('visitor')
+    await open(visitor, '/unsubscribe/bm9ib2R5.not-a-code', 'Unsubscribe')
+    await takenOver(visitor)
+    // Pressed again until the page's script answers it: a press while the page is being taken over is lost.
+    await expect(async () => {
+      await visitor.getByRole('button', { name: 'Unsubscribe' }).click()
+      await expect(visitor.getByText(/not one we sent/)).toBeVisible({ timeout: 2_000 })
+    }).toPass()
+    await expectNoSeriousViolationsAtBothWidths(visitor)
   })
 })
