@@ -157,7 +157,8 @@ test('the dashboard shows users by role and active leagues', async ({ asAdmin: p
 })
 
 test('the dashboard links to every admin page', async ({ asAdmin: page }) => {
-  const adminPages = ROUTES.filter((route) => route.access === 'admin' && route.id !== 'dashboard')
+  /** A page of one record (a season's summary) is reached from the record, not from the list. */
+  const adminPages = ROUTES.filter((route) => route.access === 'admin' && route.id !== 'dashboard' && !route.path.includes('/:'))
   await page.goto('/dashboard')
   const main = page.getByRole('main')
   for (const route of adminPages) {
