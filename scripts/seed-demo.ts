@@ -42,6 +42,8 @@ if (!/^\d{1,9}$/.test(flags.seed)) {
 }
 const { db, auth, config } = await openForScript()
 const kinds = offeringKinds()
+/** The demo's customers so far: each has a phone number of their own among 555-010-0100 to 0199, the ones kept for fiction. */
+let customers = 0
 try {
   const email = 'admin@demo.test'
   const password = randomBytes(9).toString('base64url')
@@ -72,6 +74,7 @@ try {
     for (const people of DEMO_ACADEMY_PEOPLE) await seedAcademy(academyIds.get(people.academy)!, people, admin.id)
     await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
     await seedOnlinePayment(academyIds.get(DEMO_ONLINE_PAYMENT.academy)!)
+    await spreadSignUps()
     const emails = await keepDemoEmails()
     console.log(
       `Loaded ${DEMO_LEAGUES.length} leagues, ${DEMO_TEAMS.length} teams, ${DEMO_FREE_AGENTS.people.length} free agents, ${DEMO_ACADEMIES.length} academies with their participants and attendance so far, ${DEMO_CAMPS.length} camps, ${dropIns.length} drop-in sessions, a price list with an early-bird price running, a family discount and a payment plan on the children's academies, the discount code ${DEMO_DISCOUNT_CODE.code} and one place paid online.`,
@@ -194,10 +197,55 @@ async function seedOnlinePayment(academyId: string): Promise<void> {
 /** A customer with an account and the waiver signed, as the sign-up pages leave one. */
 async function demoCustomer(name: string, now: Date): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.test`
-  const { id } = await createOrUpdateUser(db, auth, { email, password: randomBytes(12).toString('base64url'), displayName: name, phone: '555-010-0100', role: 'customer' })
+  const phone = `555-010-01${String(customers++ % 100).padStart(2, '0')}`
+  const { id } = await createOrUpdateUser(db, auth, { email, password: randomBytes(12).toString('base64url'), displayName: name, phone, role: 'customer' })
   const { version } = await currentWaiver(db)
   await signWaiver(db, { userId: id, childId: null, waiverVersion: version, signedName: name, ipAddress: null, userAgent: null, now })
   return id
+}
+
+/**
+ * The demo's places are all taken as it loads; a season's are taken over weeks. Each offering's
+ * places are spread, in the order they were taken, from the day it opened for registration to its
+ * first day (or to now, if it has not begun), at times of day a family signs up (9 AM to 9 PM
+ * in the default America/New_York), with their orders and lines: the Dashboard's counts and its sign-ups by week then read
+ * like a season's.
+ */
+async function spreadSignUps(): Promise<void> {
+  const now = Date.now()
+  const rows = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
+    .leftJoin('leagues as l', 'l.id', 'f.ownerId')
+    .leftJoin('academies as a', 'a.id', 'f.ownerId')
+    .leftJoin('orderLines as line', 'line.registrationId', 'r.id')
+    .select(['r.id', 'r.offeringId', 'f.startDate', 'l.registrationDate as leagueOpens', 'a.registrationDate as academyOpens', 'line.id as lineId', 'line.orderId'])
+    .where((eb) => eb.or([eb('l.id', 'is not', null), eb('a.id', 'is not', null)]))
+    .orderBy('r.offeringId')
+    .orderBy('r.seq')
+    .execute()
+  const byOffering = new Map<string, typeof rows>()
+  for (const row of rows) byOffering.set(row.offeringId, [...(byOffering.get(row.offeringId) ?? []), row])
+  for (const places of byOffering.values()) {
+    const { startDate, leagueOpens, academyOpens } = places[0]!
+    const opens = Date.parse(`${leagueOpens ?? academyOpens}T14:00:00Z`)
+    const ends = Math.min(now, Date.parse(`${startDate}T01:00:00Z`))
+    for (const [i, place] of places.entries()) {
+      const at = ends > opens ? new Date(Math.min(now, atDaytime(opens + ((i + 1) / places.length) * (ends - opens)))) : new Date(now)
+      const moment = timestampParam(db.dialect, at)
+      await db.kysely.updateTable('registrations').set({ createdAt: moment }).where('id', '=', place.id).execute()
+      if (place.lineId) {
+        await db.kysely.updateTable('orderLines').set({ createdAt: moment }).where('id', '=', place.lineId).execute()
+        await db.kysely.updateTable('orders').set({ createdAt: moment }).where('id', '=', place.orderId!).execute()
+      }
+    }
+  }
+}
+
+/** `at` moved into 14:00–02:00 UTC (about 9 AM to 9 PM in New York), to the morning when it falls at night. */
+function atDaytime(at: number): number {
+  const hour = new Date(at).getUTCHours()
+  return hour >= 2 && hour < 14 ? at + (14 - hour) * 3_600_000 : at
 }
 
 /** A free agent signed up on the Soccer Free Agent page, waiting for staff to place them. */
@@ -227,11 +275,12 @@ async function seedAcademy(academyId: string, people: (typeof DEMO_ACADEMY_PEOPL
   for (const name of people.adults ?? []) await place(await demoCustomer(name, now), null)
   for (const family of people.families ?? []) {
     const guardianId = await demoCustomer(family.guardian, now)
+    const { phone } = await db.kysely.selectFrom('users').select('phone').where('id', '=', guardianId).executeTakeFirstOrThrow()
     const lastName = family.guardian.split(' ').at(-1)!
     for (const { firstName, age } of family.children) {
       // Half a year past their birthday on the first day.
       const dateOfBirth = addDays(offering.startDate, -Math.round((age + 0.5) * 365.25))
-      const child = await addChild(db, guardianId, { firstName, lastName, dateOfBirth, emergencyContactName: family.guardian, emergencyContactPhone: '+15550100100', notes: null }, now)
+      const child = await addChild(db, guardianId, { firstName, lastName, dateOfBirth, emergencyContactName: family.guardian, emergencyContactPhone: phone!, notes: null }, now)
       await signWaiver(db, { userId: guardianId, childId: child.id, waiverVersion: version, signedName: family.guardian, ipAddress: null, userAgent: null, now })
       await place(guardianId, child.id)
     }
