@@ -25,7 +25,7 @@ describe('the route table', () => {
     })
   })
 
-  test('is exactly the product §2 table plus the /createAccount alias, account recovery, the front desk, the emails, the checkout, the camps and the drop-ins', () => {
+  test('is exactly the product §2 table plus the /createAccount alias, account recovery, the front desk, the emails, the checkout, the camps, the drop-ins, the reports and the messages', () => {
     const spec = [
       '/', '/admin/users', '/admin/products', '/league/:leagueId', '/league/:leagueId/team/:teamId',
       '/league/:leagueId/team/:teamId/player/:playerId',
@@ -43,7 +43,9 @@ describe('the route table', () => {
     const camps = ['/camps', '/campSignUp/:id', '/campReceipt/user/:userId/camp/:campId', '/campRegistrations']
     const dropIns = ['/dropIns', '/dropInSignUp/:id', '/dropInReceipt/user/:userId/dropIn/:dropInId', '/dropInSessions']
     const checkout = ['/checkout/:orderId', '/checkout/:orderId/paid/:checkoutId']
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout, ...camps, ...dropIns].sort())
+    const reports = ['/dashboard/reports', '/dashboard/reports/summary/:ownerId']
+    const messages = ['/messages', '/unsubscribe/:token']
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout, ...camps, ...dropIns, ...reports, ...messages].sort())
   })
 
   test('ids are unique and every route says what it is for', () => {
