@@ -7,6 +7,8 @@ import { daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
  * of sign-ups has its table, and axe finds nothing serious.
  */
 test('the dashboard shows registration and money at 1 280 and 390 px', async ({ asAdmin: page, insertLeague }) => {
+  // Two widths, each with an axe pass over six sections: more than the default 30 s on a busy 2-core machine.
+  test.slow()
   const name = `Dashboard League ${uniqueToken()}`
   await insertLeague({ name, sport: 'basketball', kind: 'individual', capacity: 40, priceCents: 5000, registrationDate: daysFromToday(-10) })
   for (const width of [1280, 390]) {
