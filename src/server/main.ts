@@ -58,7 +58,9 @@ if (config.accountConfirmation === 'none') {
   )
 }
 if (!config.smtpUrl) {
-  app.log.warn('No SMTP_URL: emails (password reset links included) are not sent; they are kept on the Emails page (/outbox) and written to this log.')
+  app.log.warn(
+    'No SMTP_URL: emails are not sent; they are kept on the Emails page (/outbox) and written to this log, except the text of password reset and confirmation emails, which is shown to no one: Forgot Password tells people to ask at the front desk, where staff make a one-time password link.',
+  )
 }
 
 /** How this server was started, to say how to start it again: `npm run demo`, or else `npm start`. */
