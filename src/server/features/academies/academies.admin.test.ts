@@ -73,6 +73,12 @@ describe('the Payment setting', () => {
   })
 })
 
+test('an academy whose last session has passed is refused when created', async () => {
+  const res = await create(form({ registrationDate: '2019-01-01', startDate: '2019-01-08', endDate: '2019-02-01', skippedDates: '' }))
+  expect(res.status, res.text).toBe(400)
+  expect(res.body.error.fields).toEqual({ endDate: 'The last session (2/1/2019) has already passed: a new academy must end today or later.' })
+})
+
 describe('creating and changing an academy', () => {
   test('the form strings become an academy with its sessions, places and price, listed on the Academies page', async () => {
     const res = await create(form())

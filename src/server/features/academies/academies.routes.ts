@@ -27,6 +27,7 @@ import type { Kinds } from '../../core/registrations/kinds.ts'
 import { ACADEMY_PLACES, listActiveAcademies, type NewAcademy } from './academies.queries.ts'
 import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcademy } from './academies.admin.queries.ts'
 import { tellScheduleChange } from './academy-session-changes.ts'
+import { refuseEnded } from '../../core/registrations/ended-programs.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
 export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
@@ -52,6 +53,7 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
 
   serve(app, createAcademyContract, async (req, _reply, { user }) => {
     const form = parseCheckedForm(AcademyForm, req.body, academyFormProblems)
+    refuseEnded(form.endDate, { label: 'The last session', noun: 'academy' }, now(), config.site.timeZone)
     const settings = settingsFrom(form, await chosenPriceProduct(db, ACADEMY_PLACES, form.priceProduct))
     const academy = await inTransaction(db, async (tx) => {
       const created = await createAcademy(tx, settings)

@@ -31,6 +31,7 @@ import { chosenPriceProduct, holdProgram, programReceipt, signUpAtDesk, signUpOn
 import { findCampOffering } from './camp-kind.ts'
 import { createCamp, findCampForAdmin, listCampsForAdmin, updateCamp } from './camps.admin.queries.ts'
 import { CAMP_PLACES, listActiveCamps, type NewCamp } from './camps.queries.ts'
+import { refuseEnded } from '../../core/registrations/ended-programs.ts'
 
 /**
  * Camps (issue 31 §2): the Camps page, signing children up and the receipt; camp management
@@ -75,8 +76,9 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
 
   serve(app, createCampContract, async (req, _reply, { user }) => {
     const form = parseCheckedForm(CampForm, req.body, campFormProblems)
-    const settings = settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct))
     const at = now()
+    refuseEnded(form.endDate, { label: 'The last day', noun: 'camp' }, at, config.site.timeZone)
+    const settings = settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct))
     const camp = await inTransaction(db, async (tx) => {
       const created = await createCamp(tx, settings, at)
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-created', entity: { kind: 'camp', id: created.id, label: created.name }, before: null, after: form, now: at })

@@ -96,6 +96,12 @@ describe('staff make camps', () => {
   })
   const create = (body: unknown, as: TestUser = admin) => as.client.post<Saved>('/api/admin/camps', body)
 
+  test('a camp whose last day has passed is refused when created', async () => {
+    const res = await create(form({ registrationDate: '2019-01-01', startDate: '2019-03-01', endDate: '2019-03-01' }))
+    expect(res.status, res.text).toBe(400)
+    expect(res.body.error.fields).toEqual({ endDate: 'The last day (3/1/2019) has already passed: a new camp must end today or later.' })
+  })
+
   test('a one-day camp is created, listed on the Camps page with its one day, and changed by sending only what changes', async () => {
     const res = await create(form())
     expect(res.status, res.text).toBe(201)

@@ -17,6 +17,7 @@ import type { ActiveLeagues } from './active-leagues.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { actorOf } from '../../http/actor.ts'
+import { refuseEnded } from '../../core/registrations/ended-programs.ts'
 
 /** League management (create, edit, open and close), admin only (the list: staff): the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(
@@ -30,6 +31,7 @@ export function registerLeagueAdminRoutes(
 
   serve(app, createLeagueContract, async (req, _reply, { user }) => {
     const form = parseLeagueForm(req.body)
+    refuseEnded(form.endDate, { label: 'The end date', noun: 'league' }, now(), config.site.timeZone)
     const settings = settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form))
     const league = await inTransaction(db, async (tx) => {
       const created = await createLeague(tx, settings)

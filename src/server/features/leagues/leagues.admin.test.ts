@@ -43,6 +43,16 @@ async function mine(user: TestUser): Promise<RegistrationView[]> {
 }
 
 describe('creating a league', () => {
+  test('one dated entirely in the past is refused, saying its end date has passed; an existing league is still edited', async () => {
+    const res = await create(leagueForm({ registrationDate: '2019-01-01', startDate: '2019-03-01', endDate: '2019-04-01' }))
+    expect(res.status, res.text).toBe(400)
+    const said = 'The end date (4/1/2019) has already passed: a new league must end today or later.'
+    expect(res.body.error).toEqual({ message: said, fields: { endDate: said } })
+    expect((await create(leagueForm({ registrationDate: daysFromToday(-30), startDate: daysFromToday(-20), endDate: daysFromToday(0) }))).status).toBe(201)
+    const league = await createValid()
+    expect((await update(league.id, { description: 'Still here' })).status).toBe(200)
+  })
+
   test('the form strings become a league: dollars to cents, empty capacity means no limit', async () => {
     const res = await create(leagueForm({ name: 'Winter Soccer', description: 'Coed 7v7', price: '45.50', capacity: '' }))
     expect(res.status).toBe(201)
