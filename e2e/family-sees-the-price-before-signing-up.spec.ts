@@ -60,6 +60,7 @@ test('the home card gives a league’s early-bird price and its last day', async
       registrationDate: daysFromToday(-1),
       startDate: daysFromToday(30),
       endDate: daysFromToday(90),
+      registrationDeadline: null,
       priceCents: 6500,
       earlyBirdPriceCents: 5500,
       earlyBirdUntil: EARLY_UNTIL,

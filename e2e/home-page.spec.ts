@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import type { ActiveLeague } from '../src/shared/sports.ts'
-import { BASE_URL, expect, openInApp, showLeagues, test, uniqueToken } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, openInApp, showLeagues, test, uniqueToken } from './fixtures.ts'
 
 /*
  * Product §1 and §4: the home page's sport cards. Every test shares one database, where other
@@ -22,6 +22,7 @@ function league(fields: Pick<ActiveLeague, 'name' | 'sport' | 'kind'> & Partial<
     registrationDate: '2027-01-01',
     startDate: '2027-02-01',
     endDate: '2027-05-01',
+    registrationDeadline: null,
     priceCents: 4500,
     earlyBirdPriceCents: null,
     earlyBirdUntil: null,
@@ -166,9 +167,10 @@ test('with no active league each card says so and points to the main website', a
 
 test('leagues come from the server, active ones only', async ({ asVisitor: page, insertLeague }) => {
   const token = uniqueToken()
-  // A card shows its league that starts soonest, so these start long before any other
-  // test's leagues and cannot be hidden by them. (Run with --repeat-each, copies of this test
-  // would hide each other.)
+  // A card shows the league taking registrations that starts soonest, so these take them (to a
+  // deadline staff set) and start long before any other test's leagues and cannot be hidden by
+  // them. (Run with --repeat-each, copies of this test would hide each other.)
+  const open = { registrationDeadline: daysFromToday(100) }
   await insertLeague({
     name: `Soccer ${token}`,
     sport: 'soccer',
@@ -176,6 +178,7 @@ test('leagues come from the server, active ones only', async ({ asVisitor: page,
     description: `Soccer description ${token}`,
     registrationDate: '2000-12-01',
     startDate: '2001-01-15',
+    ...open,
   })
   await insertLeague({
     name: 'Adult Basketball',
@@ -184,8 +187,9 @@ test('leagues come from the server, active ones only', async ({ asVisitor: page,
     description: `Adult league ${token}`,
     registrationDate: '2001-01-02',
     startDate: '2001-02-03',
+    ...open,
   })
-  await insertLeague({ name: `Kids ${token}`, sport: 'kids', kind: 'individual', registrationDate: '2001-01-03', startDate: '2001-03-04' })
+  await insertLeague({ name: `Kids ${token}`, sport: 'kids', kind: 'individual', registrationDate: '2001-01-03', startDate: '2001-03-04', ...open })
   await insertLeague({ name: `Team only ${token}`, sport: 'basketball', kind: 'team', startDate: '2000-01-01' })
   await insertLeague({ name: `Inactive ${token}`, sport: 'football', kind: 'individual', isActive: false, startDate: '2000-01-01' })
 
@@ -202,8 +206,8 @@ test('leagues come from the server, active ones only', async ({ asVisitor: page,
 
 test('the page arrives with its cards: they show with no script at all', async ({ browser, insertLeague }) => {
   const token = uniqueToken()
-  // Starts before any other test's baseball league, so this card shows it.
-  await insertLeague({ name: `Baseball ${token}`, sport: 'baseball', kind: 'individual', registrationDate: '2000-05-01', startDate: '2000-06-01' })
+  // Takes registrations and starts before any other test's baseball league, so this card shows it.
+  await insertLeague({ name: `Baseball ${token}`, sport: 'baseball', kind: 'individual', registrationDate: '2000-05-01', startDate: '2000-06-01', registrationDeadline: daysFromToday(100) })
   const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false })
   try {
     const page = await context.newPage()

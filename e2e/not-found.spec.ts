@@ -55,6 +55,7 @@ async function showFootballLeague(page: Page): Promise<void> {
     registrationDate: '2027-08-01',
     startDate: '2027-09-05',
     endDate: '2027-11-20',
+    registrationDeadline: null,
     priceCents: 4500,
     earlyBirdPriceCents: null,
     earlyBirdUntil: null,

@@ -33,6 +33,7 @@ const soccer: ActiveLeague = {
   registrationDate: '2026-12-01',
   startDate: '2027-01-15',
   endDate: '2027-03-15',
+  registrationDeadline: null,
   priceCents: 4500,
   earlyBirdPriceCents: null,
   earlyBirdUntil: null,

@@ -1,3 +1,5 @@
+import { registrationWindow, type RegistrationWindow } from './registration-window.ts'
+
 export const SPORTS = ['soccer', 'basketball', 'football', 'baseball', 'kids'] as const
 export type Sport = (typeof SPORTS)[number]
 
@@ -32,6 +34,8 @@ export interface ActiveLeague {
   registrationDate: string
   startDate: string
   endDate: string
+  /** The last day to register when staff set one; otherwise the day before the start (shared/registration-window.ts). */
+  registrationDeadline: string | null
   /** A player's price, and the early-bird price with its last day (a facility day) when its product has one. */
   priceCents: number
   earlyBirdPriceCents: number | null
@@ -64,12 +68,18 @@ export const SPORT_CARDS: readonly SportCardDefinition[] = [
   { id: 'kids', title: 'Kids Sports', shows: individual('kids') },
 ]
 
+/** Which leagues a card shows first on `today`: one taking registrations, then one about to, then one under way with its registration closed. */
+const CARD_ORDER: Record<RegistrationWindow, number> = { open: 0, upcoming: 1, closed: 2 }
+
 /**
- * The league a card shows: when a sport has several open leagues, the one starting
- * soonest (then by name, so the choice is stable).
+ * The league a card shows on `today` (a facility day): the current open league (product §1) —
+ * of a sport's active leagues, one taking registrations before one whose registration is to
+ * open or has closed, and never one that has ended; among equals the one starting soonest (then
+ * by name, so the choice is stable).
  */
-export function leagueForCard(card: SportCardDefinition, leagues: readonly ActiveLeague[]): ActiveLeague | undefined {
+export function leagueForCard(card: SportCardDefinition, leagues: readonly ActiveLeague[], today: string): ActiveLeague | undefined {
+  const rank = (league: ActiveLeague) => CARD_ORDER[registrationWindow(league, today)]
   return leagues
-    .filter(card.shows)
-    .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name))[0]
+    .filter((league) => card.shows(league) && league.endDate >= today)
+    .sort((a, b) => rank(a) - rank(b) || a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name))[0]
 }

@@ -16,6 +16,7 @@ export const ActiveLeagueAnswer = z.object({
   registrationDate: z.string().describe('YYYY-MM-DD'),
   startDate: z.string().describe('YYYY-MM-DD'),
   endDate: z.string().describe('YYYY-MM-DD'),
+  registrationDeadline: z.string().nullable().describe('YYYY-MM-DD, the last day to register when staff set one; null: the day before the start'),
   priceCents: z.number().int().describe("a player's list price"),
   earlyBirdPriceCents: z.number().int().nullable().describe('the early-bird price, through earlyBirdUntil; null without one'),
   earlyBirdUntil: z.string().nullable().describe('YYYY-MM-DD, the last facility day of the early-bird price'),

@@ -16,7 +16,7 @@ export function activeLeaguesQuery(db: Db) {
     .selectFrom('leagues as l')
     .leftJoin('offerings as o', (join) => join.onRef('o.leagueId', '=', 'l.id').on('o.kind', '=', 'league-place'))
     .leftJoin('products as p', 'p.id', 'o.productId')
-    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.description', 'l.registrationDate', 'l.startDate', 'l.endDate', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil'])
+    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.description', 'l.registrationDate', 'l.startDate', 'l.endDate', 'l.registrationDeadline', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil'])
     .select((eb) => eb.fn.coalesce('p.listPriceCents', eb.lit(0)).as('priceCents'))
     .where('l.isActive', '=', boolParam(db.dialect, true))
     .orderBy('l.startDate')

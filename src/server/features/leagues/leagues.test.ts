@@ -31,6 +31,7 @@ test('anyone gets the active leagues with the fields the home cards show; inacti
     registrationDate: '2027-01-05',
     startDate: '2027-01-15',
     endDate: '2027-03-15',
+    registrationDeadline: null,
     priceCents: 4500,
     earlyBirdPriceCents: null,
     earlyBirdUntil: null,
