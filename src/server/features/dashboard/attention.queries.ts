@@ -47,7 +47,7 @@ export async function attentionSection(deps: { db: Db; now: Date; timeZone: stri
     formingTeams(seen),
     lapsingOffers(seen, facts),
     heldTeams(seen),
-    unsignedWaivers(seen, facts),
+    unsignedWaivers(seen),
     stuckRefunds(seen),
     failedWork(seen),
     unsentEmails(seen),
@@ -286,7 +286,7 @@ async function heldTeams(seen: Seen): Promise<Found[]> {
 }
 
 /** People confirmed in something not yet over whose current waiver is not signed for them: one item a person. */
-async function unsignedWaivers(seen: Seen, facts: Facts): Promise<Found[]> {
+async function unsignedWaivers(seen: Seen): Promise<Found[]> {
   const { db } = seen
   const current = await db.kysely.selectFrom('waivers').select(['version', 'publishedAt']).orderBy('version', 'desc').limit(1).executeTakeFirst()
   if (!current) return []
@@ -294,20 +294,20 @@ async function unsignedWaivers(seen: Seen, facts: Facts): Promise<Found[]> {
     .selectFrom('registrations as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
+    .innerJoin('offeringFacts as f', 'f.offeringId', 'r.offeringId')
     .leftJoin('waiverSignatures as w', (join) => join.onRef('w.userId', '=', 'r.userId').onRef('w.subjectKey', '=', 'r.participantKey').on('w.waiverVersion', '=', current.version))
-    .select(['r.userId', 'r.offeringId', 'r.participantKey', 'r.createdAt', 'u.displayName', 'c.firstName', 'c.lastName'])
+    .select(['r.userId', 'r.participantKey', 'r.createdAt', 'u.displayName', 'c.firstName', 'c.lastName', 'f.name as program'])
     .where('r.status', '=', 'confirmed')
+    .where('f.endDate', '>=', seen.today)
     .where('w.id', 'is', null)
     .orderBy('r.createdAt')
     .execute()
   const published = toIso(current.publishedAt)
   const people = new Map<string, { row: (typeof rows)[number]; programs: string[] }>()
   for (const row of rows) {
-    const program = facts.get(row.offeringId)
-    if (!program || program.endDate < seen.today) continue
     const key = `${row.userId} ${row.participantKey}`
     const person = people.get(key) ?? { row, programs: [] }
-    if (!person.programs.includes(program.name)) person.programs.push(program.name)
+    if (!person.programs.includes(row.program)) person.programs.push(row.program)
     people.set(key, person)
   }
   return [...people.values()].map(({ row, programs }) => {
