@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { formatTime } from '../../../shared/academy-schedule.ts'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
@@ -15,6 +14,8 @@ import { receiptPath } from '../../../shared/receipt-path.ts'
 import { nextPartText, overduePart, partsOfPlace } from '../../../shared/payment-plan.ts'
 import { useClaimOrCancel, type PlaceAction } from './api/use-claim-or-cancel.ts'
 import { facilityDayNow } from '../../lib/facility-day.ts'
+import { siteConfig } from '../../site-config.ts'
+import { nextSessionText } from './next-session.ts'
 
 
 function balanceText(registration: RegistrationView): string {
@@ -100,22 +101,19 @@ interface CardProps {
   onAction(action: PlaceAction): void
 }
 
-/** The next session on or after `today` of a place in an academy or a camp ("Tue 12/1/2026, 6:00 PM"), and whether the sessions have begun. */
-function nextSession(r: RegistrationView, today: string): { next: string | null; begun: boolean } | null {
+/** The next session not yet started of a place in an academy, a camp or a drop-in, and whether the sessions have begun. */
+function nextSession(r: RegistrationView, today: string, now: Date): { next: string | null; begun: boolean } | null {
   if (!('schedule' in r.offering.details)) return null
   const { schedule } = r.offering.details
-  const next = schedule.sessionDates.find((date) => date >= today)
   const first = schedule.sessionDates[0] ?? r.offering.startDate
-  return {
-    next: next ? `${formatDate(next)}${schedule.startTime ? `, ${formatTime(schedule.startTime)}` : ''}` : null,
-    begun: today >= first,
-  }
+  return { next: nextSessionText(schedule, today, now, siteConfig.timeZone), begun: today >= first }
 }
 
 function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
   // One reading of the clock per card: rendering must not depend on when it happens.
   const [today] = useState(facilityDayNow)
-  const sessions = nextSession(r, today)
+  const [now] = useState(() => new Date())
+  const sessions = nextSession(r, today, now)
   const headingId = useId()
   const [confirming, setConfirming] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
