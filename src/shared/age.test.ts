@@ -15,6 +15,10 @@ describe('ages', () => {
     expect(outsideAgesText({ firstName: 'Leo', dateOfBirth: '2016-08-31' }, league)).toBe(
       'Leo will be 10 when Junior Soccer starts; this league is for ages 6–9.',
     )
+    // A program under way: the age it is for was counted on its first day.
+    expect(outsideAgesText({ firstName: 'Leo', dateOfBirth: '2016-08-31' }, league, 'league', '2026-10-01')).toBe(
+      'Leo was 10 when Junior Soccer started; this league is for ages 6–9.',
+    )
     expect(outsideAgesText({ firstName: 'Ada', dateOfBirth: '2017-09-01' }, league)).toBeNull()
     expect(outsideAgesText({ firstName: 'Ada', dateOfBirth: '2025-01-01' }, { ...league, minAge: null, maxAge: null })).toBeNull()
   })

@@ -20,8 +20,12 @@ export function outsideAgesText(
   child: { firstName: string; dateOfBirth: string },
   league: { name: string; startDate: string; minAge: number | null; maxAge: number | null },
   noun = 'league',
+  /** The facility's day: once the program has started, its age is said as it was then. */
+  today = '',
 ): string | null {
   const age = ageOn(child.dateOfBirth, league.startDate)
   const fits = (league.minAge === null || age >= league.minAge) && (league.maxAge === null || age <= league.maxAge)
-  return fits ? null : `${child.firstName} will be ${age} when ${league.name} starts; this ${noun} is for ${ageRangeText(league.minAge, league.maxAge)}.`
+  if (fits) return null
+  const when = today >= league.startDate ? `was ${age} when ${league.name} started` : `will be ${age} when ${league.name} starts`
+  return `${child.firstName} ${when}; this ${noun} is for ${ageRangeText(league.minAge, league.maxAge)}.`
 }

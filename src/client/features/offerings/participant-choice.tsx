@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { outsideAgesText } from '../../../shared/age.ts'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 import type { Child } from '../../../shared/contracts/children.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { ACCOUNT_HOLDER, ACTIVE_STATUSES, participantKeyOf, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
@@ -31,7 +32,7 @@ export function candidatesOf(program: ProgramForSignUp, noun: string, children: 
       key: child.id,
       name: `${child.firstName} ${child.lastName}`,
       child,
-      refused: outsideAgesText(child, program, noun),
+      refused: outsideAgesText(child, program, noun, facilityDayNow()),
       existing: existing.get(child.id),
     })) ?? null
   )
@@ -85,7 +86,7 @@ export function ParticipantChoice({ program, noun, candidates, childrenFailed, c
         <AddChild
           first={candidates.length === 0}
           onAdded={(child) => {
-            if (!outsideAgesText(child, program, noun)) onToggle(child.id, true)
+            if (!outsideAgesText(child, program, noun, facilityDayNow())) onToggle(child.id, true)
           }}
         />
       )}

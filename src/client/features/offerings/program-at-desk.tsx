@@ -82,7 +82,7 @@ export function ProgramAtDesk({ customer, signed, programs, kind, programId, onC
   const candidates = program ? participantsOf(customer).filter((p) => (program.forChildren ? p.childId !== null : p.key === ACCOUNT_HOLDER)) : []
   const refusedOf = (p: Participant) => {
     const child = p.childId ? customer.children.find((c) => c.id === p.childId) : undefined
-    return child && program ? outsideAgesText(child, program, noun) : null
+    return child && program ? outsideAgesText(child, program, noun, today) : null
   }
   const taking = candidates.filter((p) => chosen.includes(p.key))
 

@@ -58,7 +58,7 @@ export function overPlacesLimit(offering: Pick<Offering, 'name'>, most: number) 
  * and the signed waiver. For a place staff kept for someone (a team held for its captain), whose
  * window staff already decided.
  */
-export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null }): Promise<Admission> {
+export async function admitParticipant(db: Db, offering: Offering, ask: { userId: string; childId: string | null; today?: string }): Promise<Admission> {
   const { childId } = ask
   const { noun, childrenElsewhere } = OFFERING_KIND_WORDS[offering.kind]
   if (offering.forChildren && !childId) {
@@ -73,7 +73,7 @@ export async function admitParticipant(db: Db, offering: Offering, ask: { userId
         childId: `${offering.name} is for adults.`,
       })
     }
-    const outside = outsideAgesText(child, offering, noun)
+    const outside = outsideAgesText(child, offering, noun, ask.today)
     if (outside) throw invalid(outside, { childId: `${child.firstName} is outside this ${noun}'s age range (${ageRangeText(offering.minAge, offering.maxAge)}).` })
   }
 
