@@ -171,7 +171,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
     log: app.log,
   }
   registerAcademyRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
-  registerProductRoutes(app, { db, now: clock })
+  registerProductRoutes(app, { db, config, now: clock })
   registerDiscountCodeRoutes(app, { db, now: clock })
   registerAcademyParticipantRoutes(app, { db, config, now: clock, kinds })
   registerCampRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })

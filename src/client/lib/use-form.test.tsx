@@ -214,6 +214,19 @@ describe('submitting', () => {
     expect(store.getState().errors).toEqual({ email: 'Please enter a valid email address.' })
   })
 
+  test('the checks across fields run with the rules: every field’s error shows at once', async () => {
+    const checks = (values: Record<string, string>) => (values.name === 'Jane' ? { name: 'Jane is taken.', email: 'Not this one either.' } : {})
+    const store = createFormStore(signup, { ...filled, password: 'short', passwordConfirm: 'short' }, undefined, checks)
+    const onValid = vi.fn()
+    await store.submit(onValid)
+    expect(onValid).not.toHaveBeenCalled()
+    expect(store.getState().errors).toEqual({ name: 'Jane is taken.', email: 'Not this one either.', password: 'Password must be at least 6 characters.' })
+    store.change('password', 'secret1')
+    store.change('passwordConfirm', 'secret1')
+    await store.submit(onValid)
+    expect(store.getState()).toMatchObject({ message: FORM_MESSAGES.invalid, errors: { name: 'Jane is taken.', email: 'Not this one either.' } })
+  })
+
   test('validates immediately, overriding pending delayed checks', async () => {
     const store = createFormStore(signup, filled)
     store.change('email', 'jane')

@@ -77,6 +77,8 @@ export function createFormStore<K extends string>(
   initialSpec: FormSpec<K>,
   initial: Record<K, string>,
   delay: number = INPUT_DELAY_MS,
+  /** The form's checks across fields its rules cannot express: run with the rules on submit, so every field's error shows at once. */
+  checks?: (values: Record<K, string>) => Partial<Record<K, string>>,
 ): FormStore<K> {
   let spec = initialSpec
   let state: FormState<K> = { values: { ...initial }, errors: {}, message: null, submitting: false }
@@ -142,8 +144,10 @@ export function createFormStore<K extends string>(
       submitted = true
       const { values } = state
       const result = validateForm(spec, values)
-      update({ errors: result.errors, message: result.message })
-      if (!result.valid) return
+      const errors = { ...checks?.(values), ...result.errors }
+      const valid = Object.keys(errors).length === 0
+      update({ errors, message: result.message ?? (valid ? null : FORM_MESSAGES.invalid) })
+      if (!valid) return
       update({ submitting: true })
       try {
         await onValid(values)
@@ -198,10 +202,10 @@ export interface UseForm<K extends string> extends FormState<K> {
 export function useForm<K extends string>(
   spec: FormSpec<K>,
   initial: Record<K, string>,
-  options: { delay?: number } = {},
+  options: { delay?: number; checks?: (values: Record<K, string>) => Partial<Record<K, string>> } = {},
 ): UseForm<K> {
-  // Initial values and the delay are read once, like useState's initial value.
-  const [store] = useState(() => createFormStore(spec, initial, options.delay))
+  // Initial values, the delay and the checks are read once, like useState's initial value.
+  const [store] = useState(() => createFormStore(spec, initial, options.delay, options.checks))
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
   const ready = useHydrated()
 

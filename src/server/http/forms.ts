@@ -23,6 +23,19 @@ export function parseForm<K extends string>(spec: FormSpec<K>, body: unknown): R
  * `parseForm`, then the form's checks across fields that its rules cannot express (a program's
  * `…FormProblems`: times in order, ages in order): any problem refuses the form with all of them.
  */
+/**
+ * `parseCheckedForm` with every problem at once: the rules' and the checks across fields together
+ * (a rule's error first where a field has both), so a form is never refused in rounds.
+ */
+export function parseWholeForm<K extends string>(spec: FormSpec<K>, body: unknown, problemsOf: (form: Record<K, string>) => Partial<Record<K, string>>): Record<K, string> {
+  const source = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+  const values = normalisedForm(spec, source)
+  const rules = validateForm(spec, values)
+  const problems = { ...problemsOf(values), ...rules.errors }
+  if (Object.keys(problems).length > 0) throw badRequest(rules.message ?? FORM_MESSAGES.invalid, problems as Record<string, string>)
+  return values
+}
+
 export function parseCheckedForm<K extends string>(spec: FormSpec<K>, body: unknown, problemsOf: (form: Record<K, string>) => Partial<Record<K, string>>): Record<K, string> {
   const form = parseForm(spec, body)
   const problems = problemsOf(form)

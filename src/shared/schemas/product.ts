@@ -57,7 +57,20 @@ export const PRODUCT_MESSAGES = {
   sizes: 'Sizes are for extras, such as a jersey.',
   lateSignUps: 'A price for the sessions left is for an academy fee.',
   goesWith: 'Choose fees from the price list for the extra to go with.',
+  earlyBirdPast: 'The last day of the early-bird price has already passed: give today or a later day.',
+  planDuePast: 'This part’s day has already passed: give today or a later day.',
 } as const
+
+/** A new product's days must be still to come on `today` (a facility day): an early-bird price or a plan's part on a day gone by would apply to no one. */
+export function pastDayProblems(values: ProductFormValues, today: string): Partial<Record<ProductField, string>> {
+  const problems: Partial<Record<ProductField, string>> = {}
+  const past = (day: string) => ISO_DAY.test(day) && day < today
+  if (past(values.earlyBirdUntil)) problems.earlyBirdUntil = PRODUCT_MESSAGES.earlyBirdPast
+  for (const field of PLAN_DAYS) if (past(values[field])) problems[field] = PRODUCT_MESSAGES.planDuePast
+  return problems
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** What the field rules cannot say: cents, an early-bird price with its day, below the price, and a family discount only on a child's fee. */
 export function productFormProblems(values: ProductFormValues): Partial<Record<ProductField, string>> {

@@ -27,7 +27,7 @@ interface ProductFormPanelProps {
 export function ProductFormPanel({ product, products, onSaved, onCancel }: ProductFormPanelProps) {
   const [initial] = useState(() => (product ? productFormValues(product) : NEW_PRODUCT))
   const heading = useRef<HTMLHeadingElement>(null)
-  const form = useForm(ProductForm, initial)
+  const form = useForm(ProductForm, initial, { checks: productFormProblems })
   const save = useSaveProduct(product)
   const fees = useProductChoice(product?.goesWith)
   const extra = form.values.purpose === 'extra'
@@ -44,7 +44,7 @@ export function ProductFormPanel({ product, products, onSaved, onCancel }: Produ
   const submit = form.handleSubmit((values) =>
     saveStaffForm(
       form,
-      productFormProblems(values),
+      {},
       async () => {
         const saved = await save.mutateAsync({ ...values, goesWith: extra ? [...fees.chosen] : [] })
         onSaved(saved.product, !product)

@@ -197,3 +197,23 @@ test('part of a fee given back under a plan leaves nothing given back due again:
   expect((await admin.client.post(`/api/admin/registrations/${cancelled.registration.id}/cancel`, { refund: true })).status).toBe(200)
   expect((await orderOf(cancelled.person, cancelled.registration.orderId!)).dueNowCents).toBe(0)
 })
+
+test('a new product is refused with every problem at once, its early-bird day and its parts’ days already past among them; an existing one keeps its days', async () => {
+  const res = await admin.client.post<Saved>(
+    '/api/admin/products',
+    planForm({ purpose: 'team-fee', familyDiscount: '0', earlyBirdPrice: '200', earlyBirdUntil: '2020-01-01', planDeposit: '500', planDue1: '2019-01-01', planDue2: '2018-12-01' }),
+  )
+  expect(res.status, res.text).toBe(400)
+  expect(res.body.error.fields).toEqual({
+    familyDiscount: 'Family discount (percent) must be between 1 and 100.',
+    earlyBirdPrice: PRODUCT_MESSAGES.earlyBirdBelow,
+    earlyBirdUntil: PRODUCT_MESSAGES.earlyBirdPast,
+    planDeposit: PRODUCT_MESSAGES.planDepositBelow,
+    planDue1: PRODUCT_MESSAGES.planDuePast,
+    planDue2: PRODUCT_MESSAGES.planDueOrder,
+  })
+  const product = await planProduct()
+  const today = daysFromToday(0)
+  await ctx.db.kysely.updateTable('products').set({ planDueDates: `${daysFromToday(-5)},${SECOND_PART}` }).where('id', '=', product.id).execute()
+  expect((await admin.client.post(`/api/admin/products/${product.id}`, { name: `Renamed on ${today}` })).status).toBe(200)
+})

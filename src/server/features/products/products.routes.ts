@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import { createProduct as createContract, listProducts, updateProduct as updateContract } from '../../../shared/contracts/products.ts'
 import { centsFromDollars } from '../../../shared/money.ts'
-import { lateSignUpPriceOf, planOfForm, PRODUCT_MESSAGES, ProductForm, productFormProblems, sizesOfForm, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
+import { lateSignUpPriceOf, pastDayProblems, planOfForm, PRODUCT_MESSAGES, ProductForm, productFormProblems, sizesOfForm, type ProductFormValues, type ProductPurpose } from '../../../shared/schemas/product.ts'
 import { productFormValues } from '../../../shared/schemas/product-form-values.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { parseForm } from '../../http/forms.ts'
+import { parseWholeForm } from '../../http/forms.ts'
+import { facilityToday } from '../../../shared/format.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { planColumns } from '../../core/payments/products.queries.ts'
 import { recordStaffAction } from '../../core/audit.ts'
@@ -15,13 +16,13 @@ import { actorOf } from '../../http/actor.ts'
 import { createProduct, findProductForAdmin, holdProduct, listProductsForAdmin, updateProduct, type ProductSettings } from './products.queries.ts'
 
 /** The price list (/admin/products, issue 24): admins read, add and change products. */
-export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<RouteDeps, 'db' | 'now'>): void {
+export function registerProductRoutes(app: FastifyInstance, { db, config, now }: Pick<RouteDeps, 'db' | 'config' | 'now'>): void {
   serve(app, listProducts, async () => ({ products: await listProductsForAdmin(db) }))
 
   serve(app, createContract, async (req, reply, { user }) => {
-    const form = parseProductForm(req.body)
-    const goesWith = await feesFor(db, form, req.body.goesWith ?? [])
     const at = now()
+    const form = parseProductForm(req.body, facilityToday(at, config.site.timeZone))
+    const goesWith = await feesFor(db, form, req.body.goesWith ?? [])
     const product = await inTransaction(db, async (tx) => {
       const created = await createProduct(tx, { ...settingsFrom(form), goesWith }, { by: user.id, now: at })
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'product-created', entity: { kind: 'product', id: created.id, label: created.name }, before: null, after: { ...form, goesWith }, now: at })
@@ -52,12 +53,9 @@ export function registerProductRoutes(app: FastifyInstance, { db, now }: Pick<Ro
   })
 }
 
-/** The form rules, then the checks across fields they cannot express. */
-function parseProductForm(body: unknown): ProductFormValues {
-  const form = parseForm(ProductForm, body)
-  const problems = productFormProblems(form)
-  if (Object.keys(problems).length > 0) throw badRequest(FORM_MESSAGES.invalid, problems)
-  return form
+/** The form rules and the checks across fields they cannot express, every problem at once; a new product's (made on `today`) days still to come. */
+function parseProductForm(body: unknown, today?: string): ProductFormValues {
+  return parseWholeForm(ProductForm, body, (form) => ({ ...(today ? pastDayProblems(form, today) : {}), ...productFormProblems(form) }))
 }
 
 /** Form strings to stored values; checked by productFormProblems. */
