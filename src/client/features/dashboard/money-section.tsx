@@ -65,9 +65,19 @@ function Figures({ section }: { section: Section }) {
           : `${countOf(overdue.parts, 'payment-plan part')} overdue on ${countOf(overdue.registrations, 'place')}: ${formatMoney(overdue.amountCents)}.`}{' '}
         {(outstanding.registrations > 0 || overdue.parts > 0) && <Link to={href('pendingRegistrations')}>Pending registrations</Link>}
       </p>
-      {outstanding.largest.length > 0 && <StaffTable label="The largest balances" columns={BALANCE_COLUMNS} rows={outstanding.largest} rowKey={(b) => b.registrationId} />}
+      {outstanding.largest.length > 0 && (
+        <>
+          <p>{largestText(outstanding.largest.length, outstanding.registrations)}</p>
+          <StaffTable label={largestText(outstanding.largest.length, outstanding.registrations).slice(0, -1)} columns={BALANCE_COLUMNS} rows={outstanding.largest} rowKey={(b) => b.registrationId} />
+        </>
+      )}
     </>
   )
+}
+
+/** What the balances table holds: the largest few of the places owing, or every one. */
+export function largestText(shown: number, owing: number): string {
+  return shown < owing ? `The ${shown} largest balances, of the ${owing}:` : 'Every balance:'
 }
 
 const BALANCE_COLUMNS: StaffColumn<OwedBalance>[] = [
