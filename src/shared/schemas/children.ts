@@ -5,7 +5,8 @@ import type { FormSpec } from '../validation/rules.ts'
 export const ChildForm = {
   firstName: { label: 'First name', rules: 'required|line|max:60' },
   lastName: { label: 'Last name', rules: 'required|line|max:60' },
-  dateOfBirth: { label: 'Date of birth', rules: 'required|date|date_before:today' },
+  // A child on an account is born in the last 30 years (no program of the facility's takes one older as a child).
+  dateOfBirth: { label: 'Date of birth', rules: 'required|date|date_before:today|date_after:today-30y' },
   emergencyContactName: { label: 'Emergency contact name', rules: 'required|line|max:120' },
   emergencyContactPhone: { label: 'Emergency contact phone', rules: 'required|phone' },
   notes: { label: 'Notes (allergies, medical)', rules: 'max:1000' },

@@ -153,8 +153,18 @@ interface DateRef {
 }
 
 /** A date rule's reference: `today`, a literal ISO date, or another field (null while it holds no date). */
+/** `today-30y`: the same calendar day that many years before today (29 February falls to 1 March). */
+const YEARS_AGO = /^today-(\d{1,3})y$/
+
 function dateRef(ref: string, input: RuleInput): DateRef {
   if (ref === 'today') return { date: today(), name: 'today' }
+  const yearsAgo = YEARS_AGO.exec(ref)
+  if (yearsAgo) {
+    const year = String(Number(today().slice(0, 4)) - Number(yearsAgo[1])).padStart(4, '0')
+    const sameDay = `${year}${today().slice(4)}`
+    const date = isDate(sameDay) ? sameDay : `${year}-03-01`
+    return { date, name: formatDate(date) }
+  }
   if (ISO_DATE.test(ref)) {
     if (!isDate(ref)) throw new Error(`Date rule argument ${ref} is not a calendar date`)
     return { date: ref, name: formatDate(ref) }
@@ -173,7 +183,7 @@ function dateRule(holds: (value: string, ref: string) => boolean, relation: stri
       return isDate(input.text) && (date === null || holds(input.text, date))
     },
     message: (input) => `${input.label} must be ${relation} ${dateRef(input.args[0] ?? '', input).name}.`,
-    reads: ([ref = '']) => (ref === 'today' || ISO_DATE.test(ref) ? [] : [ref]),
+    reads: ([ref = '']) => (ref === 'today' || ISO_DATE.test(ref) || YEARS_AGO.test(ref) ? [] : [ref]),
   }
 }
 

@@ -14,6 +14,16 @@ const remove = (user: TestUser, childId: string) => user.client.post<{ removed: 
 const kidsLeague = () => createLeague(ctx, { sport: 'kids', kind: 'individual', minAge: 3, maxAge: 17 })
 
 describe("a guardian's children", () => {
+  test('a child born more than 30 years ago is refused, added or edited, saying from when', async () => {
+    const guardian = await createRegistrant(ctx)
+    const oldest = `${new Date().getFullYear() - 30}`
+    const res = await guardian.client.post<{ error: { fields: Record<string, string> } }>('/api/children', { ...CHILD_FORM, dateOfBirth: '1850-01-01' })
+    expect(res.status, res.text).toBe(400)
+    expect(res.body.error.fields.dateOfBirth).toMatch(new RegExp(`^Date of birth must be after \\d{1,2}/\\d{1,2}/${oldest}\\.$`))
+    const childId = await addChild(guardian)
+    expect((await guardian.client.post(`/api/children/${childId}`, { ...CHILD_FORM, dateOfBirth: '1850-01-01' })).status).toBe(400)
+  })
+
   test('a child is edited: every field saved, read back the same', async () => {
     const guardian = await createRegistrant(ctx)
     const childId = await addChild(guardian)

@@ -72,6 +72,12 @@ describe('children at the desk', () => {
     expect(Object.keys(badEdit.body.error.fields ?? {})).toEqual(['emergencyContactPhone'])
   })
 
+  test('the desk is refused a child born more than 30 years ago, as the customer is', async () => {
+    const customer = await walkIn()
+    const res = await addAtDesk(customer.id, { ...CHILD_FORM, dateOfBirth: '1850-01-01' })
+    expect(res.status, res.text).toBe(400)
+  })
+
   test('the desk may go past the children a customer may add themself', async () => {
     const parent = await createRegistrant(ctx)
     await addChild(parent, { firstName: 'One' })
