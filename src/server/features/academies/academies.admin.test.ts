@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { createUser, daysFromToday, productForm, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { Academy, AdminAcademy } from '../../../shared/contracts/academies.ts'
 import { ACADEMY_MESSAGES, type AcademyFormValues } from '../../../shared/schemas/academy.ts'
@@ -77,6 +77,14 @@ test('an academy whose last session has passed is refused when created', async (
   const res = await create(form({ registrationDate: '2019-01-01', startDate: '2019-01-08', endDate: '2019-02-01', skippedDates: '' }))
   expect(res.status, res.text).toBe(400)
   expect(res.body.error.fields).toEqual({ endDate: 'The last session (2/1/2019) has already passed: a new academy must end today or later.' })
+})
+
+test('a price whose payment plan has a part after the academy ends is refused for it', async () => {
+  const made = await admin.client.post<{ product: { id: string } }>('/api/admin/products', productForm({ purpose: 'academy-fee', listPrice: '180', planDeposit: '50', planDue1: '2027-01-10', planDue2: '2027-01-30' }))
+  expect(made.status, made.text).toBe(201)
+  const res = await create(form({ priceProduct: made.body.product.id }))
+  expect(res.status, res.text).toBe(400)
+  expect(res.body.error.fields).toEqual({ priceProduct: 'The price’s payment plan has its last part on 1/30/2027, after the academy ends (1/28/2027): choose a price whose plan ends by then, or change its plan on the price list.' })
 })
 
 describe('creating and changing an academy', () => {

@@ -27,7 +27,7 @@ import type { Kinds } from '../../core/registrations/kinds.ts'
 import { ACADEMY_PLACES, listActiveAcademies, type NewAcademy } from './academies.queries.ts'
 import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcademy } from './academies.admin.queries.ts'
 import { tellScheduleChange } from './academy-session-changes.ts'
-import { refuseEnded } from '../../core/registrations/ended-programs.ts'
+import { refuseEnded, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
 export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
@@ -54,7 +54,9 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
   serve(app, createAcademyContract, async (req, _reply, { user }) => {
     const form = parseCheckedForm(AcademyForm, req.body, academyFormProblems)
     refuseEnded(form.endDate, { label: 'The last session', noun: 'academy' }, now(), config.site.timeZone)
-    const settings = settingsFrom(form, await chosenPriceProduct(db, ACADEMY_PLACES, form.priceProduct))
+    const priceProductId = await chosenPriceProduct(db, ACADEMY_PLACES, form.priceProduct)
+    await refusePlanAfterEnd(db, priceProductId, form.endDate, { noun: 'academy', field: 'priceProduct' })
+    const settings = settingsFrom(form, priceProductId)
     const academy = await inTransaction(db, async (tx) => {
       const created = await createAcademy(tx, settings)
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'academy-created', entity: { kind: 'academy', id: created.id, label: created.name }, before: null, after: form, now: now() })
