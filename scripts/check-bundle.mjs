@@ -9,7 +9,11 @@ import { gzipSync } from 'node:zlib'
 // 0.5 KB; their screens (about 25 files, all loaded on demand) brought all JavaScript to 300 KB.
 // React Router's production build and the app in one script (vite.config.ts) brought the home
 // page from 111.2 KB in 16 files to 106.6 KB in 5: the budget keeps it there.
-const BUDGET = { homeKb: 108, allKb: 320 }
+// Issue 32's staff pages (Reports, a season's summary, the drawer, Messages, unsubscribe) and the
+// Dashboard's Needs attention and Today sections, all loaded on demand, brought all JavaScript from
+// 311.8 KB to 322.3 KB; the home page took 0.6 KB of it. All JavaScript's budget is 340 KB for
+// issue 33's pages; the home page's stays.
+const BUDGET = { homeKb: 108, allKb: 340 }
 const dir = 'dist/client'
 const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'))
 const gz = (file) => gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length / 1024
