@@ -270,7 +270,7 @@ export const listTeams = contract({
 export const exportTeams = contract({
   method: 'GET',
   url: '/api/admin/teams.csv',
-  access: 'staff',
+  access: 'admin',
   summary: 'The same list as a CSV file, for a spreadsheet',
   query: z.object({ leagueId: z.string().optional() }),
   responses: { 200: z.string() },

@@ -425,6 +425,9 @@ describe('staff lists of teams', () => {
     const customer = await createRegistrant(ctx)
     expect((await customer.client.get('/api/admin/teams')).status).toBe(403)
     expect((await customer.client.get('/api/admin/teams.csv')).status).toBe(403)
+    // The file is as closed as /teamsView, the admin page that offers it.
+    const employee = await createUser(ctx, 'employee')
+    expect((await employee.client.get(`/api/admin/teams.csv?leagueId=${leagueId}`)).status).toBe(403)
   })
 })
 
