@@ -191,6 +191,16 @@ export function fieldProps<K extends string>(store: FormStore<K>, state: FormSta
   }
 }
 
+/**
+ * A field's props under ids of its own, `${prefix}-${name}` (its hint's and error's after it), for a
+ * form that shares its page with another asking for the same fields: two `amount` ids would tie a
+ * label to the other form's input.
+ */
+export function prefixedField<K extends string>(prefix: string, field: FieldProps<K>): FieldProps<string> {
+  const id = `${prefix}-${field.name}`
+  return { ...field, name: id, 'aria-describedby': field['aria-describedby'] === undefined ? undefined : `${id}-error` }
+}
+
 export interface UseForm<K extends string> extends FormState<K> {
   /** The submit button stays disabled while this is false (useHydrated). */
   ready: boolean

@@ -4,7 +4,7 @@ import { AdjustmentForm } from '../../../../shared/schemas/payments.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api.ts'
-import { useForm } from '../../../lib/use-form.ts'
+import { prefixedField, useForm } from '../../../lib/use-form.ts'
 import { useAdjustPrice } from './api/use-adjust-price.ts'
 
 /** A credit or a scholarship off what a place still asks, with the reason its history keeps (issue 24). */
@@ -23,8 +23,8 @@ export function AdjustPrice({ registration: r, onDone }: { registration: Registr
     <form onSubmit={submit} noValidate aria-label="Adjust the price">
       {form.message && <Alert>{form.message}</Alert>}
       <div className="staff-form-grid">
-        <TextField label="Take off (dollars)" field={form.field('amount')} error={form.errors.amount} hint={`Still due ${formatMoney(r.balanceCents)}`} />
-        <TextField label={AdjustmentForm.reason.label} field={form.field('reason')} error={form.errors.reason} hint="A credit or a scholarship: shown on the receipt" />
+        <TextField label="Take off (dollars)" field={prefixedField('adjust', form.field('amount'))} error={form.errors.amount} hint={`Still due ${formatMoney(r.balanceCents)}`} />
+        <TextField label={AdjustmentForm.reason.label} field={prefixedField('adjust', form.field('reason'))} error={form.errors.reason} hint="A credit or a scholarship: shown on the receipt" />
       </div>
       <button type="submit" className="button secondary" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Adjusting…' : 'Adjust the price'}

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { facilityDayNow } from '../../../lib/facility-day.ts'
-import { useForm } from '../../../lib/use-form.ts'
+import { prefixedField, useForm } from '../../../lib/use-form.ts'
 import { useRecordDeskPayment } from './api/use-record-desk-payment.ts'
 import { messageOf, participantOf } from './panel-text.ts'
 
@@ -37,12 +37,13 @@ export function DeskPayment({ registration: r, extrasOpenCents, onDone }: { regi
     }
   })
 
-  const method = form.field('method')
+  const field = (name: 'amount' | 'method' | 'reference') => prefixedField('desk-payment', form.field(name))
+  const method = field('method')
   return (
     <form onSubmit={submit} noValidate>
       {form.message && <Alert>{form.message}</Alert>}
       <div className="staff-form-grid">
-        <TextField label="Amount (dollars)" field={form.field('amount')} error={form.errors.amount} hint={extrasOpenCents > 0 ? `${balance}; and ${formatMoney(extrasOpenCents)} for the extras on its order` : balance} />
+        <TextField label="Amount (dollars)" field={field('amount')} error={form.errors.amount} hint={extrasOpenCents > 0 ? `${balance}; and ${formatMoney(extrasOpenCents)} for the extras on its order` : balance} />
         <div className="field">
           <label htmlFor={method.name}>{DeskPaymentForm.method.label}</label>
           <p className="field-hint" id={`${method.name}-hint`}>
@@ -66,7 +67,7 @@ export function DeskPayment({ registration: r, extrasOpenCents, onDone }: { regi
             </p>
           )}
         </div>
-        <TextField label={DeskPaymentForm.reference.label} field={form.field('reference')} error={form.errors.reference} hint="Check or receipt number" />
+        <TextField label={DeskPaymentForm.reference.label} field={field('reference')} error={form.errors.reference} hint="Check or receipt number" />
       </div>
       <button type="submit" className="button" disabled={form.submitting || !form.ready}>
         {form.submitting ? 'Recording…' : 'Record payment'}

@@ -6,7 +6,7 @@ import { moneyMoveLabel, RefundForm } from '../../../../shared/schemas/payments.
 import { Alert } from '../../../components/ui/alert.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api.ts'
-import { useForm } from '../../../lib/use-form.ts'
+import { prefixedField, useForm } from '../../../lib/use-form.ts'
 import { siteConfig } from '../../../site-config.ts'
 import { useRefundPayment } from './api/use-refund-payment.ts'
 
@@ -89,8 +89,8 @@ export function RefundPayment({ payments, extras, onDone }: { payments: readonly
             ))}
           </select>
         </div>
-        <TextField label="Refund (dollars)" field={form.field('amount')} error={form.errors.amount} hint={chosen.refundableCents === chosen.amountCents ? `Paid ${formatMoney(chosen.amountCents)}` : `Paid ${formatMoney(chosen.amountCents)}, ${formatMoney(chosen.refundableCents ?? 0)} left to refund`} />
-        <TextField label={RefundForm.reason.label} field={form.field('reason')} error={form.errors.reason} hint="Shown on the receipt" />
+        <TextField label="Refund (dollars)" field={prefixedField('refund', form.field('amount'))} error={form.errors.amount} hint={chosen.refundableCents === chosen.amountCents ? `Paid ${formatMoney(chosen.amountCents)}` : `Paid ${formatMoney(chosen.amountCents)}, ${formatMoney(chosen.refundableCents ?? 0)} left to refund`} />
+        <TextField label={RefundForm.reason.label} field={prefixedField('refund', form.field('reason'))} error={form.errors.reason} hint="Shown on the receipt" />
       </div>
       <fieldset className="field staff-choice">
         <legend>What the refund is</legend>
