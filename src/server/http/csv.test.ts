@@ -46,8 +46,8 @@ describe('everything else is written as it is', () => {
     expect(cellOf(value)).toBe(value)
   })
 
-  test('numbers, signed amounts and empty cells keep their form', () => {
-    expect(toCsv(['n', 'amount', 'none'], [[12, '-0.50', null]])).toBe('n,amount,none\r\n12,-0.50,\r\n')
+  test('numbers, signed amounts and empty cells keep their form, behind the byte order mark every CSV opens with', () => {
+    expect(toCsv(['n', 'amount', 'none'], [[12, '-0.50', null]])).toBe('\uFEFFn,amount,none\r\n12,-0.50,\r\n')
   })
 
   test('a signed amount behind an invisible character is not a plain number: it is neutralised', () => {

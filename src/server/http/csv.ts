@@ -24,24 +24,25 @@ function opensFormula(value: string): boolean {
   return firstSeen !== undefined && FORMULA_SIGN.test(firstSeen.normalize('NFKC'))
 }
 
+/** UTF-8's byte order mark, which every CSV of the site opens with: a spreadsheet reads the file as UTF-8 only with it, so names with accents come out right. */
+const BOM = '\uFEFF'
+
 /**
- * A CSV file for a spreadsheet: a header row, then one row per record. A cell a spreadsheet
- * would run as a formula (its first visible character is =, +, -, @, or their fullwidth and
- * small forms, which NFKC folds onto them, even behind spaces and zero-width or bidi characters;
- * or it starts with a tab or a carriage return) is written with a leading apostrophe, so a team
- * named `=HYPERLINK(…)` stays text (OWASP's CSV injection advice); numbers are written as numbers.
+ * A CSV file for a spreadsheet: the byte order mark, a header row, then one row per record. A
+ * cell a spreadsheet would run as a formula (its first visible character is =, +, -, @, or their
+ * fullwidth and small forms, which NFKC folds onto them, even behind spaces and zero-width or bidi
+ * characters; or it starts with a tab or a carriage return) is written with a leading apostrophe,
+ * so a team named `=HYPERLINK(…)` stays text (OWASP's CSV injection advice); numbers are written
+ * as numbers. Every CSV the site answers is written by it or `csvStream`, and sent by `sendCsv`.
  */
 export function toCsv(header: readonly string[], rows: readonly CsvRow[]): string {
-  return stringify([header, ...rows.map(safeRow)], { record_delimiter: 'windows' })
+  return BOM + stringify([header, ...rows.map(safeRow)], { record_delimiter: 'windows' })
 }
 
 export type CsvRow = readonly (string | number | null)[]
 
 const safeCell = (value: string | number | null) => (typeof value === 'string' && opensFormula(value) ? `'${value}` : (value ?? ''))
 const safeRow = (row: CsvRow) => row.map(safeCell)
-
-/** UTF-8's byte order mark: a spreadsheet reads the file as UTF-8 only with it, so names with accents come out right. */
-const BOM = '\uFEFF'
 
 /**
  * A CSV file (the cells as `toCsv` writes them) written while its rows are read: the byte order

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { downloadCsv } from '../../../../tests/csv.ts'
 import { addChild, createUser, daysFromToday, signWaiver, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { AcademyParticipants } from '../../../shared/contracts/academies.ts'
@@ -229,16 +230,16 @@ describe('the participants CSV', () => {
     const maya = await family({ firstName: 'Maya', lastName: 'Okafor', notes: 'Peanut allergy' })
     const place = await enrol(academyId, maya)
     await ctx.db.kysely.updateTable('children').set({ notes: '=HYPERLINK("http://evil.example","x")' }).where('id', '=', maya.childId).execute()
-    await enrol(academyId, await family({ firstName: 'Leo' }))
+    await enrol(academyId, await family({ firstName: 'Léo', lastName: 'Müller' }))
     await pay(place.id, '20.00')
 
-    const res = await employee.client.get(`/api/admin/academies/${academyId}/participants.csv`)
-    expect(res.status, res.text).toBe(200)
+    const res = await downloadCsv(ctx, employee, `/api/admin/academies/${academyId}/participants.csv`)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="academy-skills-drills-\d{4}-\d{2}-\d{2}\.csv"$/)
     const lines = res.text.trim().split('\r\n')
     expect(lines[0]).toBe('Name,Age,Guardian,Phone,Email,Emergency contact,Emergency phone,Medical notes,Waiver,Photo consent,Status,Owed (dollars),Paid (dollars),Balance (dollars),Attended')
     expect(lines).toHaveLength(3)
+    expect(lines.some((l) => l.startsWith('Léo Müller,'))).toBe(true)
     const mayaRow = lines.find((l) => l.startsWith('Maya Okafor'))
     expect(mayaRow).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
     expect(mayaRow).toMatch(/,Signed,Not asked,Confirmed,180\.00,20\.00,160\.00,0$/)

@@ -19,7 +19,7 @@ import { accountClaimEmail, passwordPageUrl, passwordResetEmail, RESET_LINK_HOUR
 import { hashPassword } from '../../auth/password.ts'
 import { passwordLinkToken } from '../../auth/reset-links.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
-import { toCsv } from '../../http/csv.ts'
+import { sendCsv, toCsv } from '../../http/csv.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { siteOf } from '../../http/origins.ts'
@@ -185,10 +185,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
       ]),
     )
     const name = list.league.name.replace(/[^\w-]+/g, '-').toLowerCase()
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="registrants-${name}-${facilityToday(now(), config.site.timeZone)}.csv"`)
-      .send(csv)
+    return sendCsv(reply, `registrants-${name}-${facilityToday(now(), config.site.timeZone)}.csv`, csv)
   })
 }
 

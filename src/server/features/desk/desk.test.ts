@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { downloadCsv } from '../../../../tests/csv.ts'
 import { addChild, createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { createTeam, join } from '../../../../tests/teams.ts'
@@ -122,18 +123,17 @@ describe('a league’s registrants', () => {
   test('a team league lists each team’s players, captain first, with waiver and balance; the CSV has them all', async () => {
     const leagueId = await createLeague(ctx, { name: 'Desk Hoops', sport: 'basketball', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 6, teamPayment: 'player-fee', priceCents: 3000 })
     const [captain, player] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx)])
-    const team = await createTeam(captain, leagueId, 'Desk Dunkers')
+    const team = await createTeam(captain, leagueId, 'Desk Dunkers Équipe')
     await join(player, team)
     const list = await employee.client.get<{ registrants: Registrant[] }>(`/api/desk/leagues/${leagueId}/registrants`)
     expect(list.status, list.text).toBe(200)
     expect(list.body.registrants.map((r) => [r.team?.name, r.name, r.isCaptain, r.waiverSigned, r.balanceCents])).toEqual([
-      ['Desk Dunkers', captain.displayName, true, true, 3000],
-      ['Desk Dunkers', player.displayName, false, true, 3000],
+      ['Desk Dunkers Équipe', captain.displayName, true, true, 3000],
+      ['Desk Dunkers Équipe', player.displayName, false, true, 3000],
     ])
-    const csv = await employee.client.get(`/api/desk/leagues/${leagueId}/registrants.csv`)
-    expect(csv.status).toBe(200)
+    const csv = await downloadCsv(ctx, employee, `/api/desk/leagues/${leagueId}/registrants.csv`)
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
-    expect(csv.text.split('\r\n')[1]).toContain(`Desk Dunkers,Captain,${captain.displayName}`)
+    expect(csv.text.split('\r\n')[1]).toContain(`Desk Dunkers Équipe,Captain,${captain.displayName}`)
     expect(csv.text).toContain(player.email)
   })
 

@@ -7,9 +7,6 @@ import { serve, type RouteDeps } from '../../http/contract.ts'
 import { sendCsv, toCsv } from '../../http/csv.ts'
 import { deskDrawer } from './drawer.queries.ts'
 
-/** UTF-8's byte order mark: a spreadsheet reads the file as UTF-8 only with it, so names with accents come out right. */
-const BOM = '\uFEFF'
-
 /** The drawer (issue 32): the desk's end-of-day summary, for employees and admins, on screen and as CSV. */
 export function registerDrawerRoutes(app: FastifyInstance, { db, config, now }: RouteDeps): void {
   const drawerOf = (day: string | undefined) => {
@@ -29,6 +26,6 @@ export function registerDrawerRoutes(app: FastifyInstance, { db, config, now }: 
       l.takenBy,
       l.for,
     ])
-    return sendCsv(reply, `drawer-${drawer.day}.csv`, BOM + toCsv(['Time', 'Kind', 'Method', 'Amount', 'Payer', 'Reference', 'Taken by', 'For'], rows))
+    return sendCsv(reply, `drawer-${drawer.day}.csv`, toCsv(['Time', 'Kind', 'Method', 'Amount', 'Payer', 'Reference', 'Taken by', 'For'], rows))
   })
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { downloadCsv } from '../../../../tests/csv.ts'
 import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { create, createTeam, read } from '../../../../tests/teams.ts'
@@ -131,9 +132,10 @@ describe('the roster import', () => {
 })
 
 describe('the teams CSV', () => {
-  test('a fullwidth ＝ or another formula sign starts no formula, and a negative amount owed keeps its sign', async () => {
+  test('a fullwidth ＝ or another formula sign starts no formula, a negative amount owed keeps its sign, and a name with an accent comes out whole', async () => {
     const leagueId = await teamLeague({ teamPayment: 'player-fee', teamFeeCents: null, priceCents: 2000 })
     const names = ['＝HYPERLINK("http://evil.example")', '＋1+1', '－1-1', '＠SUM(A1)']
+    const accented = await createTeam(await createRegistrant(ctx), leagueId, 'Les Étoiles')
     const captains = await Promise.all(names.map(() => createRegistrant(ctx)))
     const teams = await Promise.all(names.map((name, i) => createTeam(captains[i]!, leagueId, name)))
     // The first captain paid 20.50 dollars of a 20-dollar fee: owed −0.50, not 0.50.
@@ -143,8 +145,8 @@ describe('the teams CSV', () => {
     await ctx.db.kysely.updateTable('paymentAllocations').set({ amountCents: 2050 }).where('orderLineId', 'in', ctx.db.kysely.selectFrom('orderLines').select('id').where('registrationId', '=', captainPlace)).execute()
     await ctx.db.kysely.updateTable('payments').set({ amountCents: 2050 }).where('id', 'in', ctx.db.kysely.selectFrom('paymentAllocations as a').innerJoin('orderLines as l', 'l.id', 'a.orderLineId').select('a.paymentId').where('l.registrationId', '=', captainPlace)).execute()
 
-    const csv = await admin.client.get(`/api/admin/teams.csv?leagueId=${leagueId}`)
-    expect(csv.status).toBe(200)
+    const csv = await downloadCsv(ctx, admin, `/api/admin/teams.csv?leagueId=${leagueId}`)
+    expect(csv.text.split('\r\n').find((l) => l.startsWith(`${accented.name},`))).toBeDefined()
     for (const name of names) expect(csv.text).toContain(`'${name.replaceAll('"', '""')}`)
     const row = csv.text.split('\r\n').find((l) => l.includes('HYPERLINK'))!
     expect(row).toContain(',-0.50,')

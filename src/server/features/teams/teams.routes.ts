@@ -25,7 +25,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { isStaff } from '../../../shared/roles.ts'
 import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, playersPayFee, StaffTeamForm, TEAM_MESSAGES, TEAM_STATUS_LABELS, teamPaysFee } from '../../../shared/schemas/team.ts'
 import { dollarsText } from '../../../shared/money.ts'
-import { toCsv } from '../../http/csv.ts'
+import { sendCsv, toCsv } from '../../http/csv.ts'
 import { validateField } from '../../../shared/validation/rules.ts'
 import type { CurrentUser } from '../../auth/guards.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
@@ -254,10 +254,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
       ['Team', 'League', 'Sport', 'Status', 'Captain', 'Captain email', 'Players', 'Roster maximum', 'Owed (dollars)', 'Created'],
       teams.map((t) => [t.name, t.leagueName, t.sport, TEAM_STATUS_LABELS[t.status], t.captainName, t.captainEmail, t.playerCount, t.rosterMax, dollarsText(t.owedCents), t.createdAt.slice(0, 10)]),
     )
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="teams-${today(now())}.csv"`)
-      .send(csv)
+    return sendCsv(reply, `teams-${today(now())}.csv`, csv)
   })
 
   // Receipts: the owner and staff only; anyone else gets the same 404 as a missing receipt.
