@@ -27,7 +27,7 @@ import type { Kinds } from '../../core/registrations/kinds.ts'
 import { ACADEMY_PLACES, listActiveAcademies, type NewAcademy } from './academies.queries.ts'
 import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcademy } from './academies.admin.queries.ts'
 import { tellScheduleChange } from './academy-session-changes.ts'
-import { refuseEnded, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
+import { refuseEndBeforePlan, refuseEnded, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
 export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, kinds, provider }: RouteDeps & { kinds: Kinds; provider: PaymentProvider }): void {
@@ -75,7 +75,10 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
       if (!current) return undefined
       // Fields left out keep their values, so opening or closing sends isActive alone.
       const form = parseCheckedForm(AcademyForm, { ...academyFormValues(current), ...req.body }, academyFormProblems)
-      const settings = settingsFrom(form, await chosenPriceProduct(tx, ACADEMY_PLACES, form.priceProduct))
+      const priceProductId = await chosenPriceProduct(tx, ACADEMY_PLACES, form.priceProduct)
+      await refusePlanAfterEnd(tx, priceProductId, form.endDate, { noun: 'academy', field: 'priceProduct' })
+      await refuseEndBeforePlan(tx, { column: 'academyId', id: current.id }, current.endDate, form.endDate, 'academy')
+      const settings = settingsFrom(form, priceProductId)
       const changed = await updateAcademy(tx, current.id, settings, ctx)
       if (changed) await tellScheduleChange(tx, current, changed.academy, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'academy-changed', entity: { kind: 'academy', id: current.id, label: form.name }, before: academyFormValues(current), after: form, now: ctx.now })

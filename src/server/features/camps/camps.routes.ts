@@ -31,7 +31,7 @@ import { chosenPriceProduct, holdProgram, programReceipt, signUpAtDesk, signUpOn
 import { findCampOffering } from './camp-kind.ts'
 import { createCamp, findCampForAdmin, listCampsForAdmin, updateCamp } from './camps.admin.queries.ts'
 import { CAMP_PLACES, listActiveCamps, type NewCamp } from './camps.queries.ts'
-import { refuseEnded } from '../../core/registrations/ended-programs.ts'
+import { refuseEndBeforePlan, refuseEnded, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
 
 /**
  * Camps (issue 31 §2): the Camps page, signing children up and the receipt; camp management
@@ -78,7 +78,9 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
     const form = parseCheckedForm(CampForm, req.body, campFormProblems)
     const at = now()
     refuseEnded(form.endDate, { label: 'The last day', noun: 'camp' }, at, config.site.timeZone)
-    const settings = settingsFrom(form, await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct))
+    const priceProductId = await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct)
+    await refusePlanAfterEnd(db, priceProductId, form.endDate, { noun: 'camp', field: 'priceProduct' })
+    const settings = settingsFrom(form, priceProductId)
     const camp = await inTransaction(db, async (tx) => {
       const created = await createCamp(tx, settings, at)
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-created', entity: { kind: 'camp', id: created.id, label: created.name }, before: null, after: form, now: at })
@@ -96,7 +98,10 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
       if (!current) return undefined
       // Fields left out keep their values, so opening or closing sends isActive alone.
       const form = parseCheckedForm(CampForm, { ...campFormValues(current), ...req.body }, campFormProblems)
-      const settings = settingsFrom(form, await chosenPriceProduct(tx, CAMP_PLACES, form.priceProduct))
+      const priceProductId = await chosenPriceProduct(tx, CAMP_PLACES, form.priceProduct)
+      await refusePlanAfterEnd(tx, priceProductId, form.endDate, { noun: 'camp', field: 'priceProduct' })
+      await refuseEndBeforePlan(tx, { column: 'campId', id: current.id }, current.endDate, form.endDate, 'camp')
+      const settings = settingsFrom(form, priceProductId)
       const changed = await updateCamp(tx, current.id, settings, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-changed', entity: { kind: 'camp', id: current.id, label: form.name }, before: campFormValues(current), after: form, now: ctx.now })
       return changed

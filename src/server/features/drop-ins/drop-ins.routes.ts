@@ -28,6 +28,7 @@ import type { PaymentProvider } from '../../core/payments/provider.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { listPlaceParticipants, participantCsvRow, PARTICIPANT_CSV_HEADERS } from '../../core/registrations/participants.queries.ts'
 import { chosenPriceProduct, holdProgram, programReceipt, signUpAtDesk, signUpOnline } from '../../core/registrations/programs.ts'
+import { refuseEndBeforePlan, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
 import { findDropInOffering } from './drop-in-kind.ts'
 import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, setCheckedIn, updateDropIn } from './drop-ins.admin.queries.ts'
 import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
@@ -84,7 +85,9 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
 
   serve(app, createDropInContract, async (req, _reply, { user }) => {
     const form = await parseDropInForm(db, req.body)
-    const settings = settingsFrom(form, await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct))
+    const priceProductId = await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct)
+    await refusePlanAfterEnd(db, priceProductId, form.date, { noun: 'drop-in', field: 'priceProduct' })
+    const settings = settingsFrom(form, priceProductId)
     const at = now()
     const dropIn = await inTransaction(db, async (tx) => {
       const created = await createDropIn(tx, settings, at)
@@ -103,7 +106,10 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
       if (!current) return undefined
       // Fields left out keep their values, so opening or closing sends isActive alone.
       const form = await parseDropInForm(tx, { ...dropInFormValues(current), ...req.body })
-      const settings = settingsFrom(form, await chosenPriceProduct(tx, DROP_IN_PLACES, form.priceProduct))
+      const priceProductId = await chosenPriceProduct(tx, DROP_IN_PLACES, form.priceProduct)
+      await refusePlanAfterEnd(tx, priceProductId, form.date, { noun: 'drop-in', field: 'priceProduct' })
+      await refuseEndBeforePlan(tx, { column: 'dropInId', id: current.id }, current.date, form.date, 'drop-in')
+      const settings = settingsFrom(form, priceProductId)
       const changed = await updateDropIn(tx, current.id, settings, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'drop-in-changed', entity: { kind: 'drop-in', id: current.id, label: form.name }, before: dropInFormValues(current), after: form, now: ctx.now })
       return changed

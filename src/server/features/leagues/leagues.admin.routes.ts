@@ -17,7 +17,7 @@ import type { ActiveLeagues } from './active-leagues.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { actorOf } from '../../http/actor.ts'
-import { refuseEnded } from '../../core/registrations/ended-programs.ts'
+import { refuseEndBeforePlan, refuseEnded, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
 
 /** League management (create, edit, open and close), admin only (the list: staff): the server decides, /leagues only hides the tools. */
 export function registerLeagueAdminRoutes(
@@ -32,7 +32,7 @@ export function registerLeagueAdminRoutes(
   serve(app, createLeagueContract, async (req, _reply, { user }) => {
     const form = parseLeagueForm(req.body)
     refuseEnded(form.endDate, { label: 'The end date', noun: 'league' }, now(), config.site.timeZone)
-    const settings = settingsFrom(form, await productOf(db, form), await teamFeeProductOf(db, form))
+    const settings = await checkedSettings(db, form)
     const league = await inTransaction(db, async (tx) => {
       const created = await createLeague(tx, settings)
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'league-created', entity: { kind: 'league', id: created.id, label: created.name }, before: null, after: form, now: now() })
@@ -51,7 +51,8 @@ export function registerLeagueAdminRoutes(
       if (!current) return undefined
       // Fields left out keep their values, so opening or closing sends isActive alone.
       const form = parseLeagueForm({ ...leagueFormValues(current), ...req.body })
-      const settings = settingsFrom(form, await productOf(tx, form), await teamFeeProductOf(tx, form))
+      const settings = await checkedSettings(tx, form)
+      await refuseEndBeforePlan(tx, { column: 'leagueId', id: current.id }, current.endDate, form.endDate, 'league')
       const changed = await updateLeague(tx, current.id, settings, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'league-changed', entity: { kind: 'league', id: current.id, label: form.name }, before: leagueFormValues(current), after: form, now: ctx.now })
       return changed
@@ -74,6 +75,14 @@ function parseLeagueForm(body: unknown): LeagueFormValues {
  * Form strings to stored values. Team fields are kept only for team leagues and ages only for
  * Kids Sports: the form hides them otherwise, so what is stored is what staff saw.
  */
+/** The form's stored values with its products, each refused a payment plan that runs past the league's end. */
+async function checkedSettings(db: Db, form: LeagueFormValues): Promise<LeagueSettings> {
+  const [priceProductId, teamFeeProductId] = [await productOf(db, form), await teamFeeProductOf(db, form)]
+  await refusePlanAfterEnd(db, priceProductId, form.endDate, { noun: 'league', field: 'priceProduct' })
+  await refusePlanAfterEnd(db, teamFeeProductId, form.endDate, { noun: 'league', field: 'teamFeeProduct' })
+  return settingsFrom(form, priceProductId, teamFeeProductId)
+}
+
 /** The product of the price list the form chose for the price, checked; null: the typed price. */
 function productOf(db: Db, form: LeagueFormValues): Promise<string | null> {
   return form.priceProduct === '' ? Promise.resolve(null) : chosenProduct(db, form.priceProduct, 'player-fee')

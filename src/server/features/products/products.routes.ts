@@ -13,6 +13,7 @@ import { planColumns } from '../../core/payments/products.queries.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { actorOf } from '../../http/actor.ts'
+import { refusePlanAfterPrograms } from '../../core/registrations/ended-programs.ts'
 import { createProduct, findProductForAdmin, holdProduct, listProductsForAdmin, updateProduct, type ProductSettings } from './products.queries.ts'
 
 /** The price list (/admin/products, issue 24): admins read, add and change products. */
@@ -43,6 +44,7 @@ export function registerProductRoutes(app: FastifyInstance, { db, config, now }:
       const form = parseProductForm({ ...productFormValues(current), ...req.body })
       const goesWith = req.body.goesWith ?? (form.purpose === 'extra' ? undefined : [])
       const fees = goesWith && (await feesFor(tx, form, goesWith))
+      await refusePlanAfterPrograms(tx, current.id, planOfForm(form), facilityToday(at, config.site.timeZone))
       const changed = await updateProduct(tx, current.id, { ...settingsFrom(form), goesWith: fees }, { by: user.id, now: at })
       const was = { ...productFormValues(current), goesWith: current.goesWith.map((fee) => fee.id) }
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'product-changed', entity: { kind: 'product', id: current.id, label: form.name }, before: was, after: { ...form, goesWith: fees ?? was.goesWith }, now: at })
