@@ -57,7 +57,7 @@ try {
     const started = performance.now()
     const made = await generateSeason(db, { seed: Number(flags.seed), now: new Date(), timeZone: config.site.timeZone })
     console.log(
-      `Generated a season (seed ${flags.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s: ${made.leagues} leagues and ${made.academies} academies, ${made.customers} customers, ${made.registrations} registrations, ${made.payments} payments and ${made.refunds} refunds over the past year.`,
+      `Generated a season (seed ${flags.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s: ${made.leagues} leagues, ${made.academies} academies, ${made.camps} camps and ${made.dropIns} drop-in sessions, ${made.customers} customers, ${made.registrations} registrations, ${made.payments} payments and ${made.refunds} refunds over the past year.`,
     )
   } else if (leagues.length === 0) {
     const leagueIds = new Map<string, string>()

@@ -4,6 +4,8 @@ import type { Database } from './db/schema.ts'
 import { inTransaction } from './db/transaction.ts'
 import { boolParam, timestampParam } from './db/values.ts'
 import { insertAcademy } from './features/academies/academies.queries.ts'
+import { insertCamp } from './features/camps/camps.queries.ts'
+import { insertDropIn } from './features/drop-ins/drop-ins.queries.ts'
 import { insertLeague } from './features/leagues/leagues.queries.ts'
 import { teamNameKey } from './features/teams/team-name-key.ts'
 import { planColumns } from './core/payments/products.queries.ts'
@@ -12,16 +14,18 @@ import { facilityToday } from '../shared/format.ts'
 import { planAfterGivingBack } from '../shared/payment-plan.ts'
 import { addDays } from '../shared/registration-window.ts'
 import type { PaymentMethod } from '../shared/schemas/payments.ts'
-import type { RegistrationStatus } from '../shared/schemas/registration.ts'
+import { ACCOUNT_HOLDER, type RegistrationStatus } from '../shared/schemas/registration.ts'
 import type { Sport } from '../shared/sports.ts'
 
 /**
- * A generated season (issue 32): 20 leagues and academies over a year, 3 000 customers and 6 000
- * registrations with their orders, payments (online, cash, check, card at the desk), refunds and
- * waitlists, the same from the same seed. The leagues and academies are made by the app's own
- * inserts; the people and their money go in by bulk inserts into the tables the app writes, with
- * the offerings' counters (places taken, waiting, receipt numbers) set to match, as the engine
- * keeps them. The dashboard's tests and benches read it.
+ * A generated season (issue 32): 20 leagues and academies over a year, three children's camps and
+ * weekly drop-in open gyms, 3 000 customers, nearly all of whom signed the current waiver, and
+ * 6 000 registrations in the leagues and academies (a few hundred more in the camps and drop-ins)
+ * with their orders, payments (online, cash, check, card at the desk), refunds and waitlists, the
+ * same from the same seed. The programs are made by the app's own inserts; the people and their
+ * money go in by bulk inserts into the tables the app writes, with the offerings' counters (places
+ * taken, waiting, receipt numbers) set to match, as the engine keeps them. The dashboard's tests
+ * and benches read it.
  */
 export interface SeasonOptions {
   seed: number
@@ -33,6 +37,8 @@ export interface SeasonOptions {
 export interface SeasonSummary {
   leagues: number
   academies: number
+  camps: number
+  dropIns: number
   customers: number
   registrations: number
   payments: number
@@ -40,6 +46,8 @@ export interface SeasonSummary {
 }
 
 export const SEASON_SIZE = { offerings: 20, teamLeagues: 3, individualLeagues: 7, customers: 3000, registrations: 6000 } as const
+/** The share of people the current waiver is signed for: a few have not signed it yet. */
+const SIGNED_WAIVER = 0.985
 
 const METHODS: readonly [PaymentMethod, number][] = [
   ['online', 0.45],
@@ -83,7 +91,7 @@ function generator(seed: number) {
 }
 
 interface Owner {
-  kind: 'individual' | 'team' | 'academy'
+  kind: 'individual' | 'team' | 'academy' | 'camp' | 'drop-in'
   id: string
   name: string
   forChildren: boolean
@@ -93,13 +101,18 @@ interface Owner {
   starts: string
   ends: string
   plan: { depositCents: number; dueDates: string[] } | null
+  /** How many sign up: left out, a share of the season's registrations (leagues and academies). */
+  asks?: number
 }
+
+/** The places each kind of program (not a team league) signs people up in. */
+const PLACES_OF = { individual: 'league-place', academy: 'academy-place', camp: 'camp-place', 'drop-in': 'drop-in-place' } as const
 
 /** Loads a season into a database without one; answers what it made. */
 export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOptions): Promise<SeasonSummary> {
   const rand = generator(seed)
   const today = facilityToday(now, timeZone)
-  const owners = await makeOwners(db, today, rand)
+  const owners = [...(await makeOwners(db, today, rand)), ...(await makeCampsAndDropIns(db, today, rand))]
   const ts = (date: Date) => timestampParam(db.dialect, date)
   const dayStart = (day: string) => sessionStartsAt(day, '00:00', timeZone)
   const between = (from: Date, until: Date) => new Date(from.getTime() + Math.floor(rand.next() * Math.max(1, until.getTime() - from.getTime())))
@@ -108,6 +121,7 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
   const rows = {
     users: [] as Insertable<Database['users']>[],
     children: [] as Insertable<Database['children']>[],
+    waiverSignatures: [] as Insertable<Database['waiverSignatures']>[],
     teams: [] as Insertable<Database['teams']>[],
     offerings: [] as Insertable<Database['offerings']>[],
     registrations: [] as Insertable<Database['registrations']>[],
@@ -118,8 +132,10 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
     paymentAllocations: [] as Insertable<Database['paymentAllocations']>[],
     refunds: [] as Insertable<Database['refunds']>[],
     refundAllocations: [] as Insertable<Database['refundAllocations']>[],
+    dropInCheckIns: [] as Insertable<Database['dropInCheckIns']>[],
   }
 
+  const waiver = await db.kysely.selectFrom('waivers').select('version').orderBy('version', 'desc').limit(1).executeTakeFirstOrThrow()
   // The people: customers, one child for every other one, and the desk staff who take payments.
   const yearAgo = dayStart(addDays(today, -400))
   const staff = [0, 1].map((i) => {
@@ -133,20 +149,30 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
     const id = rand.id()
     const joined = ts(between(yearAgo, dayStart(addDays(today, -365))))
     rows.users.push({ id, displayName: `${first} ${last}`, email: `${first.toLowerCase()}.${i}.${seed}@season.test`, emailVerified: boolParam(db.dialect, true), image: null, phone: `+1555${String(2_000_000 + i).padStart(7, '0')}`, role: 'customer', createdAt: joined, updatedAt: joined })
-    return { id, last }
+    return { id, last, name: `${first} ${last}`, joined }
   })
+  // The current waiver, signed when the account was made, for the holder and (by the guardian) for each child: all but a few.
+  const signed = new Set<string>()
+  const sign = (guardian: { id: string; name: string; joined: string | Date }, childId: string | null) => {
+    if (rand.next() >= SIGNED_WAIVER) return
+    const subjectKey = childId ?? ACCOUNT_HOLDER
+    signed.add(`${guardian.id} ${subjectKey}`)
+    rows.waiverSignatures.push({ id: rand.id(), userId: guardian.id, waiverVersion: waiver.version, subjectKey, childId, signedName: guardian.name, signedAt: guardian.joined, ipAddress: null, userAgent: null, witnessedBy: null })
+  }
+  for (const customer of customers) sign(customer, null)
   const kids = customers.flatMap((guardian, i) => {
     if (i % 2 === 1) return []
     const id = rand.id()
     const dateOfBirth = addDays(today, -rand.int(6 * 365, 15 * 365))
     rows.children.push({ id, guardianId: guardian.id, firstName: FIRST[rand.int(0, FIRST.length - 1)]!, lastName: guardian.last, dateOfBirth, emergencyContactName: 'Season Contact', emergencyContactPhone: '+15550100100', notes: null, createdAt: ts(yearAgo), updatedAt: ts(yearAgo) })
+    sign(guardian, id)
     return [{ userId: guardian.id, childId: id }]
   })
   const adults = customers.map((c) => ({ userId: c.id, childId: null as string | null }))
 
   const offeringOf = new Map<string, { id: string; kind: string; receiptPrefix: string }>()
-  for (const row of await db.kysely.selectFrom('offerings').select(['id', 'kind', 'leagueId', 'academyId', 'receiptPrefix']).execute()) {
-    offeringOf.set(`${row.kind}:${row.leagueId ?? row.academyId}`, row)
+  for (const row of await db.kysely.selectFrom('offerings').select(['id', 'kind', 'leagueId', 'academyId', 'campId', 'dropInId', 'receiptPrefix']).execute()) {
+    offeringOf.set(`${row.kind}:${row.leagueId ?? row.academyId ?? row.campId ?? row.dropInId}`, row)
   }
   const counters = new Map<string, { placesTaken: number; waiting: number; seq: number }>()
   let paymentNumber = 0
@@ -162,14 +188,16 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
     if (status === 'waitlisted') counter.waiting += 1
     const id = rand.id()
     const endedAt = cancelled ? later(at, 20) : at
-    rows.registrations.push({ id, offeringId: offering.id, userId: who.userId, participantKey: who.childId ?? 'self', childId: who.childId, status, seq: counter.seq, receiptNumber: `${offering.receiptPrefix}-${String(counter.seq).padStart(5, '0')}`, idempotencyKey: null, offerExpiresAt: null, waiverVersion: null, teamId: extra.teamId ?? null, leagueSlot: extra.leagueSlot ?? null, createdAt: ts(at), updatedAt: ts(endedAt) })
+    const participantKey = who.childId ?? ACCOUNT_HOLDER
+    const waiverVersion = signed.has(`${who.userId} ${participantKey}`) ? waiver.version : null
+    rows.registrations.push({ id, offeringId: offering.id, userId: who.userId, participantKey, childId: who.childId, status, seq: counter.seq, receiptNumber: `${offering.receiptPrefix}-${String(counter.seq).padStart(5, '0')}`, idempotencyKey: null, offerExpiresAt: null, waiverVersion, teamId: extra.teamId ?? null, leagueSlot: extra.leagueSlot ?? null, createdAt: ts(at), updatedAt: ts(endedAt) })
     rows.registrationEvents.push({ id: rand.id(), registrationId: id, action: extra.full ? 'waitlisted' : 'confirmed', actorId: who.userId, details: null, at: ts(at) })
     if (cancelled) rows.registrationEvents.push({ id: rand.id(), registrationId: id, action: 'cancelled', actorId: who.userId, details: null, at: ts(endedAt) })
     const price = extra.priceCents === undefined ? owner.priceCents : extra.priceCents
     if (price === null) return
     const orderId = rand.id()
     const lineId = rand.id()
-    const earlyBird = rand.next() < 0.3 ? 1000 : 0
+    const earlyBird = price >= 5000 && rand.next() < 0.3 ? 1000 : 0
     const plan = owner.plan
     rows.orders.push({ id: orderId, payerUserId: who.userId, createdAt: ts(at) })
     const line = { id: lineId, orderId, registrationId: id, productId: null, description: owner.name, listPriceCents: price, amountDueCents: price - earlyBird, planDepositCents: plan?.depositCents ?? null, planDueDates: plan?.dueDates.join(',') ?? null, createdAt: ts(at) }
@@ -218,9 +246,9 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
           paid.push(pay(part, when))
         }
       }
-    } else if (roll < 0.65) {
+    } else if (roll < 0.86) {
       paid.push(pay(line.amountDueCents, later(at, 3)))
-    } else if (roll < 0.8) {
+    } else if (roll < 0.93) {
       const half = Math.floor(line.amountDueCents / 2)
       paid.push(pay(half, later(at, 2)))
     }
@@ -267,14 +295,21 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
       }
       continue
     }
-    const offering = offeringOf.get(`${owner.kind === 'academy' ? 'academy-place' : 'league-place'}:${owner.id}`)!
+    const offering = offeringOf.get(`${PLACES_OF[owner.kind]}:${owner.id}`)!
     // The season's registrations less those made so far, shared out over the leagues and academies left.
-    const left = owners.slice(owners.indexOf(owner)).length
-    const asks = Math.floor((SEASON_SIZE.registrations - rows.registrations.length) / left)
+    const left = owners.slice(owners.indexOf(owner)).filter((o) => o.asks === undefined).length
+    const asks = owner.asks ?? Math.floor((SEASON_SIZE.registrations - rows.registrations.length) / left)
     const people = rand.shuffled(owner.forChildren ? kids : adults).slice(0, asks)
     for (const [i, at] of times(asks).entries()) {
       const counter = counters.get(offering.id)
       signUp(owner, offering, people[i]!, at, { full: (counter?.placesTaken ?? 0) >= owner.capacity })
+    }
+    // A drop-in session held: most of those with a spot came and were checked in at the door.
+    if (owner.kind === 'drop-in' && owner.starts < today) {
+      const doors = dayStart(owner.starts).getTime() + 18.75 * 3_600_000
+      for (const r of rows.registrations) {
+        if (r.offeringId === offering.id && r.status === 'confirmed' && rand.next() < 0.85) rows.dropInCheckIns.push({ registrationId: r.id, checkedInAt: ts(new Date(doors + rand.int(0, 30) * 60_000)), checkedInBy: staff[0]! })
+      }
     }
   }
 
@@ -292,8 +327,10 @@ export async function generateSeason(db: Db, { seed, now, timeZone }: SeasonOpti
   const filled = [...Object.keys(rows), 'offerings'].map((table) => sql.table(table))
   await (db.dialect === 'postgres' ? sql`analyze ${sql.join(filled)}` : sql`analyze`).execute(db.kysely)
   return {
-    leagues: owners.filter((o) => o.kind !== 'academy').length,
+    leagues: owners.filter((o) => o.kind === 'team' || o.kind === 'individual').length,
     academies: owners.filter((o) => o.kind === 'academy').length,
+    camps: owners.filter((o) => o.kind === 'camp').length,
+    dropIns: owners.filter((o) => o.kind === 'drop-in').length,
     customers: customers.length,
     registrations: rows.registrations.length,
     payments: rows.payments.length,
@@ -331,6 +368,37 @@ async function makeOwners(db: Db, today: string, rand: ReturnType<typeof generat
       const id = await insertLeague(db, { name, sport, kind: 'individual', isActive, capacity, priceCents, ...(forChildren ? { minAge: 5, maxAge: 16 } : {}), ...dates })
       owners.push({ kind, id, name, forChildren, priceCents, capacity, opens, starts, ends, plan: null })
     }
+  }
+  return owners
+}
+
+/**
+ * The children's camps (a week in the summer, one over Thanksgiving, one over the winter break) and
+ * the Thursday evening open gym for adults, a drop-in from four weeks back to one ahead, each
+ * through the app's own inserts.
+ */
+async function makeCampsAndDropIns(db: Db, today: string, rand: ReturnType<typeof generator>): Promise<Owner[]> {
+  const owners: Owner[] = []
+  const camps = [
+    { name: 'Summer Soccer Camp', sport: 'soccer', starts: addDays(today, -140), days: 5, isActive: false, capacity: 40, asks: 48 },
+    { name: 'Thanksgiving Basketball Camp', sport: 'basketball', starts: addDays(today, 5), days: 3, isActive: true, capacity: 30, asks: 26 },
+    { name: 'Winter Break Multi-Sport Camp', sport: 'kids', starts: addDays(today, 30), days: 5, isActive: true, capacity: 40, asks: 22 },
+  ] as const
+  for (const camp of camps) {
+    const opens = addDays(camp.starts, -75)
+    const ends = addDays(camp.starts, camp.days - 1)
+    const priceCents = 15_000 + rand.int(0, 4) * 2500
+    const id = await insertCamp(db, { name: camp.name, sport: camp.sport, isActive: camp.isActive, capacity: camp.capacity, priceCents, minAge: 5, maxAge: 16, startTime: '09:00', endTime: '15:00', registrationDate: opens, startDate: camp.starts, endDate: ends })
+    owners.push({ kind: 'camp', id, name: camp.name, forChildren: true, priceCents, capacity: camp.capacity, opens, starts: camp.starts, ends, plan: null, asks: camp.asks })
+  }
+  const thursday = addDays(today, (4 - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7)
+  for (let week = -4; week <= 1; week++) {
+    const date = addDays(thursday, week * 7)
+    const opens = addDays(date, -14)
+    const name = 'Thursday Open Gym'
+    const id = await insertDropIn(db, { name, sport: 'basketball', isActive: true, capacity: 24, priceCents: 1000, forChildren: false, date, startTime: '19:00', endTime: '21:00', registrationDate: opens })
+    const asks = date < today ? rand.int(16, 26) : date === today ? rand.int(12, 20) : rand.int(2, 8)
+    owners.push({ kind: 'drop-in', id, name, forChildren: false, priceCents: 1000, capacity: 24, opens, starts: date, ends: date, plan: null, asks })
   }
   return owners
 }

@@ -24,9 +24,11 @@ afterAll(() => ctx.close())
 
 async function readTables() {
   const k = ctx.db.kysely
-  const [leagues, academies, offerings, registrations, lines, payments, allocations, refunds, refundAllocations, users, children] = await Promise.all([
+  const [leagues, academies, camps, dropIns, offerings, registrations, lines, payments, allocations, refunds, refundAllocations, users, children] = await Promise.all([
     k.selectFrom('leagues').selectAll().execute(),
     k.selectFrom('academies').selectAll().execute(),
+    k.selectFrom('camps').selectAll().execute(),
+    k.selectFrom('dropIns').selectAll().execute(),
     k.selectFrom('offerings').selectAll().execute(),
     k.selectFrom('registrations').selectAll().execute(),
     k.selectFrom('orderLines').selectAll().execute(),
@@ -37,7 +39,7 @@ async function readTables() {
     k.selectFrom('users').select(['id', 'displayName']).execute(),
     k.selectFrom('children').select(['id', 'firstName', 'lastName']).execute(),
   ])
-  return { leagues, academies, offerings, registrations, lines, payments, allocations, refunds, refundAllocations, users, children }
+  return { leagues, academies, camps, dropIns, offerings, registrations, lines, payments, allocations, refunds, refundAllocations, users, children }
 }
 
 let dayFormat: Intl.DateTimeFormat | undefined
@@ -91,24 +93,28 @@ describe('the Registration section on a generated season', () => {
     expect({ today: section.today, weekStart: section.weekStart, seasonStart: section.seasonStart }).toEqual(expectedPeriods())
   })
 
-  test('each active league and academy shows its places taken, capacity and waitlist as its registrations stand', () => {
-    const active = new Map([...raw.leagues, ...raw.academies].filter((p) => isYes(p.isActive)).map((p) => [p.id, p]))
+  test('each active league, academy and camp, and each drop-in session to come, shows its places taken, capacity and waitlist as its registrations stand', () => {
+    const { today } = expectedPeriods()
+    const active = new Map([...raw.leagues, ...raw.academies, ...raw.camps].filter((p) => isYes(p.isActive)).map((p) => [p.id, p]))
     const expected = raw.offerings
       .filter((o) => {
         const league = raw.leagues.find((l) => l.id === o.leagueId)
         if (o.academyId) return active.has(o.academyId) && o.kind === 'academy-place'
+        if (o.campId) return active.has(o.campId) && o.kind === 'camp-place'
+        if (o.dropInId) return raw.dropIns.some((d) => d.id === o.dropInId && isYes(d.isActive) && d.date >= today)
         return league !== undefined && active.has(league.id) && o.kind === (league.kind === 'team' ? 'team-place' : 'league-place')
       })
       .map((o) => {
         const mine = raw.registrations.filter((r) => r.offeringId === o.id)
         return {
-          ownerId: o.leagueId ?? o.academyId,
+          ownerId: o.leagueId ?? o.academyId ?? o.campId ?? o.dropInId,
           placesTaken: mine.filter((r) => ['confirmed', 'held', 'offered'].includes(r.status)).length,
           capacity: o.capacity,
           waiting: mine.filter((r) => r.status === 'waitlisted').length,
         }
       })
-    expect(expected).toHaveLength(16)
+    expect(expected).toHaveLength(20)
+    expect(expected.filter((p) => raw.camps.some((c) => c.id === p.ownerId) || raw.dropIns.some((d) => d.id === p.ownerId)).every((p) => p.placesTaken > 0)).toBe(true)
     expect(expected.some((p) => p.waiting > 0)).toBe(true)
     expect(section.programs.map(({ ownerId, placesTaken, capacity, waiting }) => ({ ownerId, placesTaken, capacity, waiting })).sort((a, b) => a.ownerId!.localeCompare(b.ownerId!))).toEqual(
       expected.sort((a, b) => a.ownerId!.localeCompare(b.ownerId!)),
@@ -137,10 +143,10 @@ describe('the Registration section on a generated season', () => {
     }
   })
 
-  test('sign-ups today, this week, this season and per day are those made in active leagues and academies on each facility day', () => {
+  test('sign-ups today, this week, this season and per day are those made in active leagues, academies, camps and drop-ins on each facility day', () => {
     const { today, weekStart, seasonStart } = expectedPeriods()
-    const active = new Set([...raw.leagues, ...raw.academies].filter((p) => isYes(p.isActive)).map((p) => p.id))
-    const ownerOf = new Map(raw.offerings.map((o) => [o.id, o.leagueId ?? o.academyId]))
+    const active = new Set([...raw.leagues, ...raw.academies, ...raw.camps, ...raw.dropIns].filter((p) => isYes(p.isActive)).map((p) => p.id))
+    const ownerOf = new Map(raw.offerings.map((o) => [o.id, o.leagueId ?? o.academyId ?? o.campId ?? o.dropInId]))
     const days = raw.registrations.filter((r) => active.has(ownerOf.get(r.offeringId) ?? '')).map((r) => facilityDay(r.createdAt))
     const since = (from: string) => days.filter((d) => d >= from && d <= today).length
     expect(section.registrations).toEqual({ today: since(today), week: since(weekStart), season: since(seasonStart) })
