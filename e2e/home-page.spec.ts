@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { formatDate } from '../src/shared/format.ts'
 import type { ActiveLeague } from '../src/shared/sports.ts'
 import { BASE_URL, daysFromToday, expect, openInApp, showLeagues, test, uniqueToken } from './fixtures.ts'
 
@@ -19,9 +20,9 @@ function league(fields: Pick<ActiveLeague, 'name' | 'sport' | 'kind'> & Partial<
   return {
     id: `league-${fields.name.toLowerCase().replace(/\W+/g, '-')}`,
     description: null,
-    registrationDate: '2027-01-01',
-    startDate: '2027-02-01',
-    endDate: '2027-05-01',
+    registrationDate: daysFromToday(34),
+    startDate: daysFromToday(65),
+    endDate: daysFromToday(154),
     registrationDeadline: null,
     priceCents: 4500,
     earlyBirdPriceCents: null,
@@ -56,26 +57,26 @@ test.describe('with open leagues', () => {
     sport: 'soccer',
     kind: 'individual',
     description: 'Bring shin guards.',
-    registrationDate: '2026-12-01',
-    startDate: '2027-01-15',
+    registrationDate: daysFromToday(3),
+    startDate: daysFromToday(48),
   })
   const adultBasketball = league({
     name: 'Adult Basketball',
     sport: 'basketball',
     kind: 'team',
     description: 'Teams of five, Tuesday nights.',
-    registrationDate: '2027-01-10',
-    startDate: '2027-02-03',
+    registrationDate: daysFromToday(43),
+    startDate: daysFromToday(67),
   })
-  const basketball = league({ name: 'Open Gym Basketball', sport: 'basketball', kind: 'individual', startDate: '2027-03-05' })
-  const football = league({ name: 'Flag Football', sport: 'football', kind: 'individual', registrationDate: '2027-03-01', startDate: '2027-04-10' })
-  const baseball = league({ name: 'Batting League', sport: 'baseball', kind: 'individual', startDate: '2027-04-11' })
-  const kids = league({ name: 'Little Kickers', sport: 'kids', kind: 'individual', startDate: '2027-04-12' })
+  const basketball = league({ name: 'Open Gym Basketball', sport: 'basketball', kind: 'individual', startDate: daysFromToday(97) })
+  const football = league({ name: 'Flag Football', sport: 'football', kind: 'individual', registrationDate: daysFromToday(93), startDate: daysFromToday(133) })
+  const baseball = league({ name: 'Batting League', sport: 'baseball', kind: 'individual', startDate: daysFromToday(134) })
+  const kids = league({ name: 'Little Kickers', sport: 'kids', kind: 'individual', startDate: daysFromToday(135) })
   // Leagues no card may show: team leagues (other than the one named Adult Basketball), and
   // a second soccer league that starts later than the first.
-  const soccerTeams = league({ name: 'Soccer Team League', sport: 'soccer', kind: 'team', startDate: '2026-06-01' })
-  const basketballTeams = league({ name: 'Wednesday Night Hoops', sport: 'basketball', kind: 'team', startDate: '2026-06-02' })
-  const laterSoccer = league({ name: 'Summer Soccer Free Agents', sport: 'soccer', kind: 'individual', startDate: '2027-06-01' })
+  const soccerTeams = league({ name: 'Soccer Team League', sport: 'soccer', kind: 'team', startDate: daysFromToday(-180) })
+  const basketballTeams = league({ name: 'Wednesday Night Hoops', sport: 'basketball', kind: 'team', startDate: daysFromToday(-179) })
+  const laterSoccer = league({ name: 'Summer Soccer Free Agents', sport: 'soccer', kind: 'individual', startDate: daysFromToday(185) })
   const all = [laterSoccer, basketballTeams, kids, soccerTeams, football, baseball, basketball, adultBasketball, soccer]
 
   test.beforeEach(async ({ asVisitor: page }) => {
@@ -87,18 +88,18 @@ test.describe('with open leagues', () => {
     const soccerCard = card(page, 'Soccer')
     await expect(soccerCard.getByRole('heading', { level: 3 })).toHaveText('Spring Soccer Free Agents')
     await expect(soccerCard.getByRole('term')).toHaveText(['Starts', 'Registration', 'Price'])
-    await expect(soccerCard.getByRole('definition')).toHaveText(['1/15/2027', '12/1/2026', '$45.00'])
+    await expect(soccerCard.getByRole('definition')).toHaveText([formatDate(soccer.startDate), formatDate(soccer.registrationDate), '$45.00'])
     await expect(soccerCard.getByText('Bring shin guards.')).toBeVisible()
 
     const adultCard = card(page, 'Adult Basketball')
     await expect(adultCard.getByRole('heading', { level: 3 })).toHaveText('Adult Basketball')
-    await expect(adultCard.getByRole('definition')).toHaveText(['2/3/2027', '1/10/2027'])
+    await expect(adultCard.getByRole('definition')).toHaveText([formatDate(adultBasketball.startDate), formatDate(adultBasketball.registrationDate)])
     await expect(adultCard.getByText('Teams of five, Tuesday nights.')).toBeVisible()
 
     // A team league's card names no one price (the captain's and the players' differ). No description: the card holds only its sign-up button's paragraph.
     const footballCard = card(page, 'Football')
     await expect(footballCard.getByRole('heading', { level: 3 })).toHaveText('Flag Football')
-    await expect(footballCard.getByRole('definition')).toHaveText(['4/10/2027', '3/1/2027', '$45.00'])
+    await expect(footballCard.getByRole('definition')).toHaveText([formatDate(football.startDate), formatDate(football.registrationDate), '$45.00'])
     await expect(footballCard.getByRole('paragraph')).toHaveCount(1)
   })
 
