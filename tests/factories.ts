@@ -135,6 +135,7 @@ export function leagueForm(overrides: Partial<LeagueFormValues> = {}): LeagueFor
     price: '45.50',
     priceProduct: '',
     capacity: '',
+    minimum: '',
     payAtSignUp: 'false',
     teamCapacity: '',
     rosterMin: '',

@@ -80,6 +80,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     price: '45.00',
     priceProduct: f.adminProductId,
     capacity: '20',
+    minimum: '4',
     payAtSignUp: 'false',
     teamCapacity: '8',
     rosterMin: '5',
@@ -124,6 +125,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     price: '180.00',
     priceProduct: '',
     capacity: '16',
+    minimum: '6',
     payAtSignUp: 'false',
     waiverRequired: 'true',
   }
@@ -145,6 +147,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     price: '145.00',
     priceProduct: '',
     capacity: '24',
+    minimum: '8',
     payAtSignUp: 'false',
     waiverRequired: 'true',
   }

@@ -178,7 +178,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerDropInRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
-  registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups })
+  registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups, kinds })
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })
   registerAuditRoutes(app, { db, config })
   registerMailRoutes(app, { db, config })

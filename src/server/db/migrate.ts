@@ -41,6 +41,8 @@ import * as m0038 from './migrations/0038-camps.ts'
 import * as m0039 from './migrations/0039-drop-ins.ts'
 import * as m0040 from './migrations/0040-audit-history.ts'
 import * as m0041 from './migrations/0041-messages.ts'
+import * as m0042 from './migrations/0042-program-minimums.ts'
+import * as m0043 from './migrations/0043-webhook-failures.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -87,6 +89,8 @@ const migrations: Record<string, DialectMigration> = {
   '0039-drop-ins': m0039,
   '0040-audit-history': m0040,
   '0041-messages': m0041,
+  '0042-program-minimums': m0042,
+  '0043-webhook-failures': m0043,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -337,6 +337,8 @@ export interface OfferingsTable {
   productId: string | null
   /** Places; null means no limit. */
   capacity: number | null
+  /** The fewest confirmed places it needs to run (migration 0042); null: none. */
+  minimum: Generated<number | null>
   /** Confirmed and offered places (docs/decisions/0006). */
   placesTaken: Generated<number>
   /** Waitlisted registrations: changed with every move into or out of the waitlist. */
@@ -642,6 +644,20 @@ export interface OutboxTable {
   carriesSecret: Generated<boolean | number>
 }
 
+/** A delivery of a provider's event the site refused or failed to apply, its latest (migration 0043, core/payments/webhook-failures.ts). */
+export interface WebhookFailuresTable {
+  provider: PaymentProvider
+  /** The event's id and type as the delivery gave them (unverified when its signature was refused). */
+  eventId: string
+  eventType: string
+  /** The reason, one line. */
+  reason: string
+  /** How many deliveries of it failed. */
+  deliveries: number
+  /** The latest failure. */
+  failedAt: Timestamp
+}
+
 /** Work done after the commit of the transaction that wrote it (core/jobs.ts, migration 0023). */
 export interface JobsTable {
   id: string
@@ -747,4 +763,5 @@ export interface Database {
   outbox: OutboxTable
   jobs: JobsTable
   backups: BackupsTable
+  webhookFailures: WebhookFailuresTable
 }

@@ -77,6 +77,7 @@ export const AdminAcademy = Academy.omit({ placesLeft: true, pricing: true }).ex
   earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
   skippedDates: z.array(z.string()).describe('YYYY-MM-DD, dates it does not meet on'),
   capacity: z.number().int().nullable().describe('null when the academy has no limit'),
+  minimum: z.number().int().nullable().describe('the fewest confirmed places it needs to run; null: none'),
   placesTaken: z.number().int().describe('confirmed and offered places'),
   payAtSignUp: z.boolean().describe('a place is held while its customer pays online, instead of confirmed and paid later'),
 })

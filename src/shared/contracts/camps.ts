@@ -73,6 +73,7 @@ export const AdminCamp = Camp.omit({ placesLeft: true, pricing: true }).extend({
   isActive: z.boolean(),
   earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
   capacity: z.number().int().nullable().describe('null when the camp has no limit'),
+  minimum: z.number().int().nullable().describe('the fewest confirmed places it needs to run; null: none'),
   placesTaken: z.number().int().describe('confirmed, held and offered places'),
   payAtSignUp: z.boolean().describe('a place is held while its family pays online, instead of confirmed and paid later'),
 })

@@ -101,6 +101,7 @@ export const AdminLeague = z.object({
   priceCents: z.number().int(),
   earlyBird: EarlyBird.nullable().describe('the early-bird price of its fee, null without one: the desk states the price of the day (shared/format.ts priceFactText), as a sign-up charges it'),
   capacity: z.number().int().nullable().describe('null when the league has no limit'),
+  minimum: z.number().int().nullable().describe('the fewest confirmed places it needs to run (a team league: teams); null: none'),
   placesTaken: z.number().int().describe('confirmed and offered places'),
   payAtSignUp: z.boolean().describe('a place is held while its customer pays online, instead of confirmed and paid later'),
   waitlistSize: z.number().int(),

@@ -26,6 +26,7 @@ export function academyFormValues(academy: AdminAcademy): AcademyFormValues {
     price: dollarsText(academy.priceCents),
     priceProduct: '',
     capacity: text(academy.capacity),
+    minimum: text(academy.minimum),
     payAtSignUp: String(academy.payAtSignUp),
     waiverRequired: String(academy.waiverRequired),
   }

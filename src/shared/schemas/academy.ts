@@ -1,7 +1,7 @@
 import { WEEKDAYS } from '../academy-schedule.ts'
 import { centsFromDollars } from '../money.ts'
 import type { FormSpec } from '../validation/rules.ts'
-import { ISO_DATE, PROGRAM_FIELDS, PROGRAM_NAMING, PROGRAM_PARTICIPANTS, PROGRAM_SALE } from './program.ts'
+import { ISO_DATE, minimumAboveCapacity, PROGRAM_FIELDS, PROGRAM_MINIMUM, PROGRAM_NAMING, PROGRAM_PARTICIPANTS, PROGRAM_SALE } from './program.ts'
 
 /**
  * The academy form of /leagues' Academies section (issue 23), checked in the browser and again by
@@ -23,6 +23,7 @@ export const AcademyForm = {
   registrationDeadline: { label: 'Registration deadline', rules: 'date|date_after:registrationDate|date_before:endDate' },
   skippedDates: { label: 'Dates skipped', rules: 'max:2000' },
   ...PROGRAM_SALE,
+  ...PROGRAM_MINIMUM,
 } as const satisfies FormSpec
 
 export type AcademyField = keyof typeof AcademyForm
@@ -45,7 +46,7 @@ export const listOf = (text: string): string[] =>
     .map((part) => part.trim())
     .filter((part) => part !== '')
 
-/** What the field rules cannot say: weekdays, times in order, ages in order, dates within the program. */
+/** What the field rules cannot say: weekdays, times in order, ages in order, dates within the program, a minimum within the capacity. */
 export function academyFormProblems(values: AcademyFormValues): Partial<Record<AcademyField, string>> {
   const problems: Partial<Record<AcademyField, string>> = {}
   if (values.price !== '' && centsFromDollars(values.price) === null) problems.price = ACADEMY_MESSAGES.priceCents
@@ -57,6 +58,8 @@ export function academyFormProblems(values: AcademyFormValues): Partial<Record<A
   }
   const outside = (date: string) => !ISO_DATE.test(date) || date < values.startDate || date > values.endDate
   if (listOf(values.skippedDates).some(outside)) problems.skippedDates = ACADEMY_MESSAGES.skippedDates
+  const minimum = minimumAboveCapacity(values.minimum, values.capacity)
+  if (minimum) problems.minimum = minimum
   return problems
 }
 

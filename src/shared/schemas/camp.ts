@@ -1,7 +1,7 @@
 import { centsFromDollars } from '../money.ts'
 import { addDays } from '../registration-window.ts'
 import type { FormSpec } from '../validation/rules.ts'
-import { ISO_DATE, PROGRAM_FIELDS, PROGRAM_NAMING, PROGRAM_SALE } from './program.ts'
+import { ISO_DATE, minimumAboveCapacity, PROGRAM_FIELDS, PROGRAM_MINIMUM, PROGRAM_NAMING, PROGRAM_SALE } from './program.ts'
 
 /** The most days a camp runs after its first: a camp is a day or a school break, not a season (issue 31). */
 export const CAMP_MAX_EXTRA_DAYS = 14
@@ -25,6 +25,7 @@ export const CampForm = {
   endDate: { label: 'Last day', rules: 'required|date' },
   registrationDeadline: { label: 'Registration deadline', rules: 'date|date_after:registrationDate' },
   ...PROGRAM_SALE,
+  ...PROGRAM_MINIMUM,
 } as const satisfies FormSpec
 
 export type CampField = keyof typeof CampForm
@@ -40,7 +41,7 @@ export const CAMP_MESSAGES = {
   adultsOnly: 'Camps are for children: choose a child to sign up.',
 } as const
 
-/** What the field rules cannot say: cents, times and ages in order, the last day within two weeks of the first. */
+/** What the field rules cannot say: cents, times and ages in order, the last day within two weeks of the first, a minimum within the capacity. */
 export function campFormProblems(values: CampFormValues): Partial<Record<CampField, string>> {
   const problems: Partial<Record<CampField, string>> = {}
   if (values.price !== '' && centsFromDollars(values.price) === null) problems.price = CAMP_MESSAGES.priceCents
@@ -51,6 +52,8 @@ export function campFormProblems(values: CampFormValues): Partial<Record<CampFie
     else if (values.endDate > addDays(values.startDate, CAMP_MAX_EXTRA_DAYS)) problems.endDate = CAMP_MESSAGES.endTooLate
     if (ISO_DATE.test(values.registrationDeadline) && values.registrationDeadline > values.endDate) problems.registrationDeadline = CAMP_MESSAGES.deadline
   }
+  const minimum = minimumAboveCapacity(values.minimum, values.capacity)
+  if (minimum) problems.minimum = minimum
   return problems
 }
 

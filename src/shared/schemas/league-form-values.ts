@@ -18,6 +18,7 @@ export function leagueFormValues(league: AdminLeague): LeagueFormValues {
     price: dollarsText(league.priceCents),
     priceProduct: '',
     capacity: text(league.capacity),
+    minimum: text(league.minimum),
     payAtSignUp: String(league.payAtSignUp),
     teamCapacity: text(league.teamCapacity),
     rosterMin: text(league.rosterMin),

@@ -2,6 +2,7 @@ import { centsFromDollars, formatMoney } from '../money.ts'
 import { LEAGUE_KINDS, SPORTS, type LeagueKind } from '../sports.ts'
 import { playersPayFee, TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from './team.ts'
 import type { FormSpec } from '../validation/rules.ts'
+import { minimumAboveCapacity, PROGRAM_MINIMUM } from './program.ts'
 
 /**
  * The league form of /leagues, checked in the browser and again by the server (decision 0004).
@@ -25,6 +26,8 @@ export const LeagueForm = {
   /** A product of the price list (issue 24) the price comes from; empty: the price typed. */
   priceProduct: { label: 'Price from the price list', rules: 'max:64' },
   capacity: { label: 'Capacity', rules: 'integer|between:1,100000' },
+  /** Confirmed players it needs to run; a team league's, confirmed teams (checked against teamCapacity). */
+  ...PROGRAM_MINIMUM,
   /** When a place is paid (PAY_AT_SIGN_UP_CHOICES); empty: pay later. */
   payAtSignUp: { label: 'Payment', rules: 'in:true,false' },
   teamCapacity: { label: 'Team capacity', rules: 'integer|between:1,100' },
@@ -62,6 +65,8 @@ export function leagueFormProblems(values: LeagueFormValues): Partial<Record<Lea
   const problems: Partial<Record<LeagueField, string>> = {}
   if (values.price !== '' && centsFromDollars(values.price) === null) problems.price = LEAGUE_MESSAGES.priceCents
   const below = (low: string, high: string) => low !== '' && high !== '' && Number(high) < Number(low)
+  const minimum = values.kind === 'team' ? minimumAboveCapacity(values.minimum, values.teamCapacity, 'teams') : minimumAboveCapacity(values.minimum, values.capacity)
+  if (minimum) problems.minimum = minimum
   if (values.kind === 'team') {
     if (below(values.rosterMin, values.rosterMax)) problems.rosterMax = LEAGUE_MESSAGES.rosterRange
     if (values.teamPayment === '') problems.teamPayment = LEAGUE_MESSAGES.teamPayment

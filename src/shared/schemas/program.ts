@@ -40,5 +40,25 @@ export const PROGRAM_SALE = {
   waiverRequired: { label: 'Waiver required', rules: 'in:true,false' },
 } as const satisfies FormSpec
 
+/**
+ * The fewest confirmed places a program needs to run (a league's, an academy's, a camp's): empty
+ * for none. Needs attention names one starting within a week with fewer (docs/decisions/0030).
+ */
+export const PROGRAM_MINIMUM = {
+  minimum: { label: 'Minimum to run', rules: 'integer|between:1,100000' },
+} as const satisfies FormSpec
+
+/** What the forms say the minimum is for. */
+export const MINIMUM_HINT = 'Fewest confirmed for it to run: the Dashboard names it in the week before its start while fewer are. Empty for none.'
+
+/**
+ * A minimum above the capacity could never be reached: what to tell staff, naming both numbers
+ * and what the capacity counts ("places", "teams"); undefined when either is empty or it fits.
+ */
+export function minimumAboveCapacity(minimum: string, capacity: string, places = 'places'): string | undefined {
+  if (minimum === '' || capacity === '' || Number(minimum) <= Number(capacity)) return undefined
+  return `The minimum to run (${minimum}) is more than the capacity (${capacity} ${places}), so it could never be reached. Lower the minimum or raise the capacity.`
+}
+
 /** A calendar date as forms send it, checked before dates are compared. */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/

@@ -6,6 +6,7 @@ import { academyFormValues } from '../../../shared/schemas/academy-form-values.t
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ownField, ProgramDetails, ProgramFormPanel, ProgramSale, useWhoTakesPart, WhoTakesPart } from '../offerings/program-form.tsx'
 import type { ProgramFormProps } from '../offerings/program.ts'
+import { MINIMUM_HINT } from '../../../shared/schemas/program.ts'
 import { useSaveAcademy } from './api/use-save-academy.ts'
 
 const NEW_ACADEMY: AcademyFormValues = {
@@ -29,6 +30,7 @@ const NEW_ACADEMY: AcademyFormValues = {
   price: '',
   priceProduct: '',
   capacity: '',
+  minimum: '',
   payAtSignUp: 'false',
   waiverRequired: 'true',
 }
@@ -107,6 +109,7 @@ export function AcademyFormPanel({ program: academy, onSaved, onCancel }: Progra
         form={form}
         spec={AcademyForm}
         deadline={ownField(form, AcademyForm, 'registrationDeadline', 'The last day to register. Empty: the day before the first session.')}
+        minimum={ownField(form, AcademyForm, 'minimum', MINIMUM_HINT)}
         purpose="academy-fee"
         priceHint="Such as 180 or 179.50; 0 for free."
         editing={academy !== undefined}

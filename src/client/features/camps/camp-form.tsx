@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { useForm } from '../../lib/use-form.ts'
 import { AgeFields, ownField, ProgramDetails, ProgramFormPanel, ProgramSale } from '../offerings/program-form.tsx'
 import type { ProgramFormProps } from '../offerings/program.ts'
+import { MINIMUM_HINT } from '../../../shared/schemas/program.ts'
 import { useSaveCamp } from './api/use-save-camp.ts'
 import { campFormValues } from './camp-text.ts'
 
@@ -26,6 +27,7 @@ const NEW_CAMP: CampFormValues = {
   price: '',
   priceProduct: '',
   capacity: '',
+  minimum: '',
   payAtSignUp: 'false',
   waiverRequired: 'true',
 }
@@ -64,6 +66,7 @@ export function CampFormPanel({ program: camp, onSaved, onCancel }: ProgramFormP
         form={form}
         spec={CampForm}
         deadline={ownField(form, CampForm, 'registrationDeadline', 'The last day to register. Empty: the day before the first day.')}
+        minimum={ownField(form, CampForm, 'minimum', MINIMUM_HINT)}
         purpose="camp-fee"
         priceHint="For all its days, such as 150 or 149.50; 0 for free."
         editing={camp !== undefined}

@@ -78,5 +78,6 @@ export function campFormValues(camp: AdminCamp): CampFormValues {
     endDate: camp.endDate,
     registrationDeadline: camp.registrationDeadline ?? '',
     capacity: camp.capacity === null ? '' : String(camp.capacity),
+    minimum: camp.minimum === null ? '' : String(camp.minimum),
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { AGE_FIELDS, LeagueForm, leagueFormProblems, TEAM_FIELDS, type LeagueField, type LeagueFormValues } from '../../../shared/schemas/league.ts'
 import { leagueFormValues } from '../../../shared/schemas/league-form-values.ts'
+import { MINIMUM_HINT } from '../../../shared/schemas/program.ts'
 import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import { LEAGUE_KINDS, SPORT_LABELS, SPORTS } from '../../../shared/sports.ts'
 import { playersPayFee, TEAM_PAYMENT_LABELS, TEAM_PAYMENTS, teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
@@ -29,6 +30,7 @@ const NEW_LEAGUE: LeagueFormValues = {
   price: '',
   priceProduct: '',
   capacity: '',
+  minimum: '',
   payAtSignUp: 'false',
   teamCapacity: '',
   rosterMin: '',
@@ -159,6 +161,7 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
               error={form.errors.capacity}
               hint="Player places; empty for no limit."
             />
+            {hidden.includes('teamCapacity') && <NumberField label={LeagueForm.minimum.label} field={form.field('minimum')} error={form.errors.minimum} hint={`Players. ${MINIMUM_HINT}`} />}
           </div>
           <PaymentField field={form.field('payAtSignUp')} error={form.errors.payAtSignUp} />
           {league && (
@@ -172,6 +175,7 @@ export function LeagueFormPanel({ league, onSaved, onCancel }: LeagueFormPanelPr
             <legend>Teams</legend>
             <div className="staff-form-grid">
               <NumberField label={LeagueForm.teamCapacity.label} field={form.field('teamCapacity')} error={form.errors.teamCapacity} hint="How many teams. Empty for no limit." />
+              <NumberField label={LeagueForm.minimum.label} field={form.field('minimum')} error={form.errors.minimum} hint={`Teams. ${MINIMUM_HINT}`} />
               <NumberField label={LeagueForm.rosterMin.label} field={form.field('rosterMin')} error={form.errors.rosterMin} />
               <NumberField label={LeagueForm.rosterMax.label} field={form.field('rosterMax')} error={form.errors.rosterMax} />
               <TextField

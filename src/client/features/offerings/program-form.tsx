@@ -199,6 +199,8 @@ interface ProgramSaleProps<K extends string> {
   form: UseForm<K | SaleField>
   spec: FormSpec<SaleField>
   deadline?: OwnField
+  /** The fewest places it needs to run, for a kind that has one (not a drop-in). */
+  minimum?: OwnField
   purpose: ProductPurpose
   priceHint: string
   /** A program edited is told what a changed capacity does. */
@@ -216,7 +218,7 @@ const PLACES = {
 }
 
 /** When registration opens (and closes), the price from the price list or typed, the places, and when a place is paid. */
-export function ProgramSale<K extends string>({ form, spec, deadline, purpose, priceHint, editing, words }: ProgramSaleProps<K>) {
+export function ProgramSale<K extends string>({ form, spec, deadline, minimum, purpose, priceHint, editing, words }: ProgramSaleProps<K>) {
   const { legend, registrationHint, capacityHint, editNote } = { ...PLACES, ...words }
   return (
     <fieldset>
@@ -228,6 +230,7 @@ export function ProgramSale<K extends string>({ form, spec, deadline, purpose, p
           <NumberField label="Price (dollars)" decimal field={form.field('price')} error={form.errors.price} hint={priceHint} />
         </PriceFromList>
         <NumberField label={spec.capacity.label} field={form.field('capacity')} error={form.errors.capacity} hint={capacityHint} />
+        {minimum && <NumberField label={minimum.label} field={minimum.field} error={minimum.error} hint={minimum.hint} />}
       </div>
       <PaymentField field={form.field('payAtSignUp')} error={form.errors.payAtSignUp} />
       {editing && <p className="staff-note">{editNote}</p>}

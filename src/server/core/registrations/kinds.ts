@@ -76,6 +76,12 @@ export interface Kind<K extends OfferingKind = OfferingKind> {
    * names it after the offering's name: "Adult Soccer, Strikers".
    */
   placeIn?(details: DetailsOf<K>): string
+  /**
+   * The staff page where the places of one of its owners (`Offering.ownerId`: a league, an
+   * academy, a camp, a drop-in) are managed: where Needs attention links a program below its
+   * minimum (dashboard/attention-programs.queries.ts).
+   */
+  staffPage(ownerId: string): string
 }
 
 /**

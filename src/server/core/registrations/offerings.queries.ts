@@ -98,6 +98,8 @@ interface PricedPlaces {
   owner: { column: OwnerColumn; id: string }
   name: string
   capacity: number | null
+  /** The fewest confirmed places it needs to run; null or left out: none. */
+  minimum?: number | null
   priceCents: number
   productId?: string | null
 }
@@ -117,6 +119,7 @@ export async function createOffering(
       [offering.owner.column]: offering.owner.id,
       productId,
       capacity: offering.capacity,
+      minimum: offering.minimum ?? null,
       receiptPrefix: receiptPrefixOf(offering.owner.id),
       createdAt: timestampParam(tx.dialect, now),
     })
@@ -124,7 +127,7 @@ export async function createOffering(
 }
 
 /**
- * Staff changed an owner's capacity or price (a league's, an academy's, a camp's): its places take the capacity, and
+ * Staff changed an owner's capacity, minimum or price (a league's, an academy's, a camp's): its places take the capacity and minimum, and
  * point at a product of the price (payments/products.queries.ts; the product itself is never
  * rewritten). Answers the capacity it had, or undefined without such places.
  */
@@ -144,7 +147,7 @@ export async function updateOffering(
   const before = await current.executeTakeFirst()
   if (!before) return undefined
   const productId = offering.productId ?? (await productPriced(tx, { name: offering.name, purpose: OFFERING_KIND_WORDS[offering.kind].purpose, priceCents: offering.priceCents, current: before.productId, now }))
-  await tx.kysely.updateTable('offerings').set({ capacity: offering.capacity, productId }).where('id', '=', before.id).execute()
+  await tx.kysely.updateTable('offerings').set({ capacity: offering.capacity, minimum: offering.minimum ?? null, productId }).where('id', '=', before.id).execute()
   return { offeringId: before.id, capacityBefore: before.capacity }
 }
 

@@ -38,6 +38,8 @@ export interface ProgramSettings {
   location?: string | null
   isActive: boolean
   capacity: number | null
+  /** The fewest confirmed places it needs to run (an academy's, a camp's); null or left out: none. */
+  minimum?: number | null
   priceCents: number
   /** The product of the price list its places take their price from; null or left out: the typed price. */
   priceProductId?: string | null
@@ -81,6 +83,7 @@ const pricedPlaces = (of: PlacesOf, id: string, settings: ProgramSettings) => ({
   owner: { column: of.column, id },
   name: settings.name,
   capacity: settings.capacity,
+  minimum: settings.minimum ?? null,
   priceCents: settings.priceCents,
   productId: settings.priceProductId ?? null,
 })

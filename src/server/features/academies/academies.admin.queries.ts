@@ -14,7 +14,7 @@ function academiesWithPlaces(db: Db) {
     .innerJoin('offerings as o', (join) => join.onRef('o.academyId', '=', 'a.id').on('o.kind', '=', 'academy-place'))
     .leftJoin('products as p', 'p.id', 'o.productId')
     .selectAll('a')
-    .select(['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'o.capacity', 'o.placesTaken', 'o.waiting'])
+    .select(['p.listPriceCents', 'p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'o.capacity', 'o.minimum', 'o.placesTaken', 'o.waiting'])
     .orderBy('a.isActive', 'desc')
     .orderBy('a.startDate')
     .orderBy('a.name')
@@ -47,6 +47,7 @@ function toAdminAcademy(row: Row): AdminAcademy {
     priceCents: row.listPriceCents ?? 0,
     earlyBird: earlyBirdOf(row),
     capacity: row.capacity,
+    minimum: row.minimum,
     placesTaken: row.placesTaken,
     waitlistSize: row.waiting,
     waiverRequired: toBool(row.waiverRequired),

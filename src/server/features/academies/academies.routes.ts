@@ -119,6 +119,7 @@ function settingsFrom(form: AcademyFormValues, priceProductId: string | null): N
     startDate: form.startDate,
     endDate: form.endDate,
     capacity: whole(form.capacity),
+    minimum: whole(form.minimum),
     priceCents: centsFromDollars(form.price) ?? 0,
     priceProductId,
     waiverRequired: form.waiverRequired !== 'false',

@@ -9,6 +9,7 @@ import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
 import { scheduleOf } from '../../core/registrations/programs.ts'
 import { programEmailLines } from '../../core/registrations/registration-emails.ts'
+import { href } from '../../../shared/paths.ts'
 
 /**
  * A child's place in an academy, as the registration engine knows it (kinds.ts): a family cancels
@@ -18,6 +19,7 @@ export const academyKind: Kind<'academy-place'> = {
   rules: { mayLeave: beforeFirstSession },
   details: async (_db, places) => places.map((place) => ({ kind: 'academy-place', schedule: scheduleOf(place) })),
   emails: programEmailLines,
+  staffPage: () => href('academyRegistrations'),
 }
 
 async function beforeFirstSession(tx: Db, place: PlaceOfKind, today: string): Promise<void> {

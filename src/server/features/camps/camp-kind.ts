@@ -7,6 +7,7 @@ import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
 import { scheduleOf } from '../../core/registrations/programs.ts'
 import { programEmailLines } from '../../core/registrations/registration-emails.ts'
+import { href } from '../../../shared/paths.ts'
 
 /**
  * A child's place at a camp, as the registration engine knows it (kinds.ts): a family cancels a
@@ -16,6 +17,7 @@ export const campKind: Kind<'camp-place'> = {
   rules: { mayLeave: beforeFirstDay },
   details: async (_db, places) => places.map((place) => ({ kind: 'camp-place', schedule: scheduleOf(place) })),
   emails: programEmailLines,
+  staffPage: () => href('campRegistrations'),
 }
 
 async function beforeFirstDay(tx: Db, place: PlaceOfKind, today: string): Promise<void> {

@@ -18,7 +18,7 @@ export async function findCampForAdmin(db: Db, campId: string): Promise<AdminCam
 }
 
 function toAdminCamp(row: Parameters<typeof campFacts>[0] & Parameters<typeof earlyBirdOf>[0]): AdminCamp {
-  return { ...campFacts(row), isActive: toBool(row.isActive), earlyBird: earlyBirdOf(row), capacity: row.capacity, placesTaken: row.placesTaken, payAtSignUp: toBool(row.payAtSignUp) }
+  return { ...campFacts(row), isActive: toBool(row.isActive), earlyBird: earlyBirdOf(row), capacity: row.capacity, minimum: row.minimum, placesTaken: row.placesTaken, payAtSignUp: toBool(row.payAtSignUp) }
 }
 
 export async function createCamp(db: Db, settings: NewCamp, now: Date): Promise<AdminCamp> {

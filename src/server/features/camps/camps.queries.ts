@@ -12,7 +12,7 @@ export function campsWithPlaces(db: Db) {
     .innerJoin('offerings as o', (join) => join.onRef('o.campId', '=', 'k.id').on('o.kind', '=', 'camp-place'))
     .leftJoin('products as p', 'p.id', 'o.productId')
     .selectAll('k')
-    .select(['p.listPriceCents', 'o.capacity', 'o.placesTaken', 'o.waiting'])
+    .select(['p.listPriceCents', 'o.capacity', 'o.minimum', 'o.placesTaken', 'o.waiting'])
 }
 
 type CampRow = Awaited<ReturnType<ReturnType<typeof campsWithPlaces>['execute']>>[number]

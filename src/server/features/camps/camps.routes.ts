@@ -154,6 +154,7 @@ function campFormValues(camp: AdminCamp): CampFormValues {
     price: dollarsText(camp.priceCents),
     priceProduct: '',
     capacity: camp.capacity === null ? '' : String(camp.capacity),
+    minimum: camp.minimum === null ? '' : String(camp.minimum),
     payAtSignUp: String(camp.payAtSignUp),
     waiverRequired: String(camp.waiverRequired),
   }
@@ -178,6 +179,7 @@ function settingsFrom(form: CampFormValues, priceProductId: string | null): NewC
     startDate: form.startDate,
     endDate: form.endDate,
     capacity: form.capacity === '' ? null : Number(form.capacity),
+    minimum: form.minimum === '' ? null : Number(form.minimum),
     priceCents: centsFromDollars(form.price) ?? 0,
     priceProductId,
     waiverRequired: form.waiverRequired !== 'false',

@@ -2,6 +2,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
 import { facilityToday } from '../../../shared/format.ts'
 import { createPeriodic } from '../../periodic.ts'
+import { pruneWebhookFailures } from '../../core/payments/webhook-failures.ts'
 import { changeCheckout, checkoutsPastExpiry } from './checkout.queries.ts'
 import { applyPaymentEvent, releaseHeldPlaces, settlePage, type Payments } from './payment-events.ts'
 
@@ -49,7 +50,7 @@ export async function reconcilePaymentEvents(deps: Payments): Promise<number> {
   return applied
 }
 
-/** The sweep every minute, and the reconciliation once a night, from 3 a.m. at the facility. */
+/** The sweep every minute, and the reconciliation once a night, from 3 a.m. at the facility, with the failed deliveries past their week deleted. */
 export function createCheckoutSweeper(deps: Payments & { timeZone: string }) {
   let reconciledOn = ''
   return createPeriodic({
@@ -60,6 +61,7 @@ export function createCheckoutSweeper(deps: Payments & { timeZone: string }) {
       const today = facilityToday(now, deps.timeZone)
       if (reconciledOn !== today && now >= sessionStartsAt(today, '03:00', deps.timeZone)) {
         await reconcilePaymentEvents(deps)
+        await pruneWebhookFailures(deps.db, now)
         reconciledOn = today
       }
     },

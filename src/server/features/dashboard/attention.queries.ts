@@ -6,6 +6,9 @@ import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts
 import { latestBackups } from '../backups/backups.queries.ts'
 import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
 import { ATTENTION_KINDS, type AttentionKind } from '../../../shared/attention.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
+import { belowMinimum } from './attention-programs.queries.ts'
+import { failedWebhooks } from './attention-webhooks.queries.ts'
 import { ATTENTION_ITEMS_LISTED, type AttentionItem, type AttentionSection } from '../../../shared/contracts/dashboard-sections.ts'
 import { countOf, facilityToday, formatDate, formatDateTime } from '../../../shared/format.ts'
 import { balanceCents, formatMoney } from '../../../shared/money.ts'
@@ -39,7 +42,7 @@ interface Seen {
  * cause is gone: nothing is ever marked done. Reads the views every kind of place fills
  * (offeringFacts: a place's name and days) and names no kind of offering.
  */
-export async function attentionSection(deps: { db: Db; now: Date; timeZone: string; backups: BackupConfig }): Promise<AttentionSection> {
+export async function attentionSection(deps: { db: Db; now: Date; timeZone: string; backups: BackupConfig; kinds: Kinds }): Promise<AttentionSection> {
   const seen: Seen = { ...deps, today: facilityToday(deps.now, deps.timeZone), dayStarts: new Map() }
   const facts = await offeringFacts(deps.db)
   const found = await Promise.all([
@@ -52,6 +55,8 @@ export async function attentionSection(deps: { db: Db; now: Date; timeZone: stri
     failedWork(seen),
     unsentEmails(seen),
     backup(seen),
+    belowMinimum(seen, deps.kinds),
+    failedWebhooks(seen),
   ])
   const items = found.flat().sort((a, b) => (a.since === b.since ? a.kind.localeCompare(b.kind) || a.who.localeCompare(b.who) : a.since < b.since ? 1 : -1))
   const counts = Object.fromEntries(ATTENTION_KINDS.map((k) => [k, 0])) as Record<AttentionKind, number>
@@ -61,7 +66,7 @@ export async function attentionSection(deps: { db: Db; now: Date; timeZone: stri
 }
 
 /** An item before it is listed: its line and link are written only for the items listed (a season has thousands). */
-type Found = Omit<AttentionItem, 'what' | 'link'> & { what(): string; link(): string }
+export type Found = Omit<AttentionItem, 'what' | 'link'> & { what(): string; link(): string }
 
 /** The instant a facility day starts, worked out once a day (each costs two time-zone formatters). */
 function dayStart(seen: Seen, day: string): string {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { BackupConfig } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
+import type { Kinds } from '../../core/registrations/kinds.ts'
 import { readAttentionSection, readMoneySection, readRegistrationSection, readTodaySection } from '../../../shared/contracts/dashboard-sections.ts'
 import { serve } from '../../http/contract.ts'
 import { attentionSection } from './attention.queries.ts'
@@ -15,12 +16,13 @@ interface Deps {
   timeZone: string
   now: () => Date
   backups: BackupConfig
+  kinds: Kinds
 }
 
 /** The Dashboard's sections (issue 32), a request each: the page shows each as it arrives. */
-export function registerDashboardSectionRoutes(app: FastifyInstance, { db, timeZone, now, backups }: Deps): void {
+export function registerDashboardSectionRoutes(app: FastifyInstance, { db, timeZone, now, backups, kinds }: Deps): void {
   serve(app, readRegistrationSection, async () => registrationSection(db, await dashboardPeriods(db, now(), timeZone)))
   serve(app, readMoneySection, async () => moneySection(db, await dashboardPeriods(db, now(), timeZone)))
-  serve(app, readAttentionSection, () => attentionSection({ db, now: now(), timeZone, backups }))
+  serve(app, readAttentionSection, () => attentionSection({ db, now: now(), timeZone, backups, kinds }))
   serve(app, readTodaySection, () => todaySection(db, facilityToday(now(), timeZone)))
 }

@@ -7,6 +7,7 @@ import type { Kind, PlaceOfKind } from '../../core/registrations/kinds.ts'
 import { OFFERING_COLUMNS, ownRules, PRICE_COLUMNS, type Offering } from '../../core/registrations/offerings.queries.ts'
 import { scheduleOf } from '../../core/registrations/programs.ts'
 import { programEmailLines } from '../../core/registrations/registration-emails.ts'
+import { href } from '../../../shared/paths.ts'
 
 /**
  * A place at a drop-in session, as the registration engine knows it (kinds.ts): a family cancels
@@ -16,6 +17,7 @@ export const dropInKind: Kind<'drop-in-place'> = {
   rules: { mayLeave: beforeTheDay },
   details: async (_db, places) => places.map((place) => ({ kind: 'drop-in-place', schedule: scheduleOf(place) })),
   emails: programEmailLines,
+  staffPage: () => href('dropInSessions'),
 }
 
 async function beforeTheDay(tx: Db, place: PlaceOfKind, today: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Kind } from '../../core/registrations/kinds.ts'
 import { personEmailLines } from '../../core/registrations/registration-emails.ts'
+import { href } from '../../../shared/paths.ts'
 
 /**
  * A player's place in an individual league, or a free agent's in a team league, as the
@@ -10,4 +11,5 @@ export const leagueKind: Kind<'league-place'> = {
   rules: {},
   details: async (_db, places) => places.map((place) => ({ kind: 'league-place', league: { id: place.ownerId, sport: place.sport ?? '' } })),
   emails: personEmailLines,
+  staffPage: (leagueId) => href('leagueRegistrants', { leagueId }),
 }

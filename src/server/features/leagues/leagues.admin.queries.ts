@@ -46,6 +46,8 @@ function selectLeagues(db: Db) {
     .leftJoin('products as teamFee', 'teamFee.id', 'teamPlaces.productId')
     .select([
     'teamPlaces.capacity as teamCapacity',
+    'teamPlaces.minimum as teamMinimum',
+    'o.minimum as playerMinimum',
     'teamPlaces.placesTaken as teamsTaken',
     'teamFee.listPriceCents as teamFeeCents',
     'p.earlyBirdPriceCents',
@@ -74,10 +76,12 @@ function selectLeagues(db: Db) {
 
 type LeagueRow = Awaited<ReturnType<ReturnType<typeof selectLeagues>['executeTakeFirstOrThrow']>>
 
-function toAdminLeague({ earlyBirdPriceCents, earlyBirdUntil, ...row }: LeagueRow, counts: StatusCounts = noRegistrations(), teams?: Record<TeamStatus, number>): AdminLeague {
+function toAdminLeague({ earlyBirdPriceCents, earlyBirdUntil, teamMinimum, playerMinimum, ...row }: LeagueRow, counts: StatusCounts = noRegistrations(), teams?: Record<TeamStatus, number>): AdminLeague {
   return {
     ...row,
     earlyBird: earlyBirdOf({ earlyBirdPriceCents, earlyBirdUntil }),
+    // A team league's minimum is of teams, kept on its team places; another's on its player places.
+    minimum: row.kind === 'team' ? (teamMinimum ?? null) : playerMinimum,
     teams: row.kind === 'team' ? (teams ?? noTeams()) : null,
     teamsTaken: row.teamsTaken ?? 0,
     isActive: toBool(row.isActive),
@@ -133,7 +137,7 @@ export async function updateLeague(
   return inTransaction(db, async (tx) => {
     const places = await updateOffering(
       tx,
-      { kind: 'league-place', owner: { column: 'leagueId', id: leagueId }, name: settings.name, capacity: settings.capacity, priceCents: settings.priceCents, productId: settings.priceProductId },
+      { kind: 'league-place', owner: { column: 'leagueId', id: leagueId }, name: settings.name, capacity: settings.capacity, minimum: settings.kind === 'team' ? null : settings.minimum, priceCents: settings.priceCents, productId: settings.priceProductId },
       ctx.now,
     )
     if (!places) return undefined
@@ -161,7 +165,7 @@ export async function updateLeague(
       })
       .where('id', '=', leagueId)
       .execute()
-    const teamPlaces = await syncTeamPlaces(tx, { id: leagueId, ...settings }, ctx.now)
+    const teamPlaces = await syncTeamPlaces(tx, { id: leagueId, ...settings, teamMinimum: settings.minimum }, ctx.now)
     const raised = (before: number | null, after: number | null) => before !== null && (after === null || after > before)
     let offered = raised(places.capacityBefore, settings.capacity) ? await offerFreePlaces(tx, places.offeringId, ctx) : 0
     if (teamPlaces && raised(teamPlaces.capacityBefore, settings.teamCapacity)) offered += await offerFreePlaces(tx, teamPlaces.offeringId, ctx)

@@ -112,6 +112,7 @@ function settingsFrom(form: LeagueFormValues, priceProductId: string | null, tea
     priceCents: centsFromDollars(form.price) ?? 0,
     priceProductId,
     capacity: whole(form.capacity),
+    minimum: whole(form.minimum),
     payAtSignUp: form.payAtSignUp === 'true',
     teamCapacity: team ? whole(form.teamCapacity) : null,
     rosterMin: team ? whole(form.rosterMin) : null,

@@ -41,6 +41,8 @@ export interface NewLeague {
   /** The product of the price list its player places take their price from; null: the typed price. */
   priceProductId?: string | null
   capacity?: number | null
+  /** The fewest confirmed places it needs to run: players, or in a team league teams; null: none. */
+  minimum?: number | null
   /** A place is held while its customer pays online (issue 24); left out: paid later. */
   payAtSignUp?: boolean
   teamCapacity?: number | null
@@ -86,7 +88,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         updatedAt: now,
       })
       .execute()
-    await createOffering(tx, { kind: 'league-place', owner: { column: 'leagueId', id }, name: league.name, capacity: league.capacity ?? null, priceCents: league.priceCents ?? 0, productId: league.priceProductId ?? null }, at)
+    await createOffering(tx, { kind: 'league-place', owner: { column: 'leagueId', id }, name: league.name, capacity: league.capacity ?? null, minimum: league.kind === 'team' ? null : (league.minimum ?? null), priceCents: league.priceCents ?? 0, productId: league.priceProductId ?? null }, at)
     await syncTeamPlaces(
       tx,
       {
@@ -94,6 +96,7 @@ export async function insertLeague(db: Db, league: NewLeague): Promise<string> {
         name: league.name,
         kind: league.kind,
         teamCapacity: league.teamCapacity ?? null,
+        teamMinimum: league.minimum ?? null,
         teamPayment: league.kind === 'team' ? (league.teamPayment ?? 'player-fee') : null,
         teamFeeCents: league.teamFeeCents ?? null,
         teamFeeProductId: league.teamFeeProductId ?? null,

@@ -14,6 +14,7 @@ import { teamWithdrawnEmail } from './team-emails.ts'
 import { tellCaptain } from './team-news.ts'
 import { isCaptain, teamState } from './teams.queries.ts'
 import { findRosterPlaces } from './team-places.ts'
+import { href } from '../../../shared/paths.ts'
 
 /**
  * A team's entry in a team league, as the registration engine knows it (kinds.ts): when it ends,
@@ -23,6 +24,7 @@ export const teamKind: Kind<'team-place'> = {
   rules: { afterEnded: releaseRoster, aroundChange: withTeamNews },
   details: async (db, places) => (await withTeams(db, places)).map((facts) => ({ kind: 'team-place', ...facts })),
   placeIn: (details) => details.team.name,
+  staffPage: (leagueId) => href('leagueRegistrants', { leagueId }),
   emails: {
     holder: (_r, { team }) => `Your team ${team.name} is`,
     confirmed: (r, { team }) => [placeHeldLine(`Your team ${team.name} is`, r)],
@@ -38,6 +40,7 @@ export const rosterKind: Kind<'roster-place'> = {
   rules: { mayLeave, mayEnd: (tx, place) => checkCaptainStays(tx, { ...place, teamId: teamOf(place) }), aroundChange: withTeamNews },
   details: async (db, places) => (await withTeams(db, places)).map((facts) => ({ kind: 'roster-place', ...facts })),
   placeIn: (details) => details.team.name,
+  staffPage: (leagueId) => href('leagueRegistrants', { leagueId }),
   emails: {
     holder: personEmailLines.holder,
     confirmed: (r, { team }) => [`You joined ${team.name} in ${r.offering.name}. Your place on the roster is held.`],

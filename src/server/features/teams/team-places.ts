@@ -15,6 +15,8 @@ export interface TeamLeague {
   name: string
   kind: LeagueKind
   teamCapacity: number | null
+  /** The fewest teams confirmed for it to run; null or left out: none. */
+  teamMinimum?: number | null
   teamPayment: TeamPayment | null
   teamFeeCents: number | null
   /** A product of the price list chosen for the captain's fee (checked by the caller); null: the fee typed. */
@@ -40,7 +42,7 @@ export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Pro
 
   let offeringId = before?.id
   if (offeringId) {
-    await tx.kysely.updateTable('offerings').set({ capacity: league.teamCapacity, productId: teamFeeProduct }).where('id', '=', offeringId).execute()
+    await tx.kysely.updateTable('offerings').set({ capacity: league.teamCapacity, minimum: league.teamMinimum ?? null, productId: teamFeeProduct }).where('id', '=', offeringId).execute()
   } else {
     offeringId = randomUUID()
     await tx.kysely
@@ -53,6 +55,7 @@ export async function syncTeamPlaces(tx: Db, league: TeamLeague, now: Date): Pro
         teamId: null,
         productId: teamFeeProduct,
         capacity: league.teamCapacity,
+        minimum: league.teamMinimum ?? null,
         receiptPrefix: `T${receiptPrefixOf(league.id).slice(0, 7)}`,
         createdAt: at,
       })
