@@ -282,8 +282,9 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     // Staff messages (issue 32): a preview reads and writes nothing; a message to a waitlist nobody is on is refused alike and sends nothing.
     { route: 'POST /api/messages/preview', as: 'admin', body: { audience: { kind: 'league', id: f.leagueId, waitlist: false }, whom: 'participants', subject: 'Scan', text: 'Scan text' } },
     { route: 'POST /api/messages', as: 'admin', body: { audience: { kind: 'league', id: f.adminLeagueId, waitlist: true }, whom: 'guardians', subject: 'Scan', text: 'Scan text' } },
-    // A token the site never made: every payload is refused alike and nobody is unsubscribed.
-    { route: 'POST /api/unsubscribe/:token', as: 'customer', params: { token: 'c2Nhbg.scan-not-a-code' }, body: {} },
+    // A token the site never made (its shape: 32 characters of base64url): every payload is read or refused alike, and nobody is unsubscribed.
+    { route: 'GET /api/unsubscribe/:token', as: 'customer', params: { token: 'scan-not-a-token-made-by-the-sit' } },
+    { route: 'POST /api/unsubscribe/:token', as: 'customer', params: { token: 'scan-not-a-token-made-by-the-sit' }, body: {} },
     { route: 'GET /api/desk/drawer', as: 'admin', query: { day: day(-1) } },
     { route: 'GET /api/desk/drawer.csv', as: 'admin', query: { day: day(-1) } },
     { route: 'GET /api/audit', as: 'admin', query: { staffId: 'scan-staff', action: 'refund', from: day(-7), to: day(0), entityKind: 'registration', entityId: 'scan-registration', page: '1' } },

@@ -66,7 +66,6 @@ import { registerWaiverRoutes } from './features/waivers/waivers.routes.ts'
 import { registerMailRoutes } from './features/mail/mail.routes.ts'
 import { registerMessageRoutes } from './features/messages/messages.routes.ts'
 import { messageEmailsJob } from './features/messages/messages.queries.ts'
-import { createUnsubscribeLinks } from './features/messages/unsubscribe-links.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { userFunctions } from './features/users/users.functions.ts'
 import { registerPages, type HtmlSource } from './pages.ts'
@@ -182,7 +181,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })
   registerAuditRoutes(app, { db, config })
   registerMailRoutes(app, { db, config })
-  const messageMail = { facilityName: config.site.facilityName, siteUrl: config.publicUrl, links: createUnsubscribeLinks(secret) }
+  const messageMail = { facilityName: config.site.facilityName, siteUrl: config.publicUrl }
   registerMessageRoutes(app, { db, mail: messageMail, timeZone: config.site.timeZone, now: clock })
   registerRegistrationRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerRegistrationAdminRoutes(app, { db, config, now: clock, kinds })

@@ -629,6 +629,13 @@ export interface UnsubscribesTable {
   createdAt: Timestamp
 }
 
+/** The opaque token of an address's unsubscribe link, made with its first message (migration 0044). */
+export interface UnsubscribeTokensTable {
+  token: string
+  address: string
+  createdAt: Timestamp
+}
+
 export interface OutboxTable {
   id: string
   recipient: string
@@ -760,6 +767,7 @@ export interface Database {
   messageRecipients: MessageRecipientsTable
   messagesSentPerDay: MessagesSentPerDayTable
   unsubscribes: UnsubscribesTable
+  unsubscribeTokens: UnsubscribeTokensTable
   outbox: OutboxTable
   jobs: JobsTable
   backups: BackupsTable

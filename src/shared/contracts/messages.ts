@@ -102,6 +102,15 @@ export const readMessages = contract({
   responses: { 200: z.object({ messages: z.array(SentMessage), perDay: z.number().int(), sentToday: z.number().int().describe('messages you sent today') }) },
 })
 
+export const readUnsubscribe = contract({
+  method: 'GET',
+  url: '/api/unsubscribe/:token',
+  access: 'open',
+  summary: 'The address an unsubscribe link was made for, read by its page; nothing changes',
+  params: z.object({ token: pathId }),
+  responses: { 200: z.object({ address: z.string() }) },
+})
+
 export const unsubscribe = contract({
   method: 'POST',
   url: '/api/unsubscribe/:token',

@@ -9,13 +9,12 @@ import { conflict, tooMany } from '../../core/refusals.ts'
 import type { MessageDraft, MessagePreview, SentMessage } from '../../../shared/contracts/messages.ts'
 import { MESSAGES_PER_DAY } from '../../../shared/messages.ts'
 import { resolveAudience } from './audiences.queries.ts'
-import type { UnsubscribeLinks } from './unsubscribe-links.ts'
+import { unsubscribeTokensOf, unsubscribeUrl } from './unsubscribe-tokens.queries.ts'
 
-/** What writing a message's emails needs: the facility's name for its foot, and where its unsubscribe links lead. */
+/** What writing a message's emails needs: the facility's name for its foot, and the site its unsubscribe links lead to. */
 export interface MessageMail {
   facilityName: string
   siteUrl: string
-  links: UnsubscribeLinks
 }
 
 /** Recipients turned into outbox rows in one transaction. */
@@ -28,22 +27,23 @@ function audienceWords(draft: Pick<MessageDraft, 'audience' | 'whom'>, label: st
   return draft.whom === 'guardians' ? `the guardians of the children ${where}` : `the people ${where}`
 }
 
-/** The email one address receives: the text, and a foot saying why it came and how to receive no more. */
-function messageEmail(mail: MessageMail, message: { subject: string; text: string; audience: string }, to: string): Omit<NewEmail, 'id'> {
+/** The email one address receives: the text, and a foot saying why it came and how to receive no more (`token`: the address's unsubscribe token). */
+function messageEmail(mail: MessageMail, message: { subject: string; text: string; audience: string }, to: string, token: string): Omit<NewEmail, 'id'> {
   const foot = [
     '--',
     `${mail.facilityName} wrote this to ${message.audience}.`,
-    `To receive no more messages like this one at this address: ${mail.links.urlOf(mail.siteUrl, to)}`,
+    `To receive no more messages like this one at this address: ${unsubscribeUrl(mail.siteUrl, token)}`,
     '(Receipts and other emails about your registrations still reach you.)',
   ]
   return { to, subject: message.subject, text: `${message.text}\n\n${foot.join('\n')}` }
 }
 
-/** How many addresses a message would reach now, how many it skips, and the email the first one would receive. */
-export async function previewMessage(db: Db, mail: MessageMail, draft: MessageDraft): Promise<MessagePreview> {
+/** How many addresses a message would reach now, how many it skips, and the email the first one would receive (its unsubscribe token made if it had none). */
+export async function previewMessage(db: Db, mail: MessageMail, draft: MessageDraft, now: Date): Promise<MessagePreview> {
   const { label, addresses, skipped } = await resolveAudience(db, draft)
   const first = addresses[0]
-  const sample = first === undefined ? null : messageEmail(mail, { subject: draft.subject, text: draft.text, audience: audienceWords(draft, label) }, first)
+  const token = first === undefined ? undefined : (await unsubscribeTokensOf(db, [first], now)).get(first)
+  const sample = first === undefined || token === undefined ? null : messageEmail(mail, { subject: draft.subject, text: draft.text, audience: audienceWords(draft, label) }, first, token)
   return { reaches: addresses.length, skipped, sample: sample && { to: sample.to, subject: sample.subject, text: sample.text } }
 }
 
@@ -153,7 +153,8 @@ export async function listMessages(db: Db): Promise<SentMessage[]> {
 }
 
 /**
- * Writes the emails of up to MESSAGE_BATCH recipients that have none yet, in one transaction:
+ * Writes the emails of up to MESSAGE_BATCH recipients that have none yet, each with its address's
+ * unsubscribe link (made now for a new address), in one transaction:
  * each outbox row takes its recipient's id, and the recipient names it, so a batch done is never
  * done again — by this instance after a restart, or by another at the same time (on PostgreSQL the
  * rows are locked, SKIP LOCKED; SQLite runs one transaction at a time). Answers how many it wrote.
@@ -174,7 +175,8 @@ export async function writeMessageEmailBatch(db: Db, mail: MessageMail, messageI
     if (recipients.length === 0) return 0
     const draft = { audience: { kind: message.audienceKind, id: message.audienceId, waitlist: Boolean(message.waitlist) }, whom: message.whom }
     const content = { subject: message.subject, text: message.text, audience: audienceWords(draft, message.audienceLabel) }
-    await enqueueEmails(tx, recipients.map((r) => ({ ...messageEmail(mail, content, r.address), id: r.id })), now)
+    const tokens = await unsubscribeTokensOf(tx, recipients.map((r) => r.address), now)
+    await enqueueEmails(tx, recipients.map((r) => ({ ...messageEmail(mail, content, r.address, tokens.get(r.address)!), id: r.id })), now)
     const ids = recipients.map((r) => r.id)
     await tx.kysely.updateTable('messageRecipients').set((eb) => ({ outboxId: eb.ref('id') })).where(inList(tx.dialect, 'id', ids)).where('outboxId', 'is', null).execute()
     return recipients.length
