@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   changeCaptain as changeCaptainContract,
   createTeam as createTeamContract,
@@ -33,7 +33,7 @@ import type { Kinds } from '../../core/registrations/kinds.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { findReceipt, findRegistrationView } from '../../core/registrations/registrations.queries.ts'
-import { recordMove, recordStaffAction } from '../../core/audit.ts'
+import { placeLabelOf, recordMove, recordStaffAction, type StaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { Db } from '../../db/connect.ts'
 import { actorOf } from '../../http/actor.ts'
@@ -130,9 +130,24 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
     return answer(req.params, user)
   })
 
+  /**
+   * A change a captain makes to their team, which staff make through the same routes: made by
+   * staff, it is recorded in its own transaction (docs/decisions/0027), so a refused change leaves
+   * no entry; made by the captain, it is theirs and is not audited.
+   */
+  async function changeTeam(req: FastifyRequest, user: CurrentUser, change: (db: Db) => Promise<void>, entry: (tx: Db) => Promise<Omit<StaffAction, 'by' | 'now'>>, at: Date): Promise<void> {
+    if (!isStaff(user.role)) return change(db)
+    await inTransaction(db, async (tx) => {
+      await change(tx)
+      await recordStaffAction(tx, { ...(await entry(tx)), by: actorOf(req, user), now: at })
+    })
+  }
+  const teamEntity = (state: TeamState, name = state.team.name) => ({ kind: 'team' as const, id: state.team.id, label: `${name} (${state.team.leagueName})` })
+
   serve(app, regenerateInviteContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
-    await regenerateInvite(db, state.team.id, now())
+    const at = now()
+    await changeTeam(req, user, (tx) => regenerateInvite(tx, state.team.id, at), async () => ({ action: 'team-invite-renewed', entity: teamEntity(state), before: null, after: null }), at)
     return answer(req.params, user)
   })
 
@@ -146,33 +161,56 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
     const most = INVITE_LIMITS.perRequest
     if (addresses.length > most) throw badRequest(`Send at most ${most} addresses at once.`, { emails: `At most ${most} addresses at once.` })
     const at = now()
-    await emailInvites(db, state.team, addresses, {
-      facilityName: config.site.facilityName,
-      captainName: state.players.find((p) => p.userId === state.team.captainUserId)?.name ?? user.displayName,
-      inviteUrl: invites.urlOf(config.publicUrl, state.team),
-      now: at,
-      today: today(at),
-    })
+    const send = (tx: Db) =>
+      emailInvites(tx, state.team, addresses, {
+        facilityName: config.site.facilityName,
+        captainName: state.players.find((p) => p.userId === state.team.captainUserId)?.name ?? user.displayName,
+        inviteUrl: invites.urlOf(config.publicUrl, state.team),
+        now: at,
+        today: today(at),
+      })
+    await changeTeam(req, user, send, async () => ({ action: 'team-invites-emailed', entity: teamEntity(state), before: null, after: { emailed: addresses } }), at)
     return { sent: addresses }
   })
 
   serve(app, removePlayerContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     if (!isStaff(user.role) && !rosterOpen(await findRosterPlaces(db, state.team.id), today(now()))) throw conflict(TEAM_MESSAGES.rosterClosed)
-    await removePlayer(db, state, req.params.registrationId, user.id, { now: now(), claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds })
+    const at = now()
+    const { registrationId } = req.params
+    await changeTeam(
+      req,
+      user,
+      (tx) => removePlayer(tx, state, registrationId, user.id, { now: at, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds }),
+      async (tx) => ({ action: 'player-removed', entity: { kind: 'registration', id: registrationId, label: await placeLabelOf(tx, registrationId) }, before: { team: state.team.name }, after: null }),
+      at,
+    )
     return answer(req.params, user)
   })
 
   serve(app, renameTeamContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
     const { name } = parseForm(CreateTeamForm, req.body)
-    await renameTeam(db, state, name, now())
+    const at = now()
+    await changeTeam(req, user, (tx) => renameTeam(tx, state, name, at), async () => ({ action: 'team-renamed', entity: teamEntity(state, name), before: { name: state.team.name }, after: { name } }), at)
     return answer(req.params, user)
   })
 
   serve(app, changeCaptainContract, async (req, _reply, { user }) => {
     const state = await managedTeam(req.params, user)
-    await changeCaptain(db, state, req.body.registrationId, user, now())
+    const at = now()
+    const { registrationId } = req.body
+    const nameOf = (userId: string | null) => state.players.find((p) => p.userId === userId)?.name ?? null
+    await changeTeam(
+      req,
+      user,
+      (tx) => changeCaptain(tx, state, registrationId, user, at),
+      async (tx) => {
+        const { captainUserId } = await tx.kysely.selectFrom('teams').select('captainUserId').where('id', '=', state.team.id).executeTakeFirstOrThrow()
+        return { action: 'captain-changed', entity: teamEntity(state), before: { captain: nameOf(state.team.captainUserId) }, after: { captain: nameOf(captainUserId) } }
+      },
+      at,
+    )
     return answer(req.params, user)
   })
 
