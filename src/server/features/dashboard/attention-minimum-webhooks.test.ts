@@ -10,6 +10,8 @@ import type { AttentionItem, AttentionSection } from '../../../shared/contracts/
 import type { AdminLeague, SaveLeagueResult } from '../../../shared/contracts/leagues.ts'
 import type { AdminCamp } from '../../../shared/contracts/camps.ts'
 import type { LeagueFormValues } from '../../../shared/schemas/league.ts'
+import { createTeam } from '../../../../tests/teams.ts'
+import { pruneWebhookFailures } from '../../core/payments/webhook-failures.ts'
 
 /**
  * Needs attention's two kinds of docs/decisions/0030, on a site paying online through the fake
@@ -127,6 +129,21 @@ describe('Needs attention', () => {
     clock = new Date()
   })
 
+  test('a team league counts its teams whose entry is confirmed', async () => {
+    const startDate = daysFromToday(10)
+    const saved = await createLeague({ kind: 'team', startDate, teamCapacity: '6', minimum: '2', rosterMin: '5', rosterMax: '10', teamPayment: 'player-fee', price: '0' })
+    expect(saved.status, saved.text).toBe(201)
+    const { id, name } = saved.body.league
+    await createTeam(await createRegistrant(ctx), id, `Minimum ${Math.random().toString(36).slice(2, 8)}`)
+    clock = new Date(Date.now() + 5 * DAY)
+    expect(await itemsOf('below-minimum', name)).toEqual([expect.objectContaining({ what: `1 of minimum 2 confirmed; starts on ${formatDate(startDate)}`, link: `/leagueRegistrants/${id}` })])
+    clock = new Date()
+    await createTeam(await createRegistrant(ctx), id, `Minimum ${Math.random().toString(36).slice(2, 8)}`)
+    clock = new Date(Date.now() + 5 * DAY)
+    expect(await itemsOf('below-minimum', name)).toEqual([])
+    clock = new Date()
+  })
+
   test('a camp below its minimum, until the minimum is lowered', async () => {
     const made = await admin.client.post<{ camp: AdminCamp }>('/api/admin/camps', campForm({ startDate: daysFromToday(5), endDate: daysFromToday(5), minimum: '3' }))
     expect(made.status, made.text).toBe(201)
@@ -156,7 +173,19 @@ describe('Needs attention', () => {
     expect(await itemsOf('webhook-failed', who)).toEqual([])
   })
 
-  test('a failed delivery no longer listed after a week', async () => {
+  test('a signed delivery that failed while it was applied, until the event is delivered again and applied', async () => {
+    const eventId = `evt_${Math.random().toString(36).slice(2, 10)}`
+    const event = (created: unknown) => JSON.stringify({ id: eventId, object: 'event', type: 'customer.updated', created, data: { object: {} } })
+    const post = (payload: string) =>
+      fetch(`${ctx.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET }) }, body: payload })
+    // A time the site cannot read fails as it is recorded: an error while handling, answered 500 so Stripe retries.
+    expect((await post(event('not a time'))).status).toBe(500)
+    expect(await itemsOf('webhook-failed', `customer.updated ${eventId}`)).toEqual([expect.objectContaining({ what: expect.stringMatching(/^Could not be applied: /) })])
+    expect((await post(event(Math.floor(Date.now() / 1000)))).status).toBe(200)
+    expect(await itemsOf('webhook-failed', `customer.updated ${eventId}`)).toEqual([])
+  })
+
+  test('a failed delivery no longer listed after a week, and deleted by the nightly reconciliation', async () => {
     const eventId = `evt_${Math.random().toString(36).slice(2, 10)}`
     const payload = JSON.stringify({ id: eventId, object: 'event', type: 'charge.refunded', created: Math.floor(Date.now() / 1000), data: { object: {} } })
     const res = await fetch(`${ctx.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 'forged' }, body: payload })
@@ -164,6 +193,11 @@ describe('Needs attention', () => {
     expect(await itemsOf('webhook-failed', `charge.refunded ${eventId}`)).toHaveLength(1)
     clock = new Date(Date.now() + 8 * DAY)
     expect(await itemsOf('webhook-failed', `charge.refunded ${eventId}`)).toEqual([])
+    const row = () => ctx.db.kysely.selectFrom('webhookFailures').select('eventId').where('eventId', '=', eventId).executeTakeFirst()
+    await pruneWebhookFailures(ctx.db, new Date())
+    expect(await row()).toBeDefined()
+    await pruneWebhookFailures(ctx.db, clock)
+    expect(await row()).toBeUndefined()
     clock = new Date()
   })
 })
