@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
 import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
 import { latestBackups } from '../backups/backups.queries.ts'
+import { owingPlaces } from './place-balances.queries.ts'
 import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
 import { ATTENTION_KINDS, type AttentionKind } from '../../../shared/attention.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
@@ -15,7 +16,7 @@ import { balanceCents, formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import { planParts } from '../../../shared/payment-plan.ts'
 import { addDays } from '../../../shared/registration-window.ts'
-import { ACCOUNT_HOLDER, CHARGED_STATUSES } from '../../../shared/schemas/registration.ts'
+import { ACCOUNT_HOLDER } from '../../../shared/schemas/registration.ts'
 import { teamStatusOf } from '../../../shared/schemas/team.ts'
 
 const HOUR = 3_600_000
@@ -84,57 +85,24 @@ async function offeringFacts(db: Db): Promise<Facts> {
 }
 
 /**
- * Places held (confirmed, or held while paying) that owe: under a payment plan, its parts past
- * their day; without one, a balance still owed once the place's league or academy has started. An
- * order that still owes after its online payment failed, or with one still clearing after a day.
- * What a place owes is its lines' amounts less their payments, refunds that went through deducted
- * (as `amountPaidOf` counts it), read line by line in one statement as the Money section does.
+ * Places held (confirmed, or held while paying) that owe (place-balances.queries.ts, as the Money
+ * section reads them): under a payment plan, its parts past their day; without one, a balance
+ * still owed once the place's league or academy has started. An order that still owes after its
+ * online payment failed, or with one still clearing after a day.
  */
 async function owedPlaces(seen: Seen, facts: Facts): Promise<Found[]> {
-  const { db } = seen
-  const rows = await db.kysely
-    .selectFrom('orderLines as line')
-    .innerJoin('registrations as r', 'r.id', 'line.registrationId')
-    .innerJoin('users as u', 'u.id', 'r.userId')
-    .leftJoin('children as c', 'c.id', 'r.childId')
-    .leftJoin(
-      (eb) => eb.selectFrom('paymentAllocations').select(['orderLineId', (s) => s.fn.sum<string | number>('amountCents').as('cents')]).groupBy('orderLineId').as('paid'),
-      (join) => join.onRef('paid.orderLineId', '=', 'line.id'),
-    )
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('refundAllocations as ra')
-          .innerJoin('refunds as f', 'f.id', 'ra.refundId')
-          .select(['ra.orderLineId', (s) => s.fn.sum<string | number>('ra.amountCents').as('cents')])
-          .where('f.status', '=', 'succeeded')
-          .groupBy('ra.orderLineId')
-          .as('back'),
-      (join) => join.onRef('back.orderLineId', '=', 'line.id'),
-    )
-    .select(['r.id', 'r.userId', 'r.status', 'r.offeringId', 'line.orderId', 'line.amountDueCents', 'line.planDepositCents', 'line.planDueDates', 'paid.cents as paidCents', 'back.cents as refundedCents', 'u.displayName', 'c.firstName', 'c.lastName'])
-    .where('r.status', 'in', CHARGED_STATUSES)
-    .execute()
-  type Place = (typeof rows)[number] & { dueCents: number; paid: number; plan: { depositCents: number; dueDates: string[] } | null }
-  const places = new Map<string, Place>()
-  for (const row of rows) {
-    const place = places.get(row.id) ?? { ...row, dueCents: 0, paid: 0, plan: null }
-    place.dueCents += toCount(row.amountDueCents)
-    place.paid += toCount(row.paidCents) - toCount(row.refundedCents)
-    if (row.planDepositCents !== null && row.planDueDates) place.plan ??= { depositCents: toCount(row.planDepositCents), dueDates: row.planDueDates.split(',') }
-    places.set(row.id, place)
-  }
+  const places = await owingPlaces(seen.db)
   const items: Found[] = []
   const owingOrders = new Set<string>()
-  for (const place of places.values()) {
-    const owed = balanceCents({ status: place.status, priceCents: place.dueCents, paidCents: place.paid })
+  for (const place of places) {
+    const owed = place.balanceCents
     const program = facts.get(place.offeringId)
-    if (owed <= 0 || !program) continue
+    if (!program) continue
     owingOrders.add(place.orderId)
-    const who = participantOf(place)
+    const who = place.participant
     const link = () => href('deskCustomer', { userId: place.userId })
     if (place.plan) {
-      const late = planParts(place.plan, place.dueCents, place.paid, seen.today).filter((p) => p.state === 'overdue')
+      const late = planParts(place.plan, place.dueCents, place.paidCents, seen.today).filter((p) => p.state === 'overdue')
       if (late.length === 0) continue
       const lateCents = late.reduce((sum, p) => sum + p.amountCents - p.paidCents, 0)
       const first = late[0]!.dueDate!

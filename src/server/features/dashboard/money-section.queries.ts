@@ -3,9 +3,9 @@ import type { Db } from '../../db/connect.ts'
 import { inList, timestampParam, toCount } from '../../db/values.ts'
 import type { MoneySection, OwedBalance, Takings } from '../../../shared/contracts/dashboard-sections.ts'
 import { planParts } from '../../../shared/payment-plan.ts'
-import { CHARGED_STATUSES } from '../../../shared/schemas/registration.ts'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/schemas/payments.ts'
 import type { Periods } from './dashboard-periods.ts'
+import { owingPlaces } from './place-balances.queries.ts'
 
 /** The ten largest balances the section lists. */
 export const LARGEST_BALANCES = 10
@@ -55,51 +55,22 @@ interface Owing {
   balanceCents: number
 }
 
-/** Every held place's lines with what was paid on them, in one statement; what each owes, the largest, and its plan's overdue parts. */
+/** What the places owing owe (place-balances.queries.ts, as Needs attention reads them), the largest, and their plans' overdue parts. */
 async function balances(db: Db, today: string) {
-  const rows = await db.kysely
-    .selectFrom('orderLines as line')
-    .innerJoin('registrations as r', 'r.id', 'line.registrationId')
-    .leftJoin(
-      (eb) => eb.selectFrom('paymentAllocations').select(['orderLineId', (s) => s.fn.sum<string | number>('amountCents').as('cents')]).groupBy('orderLineId').as('paid'),
-      (join) => join.onRef('paid.orderLineId', '=', 'line.id'),
-    )
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('refundAllocations as ra')
-          .innerJoin('refunds as f', 'f.id', 'ra.refundId')
-          .select(['ra.orderLineId', (s) => s.fn.sum<string | number>('ra.amountCents').as('cents')])
-          .where('f.status', '=', 'succeeded')
-          .groupBy('ra.orderLineId')
-          .as('back'),
-      (join) => join.onRef('back.orderLineId', '=', 'line.id'),
-    )
-    .select(['r.id as registrationId', 'line.amountDueCents', 'line.planDepositCents', 'line.planDueDates', 'paid.cents as paidCents', 'back.cents as refundedCents'])
-    .where('r.status', 'in', CHARGED_STATUSES)
-    .execute()
-  const byPlace = new Map<string, { dueCents: number; paidCents: number; plan: { depositCents: number; dueDates: string[] } | null }>()
-  for (const row of rows) {
-    const place = byPlace.get(row.registrationId) ?? { dueCents: 0, paidCents: 0, plan: null }
-    place.dueCents += toCount(row.amountDueCents)
-    place.paidCents += toCount(row.paidCents) - toCount(row.refundedCents)
-    if (row.planDepositCents !== null && row.planDueDates) place.plan ??= { depositCents: row.planDepositCents, dueDates: row.planDueDates.split(',') }
-    byPlace.set(row.registrationId, place)
-  }
-  const owing: Owing[] = []
+  const owing = await owingPlaces(db)
   const overdue = { parts: 0, registrations: 0, amountCents: 0 }
-  for (const [registrationId, { dueCents, paidCents, plan }] of byPlace) {
-    const balanceCents = dueCents - paidCents
-    if (balanceCents <= 0) continue
-    owing.push({ registrationId, balanceCents })
+  for (const { plan, dueCents, paidCents } of owing) {
     const late = plan ? planParts(plan, dueCents, paidCents, today).filter((p) => p.state === 'overdue') : []
     if (late.length === 0) continue
     overdue.registrations += 1
     overdue.parts += late.length
     overdue.amountCents += late.reduce((sum, p) => sum + p.amountCents - p.paidCents, 0)
   }
-  owing.sort((a, b) => b.balanceCents - a.balanceCents || a.registrationId.localeCompare(b.registrationId))
-  return { totalCents: owing.reduce((sum, o) => sum + o.balanceCents, 0), registrations: owing.length, largest: owing.slice(0, LARGEST_BALANCES), overdue }
+  const largest: Owing[] = owing
+    .map(({ registrationId, balanceCents }) => ({ registrationId, balanceCents }))
+    .sort((a, b) => b.balanceCents - a.balanceCents || a.registrationId.localeCompare(b.registrationId))
+    .slice(0, LARGEST_BALANCES)
+  return { totalCents: owing.reduce((sum, o) => sum + o.balanceCents, 0), registrations: owing.length, largest, overdue }
 }
 
 /** The largest balances with who holds the place and what it is in, in one statement. */
