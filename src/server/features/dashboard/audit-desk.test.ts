@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAcademy, placeChild } from '../../../../tests/academy-places.ts'
 import { CHILD_FORM, createLeague, createUser, daysFromToday, productForm, type TestUser } from '../../../../tests/factories.ts'
@@ -59,6 +60,24 @@ describe('a customer’s account at the desk: the entries on the customer', () =
     const [entry] = await entriesOf('walk-in-created', customer.id)
     expect(entry).toMatchObject({ ...byDesk, entityKind: 'user', entityLabel: 'Wanda Walkin', before: null, after: { name: 'Wanda Walkin', email: customer.email, emailed: false } })
     await refusedWithoutEntry(() => desk.client.post('/api/desk/customers', { displayName: 'Wanda Again', email: customer.email, phone: '555-010-4242' }), 409)
+  })
+
+  test('a walk-in whose claim link fails keeps its entry: the account the desk made is on record', async () => {
+    // The claim link's row refused for this desk member's walk-ins (a failure of the link's own transaction).
+    const refusing = await createUser(ctx, 'employee')
+    if (ctx.db.dialect === 'sqlite') {
+      await sql`create trigger refuse_claim_link before insert on ${sql.table('passwordLinks')} when new.madeBy = ${sql.lit(refusing.id)} begin select raise(abort, 'no link'); end`.execute(ctx.db.kysely)
+    } else {
+      await sql`create function refuse_claim_link() returns trigger language plpgsql as $$ begin raise exception 'no link'; end $$`.execute(ctx.db.kysely)
+      await sql`create trigger refuse_claim_link before insert on ${sql.table('passwordLinks')} for each row when (new."madeBy" = ${sql.lit(refusing.id)}) execute function refuse_claim_link()`.execute(ctx.db.kysely)
+    }
+    const email = `audit-walk-in-refused-${randomUUID().slice(0, 8)}@example.com`
+    const made = await refusing.client.post('/api/desk/customers', { displayName: 'Lena Linkless', email, phone: '555-010-4243' })
+    expect(made.status).toBe(500)
+    const account = await ctx.db.kysely.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirstOrThrow()
+    expect(account.role).toBe('customer')
+    const [entry] = await entriesOf('walk-in-created', account.id)
+    expect(entry).toMatchObject({ staffId: refusing.id, entityLabel: 'Lena Linkless', after: { name: 'Lena Linkless', email, emailed: false } })
   })
 
   test('a password link made by the desk and by an admin; for a staff account the desk is refused and writes nothing', async () => {

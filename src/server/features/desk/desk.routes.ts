@@ -86,13 +86,17 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
       throw isUniqueViolation(error) ? taken() : error
     })
     await internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(randomBytes(32).toString('base64url')) })
-    await setUserRole(db, created.id, 'customer')
     const at = now()
-    // The account's rows are the authentication library's writes; its claim link's row, the email and the entry commit together.
-    const { token } = await passwordLinkToken(auth, db, { userId: created.id, madeBy: staff.id, now: at, validHours: VERIFICATION_LINK_HOURS, limits: config.passwordLinks, who: 'customer' }, async (tx, token) => {
-      if (mailServer) await enqueueEmail(tx, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), at)
+    // The account's rows are the authentication library's writes; its role, the site's first, commits with the entry,
+    // so an account the desk made is on record even when its claim link then fails.
+    await inTransaction(db, async (tx) => {
+      await setUserRole(tx, created.id, 'customer')
       const entity = { kind: 'user' as const, id: created.id, label: form.displayName }
       await recordStaffAction(tx, { by: actorOf(req, staff), action: 'walk-in-created', entity, before: null, after: { name: form.displayName, email: form.email, phone: form.phone, emailed: mailServer }, now: at })
+    })
+    // The claim link's row and its email commit together.
+    const { token } = await passwordLinkToken(auth, db, { userId: created.id, madeBy: staff.id, now: at, validHours: VERIFICATION_LINK_HOURS, limits: config.passwordLinks, who: 'customer' }, async (tx, token) => {
+      if (mailServer) await enqueueEmail(tx, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), at)
     })
     // Handed over at the counter, the link leads to the address the desk is on: the customer scans it there.
     const link = passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token, { welcome: true })
