@@ -20,7 +20,7 @@ const STEPS: { name: string; script: string; args: string[] }[] = [
   { name: 'crash-teams-postgres', script: 'scripts/verify/crash-loop.ts', args: ['--teams', '--database-url', args['database-url']] },
   { name: 'scan', script: 'scripts/verify/scan.ts', args: [] },
   { name: 'bench-page', script: 'scripts/bench/page.ts', args: [] },
-  { name: 'bench-api', script: 'scripts/bench/api.ts', args: ['--seconds', '4', '--rounds', '3', '--connections', '50'] },
+  { name: 'bench-api', script: 'scripts/bench/api.ts', args: ['--seconds', '4', '--rounds', '3', '--connections', '50', '--database-url', args['database-url']] },
 ]
 
 const wanted = args.only?.split(',').map((s) => s.trim())
