@@ -6,6 +6,7 @@ import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, plac
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, takenOver, test, uniqueToken, type Person } from './fixtures.ts'
+import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
 
 /*
  * Every page of the route table, as the first person it is for and as an admin, checked by
@@ -567,6 +568,42 @@ test.describe('camps: signing children up and the receipt, the staff page with i
     await admin.getByRole('button', { name: 'New camp' }).click()
     await admin.getByRole('button', { name: 'Create camp' }).click()
     await expect(admin.getByText('Name is required.')).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(admin)
+  })
+})
+
+test.describe('a record’s changes by staff (issue 32)', () => {
+  test('a registration’s panel, a user’s page and a product’s form, each with its Changes by staff, at 1280 and 375 px', async ({ pageAs, createUser, insertLeague, playwright }) => {
+    const leagueName = `A11y History League ${uniqueToken()}`
+    const leagueId = await insertLeague({ name: leagueName, sport: 'soccer', kind: 'individual', priceCents: 4500, registrationDate: daysFromToday(-5), startDate: daysFromToday(10) })
+    const customer = await createUser({ role: 'customer' })
+    const admin = await pageAs('admin')
+    const request = await playwright.request.newContext()
+    try {
+      await registrationWithDeskPayment(request, admin, customer, leagueId)
+    } finally {
+      await request.dispose()
+    }
+    await open(admin, '/pendingRegistrations', 'Pending Registrations')
+    await admin.getByLabel('League', { exact: true }).selectOption({ label: leagueName })
+    await admin.getByRole('button', { name: `Details for ${customer.displayName}, ${leagueName}` }).click()
+    await expect(changesByStaff(admin).getByRole('listitem')).toHaveCount(1)
+    await expectNoSeriousViolationsAtBothWidths(admin)
+
+    await open(admin, '/admin/users', 'Users')
+    await admin.getByLabel('Search by email, name or phone').fill(customer.email)
+    await admin.getByRole('button', { name: 'Search', exact: true }).click()
+    await admin.getByRole('button', { name: `Changes by staff to ${customer.email}` }).click()
+    await expect(admin.getByText('No change by staff has been recorded.')).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(admin)
+
+    // A product's form, under which its own changes are listed (the team page's are checked with the teams above).
+    const product = `A11y History Fee ${uniqueToken()}`
+    const made = await admin.request.post(`${BASE_URL}/api/admin/products`, { headers: ORIGIN, data: { name: product, purpose: 'player-fee', listPrice: '45', earlyBirdPrice: '', earlyBirdUntil: '', familyDiscount: '', planDeposit: '', planDue1: '', planDue2: '', planDue3: '', sizes: '', lateSignUps: 'full', isActive: 'true' } })
+    expect(made.status(), await made.text()).toBe(201)
+    await open(admin, '/admin/products', 'Products and Prices')
+    await admin.getByRole('button', { name: `Edit ${product}` }).click()
+    await expect(changesByStaff(admin)).toContainText('Price list: product added')
     await expectNoSeriousViolationsAtBothWidths(admin)
   })
 })

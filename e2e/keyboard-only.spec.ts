@@ -7,6 +7,7 @@ import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, plac
 import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { timestampParam } from '../src/server/db/values.ts'
+import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
 
 /*
  * The flows of the other specs done with the keyboard alone (issue 4, Accessibility): Tab and
@@ -1018,4 +1019,34 @@ test('an employee writes to a league by keyboard: chooses whom, previews and sen
   await tabTo(page, page.getByRole('button', { name: 'Send to 1 address' }))
   await page.keyboard.press('Enter')
   await expect(page.getByText('Sent to 1 address: “Keyboard note” is on its way, and on the list below.')).toBeVisible()
+})
+
+test('a manager opens a registration’s panel and a user’s History by keyboard and reads the changes staff made', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
+  const leagueName = `Keyboard History League ${uniqueToken()}`
+  const leagueId = await insertLeague({ name: leagueName, sport: 'soccer', kind: 'individual', priceCents: 4500, registrationDate: daysFromToday(-5), startDate: daysFromToday(10) })
+  const customer = await createUser({ label: 'keyboard-history' })
+  const request = await playwright.request.newContext()
+  try {
+    await registrationWithDeskPayment(request, page, customer, leagueId)
+  } finally {
+    await request.dispose()
+  }
+  await page.goto('/pendingRegistrations')
+  await expect(heading(page)).toHaveText('Pending Registrations')
+  await chooseOption(page, page.getByLabel('League', { exact: true }), leagueName)
+  await tabTo(page, page.getByRole('button', { name: `Details for ${customer.displayName}, ${leagueName}` }))
+  await page.keyboard.press('Enter')
+  const panel = page.getByRole('region', { name: `${customer.displayName} — ${leagueName}` })
+  await expect(panel.getByRole('heading', { level: 2 })).toBeFocused()
+  await expect(changesByStaff(panel)).toContainText('Payment at the desk')
+
+  await page.goto('/admin/users')
+  await expect(heading(page)).toHaveText('Users')
+  await typeInto(page, page.getByLabel('Search by email, name or phone'), customer.email)
+  await page.keyboard.press('Enter')
+  const historyButton = page.getByRole('button', { name: `Changes by staff to ${customer.email}` })
+  await tabTo(page, historyButton)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: `Changes by staff to ${customer.email}` })).toBeFocused()
+  await expect(page.getByText('No change by staff has been recorded.')).toBeVisible()
 })

@@ -1,9 +1,11 @@
-import { BASE_URL, expect, test } from './fixtures.ts'
+import { BASE_URL, daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
+import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
 
 /*
  * The manager reads what staff did on the Dashboard's Recent activity (issue 32, decision 0027):
  * an action appears with who did it and what changed, and the kind filter narrows the list; the
- * user's own History on /admin/users has it too.
+ * user's own History on /admin/users has it too; a registration's panel shows the changes staff
+ * made to it.
  * Other specs act at the same time, so the checks look for this spec's own row.
  */
 
@@ -30,4 +32,26 @@ test('a role change appears in Recent activity, filtering by another kind hides 
   const history = page.getByRole('list', { name: 'Changes by staff' })
   await expect(history).toContainText('Role changed')
   await expect(history).toContainText('role: customer → employee')
+})
+
+test('a manager reads a registration’s history: the payment taken at the desk, by whom, and what it changed', async ({ asAdmin: page, createUser, insertLeague, playwright, sessions }) => {
+  const { user: admin } = await sessions.get('admin')
+  const leagueName = `History Soccer ${uniqueToken()}`
+  const leagueId = await insertLeague({ name: leagueName, sport: 'soccer', kind: 'individual', priceCents: 4500, registrationDate: daysFromToday(-5), startDate: daysFromToday(10) })
+  const customer = await createUser({ role: 'customer' })
+  const request = await playwright.request.newContext()
+  try {
+    await registrationWithDeskPayment(request, page, customer, leagueId)
+  } finally {
+    await request.dispose()
+  }
+
+  await page.goto('/pendingRegistrations')
+  await page.getByLabel('League', { exact: true }).selectOption({ label: leagueName })
+  await page.getByRole('button', { name: `Details for ${customer.displayName}, ${leagueName}` }).click()
+  const panel = page.getByRole('region', { name: `${customer.displayName} — ${leagueName}` })
+  const history = changesByStaff(panel)
+  await expect(history.getByRole('listitem')).toHaveCount(1)
+  await expect(history).toContainText(`Payment at the desk by ${admin.displayName}`)
+  await expect(history).toContainText('$10.00')
 })
