@@ -50,9 +50,13 @@ export function samplePaths(route: RouteDefinition): string[] {
   return route.path.includes('?') ? [fill(true), fill(false)] : [fill(true)]
 }
 
-/** What a route's sample path shows: its title, or Page Not Found where the page needs its object to exist (no sample id does). */
+/**
+ * What a route's sample path shows: its title, or Page Not Found where the page needs its object
+ * to exist (no sample id does), or Link Not Found for an unsubscribe link the site never made.
+ */
 export function sampleHeading(route: RouteDefinition): string {
-  return route.id === 'league' ? 'Page Not Found' : route.title
+  if (route.id === 'league') return 'Page Not Found'
+  return route.id === 'unsubscribe' ? 'Link Not Found' : route.title
 }
 
 export type Person = 'visitor' | Role
