@@ -15,6 +15,7 @@ import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { generateSeason } from '../../src/server/demo-season.ts'
 import { createOrUpdateUser } from '../../src/server/features/users/create-user.ts'
+import { sessionCookie } from './sign-in.ts'
 import { requireFreePort, waitFor } from './wait-for.ts'
 
 export const DASHBOARD_PATHS = ['/api/dashboard/attention', '/api/dashboard/money', '/api/dashboard/registration', '/api/dashboard/today', '/api/audit?page=1'] as const
@@ -54,7 +55,7 @@ export async function benchDashboard({ port, databaseUrl: serverUrl, logLevel }:
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     await waitFor(`http://127.0.0.1:${port}/healthz`)
-    const cookie = await signIn(port)
+    const cookie = await sessionCookie(port, ADMIN)
     const timings: DashboardTiming[] = []
     for (const target of DASHBOARD_PATHS) {
       const url = `http://127.0.0.1:${port}${target}`
@@ -88,20 +89,6 @@ async function timed(url: string, cookie: string): Promise<number> {
   const ms = performance.now() - started
   if (!res.ok) throw new Error(`${url} answered ${res.status}`)
   return ms
-}
-
-/** The admin's session cookie, as the site's own Sign In form gets it. */
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  })
-  if (!res.ok) throw new Error(`signing in answered ${res.status}: ${await res.text()}`)
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
 }
 
 /** A fresh database on the given PostgreSQL server, and how to drop it. */

@@ -39,6 +39,7 @@ import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { generateSeason } from '../../src/server/demo-season.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { ROUTES } from '../../src/shared/routes.ts'
+import { sessionCookie } from './sign-in.ts'
 import { requireFreePort, waitFor } from './wait-for.ts'
 import { CHROMIUM_FLAGS, requireChromium } from '../chromium.ts'
 
@@ -135,7 +136,7 @@ try {
   await auditWithRetry(`http://127.0.0.1:${PORT}/`)
   await calibrate()
 
-  const cookie = SIGNED_IN.length > 0 ? await signIn() : ''
+  const cookie = SIGNED_IN.length > 0 ? await sessionCookie(PORT, ADMIN) : ''
   let failed = false
   const pages = [...PATHS.map((path) => ({ path, cookie: undefined })), ...SIGNED_IN.map((path) => ({ path, cookie }))]
   for (const { path, cookie } of pages) {
@@ -178,20 +179,6 @@ async function measure(path: string, count: number, cookie: string | undefined):
     console.error(`${path}${cookie ? ' (signed in)' : ''} run ${i + 1}: ${describe(run)}`)
   }
   return runs
-}
-
-/** The admin's session cookie, as the site's own Sign In form gets it. */
-async function signIn(): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${PORT}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${PORT}` },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  })
-  if (!res.ok) throw new Error(`signing in answered ${res.status}: ${await res.text()}`)
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
 }
 
 /**
