@@ -1,5 +1,5 @@
-import type { CheckoutLine, CheckoutState, PlanPart } from '../../../shared/contracts/checkout.ts'
-import { facilityToday, formatDate, formatDateTime } from '../../../shared/format.ts'
+import type { CheckoutLine, CheckoutState } from '../../../shared/contracts/checkout.ts'
+import { facilityToday, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { cardText } from '../../../shared/card-brands.ts'
 
@@ -26,14 +26,6 @@ export function payNowText(dueNowCents: number): string {
 /** The second pay button, under a payment plan: `Pay all $180.00 now`. */
 export function payAllText(openCents: number): string {
   return `Pay all ${formatMoney(openCents)} now`
-}
-
-/** A part of a payment plan as the checkout lists it: `Deposit $50.00: paid`, `$43.33 due 1/15/2027: overdue`. */
-export function planPartText(part: PlanPart): string {
-  const what = part.dueDate === null ? `Deposit ${formatMoney(part.amountCents)}` : `${formatMoney(part.amountCents)} due ${formatDate(part.dueDate)}`
-  const left = part.amountCents - part.paidCents
-  const state = { paid: 'paid', due: 'due now', overdue: 'overdue', upcoming: 'not due yet' }[part.state]
-  return `${what}: ${state}${part.paidCents > 0 && left > 0 ? ` (${formatMoney(left)} left)` : ''}`
 }
 
 /** A place that went to the next person unpaid: why it is no longer on the bill. */

@@ -1,6 +1,7 @@
 import type { OrderCheckout } from '../../../shared/contracts/checkout.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { earlyBirdText, orderHeading, planPartText } from './checkout-text.ts'
+import { PlanParts } from '../../components/plan-parts.tsx'
+import { earlyBirdText, orderHeading } from './checkout-text.ts'
 
 /** An order's lines, with what an early-bird price, the family discount and a discount code took off, each payment plan's parts, and its totals. */
 export function OrderLines({ order }: { order: OrderCheckout }) {
@@ -34,15 +35,7 @@ export function OrderLines({ order }: { order: OrderCheckout }) {
                 <tr key={line.id}>
                   <th scope="row">
                     {line.description}
-                    {line.plan && (
-                      <ul className="checkout-plan" aria-label={`Payment plan for ${line.description}`}>
-                        {line.plan.map((part) => (
-                          <li key={part.dueDate ?? 'deposit'} className={part.state === 'overdue' ? 'checkout-overdue' : undefined}>
-                            {planPartText(part)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
+                    {line.plan && <PlanParts parts={line.plan} label={`Payment plan for ${line.description}`} />}
                   </th>
                   <td data-label="Price" className="receipt-money">
                     {formatMoney(line.listPriceCents)}

@@ -78,6 +78,22 @@ describe('one receipt view for every kind', () => {
   })
 })
 
+describe('a place on a payment plan', () => {
+  test("its receipt lists the plan's parts as the checkout does: each day, amount and whether it is paid", async () => {
+    const plan = { depositCents: 5000, dueDates: ['2027-02-01', '2027-03-01'] }
+    const html = await render('/receipt/user/u-1/league/l-1/registration/r-1', { receipt: place(1, { plan }) })
+    expect(html).toContain('aria-label="Payment plan for Child 1"')
+    expect(html).toMatch(/<li[^>]*>Deposit \$50\.00: paid<\/li>/)
+    expect(html).toMatch(/<li[^>]*>\$50\.00 due 2\/1\/2027: (not due yet|due now|overdue)<\/li>/)
+    expect(html).toMatch(/<li[^>]*>\$50\.00 due 3\/1\/2027: (not due yet|due now|overdue)<\/li>/)
+  })
+
+  test('a place paid in one go shows no plan', async () => {
+    const html = await render('/receipt/user/u-1/league/l-1/registration/r-1', { receipt: place(1) })
+    expect(html).not.toContain('Payment plan for')
+  })
+})
+
 describe('a receipt not found', () => {
   const notFound = (user: SessionUser) =>
     renderToString(

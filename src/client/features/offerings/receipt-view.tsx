@@ -1,9 +1,12 @@
-import { Fragment } from 'react'
+import { Fragment, useState } from 'react'
 import type { Receipt } from '../../../shared/contracts/registrations.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { moneyMoveLabel } from '../../../shared/schemas/payments.ts'
-import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { planParts } from '../../../shared/payment-plan.ts'
+import { CHARGED_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { PlanParts } from '../../components/plan-parts.tsx'
+import { facilityDayNow } from '../../lib/facility-day.ts'
 import { chargeLines } from './charges.ts'
 import { ReceiptExtras } from './receipt-extras.tsx'
 import { ReceiptHead, Registrant } from './receipt-head.tsx'
@@ -67,6 +70,8 @@ export function ReceiptView({ receipt: { label, places, facts, byParticipant } }
 
       <ReceiptExtras extras={extras} />
 
+      <PaymentPlans places={places} />
+
       <h2>Payments</h2>
       {payments.length === 0 ? (
         <p>No payments have been recorded yet.</p>
@@ -113,6 +118,21 @@ export function ReceiptView({ receipt: { label, places, facts, byParticipant } }
         </div>
       </dl>
     </article>
+  )
+}
+
+/** The parts of each place's payment plan (a place the family pays for: held or confirmed), as the checkout lists them: each day, amount and whether it is paid. */
+function PaymentPlans({ places }: { places: readonly Receipt[] }) {
+  const [today] = useState(facilityDayNow)
+  const planned = places.flatMap((place) => (place.plan && CHARGED_STATUSES.includes(place.status) ? [{ place, plan: place.plan }] : []))
+  if (planned.length === 0) return null
+  return (
+    <>
+      <h2>Payment plan</h2>
+      {planned.map(({ place, plan }) => (
+        <PlanParts key={place.id} parts={planParts(plan, place.priceCents, place.paidCents, today)} label={`Payment plan for ${whoOf(place)}`} />
+      ))}
+    </>
   )
 }
 
