@@ -41,9 +41,9 @@ import * as m0038 from './migrations/0038-camps.ts'
 import * as m0039 from './migrations/0039-drop-ins.ts'
 import * as m0040 from './migrations/0040-audit-history.ts'
 import * as m0041 from './migrations/0041-messages.ts'
-import * as m0044 from './migrations/0044-unsubscribe-tokens.ts'
 import * as m0042 from './migrations/0042-program-minimums.ts'
 import * as m0043 from './migrations/0043-webhook-failures.ts'
+import * as m0044 from './migrations/0044-unsubscribe-tokens.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -90,9 +90,9 @@ const migrations: Record<string, DialectMigration> = {
   '0039-drop-ins': m0039,
   '0040-audit-history': m0040,
   '0041-messages': m0041,
-  '0044-unsubscribe-tokens': m0044,
   '0042-program-minimums': m0042,
   '0043-webhook-failures': m0043,
+  '0044-unsubscribe-tokens': m0044,
 }
 
 /** The table where the migrations applied to a database are recorded. */
