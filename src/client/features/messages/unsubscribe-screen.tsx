@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { unsubscribeQuery } from '../../queries/unsubscribe.ts'
+import type { unsubscribeQuery } from '../../queries/unsubscribe.ts'
 import { siteConfig } from '../../site-config.ts'
 import { useUnsubscribe } from './api/use-unsubscribe.ts'
 
@@ -13,8 +13,8 @@ import { useUnsubscribe } from './api/use-unsubscribe.ts'
  * (a mail scanner following links must not unsubscribe anyone): the button unsubscribes. A link
  * the site did not make, or no longer knows, is a page of its own saying so.
  */
-export function UnsubscribeScreen({ token }: { token: string }) {
-  const link = useQuery(unsubscribeQuery(token))
+export function UnsubscribeScreen({ token, link: opening }: { token: string; link: ReturnType<typeof unsubscribeQuery> }) {
+  const link = useQuery(opening)
   const unsubscribe = useUnsubscribe(token)
   if (link.error instanceof ApiError && link.error.status === 404) return <UnknownLink message={link.error.message} />
   return (
