@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import { addDays } from '../../../shared/registration-window.ts'
@@ -185,8 +186,9 @@ export async function renameTeam(db: Db, state: TeamState, name: string, now: Da
   try {
     await db.kysely.updateTable('teams').set({ name, nameKey, updatedAt: timestampParam(db.dialect, now) }).where('id', '=', state.team.id).execute()
   } catch (error) {
-    if (await teamNameTaken(db, state.team.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
-    throw error
+    // A rename at the same moment took the name first: the unique key decides. Asking the database
+    // again would fail on PostgreSQL, whose transaction the violation has ended (staff rename in one).
+    throw isUniqueViolation(error) ? conflict(TEAM_MESSAGES.nameTaken) : error
   }
 }
 

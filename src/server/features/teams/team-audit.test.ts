@@ -85,4 +85,17 @@ describe('staff through a captain’s team routes', () => {
     expect((await post('/invite/emails', { emails: many })).status).toBe(429)
     expect(await entriesOf(team.id, placeOf(team, captain))).toEqual([])
   })
+
+  test('two staff renaming two teams to one name at once: one is renamed, the other is told the name is taken, never a 500', async () => {
+    const leagues = await Promise.all(Array.from({ length: 4 }, () => createLeague(ctx, { sport: 'soccer', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 8, teamPayment: 'team-fee', teamFeeCents: 40000 })))
+    const pairs = await Promise.all(leagues.map(async (leagueId, i) => Promise.all([`Race ${i} A`, `Race ${i} B`].map(async (name) => createTeam(await createRegistrant(ctx), leagueId, name)))))
+    const other = await createUser(ctx, 'employee')
+    const answers = await Promise.all(
+      pairs.map((pair, i) => Promise.all(pair.map((team, j) => [employee, other][j]!.client.post<{ error: { message: string } }>(`${base(team)}/name`, { name: `Race ${i} Winner` })))),
+    )
+    for (const pair of answers) {
+      expect(pair.map((a) => a.status).sort()).toEqual([200, 409])
+      expect(pair.find((a) => a.status === 409)!.body.error.message).toBe(TEAM_MESSAGES.nameTaken)
+    }
+  })
 })
