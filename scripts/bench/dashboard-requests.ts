@@ -3,11 +3,9 @@
 // database: WARM_UPS unmeasured, then REQUESTS one after another per path, their p50 and p95.
 // A p95 at or over BUDGET_MS misses. Called by api.ts.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { createAuth } from '../../src/server/auth/auth.ts'
 import { resolveAuthSecret } from '../../src/server/auth/secret.ts'
 import { loadConfig } from '../../src/server/config.ts'
@@ -15,6 +13,7 @@ import { connect } from '../../src/server/db/connect.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { generateSeason } from '../../src/server/demo-season.ts'
 import { createOrUpdateUser } from '../../src/server/features/users/create-user.ts'
+import { freshPostgres } from './fresh-postgres.ts'
 import { sessionCookie } from './sign-in.ts'
 import { requireFreePort, waitFor } from './wait-for.ts'
 
@@ -35,7 +34,7 @@ export interface DashboardTiming {
 /** The five requests' p50 and p95 on one database (PostgreSQL when `databaseUrl` names a server: a fresh database on it, dropped after). */
 export async function benchDashboard({ port, databaseUrl: serverUrl, logLevel }: { port: number; databaseUrl?: string; logLevel: string }): Promise<DashboardTiming[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'))
-  const fresh = serverUrl ? await freshPostgres(serverUrl) : undefined
+  const fresh = serverUrl ? await freshPostgres(serverUrl, 'bench_dashboard') : undefined
   let server: ChildProcess | undefined
   try {
     const db = await connect({ dataDir, databaseUrl: fresh?.url })
@@ -89,22 +88,4 @@ async function timed(url: string, cookie: string): Promise<number> {
   const ms = performance.now() - started
   if (!res.ok) throw new Error(`${url} answered ${res.status}`)
   return ms
-}
-
-/** A fresh database on the given PostgreSQL server, and how to drop it. */
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_dashboard_${randomBytes(4).toString('hex')}`
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await run(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }

@@ -4,7 +4,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import pg from 'pg'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { connect } from '../../src/server/db/connect.ts'
@@ -23,6 +22,7 @@ import { createOrUpdateUser } from '../../src/server/features/users/create-user.
 import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Role } from '../../src/shared/roles.ts'
 import type { Access } from '../../src/shared/routes.ts'
+import { freshPostgres } from '../bench/fresh-postgres.ts'
 
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
@@ -141,7 +141,7 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   // In memory where possible: thousands of payloads write rows, and an fsync per commit would
   // make the scan measure the disk.
   const dataDir = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'scan-'))
-  const database = databaseUrl ? await createDatabase(databaseUrl) : undefined
+  const database = databaseUrl ? await freshPostgres(databaseUrl, 'scan') : undefined
   const site: Endpoint = { url: `http://127.0.0.1:${port}`, origin: `https://127.0.0.1:${port}` }
   const env = {
     NODE_ENV: 'production',
@@ -202,24 +202,6 @@ async function stop(server: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => server.once('exit', resolve))
   server.kill('SIGTERM')
   await exited
-}
-
-/** A fresh database on the given PostgreSQL server, dropped at the end. */
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `scan_${randomBytes(4).toString('hex')}`
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await run(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 /** The scan's discount code, made before the scan: the add form sends it again and is refused (409) whatever the payload. */
