@@ -236,6 +236,18 @@ describe('refunds', () => {
     expect(charge[0]?.data.object).toMatchObject({ amount_refunded: 2000, refunded: false })
   })
 
+  test('told to, it answers a refund failed at once, sends refund.failed, and leaves the charge to refund again', async () => {
+    const paymentIntent = await paidIntent()
+    fake.answerRefunds('failed')
+    const failed = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 2000 })
+    fake.answerRefunds('pending')
+    await fake.settled()
+
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' })
+    expect(receivedFor(failed.id).map(({ event }) => event.type)).toEqual(['refund.created', 'refund.failed'])
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent, amount: 7000 })).status).toBe('pending')
+  })
+
   test('more than is left of the charge is refused with Stripe’s message', async () => {
     const paymentIntent = await paidIntent()
     await stripe.refunds.create({ payment_intent: paymentIntent, amount: 2000 })

@@ -104,6 +104,12 @@ export interface FakeStripe {
   expire(sessionId: string): Promise<void>
   /** A pending refund settles: refund.updated, then charge.refunded (succeeded) or refund.failed. */
   settleRefund(refundId: string, outcome: 'succeeded' | 'failed'): Promise<void>
+  /**
+   * How refunds asked for from now on are answered: 'pending' (the default, settled later by
+   * settleRefund) or 'failed' at once, as Stripe answers a refund to a card closed since
+   * (refund.created, then refund.failed).
+   */
+  answerRefunds(status: 'pending' | 'failed'): void
   /** Held: events are kept until deliverHeld instead of POSTed when they happen. */
   holdDeliveries(held: boolean): void
   /**
@@ -337,6 +343,7 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
   const events: EventRecord[] = []
   const deliveries: FakeDelivery[] = []
   const idempotent = new Map<string, { endpoint: string; params: string; answer: Answer }>()
+  let refundAnswer: 'pending' | 'failed' = 'pending'
 
   // ---- objects as the API renders them
 
@@ -686,7 +693,7 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       id: newId('re'),
       amount,
       currency: charge.currency,
-      status: 'pending',
+      status: refundAnswer,
       payment_intent: charge.payment_intent,
       charge: charge.id,
       metadata: metadataFrom(params.metadata, 'metadata'),
@@ -695,6 +702,7 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
     }
     refunds.set(refund.id, refund)
     emit('refund.created', renderRefund(refund), context)
+    if (refund.status === 'failed') emit('refund.failed', renderRefund(refund), context)
     return { status: 200, body: renderRefund(refund, stringList(params.expand, 'expand')) }
   }
 
@@ -1004,6 +1012,9 @@ ${state}
     settleAsync: (sessionId, outcome) => dispatch([settle(sessionId, outcome)]),
     expire: (sessionId) => dispatch([expireSession(openSession(sessionId), null)]),
     settleRefund: (refundId, outcome) => dispatch(settleRefundNow(refundId, outcome)),
+    answerRefunds(status) {
+      refundAnswer = status
+    },
     holdDeliveries(hold) {
       held = hold
     },

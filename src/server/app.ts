@@ -197,7 +197,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })
   // Who does each kind of job written after a commit (decision 0018): a kind of job left out fails the typecheck.
-  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments.provider), 'message-emails': messageEmailsJob(db, messageMail) } satisfies JobHandlers
+  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments.provider, payments.ctx), 'message-emails': messageEmailsJob(db, messageMail) } satisfies JobHandlers
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, log: app.log, now: clock })

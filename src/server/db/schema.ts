@@ -443,6 +443,11 @@ export interface LineAdjustmentsTable {
   reason: string
   recordedBy: string | null
   recordedAt: Timestamp
+  /** The refund it lowered the price for ("refund and lower the price", migration 0045); null for a credit or a scholarship. */
+  refundId: ColumnType<string | null, string | null | undefined, string | null>
+  /** The line's payment plan before a refund's cut, put back if the refund fails; null without one. */
+  planDepositCentsBefore: ColumnType<number | null, number | null | undefined, number | null>
+  planDueDatesBefore: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A discount code (issue 24): a percentage or an amount off, stored upper-cased; `uses` is raised by one conditional UPDATE. */

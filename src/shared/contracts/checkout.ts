@@ -131,7 +131,7 @@ export const refundPayment = contract({
   params: z.object({ paymentId: pathId }),
   body: formBody(RefundForm).extend({
     lineId: pathId.optional().describe("the order line the money comes back from (a registration's, as its panel refunds); without it, the payment's lines oldest first"),
-    lowerPrice: z.boolean({ error: 'lowerPrice must be true or false.' }).optional().describe('also take the amount off what the line asks, in the same step: part of a fee given back, not an overpayment'),
+    lowerPrice: z.boolean({ error: 'lowerPrice must be true or false.' }).optional().describe('also take the amount off what the line asks, in the same step: part of a fee given back, not an overpayment; put back if the provider fails the refund, and refused (409) while another refund that lowered the same price is pending'),
   }),
   responses: { 201: z.object({ refund: z.object({ id: z.string(), amountCents: z.number().int(), status: z.enum(REFUND_STATUSES) }) }) },
 })

@@ -304,6 +304,8 @@ export interface LineCredit {
   reason: string
   recordedBy: string
   now: Date
+  /** A refund's price lowering: the refund, and the line's plan before the cut, so a failed refund puts both back (`undoRefundCredits`). */
+  forRefund?: { refundId: string; planBefore: PaymentPlan | null }
 }
 
 /** Takes a credit off what a line asks, as `adjustLine` does; the line was read (and held) in this transaction. */
@@ -317,9 +319,52 @@ export async function creditLine(tx: Db, line: LineBalance, adjustment: LineCred
     .execute()
   await tx.kysely
     .insertInto('lineAdjustments')
-    .values({ id, orderLineId: line.id, amountCents: adjustment.amountCents, reason: adjustment.reason, recordedBy: adjustment.recordedBy, recordedAt: timestampParam(tx.dialect, adjustment.now) })
+    .values({
+      id,
+      orderLineId: line.id,
+      amountCents: adjustment.amountCents,
+      reason: adjustment.reason,
+      recordedBy: adjustment.recordedBy,
+      recordedAt: timestampParam(tx.dialect, adjustment.now),
+      ...(adjustment.forRefund && { refundId: adjustment.forRefund.refundId, ...planBeforeColumns(adjustment.forRefund.planBefore) }),
+    })
     .execute()
   return { status: 'adjusted', id, orderId: line.orderId }
+}
+
+function planBeforeColumns(plan: PaymentPlan | null): { planDepositCentsBefore: number | null; planDueDatesBefore: string | null } {
+  const { planDepositCents, planDueDates } = planColumns(plan)
+  return { planDepositCentsBefore: planDepositCents, planDueDatesBefore: planDueDates }
+}
+
+/**
+ * Puts back what a refund's price lowering took off (`creditLine` with `forRefund`), once the
+ * provider has failed the refund: each line asks as much again, its plan is as it was before the
+ * cut, and the adjustment is gone from its receipt. The order is held first, as every write of
+ * money does. Answers what each line was given back, by line; nothing for a refund that lowered no
+ * price, or whose lowering was already put back.
+ */
+export async function undoRefundCredits(tx: Db, refundId: string): Promise<Map<string, number>> {
+  const restored = new Map<string, number>()
+  const refund = await tx.kysely.selectFrom('refunds').select('paymentId').where('id', '=', refundId).executeTakeFirst()
+  if (!refund) return restored
+  await holdOrder(tx, { paymentId: refund.paymentId })
+  const credits = await tx.kysely.selectFrom('lineAdjustments').select(['id', 'orderLineId', 'amountCents', 'planDepositCentsBefore', 'planDueDatesBefore']).where('refundId', '=', refundId).execute()
+  for (const credit of credits) {
+    await tx.kysely
+      .updateTable('orderLines')
+      .set((eb) => ({
+        amountDueCents: eb('amountDueCents', '+', credit.amountCents),
+        adjustedCents: eb('adjustedCents', '-', credit.amountCents),
+        planDepositCents: credit.planDepositCentsBefore,
+        planDueDates: credit.planDueDatesBefore,
+      }))
+      .where('id', '=', credit.orderLineId)
+      .execute()
+    await tx.kysely.deleteFrom('lineAdjustments').where('id', '=', credit.id).execute()
+    restored.set(credit.orderLineId, (restored.get(credit.orderLineId) ?? 0) + credit.amountCents)
+  }
+  return restored
 }
 
 /** A refund of one payment: how much, why, and (from a provider) its refund id. */

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/connect.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import type { JobHandlers } from '../jobs.ts'
+import type { ChangeContext } from '../registrations/kinds.ts'
+import { afterRefundFailed } from '../registrations/registration-changes.ts'
 import type { PaymentProvider } from './provider.ts'
 import type { RefundStatus } from '../../../shared/schemas/payments.ts'
 
@@ -7,11 +10,12 @@ import type { RefundStatus } from '../../../shared/schemas/payments.ts'
  * Refunds of payments a provider took (issue 24, decision 0023). The refund is recorded here
  * first, `pending`, with a job (orders.queries.ts `recordRefund`); the job asks the provider for
  * it with the refund's id as the idempotency key, so a job run twice asks once; the provider's
- * events then say how it ended. A failed refund gives nothing back on the books and is shown to
- * staff as failed. A refund of a payment another provider took than the site's now (its keys
- * taken away) fails with that reason, as any failing job: retried, then dead on the dashboard.
+ * events then say how it ended (its answer may say already). A failed refund gives nothing back on
+ * the books and is shown to staff as failed. A refund of a payment another provider took than the
+ * site's now (its keys taken away) fails with that reason, as any failing job: retried, then dead
+ * on the dashboard.
  */
-export function refundThroughProvider(db: Db, provider: PaymentProvider): JobHandlers['provider-refund'] {
+export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: () => ChangeContext): JobHandlers['provider-refund'] {
   return async ({ refundId }) => {
     const refund = await db.kysely
       .selectFrom('refunds as f')
@@ -22,22 +26,30 @@ export function refundThroughProvider(db: Db, provider: PaymentProvider): JobHan
     if (!refund || refund.externalId !== null) return
     if (refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
     const made = await provider.refund({ refundId, amountCents: refund.amountCents, payment: { externalId: refund.paymentExternalId, reference: refund.reference } })
-    await settleRefund(db, { refundId, ...made })
+    await inTransaction(db, (tx) => settleRefund(tx, { refundId, ...made }, ctx()))
   }
 }
 
 /**
  * Records the provider's id and word on a refund decided here: it moves on from pending only, so
- * an older event arriving late never undoes a newer one. Answers whether anything changed.
+ * an older event arriving late never undoes a newer one, and the job's answer and the provider's
+ * event settle it once between them. A refund failed puts back what it changed, in the caller's
+ * transaction (`afterRefundFailed`: a price it lowered). Answers whether anything changed.
  */
-export async function settleRefund(tx: Db, { refundId, externalId, status }: { refundId: string; externalId: string; status: RefundStatus }): Promise<boolean> {
+export async function settleRefund(
+  tx: Db,
+  { refundId, externalId, status }: { refundId: string; externalId: string; status: RefundStatus },
+  ctx: Pick<ChangeContext, 'now' | 'siteUrl' | 'kinds'>,
+): Promise<boolean> {
   const done = await tx.kysely
     .updateTable('refunds')
     .set({ externalId, status })
     .where('id', '=', refundId)
     .where('status', '=', 'pending')
     .executeTakeFirst()
-  return Number(done.numUpdatedRows) > 0
+  const changed = Number(done.numUpdatedRows) > 0
+  if (changed && status === 'failed') await afterRefundFailed(tx, refundId, ctx)
+  return changed
 }
 
 /** The refund of ours a provider's refund is: by the id it carries, or by the provider's own id. */

@@ -3,20 +3,20 @@ import { inTransaction } from '../../db/transaction.ts'
 import { ACTIVE_STATUSES, CHARGED_STATUSES, HOLDS_PLACE } from '../../../shared/schemas/registration.ts'
 import type { PaymentMethod } from '../../../shared/schemas/payments.ts'
 import { enqueueEmail, type NewEmail } from '../outbox.queries.ts'
-import { allocate, creditLine, lineOfRegistration, linesOfOrder, recordPayment, refundRegistration, type LineBalance } from '../payments/orders.queries.ts'
-import { invalid } from '../refusals.ts'
+import { allocate, creditLine, lineOfRegistration, linesOfOrder, recordPayment, refundRegistration, undoRefundCredits, type LineBalance } from '../payments/orders.queries.ts'
+import { conflict, invalid } from '../refusals.ts'
 import { FORM_MESSAGES } from '../../../shared/validation/rules.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { holdOffering, releasePlace } from './capacity.ts'
 import { followEnding } from './ending.ts'
 import { placeOf, type HowEnded, type Kinds } from './kinds.ts'
-import { cancellationEmail, deskPaymentEmail, refundEmail } from './registration-emails.ts'
+import { cancellationEmail, deskPaymentEmail, refundEmail, refundFailedEmail } from './registration-emails.ts'
 import { changeStatus, findRegistrationView, logEvent } from './registrations.queries.ts'
 import { confirmPaidHolds, offerFreePlaces } from './waitlist.ts'
 import { FRONT_DESK } from '../payments/front-desk.ts'
 import { planColumns, planOf } from '../payments/products.queries.ts'
-import { planAfterGivingBack } from '../../../shared/payment-plan.ts'
+import { planAfterGivingBack, type PaymentPlan } from '../../../shared/payment-plan.ts'
 import { facilityToday } from '../../../shared/format.ts'
 
 export interface DeskPayment {
@@ -146,12 +146,26 @@ async function pendingRefundsOn(tx: Db, lineId: string): Promise<number> {
  * takes the money off the parts already paid (shared/payment-plan.ts planAfterGivingBack), so
  * nothing given back falls due again.
  */
-async function lowerPlan(tx: Db, line: LineBalance, change: { givenBackCents: number; paidBeforeCents: number; today: string }): Promise<void> {
-  const plan = planOf(await tx.kysely.selectFrom('orderLines').select(['planDepositCents', 'planDueDates']).where('id', '=', line.id).executeTakeFirstOrThrow())
+async function lowerPlan(tx: Db, line: LineBalance, plan: PaymentPlan | null, change: { givenBackCents: number; paidBeforeCents: number; today: string }): Promise<void> {
   if (!plan) return
   const lowered = planAfterGivingBack(plan, line.amountDueCents, change.paidBeforeCents, change.givenBackCents, change.today)
   await tx.kysely.updateTable('orderLines').set(planColumns(lowered)).where('id', '=', line.id).execute()
 }
+
+/** A refund still pending at a provider that lowered the line's price: a failure would put back the plan it cut from. */
+async function loweringPending(tx: Db, lineId: string): Promise<boolean> {
+  const row = await tx.kysely
+    .selectFrom('lineAdjustments as la')
+    .innerJoin('refunds as f', 'f.id', 'la.refundId')
+    .select('la.id')
+    .where('la.orderLineId', '=', lineId)
+    .where('f.status', '=', 'pending')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Refused while a refund that lowered the same price waits for the provider: its failure must put back exactly the plan it cut. */
+export const LOWERING_PENDING = 'A refund that lowered this price is still waiting for the card company: refund and lower it again once that one has gone through or failed.'
 
 /**
  * What follows a refund an admin gave (issue 30), in the refund's transaction: for each place it
@@ -159,7 +173,8 @@ async function lowerPlan(tx: Db, line: LineBalance, change: { givenBackCents: nu
  * and lower the price") — or else, money paid over the price given back, refused unless the line
  * received at least that much over what it asks (a place that ended asks nothing); an entry in
  * the place's history and an email to the family. A pending refund (through a provider online)
- * counts as given back at once all the same.
+ * counts as given back at once all the same; if the provider fails it, `afterRefundFailed` puts
+ * the price back.
  */
 export async function afterRefund(tx: Db, refundId: string, opts: { reason: string; lowerPrice: boolean; by: string; now: Date; timeZone: string; siteUrl: string; kinds: Kinds }): Promise<void> {
   const parts = await tx.kysely
@@ -175,11 +190,17 @@ export async function afterRefund(tx: Db, refundId: string, opts: { reason: stri
     const pending = part.status === 'pending'
     const line = (await linesOfOrder(tx, part.orderId)).find((l) => l.id === part.lineId)!
     if (opts.lowerPrice) {
+      if (await loweringPending(tx, line.id)) throw conflict(LOWERING_PENDING)
       // What the line may still be lowered by: what it asks beyond what stays paid once this refund has gone through.
       const room = line.amountDueCents - line.paidCents + (pending ? part.amountCents : 0)
-      const lowered = await creditLine(tx, { ...line, openCents: room }, { amountCents: part.amountCents, reason: `Refunded and lowered: ${opts.reason}`, recordedBy: opts.by, now: opts.now })
+      const plan = planOf(await tx.kysely.selectFrom('orderLines').select(['planDepositCents', 'planDueDates']).where('id', '=', line.id).executeTakeFirstOrThrow())
+      const lowered = await creditLine(
+        tx,
+        { ...line, openCents: room },
+        { amountCents: part.amountCents, reason: `Refunded and lowered: ${opts.reason}`, recordedBy: opts.by, now: opts.now, forRefund: { refundId, planBefore: plan } },
+      )
       if (lowered.status !== 'adjusted') throw invalid(FORM_MESSAGES.invalid, { amount: 'The price cannot be lowered below what stays paid.' })
-      await lowerPlan(tx, line, { givenBackCents: part.amountCents, paidBeforeCents: line.paidCents + (pending ? 0 : part.amountCents), today: facilityToday(opts.now, opts.timeZone) })
+      await lowerPlan(tx, line, plan, { givenBackCents: part.amountCents, paidBeforeCents: line.paidCents + (pending ? 0 : part.amountCents), today: facilityToday(opts.now, opts.timeZone) })
     } else {
       // The price stays: the line keeps what it asks, so only money it received over that may go back.
       const asks = part.placeStatus === null || CHARGED_STATUSES.includes(part.placeStatus) ? line.amountDueCents : 0
@@ -190,5 +211,32 @@ export async function afterRefund(tx: Db, refundId: string, opts: { reason: stri
     await logEvent(tx, { registrationId: part.registrationId, action: 'refunded', actorId: opts.by, details: { amountCents: part.amountCents, reason: opts.reason, priceLowered: opts.lowerPrice }, now: opts.now })
     const view = await findRegistrationView(tx, opts.kinds, part.registrationId)
     if (view) await enqueueEmail(tx, refundEmail(opts.siteUrl, view, { amountCents: part.amountCents, method: part.method, reason: opts.reason, priceLowered: opts.lowerPrice, pending }), opts.now)
+  }
+}
+
+/**
+ * What follows a refund the provider failed, in the transaction that records the failure
+ * (payments/refunds.ts `settleRefund`, reached by the refund job's answer and by the provider's
+ * events alike, once): nothing was given back, so a price the refund lowered asks as much again,
+ * its plan's parts as they were (`undoRefundCredits`); each place it was for has an entry in its
+ * history, and a family told its price was lowered is told it is back, with what they owe.
+ */
+export async function afterRefundFailed(tx: Db, refundId: string, ctx: { now: Date; siteUrl: string; kinds: Kinds }): Promise<void> {
+  const restored = await undoRefundCredits(tx, refundId)
+  const parts = await tx.kysely
+    .selectFrom('refundAllocations as ra')
+    .innerJoin('refunds as f', 'f.id', 'ra.refundId')
+    .innerJoin('payments as p', 'p.id', 'f.paymentId')
+    .innerJoin('orderLines as line', 'line.id', 'ra.orderLineId')
+    .select(['ra.amountCents', 'ra.orderLineId', 'line.registrationId', 'f.reason', 'p.method'])
+    .where('ra.refundId', '=', refundId)
+    .execute()
+  for (const part of parts) {
+    if (!part.registrationId) continue
+    const priceRestored = restored.has(part.orderLineId)
+    await logEvent(tx, { registrationId: part.registrationId, action: 'refund-failed', actorId: null, details: { amountCents: part.amountCents, reason: part.reason, priceRestored }, now: ctx.now })
+    if (!priceRestored) continue
+    const view = await findRegistrationView(tx, ctx.kinds, part.registrationId)
+    if (view) await enqueueEmail(tx, refundFailedEmail(ctx.siteUrl, view, { amountCents: part.amountCents, method: part.method, reason: part.reason }), ctx.now)
   }
 }

@@ -170,6 +170,21 @@ export function refundEmail(siteUrl: string, r: RegistrationView, refund: { amou
   }
 }
 
+/** A refund that lowered the price and that the card company could not make: nothing came back, so the price is what it was. */
+export function refundFailedEmail(siteUrl: string, r: RegistrationView, refund: { amountCents: number; method: PaymentMethod; reason: string | null }): NewEmail {
+  const why = refund.reason ? ` (${refund.reason})` : ''
+  return {
+    to: r.registrantEmail,
+    subject: `Refund not made: ${r.offering.name}`,
+    text: [
+      `Hi ${r.registrantName},`,
+      '',
+      `The refund of ${formatMoney(refund.amountCents)} of your ${refund.method === 'online' ? 'online' : refund.method} payment${why} did not go through: nothing was given back, and the price is ${formatMoney(r.priceCents)} again. The front desk will be in touch about giving it back another way.`,
+      ...moneyLines(siteUrl, r),
+    ].join('\n'),
+  }
+}
+
 /** The receipt, sent again by staff at the family's request (issue 30). */
 export function receiptEmail(siteUrl: string, r: RegistrationView): NewEmail {
   return {

@@ -41,7 +41,7 @@ async function refundEvent(deps: Payments, event: PaymentEvent, refund: { refund
   if (!refundId) return (await once(deps, event, async () => 'not-ours')) ?? 'seen'
   return (
     (await once(deps, event, async (tx) => {
-      if (!(await settleRefund(tx, { refundId, externalId: refund.externalId, status: refund.status }))) return 'applied'
+      if (!(await settleRefund(tx, { refundId, externalId: refund.externalId, status: refund.status }, deps.ctx()))) return 'applied'
       if (refund.status === 'failed') deps.log.warn({ refundId, providerRefund: refund.externalId }, 'the payment provider could not make a refund: staff must give the money back another way')
       return 'applied'
     })) ?? 'seen'

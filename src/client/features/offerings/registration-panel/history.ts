@@ -11,6 +11,7 @@ const ACTIONS: Record<string, string> = {
   'offer-expired': 'Offer expired unclaimed',
   payment: 'Payment recorded',
   refunded: 'Refund given',
+  'refund-failed': 'Refund failed at the card company',
   adjusted: 'Price adjusted by staff',
   'family-discount-ended': 'Family discount ended',
   cancelled: 'Registration cancelled',
@@ -31,6 +32,7 @@ export function describeEntry(entry: HistoryEntry): string {
     return `${what}: ${formatMoney(cents(d.amountCents))} ${String(d.method ?? '')}${reference}`
   }
   if (entry.action === 'refunded') return `${what}: ${formatMoney(cents(d.amountCents))} (${String(d.reason ?? '')})${d.priceLowered === true ? ', price lowered by as much' : ''}`
+  if (entry.action === 'refund-failed') return `${what}: ${formatMoney(cents(d.amountCents))} not given back (${String(d.reason ?? '')})${d.priceRestored === true ? ', price raised back by as much' : ''}`
   if (entry.action === 'adjusted') return `${what}: ${formatMoney(cents(d.amountCents))} off (${String(d.reason ?? '')})`
   if (entry.action === 'family-discount-ended') return `${String(d.reason ?? what)}: ${formatMoney(cents(d.amountCents))} asked again`
   if ((entry.action === 'cancelled' || entry.action === 'declined') && cents(d.refundedCents) > 0) {
