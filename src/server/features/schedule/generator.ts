@@ -28,8 +28,10 @@
  *    area; since a team plays at most once a week, adding a game adds exactly 2c + 1 to a square
  *    whose count is c, so the cost of a game is exact given the other weeks. Weeks are solved in
  *    order, then solved again given all the other weeks, pass after pass, keeping a week's new
- *    assignment only when it costs strictly less: the total only falls, so it stops (at most a
- *    few passes; deterministic, since nothing is random and ties keep the first found).
+ *    assignment only when it costs strictly less: the total only falls, so it stops. That descent
+ *    ends where no single week can do better, which is not always the fairest schedule: it runs
+ *    again from a few first passes shaken by seeded noise, and the fairest result is kept.
+ *    Deterministic: the noise is the same sequence for the same restart, and ties keep the first.
  *
  * A game is one of the earliest of its night when it starts at the first start time of that
  * date's slots in the request, and one of the latest when it starts at the last one (a date with
@@ -216,11 +218,13 @@ function leastCostAssignment(cost: readonly (readonly number[])[]): number[] {
 // ---------------------------------------------------------------------------------------------
 // Costs. Integers, so sums are exact; each tier outweighs everything below it.
 
-const NOT_PLACED = 1e11
-const BLACKOUT = 1e8
+const NOT_PLACED = 1e13
+const BLACKOUT = 1e10
 const FAIRNESS = 1e4
-/** Passes over the weeks after the first; each pass only lowers the total, and it rarely needs three. */
+/** Passes over the weeks after the first; each only lowers the total, and two or three usually leave nothing to change. */
 const MAX_PASSES = 8
+/** Descents tried; see placeGames. */
+const RESTARTS = 8
 
 interface WeekSlot extends Slot {
   area: number
@@ -296,13 +300,43 @@ export function generateSchedule(request: ScheduleRequest): Schedule {
     })
   }
 
-  // 3: each week's games to its slots, then again given the other weeks, while the total falls.
-  const counts = {
-    earliest: new Array<number>(teamCount).fill(0),
-    latest: new Array<number>(teamCount).fill(0),
-    notPlaced: new Array<number>(teamCount).fill(0),
-    areas: teamIds.map(() => new Array<number>(areaIds.length).fill(0)),
+  placeGames(weeks, teamCount, areaIds.length, blackedOut)
+
+  const games: ScheduledGame[] = []
+  const unplaced: Schedule['unplaced'] = []
+  const byes: Schedule['byes'] = []
+  for (const week of weeks) {
+    week.round.games.forEach((game, g) => {
+      const slot = week.slots[week.placed[g]!]
+      const pair = { homeTeamId: teamIds[game.home]!, awayTeamId: teamIds[game.away]! }
+      if (slot) games.push({ ...pair, date: slot.date, startTime: slot.startTime, areaId: slot.areaId })
+      else unplaced.push(pair)
+    })
+    if (week.round.bye !== null) byes.push({ teamId: teamIds[week.round.bye]!, week: week.monday })
   }
+  for (const round of roundsWithoutWeek) for (const game of round.games) unplaced.push({ homeTeamId: teamIds[game.home]!, awayTeamId: teamIds[game.away]! })
+  games.sort(compareSlots)
+
+  const blackoutsBroken: Schedule['blackoutsBroken'] = []
+  for (const game of games) {
+    for (const teamId of [game.homeTeamId, game.awayTeamId]) {
+      if (request.blackouts[teamId]?.includes(game.date)) blackoutsBroken.push({ teamId, date: game.date })
+    }
+  }
+  return { games, byes, unplaced, blackoutsBroken, spread: spreadOf(teamIds, games, byes, slots, areaIds) }
+}
+
+/**
+ * Step 3: sets each week's `placed`. A descent from the weeks in order, then RESTARTS - 1 more whose
+ * first pass is shaken by a little seeded noise (under two counts' worth of a share, so it only
+ * breaks ties and near ties differently). Every descent places as many games and keeps as many
+ * blackouts as each week allows (those costs outweigh all the rest, and do not depend on the other
+ * weeks); of the results the least unfair wins: the smallest gaps between teams' earliest, latest
+ * and per-area counts, then the smallest sum of squares.
+ */
+function placeGames(weeks: readonly Week[], teamCount: number, areaCount: number, blackedOut: readonly ReadonlySet<string>[]): void {
+  const zeros = () => new Array<number>(teamCount).fill(0)
+  let counts = { earliest: zeros(), latest: zeros(), notPlaced: zeros(), areas: Array.from({ length: teamCount }, () => new Array<number>(areaCount).fill(0)) }
   const tally = (week: Week, sign: 1 | -1) => {
     week.round.games.forEach((game, g) => {
       const slot = week.slots[week.placed[g]!]
@@ -335,44 +369,58 @@ export function generateSchedule(request: ScheduleRequest): Schedule {
       return [...inSlots, ...week.round.games.map(() => notPlaced)]
     })
   const columnOf = (week: Week, g: number) => (week.placed[g]! >= 0 ? week.placed[g]! : week.slots.length + g)
-  for (let pass = 0; pass <= MAX_PASSES; pass++) {
-    let changed = false
-    for (const week of weeks) {
-      if (pass > 0) tally(week, -1)
-      const cost = costMatrix(week)
-      const best = leastCostAssignment(cost)
-      const total = (columns: (g: number) => number) => cost.reduce((sum, row, g) => sum + row[columns(g)]!, 0)
-      if (pass === 0 || total((g) => best[g]!) < total((g) => columnOf(week, g))) {
-        week.placed = best.map((column) => (column < week.slots.length ? column : -1))
-        changed = true
+
+  const descend = (noise: (() => number) | null) => {
+    for (let pass = 0; pass <= MAX_PASSES; pass++) {
+      let changed = false
+      for (const week of weeks) {
+        if (pass > 0) tally(week, -1)
+        const cost = costMatrix(week)
+        if (noise && pass === 0) for (const row of cost) row.forEach((_, j) => (row[j]! += noise()))
+        const best = leastCostAssignment(cost)
+        const total = (columns: (g: number) => number) => cost.reduce((sum, row, g) => sum + row[columns(g)]!, 0)
+        if (pass === 0 || total((g) => best[g]!) < total((g) => columnOf(week, g))) {
+          week.placed = best.map((column) => (column < week.slots.length ? column : -1))
+          changed = true
+        }
+        tally(week, 1)
       }
-      tally(week, 1)
-    }
-    if (!changed) break
-  }
-
-  const games: ScheduledGame[] = []
-  const unplaced: Schedule['unplaced'] = []
-  const byes: Schedule['byes'] = []
-  for (const week of weeks) {
-    week.round.games.forEach((game, g) => {
-      const slot = week.slots[week.placed[g]!]
-      const pair = { homeTeamId: teamIds[game.home]!, awayTeamId: teamIds[game.away]! }
-      if (slot) games.push({ ...pair, date: slot.date, startTime: slot.startTime, areaId: slot.areaId })
-      else unplaced.push(pair)
-    })
-    if (week.round.bye !== null) byes.push({ teamId: teamIds[week.round.bye]!, week: week.monday })
-  }
-  for (const round of roundsWithoutWeek) for (const game of round.games) unplaced.push({ homeTeamId: teamIds[game.home]!, awayTeamId: teamIds[game.away]! })
-  games.sort(compareSlots)
-
-  const blackoutsBroken: Schedule['blackoutsBroken'] = []
-  for (const game of games) {
-    for (const teamId of [game.homeTeamId, game.awayTeamId]) {
-      if (request.blackouts[teamId]?.includes(game.date)) blackoutsBroken.push({ teamId, date: game.date })
+      if (!changed) break
     }
   }
-  return { games, byes, unplaced, blackoutsBroken, spread: spreadOf(teamIds, games, byes, slots, areaIds) }
+  const gap = (values: readonly number[]) => Math.max(...values) - Math.min(...values)
+  const sumOfSquares = (values: readonly number[]) => values.reduce((sum, v) => sum + v * v, 0)
+  const score = (): number[] => [
+    gap(counts.earliest) + gap(counts.latest) + Math.max(0, ...Array.from({ length: areaCount }, (_, a) => gap(counts.areas.map((row) => row[a]!)))),
+    sumOfSquares(counts.earliest) + sumOfSquares(counts.latest) + counts.areas.reduce((sum, row) => sum + sumOfSquares(row), 0) + sumOfSquares(counts.notPlaced),
+  ]
+  const better = (a: readonly number[], b: readonly number[]) => {
+    const i = a.findIndex((v, k) => v !== b[k])
+    return i >= 0 && a[i]! < b[i]!
+  }
+
+  let best: { placed: number[][]; score: number[] } | null = null
+  for (let start = 0; start < RESTARTS && teamCount > 0; start++) {
+    counts = { earliest: zeros(), latest: zeros(), notPlaced: zeros(), areas: Array.from({ length: teamCount }, () => new Array<number>(areaCount).fill(0)) }
+    descend(start === 0 ? null : seededNoise(start, 2 * FAIRNESS))
+    const now = score()
+    if (!best || better(now, best.score)) best = { placed: weeks.map((week) => [...week.placed]), score: now }
+  }
+  weeks.forEach((week, w) => {
+    if (best) week.placed = best.placed[w]!
+  })
+}
+
+/** Whole numbers below `below`, the same sequence for the same seed (mulberry32). */
+function seededNoise(seed: number, below: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below)
+  }
 }
 
 /**
