@@ -726,6 +726,71 @@ export interface OfferingFactsView {
   skippedDates: string | null
 }
 
+/** A court or field of the facility and the sports it can host (migration 0046, features/schedule). */
+export interface PlayingAreasTable {
+  id: string
+  name: string
+  /** The name lower-cased without spaces: unique. */
+  nameKey: string
+  /** Sports (SPORTS) as `basketball,kids`. */
+  sports: string
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** A team league's game nights, count of games and standings rules; one row per league (migration 0046). */
+export interface GameNightsTable {
+  leagueId: string
+  /** ISO weekdays as `2,4` (shared/academy-schedule.ts). */
+  weekdays: string
+  /** HH:MM, the facility's wall clock: the first game's start and the last game's start. */
+  firstGameTime: string
+  lastGameTime: string
+  gameMinutes: number
+  /** Playing area ids as `id1,id2`. */
+  areaIds: string
+  /** Dates skipped (holidays) as `2026-11-26,2026-12-24`. */
+  skippedDates: Generated<string>
+  countKind: 'round-robin' | 'weeks'
+  /** Meetings of every pair (1 or 2), or weeks. */
+  countNumber: number
+  winPoints: number
+  tiePoints: number
+  lossPoints: number
+  forfeitWinnerScore: number
+  forfeitLoserScore: number
+  /** TieBreak values in order, as `head-to-head,difference,points-for`. */
+  tieBreaks: string
+  /** Null while the schedule is a draft. */
+  publishedAt: Timestamp | null
+  updatedAt: Timestamp
+}
+
+/** A game of a team league on a playing area at a date and time, a draft's too (migration 0046). */
+export interface GamesTable {
+  id: string
+  leagueId: string
+  homeTeamId: string
+  awayTeamId: string
+  areaId: string
+  date: string
+  /** HH:MM, the facility's wall clock. */
+  startTime: string
+  endTime: string
+  /** Null until the game is played. */
+  homeScore: number | null
+  awayScore: number | null
+  forfeitedBy: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** A date a team's captain asked it not to play (migration 0046). */
+export interface TeamBlackoutsTable {
+  teamId: string
+  date: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -777,4 +842,8 @@ export interface Database {
   jobs: JobsTable
   backups: BackupsTable
   webhookFailures: WebhookFailuresTable
+  playingAreas: PlayingAreasTable
+  gameNights: GameNightsTable
+  games: GamesTable
+  teamBlackouts: TeamBlackoutsTable
 }
