@@ -36,6 +36,7 @@ import { installSecurityHeaders } from './http/security-headers.ts'
 import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerAcademyParticipantRoutes } from './features/academies/academy-participants.routes.ts'
 import { registerAcademyAttendanceRoutes } from './features/academies/academy-attendance.routes.ts'
+import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts'
 import { createAcademySweeper } from './features/academies/academy-reminders.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
@@ -176,6 +177,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerCampRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerDropInRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
+  registerCalendarRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups, kinds })
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })

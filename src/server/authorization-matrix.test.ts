@@ -222,6 +222,28 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       return { params: { userId: owner.id, dropInId } }
     },
   },
+  'GET /api/academies/:academyId/calendar': {
+    staffReadable: true,
+    fixture: async () => {
+      const academyId = await insertAcademy(ctx.db, {
+        name: `Evening class ${randomUUID().slice(0, 6)}`,
+        sport: 'basketball',
+        isActive: true,
+        forChildren: false,
+        weekdays: [2],
+        startTime: '19:00',
+        endTime: '20:00',
+        registrationDate: daysFromToday(-1),
+        startDate: daysFromToday(20),
+        endDate: daysFromToday(60),
+        capacity: null,
+        priceCents: 9500,
+      })
+      const res = await owner.client.post(`/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
+      expect(res.status, res.text).toBe(201)
+      return { params: { academyId } }
+    },
+  },
   'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite/emails': { staffReadable: true, fixture: teamFixture(() => ({ emails: 'friend@example.com' })) },

@@ -791,6 +791,14 @@ export interface TeamBlackoutsTable {
   date: string
 }
 
+/** A team's or an academy's private calendar feed: its link's token (migration 0047). */
+export interface CalendarFeedsTable {
+  ownerKind: 'team' | 'academy'
+  ownerId: string
+  token: string
+  createdAt: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable

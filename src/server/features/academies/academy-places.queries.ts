@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts'
-import type { RegistrationStatus } from '../../../shared/schemas/registration.ts'
+import { CHARGED_STATUSES, type RegistrationStatus } from '../../../shared/schemas/registration.ts'
 
 /** Who takes part in an academy: the places of its offering, with the child or the account holder taking part. */
 
@@ -62,4 +62,18 @@ export function householdsOf(places: readonly AcademyPlace[]): AcademyHousehold[
     byHolder.set(place.userId, household)
   }
   return [...byHolder.values()]
+}
+
+/** Whether the account holds a place in the academy (its own or a child's): confirmed, or held while it pays. */
+export async function holdsAcademyPlace(db: Db, academyId: string, userId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('registrations as r')
+    .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .select('r.id')
+    .where('o.academyId', '=', academyId)
+    .where('o.kind', '=', 'academy-place')
+    .where('r.userId', '=', userId)
+    .where('r.status', 'in', CHARGED_STATUSES)
+    .executeTakeFirst()
+  return row !== undefined
 }
