@@ -45,8 +45,8 @@ import * as m0042 from './migrations/0042-program-minimums.ts'
 import * as m0043 from './migrations/0043-webhook-failures.ts'
 import * as m0044 from './migrations/0044-unsubscribe-tokens.ts'
 import * as m0045 from './migrations/0045-refund-price-lowerings.ts'
-import * as m0047 from './migrations/0047-calendar-feeds.ts'
 import * as m0046 from './migrations/0046-game-schedules.ts'
+import * as m0047 from './migrations/0047-calendar-feeds.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -97,8 +97,8 @@ const migrations: Record<string, DialectMigration> = {
   '0043-webhook-failures': m0043,
   '0044-unsubscribe-tokens': m0044,
   '0045-refund-price-lowerings': m0045,
-  '0047-calendar-feeds': m0047,
   '0046-game-schedules': m0046,
+  '0047-calendar-feeds': m0047,
 }
 
 /** The table where the migrations applied to a database are recorded. */

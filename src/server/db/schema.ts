@@ -726,6 +726,14 @@ export interface OfferingFactsView {
   skippedDates: string | null
 }
 
+/** A team's or an academy's private calendar feed: its link's token (migration 0047). */
+export interface CalendarFeedsTable {
+  ownerKind: 'team' | 'academy'
+  ownerId: string
+  token: string
+  createdAt: Timestamp
+}
+
 /** A court or field of the facility and the sports it can host (migration 0046, features/schedule). */
 export interface PlayingAreasTable {
   id: string
@@ -791,14 +799,6 @@ export interface TeamBlackoutsTable {
   date: string
 }
 
-/** A team's or an academy's private calendar feed: its link's token (migration 0047). */
-export interface CalendarFeedsTable {
-  ownerKind: 'team' | 'academy'
-  ownerId: string
-  token: string
-  createdAt: Timestamp
-}
-
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -854,4 +854,5 @@ export interface Database {
   gameNights: GameNightsTable
   games: GamesTable
   teamBlackouts: TeamBlackoutsTable
+  calendarFeeds: CalendarFeedsTable
 }
