@@ -37,6 +37,7 @@ import { registerAcademyRoutes } from './features/academies/academies.routes.ts'
 import { registerAcademyParticipantRoutes } from './features/academies/academy-participants.routes.ts'
 import { registerAcademyAttendanceRoutes } from './features/academies/academy-attendance.routes.ts'
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts'
+import { registerPlayingAreaRoutes } from './features/schedule/playing-areas.routes.ts'
 import { createAcademySweeper } from './features/academies/academy-reminders.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
@@ -178,6 +179,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerDropInRoutes(app, { db, config, now: clock, kinds, provider: payments.provider })
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerCalendarRoutes(app, { db, config, now: clock })
+  registerPlayingAreaRoutes(app, { db, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups, kinds })
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })
@@ -199,7 +201,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })
   // Who does each kind of job written after a commit (decision 0018): a kind of job left out fails the typecheck.
-  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments.provider, payments.ctx), 'message-emails': messageEmailsJob(db, messageMail) } satisfies JobHandlers
+  const jobHandlers = { 'provider-refund': refundThroughProvider(db, payments.provider, payments.ctx, payments.log), 'message-emails': messageEmailsJob(db, messageMail) } satisfies JobHandlers
 
   const mailer = createMailer({ db, config, log: app.log, now })
   const sweeper = createOfferSweeper({ db, claimWindowMs: config.claimWindowMs, siteUrl: config.publicUrl, kinds, log: app.log, now: clock })

@@ -29,6 +29,13 @@ const discountCodeId = await (async () => {
   return res.body.discountCode.id
 })()
 
+/** A playing area that exists, so that its routes' bodies reach the checks past "There is no such playing area". */
+const areaId = await (async () => {
+  const res = await adminUser.client.post<{ area: { id: string } }>('/api/admin/playing-areas', { name: 'Fuzz Court', sports: ['basketball'] })
+  if (res.status !== 201) throw new Error(`Making the fuzz test's playing area: ${res.status} ${res.text}`)
+  return res.body.area.id
+})()
+
 const INTERNALS = /at .*\.(ts|js):\d+|SQLITE|sqlite|postgres|relation "|syntax error|Kysely|TypeError|ReferenceError|node_modules\//
 
 function checkAnswer(res: TestResponse, what: string): void {
@@ -170,6 +177,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
   const fixed: Record<string, fc.Arbitrary<string>> = {
     ...(route.url.includes(':academyId') ? { academyId: fc.oneof(fc.constant(academyId), pathParam) } : {}),
     ...(route.url.includes(':discountCodeId') ? { discountCodeId: fc.oneof(fc.constant(discountCodeId), pathParam) } : {}),
+    ...(route.url.includes(':areaId') ? { areaId: fc.oneof(fc.constant(areaId), pathParam) } : {}),
   }
   return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]
 })

@@ -46,6 +46,14 @@ export const AUDIT_ACTIONS = [
   'teams-imported',
   'waiver-published',
   'message-sent',
+  'playing-area-created',
+  'playing-area-changed',
+  'playing-area-deleted',
+  'game-nights-set',
+  'schedule-generated',
+  'schedule-published',
+  'game-moved',
+  'games-swapped',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -92,10 +100,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'teams-imported': 'Team imported from CSV',
   'waiver-published': 'Waiver version published',
   'message-sent': 'Message sent',
+  'playing-area-created': 'Playing area added',
+  'playing-area-changed': 'Playing area changed',
+  'playing-area-deleted': 'Playing area deleted',
+  'game-nights-set': 'Game nights set',
+  'schedule-generated': 'Draft schedule generated',
+  'schedule-published': 'Schedule published',
+  'game-moved': 'Game moved',
+  'games-swapped': 'Games swapped',
 }
 
 /** What an entry is about: the record the action changed. */
-export const AUDIT_ENTITIES = ['user', 'league', 'team', 'academy', 'camp', 'drop-in', 'product', 'discount-code', 'registration', 'payment', 'waiver', 'message', 'job'] as const
+export const AUDIT_ENTITIES = ['user', 'league', 'team', 'academy', 'camp', 'drop-in', 'product', 'discount-code', 'registration', 'payment', 'waiver', 'message', 'job', 'playing-area'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
 /** Entries a page of Recent activity shows. */
