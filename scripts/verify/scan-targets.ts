@@ -289,6 +289,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'GET /calendar/:token.ics', as: 'customer', params: { token: 'scan-not-a-token-made-by-the-sit' } },
     { route: 'GET /api/academies/:academyId/calendar', as: 'admin', params: { academyId: f.adminAcademyId } },
     { route: 'POST /api/admin/academies/:academyId/calendar/renew', as: 'admin', params: { academyId: f.adminAcademyId }, body: {} },
+    { route: 'GET /api/leagues/:leagueId/teams/:teamId/calendar', as: 'customer', params: team },
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/calendar/renew', as: 'customer', params: team, body: {} },
     { route: 'GET /api/desk/drawer', as: 'admin', query: { day: day(-1) } },
     { route: 'GET /api/desk/drawer.csv', as: 'admin', query: { day: day(-1) } },
     { route: 'GET /api/audit', as: 'admin', query: { staffId: 'scan-staff', action: 'refund', from: day(-7), to: day(0), entityKind: 'registration', entityId: 'scan-registration', page: '1' } },

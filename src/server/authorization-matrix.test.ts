@@ -245,6 +245,8 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
     },
   },
   'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },
+  'GET /api/leagues/:leagueId/teams/:teamId/calendar': { staffReadable: true, fixture: teamFixture() },
+  'POST /api/leagues/:leagueId/teams/:teamId/calendar/renew': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite/emails': { staffReadable: true, fixture: teamFixture(() => ({ emails: 'friend@example.com' })) },
   // Staff take the player off first; everyone after is told the player has left (409, not a refusal).

@@ -43,3 +43,23 @@ export const renewAcademyCalendarLink = contract({
   params: academyParams,
   responses: { 200: CalendarLink },
 })
+
+const teamParams = z.object({ leagueId: pathId, teamId: pathId })
+
+export const teamCalendarLink = contract({
+  method: 'GET',
+  url: '/api/leagues/:leagueId/teams/:teamId/calendar',
+  access: 'owner',
+  summary: "A team's calendar feed link (its published games), for its captain and players and for staff; to anyone else the team answers as if it did not exist",
+  params: teamParams,
+  responses: { 200: CalendarLink },
+})
+
+export const renewTeamCalendarLink = contract({
+  method: 'POST',
+  url: '/api/leagues/:leagueId/teams/:teamId/calendar/renew',
+  access: 'owner',
+  summary: "Gives a team's calendar feed a new link, for its captain and staff: the old one stops working at once",
+  params: teamParams,
+  responses: { 200: CalendarLink },
+})

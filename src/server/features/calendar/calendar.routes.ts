@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { academyCalendarLink, calendarFeed, renewAcademyCalendarLink } from '../../../shared/contracts/calendar.ts'
+import type { CurrentUser } from '../../auth/guards.ts'
+import { academyCalendarLink, calendarFeed, renewAcademyCalendarLink, renewTeamCalendarLink, teamCalendarLink } from '../../../shared/contracts/calendar.ts'
+import { CHARGED_STATUSES } from '../../../shared/schemas/registration.ts'
 import { isStaff } from '../../../shared/roles.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -7,6 +9,8 @@ import { actorOf } from '../../http/actor.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { notFound } from '../../http/errors.ts'
 import { holdsAcademyPlace } from '../academies/academy-places.queries.ts'
+import { canManage } from '../teams/team-view.ts'
+import { teamState } from '../teams/teams.queries.ts'
 import { eventsOf } from './calendar-events.ts'
 import { feedOwnerOf, feedTokenOf, regenerateFeedToken, type FeedOwner } from './calendar-feeds.queries.ts'
 import { calendarText } from './ical.ts'
@@ -49,6 +53,32 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, config, now }
     return inTransaction(db, async (tx) => {
       const token = await regenerateFeedToken(tx, owner, at)
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'calendar-link-renewed', entity: { kind: 'academy', id: academy.id, label: academy.name }, before: null, after: null, now: at })
+      return { path: feedPath(token) }
+    })
+  })
+
+  /** The team for its captain, its players and staff; to anyone else (a player taken off it too) it does not exist. */
+  const teamFor = async (params: { leagueId: string; teamId: string }, viewer: CurrentUser) => {
+    const state = await teamState(db, params.leagueId, params.teamId)
+    const plays = state?.players.some((p) => p.userId === viewer.id && CHARGED_STATUSES.includes(p.status))
+    if (!state || !(plays || canManage(state, viewer))) throw notFound('There is no such team.')
+    return state
+  }
+
+  serve(app, teamCalendarLink, async (req, _reply, { user }) => {
+    const { team } = await teamFor(req.params, user)
+    return { path: feedPath(await feedTokenOf(db, { kind: 'team', id: team.id }, now())) }
+  })
+
+  serve(app, renewTeamCalendarLink, async (req, _reply, { user }) => {
+    const state = await teamFor(req.params, user)
+    if (!canManage(state, user)) throw notFound('There is no such team.')
+    const at = now()
+    return inTransaction(db, async (tx) => {
+      const token = await regenerateFeedToken(tx, { kind: 'team', id: state.team.id }, at)
+      if (isStaff(user.role)) {
+        await recordStaffAction(tx, { by: actorOf(req, user), action: 'calendar-link-renewed', entity: { kind: 'team', id: state.team.id, label: state.team.name }, before: null, after: null, now: at })
+      }
       return { path: feedPath(token) }
     })
   })

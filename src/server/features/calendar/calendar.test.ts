@@ -1,7 +1,10 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAcademy, placeChild } from '../../../../tests/academy-places.ts'
-import { createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { randomUUID } from 'node:crypto'
+import { createLeague, createRegistrant, createUser, daysFromToday, type TestUser } from '../../../../tests/factories.ts'
+import { createTeam, join } from '../../../../tests/teams.ts'
+import { timestampParam } from '../../db/values.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import type { CalendarLink } from '../../../shared/contracts/calendar.ts'
 
@@ -34,7 +37,9 @@ interface ParsedEvent {
   end: string
   summary: string
   location: string
+  description: string
   status: string
+  sequence: number
 }
 
 /** The feed as a calendar app reads it: every VTIMEZONE registered, then each event with its zone. */
@@ -55,7 +60,9 @@ async function readFeed(path: string): Promise<{ name: string; events: ParsedEve
       end: event.endDate.toString(),
       summary: event.summary,
       location: event.location,
+      description: event.description,
       status: String(component.getFirstPropertyValue('status')),
+      sequence: event.sequence,
     }
   })
   return { name: String(calendar.getFirstPropertyValue('x-wr-calname')), events }
@@ -127,3 +134,84 @@ describe('an academy’s feed', () => {
   })
 })
 
+
+describe('a team’s feed', () => {
+  /** A team league with two teams, the first with a player besides its captain, and a court. */
+  async function league() {
+    const leagueId = await createLeague(ctx, { sport: 'basketball', kind: 'team', teamCapacity: 4, rosterMin: 2, rosterMax: 5, teamPayment: 'team-fee', teamFeeCents: 30000, priceCents: 4000 })
+    const [captain, player, rivalCaptain] = await Promise.all([createRegistrant(ctx), createRegistrant(ctx), createRegistrant(ctx)])
+    const team = await createTeam(captain, leagueId, `Hoop Dreams ${randomUUID().slice(0, 4)}`)
+    expect((await join(player, team)).status).toBe(201)
+    const rival = await createTeam(rivalCaptain, leagueId, `Net Gains ${randomUUID().slice(0, 4)}`)
+    const areaId = randomUUID()
+    const at = timestampParam(ctx.db.dialect, new Date())
+    await ctx.db.kysely.insertInto('playingAreas').values({ id: areaId, name: `Court ${areaId.slice(0, 4)}`, nameKey: areaId, sports: 'basketball', createdAt: at, updatedAt: at }).execute()
+    return { leagueId, captain, player, rivalCaptain, team, rival, areaId }
+  }
+  type League = Awaited<ReturnType<typeof league>>
+
+  async function publish({ leagueId, areaId }: League, publishedAt: Date | null) {
+    const night = { weekdays: '2', firstGameTime: '19:00', lastGameTime: '21:00', gameMinutes: 60, areaIds: areaId, countKind: 'round-robin' as const, countNumber: 1, winPoints: 2, tiePoints: 1, lossPoints: 0, forfeitWinnerScore: 20, forfeitLoserScore: 0, tieBreaks: 'head-to-head,difference,points-for' }
+    const stamps = { publishedAt: publishedAt && timestampParam(ctx.db.dialect, publishedAt), updatedAt: timestampParam(ctx.db.dialect, new Date()) }
+    await ctx.db.kysely.insertInto('gameNights').values({ leagueId, ...night, ...stamps }).onConflict((oc) => oc.column('leagueId').doUpdateSet(stamps)).execute()
+  }
+
+  async function addGame({ leagueId, team, rival, areaId }: League, date: string, startTime: string): Promise<string> {
+    const id = randomUUID()
+    const at = timestampParam(ctx.db.dialect, new Date(Date.now() - 60_000))
+    const endTime = `${String(Number(startTime.slice(0, 2)) + 1).padStart(2, '0')}:00`
+    await ctx.db.kysely.insertInto('games').values({ id, leagueId, homeTeamId: team.id, awayTeamId: rival.id, areaId, date, startTime, endTime, homeScore: null, awayScore: null, forfeitedBy: null, createdAt: at, updatedAt: at }).execute()
+    return id
+  }
+
+  const linkOfTeam = async ({ leagueId, team }: League, as: TestUser) => {
+    const res = await as.client.get<CalendarLink>(`/api/leagues/${leagueId}/teams/${team.id}/calendar`)
+    expect(res.status, res.text).toBe(200)
+    return res.body.path
+  }
+
+  test('a draft schedule shows nothing; once published, each game on its court with the home team first', async () => {
+    const l = await league()
+    await addGame(l, '2027-01-12', '19:00')
+    await addGame(l, '2027-01-19', '20:00')
+    const path = await linkOfTeam(l, l.player)
+    expect((await readFeed(path)).events).toEqual([])
+    await publish(l, null)
+    expect((await readFeed(path)).events).toEqual([])
+    await publish(l, new Date())
+    const { name, events } = await readFeed(path)
+    expect(name).toBe(`${l.team.name} — ${ctx.config.site.facilityName}`)
+    expect(events.map((e) => [e.start, e.end, e.zone, e.summary, e.location])).toEqual([
+      ['2027-01-12T19:00:00', '2027-01-12T20:00:00', 'America/New_York', `${l.team.name} vs ${l.rival.name}`, `Court ${l.areaId.slice(0, 4)}`],
+      ['2027-01-19T20:00:00', '2027-01-19T21:00:00', 'America/New_York', `${l.team.name} vs ${l.rival.name}`, `Court ${l.areaId.slice(0, 4)}`],
+    ])
+  })
+
+  test('a game moved keeps its UID with a higher SEQUENCE, so a subscribed calendar moves it; a result shows in it', async () => {
+    const l = await league()
+    await publish(l, new Date())
+    const gameId = await addGame(l, '2027-02-02', '19:00')
+    const path = await linkOfTeam(l, l.captain)
+    const [before] = (await readFeed(path)).events
+    await ctx.db.kysely.updateTable('games').set({ date: '2027-02-04', startTime: '20:00', endTime: '21:00', homeScore: 42, awayScore: 38, updatedAt: timestampParam(ctx.db.dialect, new Date()) }).where('id', '=', gameId).execute()
+    const [after] = (await readFeed(path)).events
+    expect(after!.uid).toBe(before!.uid)
+    expect(after!.start).toBe('2027-02-04T20:00:00')
+    expect(after!.sequence).toBeGreaterThan(before!.sequence)
+    expect(after!.description).toContain(`Final: ${l.team.name} 42, ${l.rival.name} 38`)
+  })
+
+  test('its captain, its players and staff read the link; another team’s captain does not; only the captain and staff renew it', async () => {
+    const l = await league()
+    const path = await linkOfTeam(l, l.captain)
+    expect(await linkOfTeam(l, l.player)).toBe(path)
+    expect(await linkOfTeam(l, employee)).toBe(path)
+    const url = `/api/leagues/${l.leagueId}/teams/${l.team.id}/calendar`
+    for (const someone of [l.rivalCaptain, await createUser(ctx)]) expect((await someone.client.get(url)).status).toBe(404)
+    expect((await l.player.client.post(`${url}/renew`, {})).status).toBe(404)
+    const renewed = await l.captain.client.post<CalendarLink>(`${url}/renew`, {})
+    expect(renewed.status, renewed.text).toBe(200)
+    expect((await ctx.client().get(path)).status).toBe(404)
+    expect(await linkOfTeam(l, l.player)).toBe(renewed.body.path)
+  })
+})
