@@ -7,12 +7,18 @@ import { createStripeProvider } from '../src/server/features/stripe/stripe-provi
 
 /**
  * The site taking payment online from a fake Stripe of its own (tests/fake-stripe.ts), whose
- * webhooks come back to it: what the checkout tests stand on. `now` moves both clocks.
+ * webhooks come back to it: what the checkout tests stand on. `now` moves both clocks; a
+ * `logStream` receives the site's warnings.
  */
-export async function startPayingApp(options: { now?: () => Date } = {}): Promise<{ ctx: TestApp; fake: FakeStripe; close(): Promise<void> }> {
-  const now = options.now
+export async function startPayingApp(options: { now?: () => Date; logStream?: { write(line: string): void } } = {}): Promise<{ ctx: TestApp; fake: FakeStripe; close(): Promise<void> }> {
+  const { now, logStream } = options
   const fake = await startFakeStripe(now ? { now: () => now().getTime() } : {})
-  const ctx = await startTestApp({ now, env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url } })
+  const ctx = await startTestApp({
+    now,
+    logStream,
+    // Given somewhere to go, the warnings are written (tests read them).
+    env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fake.url, ...(logStream && { LOG_LEVEL: 'warn' }) },
+  })
   fake.setWebhookUrl(`${ctx.baseUrl}/api/stripe/webhook`)
   return {
     ctx,

@@ -11,11 +11,11 @@ import type { RefundStatus } from '../../../shared/schemas/payments.ts'
  * first, `pending`, with a job (orders.queries.ts `recordRefund`); the job asks the provider for
  * it with the refund's id as the idempotency key, so a job run twice asks once; the provider's
  * events then say how it ended (its answer may say already). A failed refund gives nothing back on
- * the books and is shown to staff as failed. A refund of a payment another provider took than the
- * site's now (its keys taken away) fails with that reason, as any failing job: retried, then dead
- * on the dashboard.
+ * the books and is shown to staff as failed, and logged as a warning when the answer says so, as the
+ * webhook logs the event's. A refund of a payment another provider took than the site's now (its
+ * keys taken away) fails with that reason, as any failing job: retried, then dead on the dashboard.
  */
-export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: () => ChangeContext): JobHandlers['provider-refund'] {
+export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: () => ChangeContext, log: { warn(obj: unknown, msg: string): void }): JobHandlers['provider-refund'] {
   return async ({ refundId }) => {
     const refund = await db.kysely
       .selectFrom('refunds as f')
@@ -26,7 +26,8 @@ export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: ()
     if (!refund || refund.externalId !== null) return
     if (refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
     const made = await provider.refund({ refundId, amountCents: refund.amountCents, payment: { externalId: refund.paymentExternalId, reference: refund.reference } })
-    await inTransaction(db, (tx) => settleRefund(tx, { refundId, ...made }, ctx()))
+    const settled = await inTransaction(db, (tx) => settleRefund(tx, { refundId, ...made }, ctx()))
+    if (settled && made.status === 'failed') log.warn({ refundId, providerRefund: made.externalId }, 'the payment provider could not make a refund: staff must give the money back another way')
   }
 }
 
@@ -34,7 +35,8 @@ export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: ()
  * Records the provider's id and word on a refund decided here: it moves on from pending only, so
  * an older event arriving late never undoes a newer one, and the job's answer and the provider's
  * event settle it once between them. A refund failed puts back what it changed, in the caller's
- * transaction (`afterRefundFailed`: a price it lowered). Answers whether anything changed.
+ * transaction (`afterRefundFailed`: a price it lowered, and the family told it was refunded is told
+ * it was not). Answers whether anything changed.
  */
 export async function settleRefund(
   tx: Db,

@@ -208,7 +208,7 @@ export async function afterRefund(tx: Db, refundId: string, opts: { reason: stri
       if (overCents < part.amountCents) throw invalid(FORM_MESSAGES.invalid, { amount: overCents <= 0 ? NOTHING_PAID_OVER : `Only ${formatMoney(overCents)} was paid over the price: refund that much, or choose “Part of the fee given back”.` })
     }
     if (!part.registrationId) continue
-    await logEvent(tx, { registrationId: part.registrationId, action: 'refunded', actorId: opts.by, details: { amountCents: part.amountCents, reason: opts.reason, priceLowered: opts.lowerPrice }, now: opts.now })
+    await logEvent(tx, { registrationId: part.registrationId, action: 'refunded', actorId: opts.by, details: { amountCents: part.amountCents, reason: opts.reason, priceLowered: opts.lowerPrice, refundId }, now: opts.now })
     const view = await findRegistrationView(tx, opts.kinds, part.registrationId)
     if (view) await enqueueEmail(tx, refundEmail(opts.siteUrl, view, { amountCents: part.amountCents, method: part.method, reason: opts.reason, priceLowered: opts.lowerPrice, pending }), opts.now)
   }
@@ -219,7 +219,9 @@ export async function afterRefund(tx: Db, refundId: string, opts: { reason: stri
  * (payments/refunds.ts `settleRefund`, reached by the refund job's answer and by the provider's
  * events alike, once): nothing was given back, so a price the refund lowered asks as much again,
  * its plan's parts as they were (`undoRefundCredits`); each place it was for has an entry in its
- * history, and a family told its price was lowered is told it is back, with what they owe.
+ * history, and a family told of the refund (`afterRefund`'s entry names it) is told it was not
+ * made, with what they owe — a refund given with a cancellation or of a payment over the balance
+ * was never announced, so staff alone hear of its failure.
  */
 export async function afterRefundFailed(tx: Db, refundId: string, ctx: { now: Date; siteUrl: string; kinds: Kinds }): Promise<void> {
   const restored = await undoRefundCredits(tx, refundId)
@@ -235,8 +237,14 @@ export async function afterRefundFailed(tx: Db, refundId: string, ctx: { now: Da
     if (!part.registrationId) continue
     const priceRestored = restored.has(part.orderLineId)
     await logEvent(tx, { registrationId: part.registrationId, action: 'refund-failed', actorId: null, details: { amountCents: part.amountCents, reason: part.reason, priceRestored }, now: ctx.now })
-    if (!priceRestored) continue
+    if (!priceRestored && !(await familyToldOf(tx, part.registrationId, refundId))) continue
     const view = await findRegistrationView(tx, ctx.kinds, part.registrationId)
-    if (view) await enqueueEmail(tx, refundFailedEmail(ctx.siteUrl, view, { amountCents: part.amountCents, method: part.method, reason: part.reason }), ctx.now)
+    if (view) await enqueueEmail(tx, refundFailedEmail(ctx.siteUrl, view, { amountCents: part.amountCents, method: part.method, reason: part.reason, priceRestored }), ctx.now)
   }
+}
+
+/** Whether the place's family was emailed the refund: `afterRefund` wrote its 'refunded' entry, naming the refund, with the email. */
+async function familyToldOf(tx: Db, registrationId: string, refundId: string): Promise<boolean> {
+  const entries = await tx.kysely.selectFrom('registrationEvents').select('details').where('registrationId', '=', registrationId).where('action', '=', 'refunded').execute()
+  return entries.some((e) => e.details !== null && (JSON.parse(e.details) as { refundId?: string }).refundId === refundId)
 }

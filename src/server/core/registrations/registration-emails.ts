@@ -170,16 +170,17 @@ export function refundEmail(siteUrl: string, r: RegistrationView, refund: { amou
   }
 }
 
-/** A refund that lowered the price and that the card company could not make: nothing came back, so the price is what it was. */
-export function refundFailedEmail(siteUrl: string, r: RegistrationView, refund: { amountCents: number; method: PaymentMethod; reason: string | null }): NewEmail {
+/** A refund the card company could not make: nothing came back, and a price it lowered is what it was. */
+export function refundFailedEmail(siteUrl: string, r: RegistrationView, refund: { amountCents: number; method: PaymentMethod; reason: string | null; priceRestored: boolean }): NewEmail {
   const why = refund.reason ? ` (${refund.reason})` : ''
+  const price = refund.priceRestored ? `, and the price is ${formatMoney(r.priceCents)} again` : ''
   return {
     to: r.registrantEmail,
     subject: `Refund not made: ${r.offering.name}`,
     text: [
       `Hi ${r.registrantName},`,
       '',
-      `The refund of ${formatMoney(refund.amountCents)} of your ${refund.method === 'online' ? 'online' : refund.method} payment${why} did not go through: nothing was given back, and the price is ${formatMoney(r.priceCents)} again. The front desk will be in touch about giving it back another way.`,
+      `The refund of ${formatMoney(refund.amountCents)} of your ${refund.method === 'online' ? 'online' : refund.method} payment${why} did not go through: nothing was given back${price}. The front desk will be in touch about giving it back another way; you can also contact them.`,
       ...moneyLines(siteUrl, r),
     ].join('\n'),
   }

@@ -14,15 +14,18 @@ import { owingPlaces } from '../dashboard/place-balances.queries.ts'
  * refund.failed / refund.updated afterwards — nothing was given back, so the price goes back to
  * what it was, in the transaction that records the failure: the place owes what it owed before,
  * its plan's parts are as they were, its history says so and the family is told. A refund that
- * goes through keeps the lower price; one that left the price changes none when it fails.
- * SQLite and PostgreSQL.
+ * left the price changes none when it fails, but its family, told it was refunded, is told too,
+ * once on every road; a family never told of the refund (one given with a cancellation) is not.
+ * A failure in the job's answer is logged for staff, as the webhook's is. A refund that goes
+ * through keeps the lower price. SQLite and PostgreSQL.
  */
 let paying: Awaited<ReturnType<typeof startPayingApp>>
 let fake: FakeStripe
 let ctx: TestApp
 let admin: TestUser
+const logLines: string[] = []
 beforeAll(async () => {
-  paying = await startPayingApp()
+  paying = await startPayingApp({ logStream: { write: (line) => logLines.push(line) } })
   ;({ fake, ctx } = paying)
   admin = await createUser(ctx, 'admin')
 })
@@ -77,8 +80,8 @@ async function moneyOf(person: TestUser, registration: RegistrationView) {
   }
 }
 
-async function refundAndLower(deposit: Payment, amount = '20.00'): Promise<string> {
-  const res = await admin.client.post<{ refund: { id: string; status: string } }>(`/api/admin/payments/${deposit.id}/refunds`, { amount, reason: 'Missed two weeks', lineId: deposit.lineId, lowerPrice: true })
+async function refundAndLower(deposit: Payment, lowerPrice = true): Promise<string> {
+  const res = await admin.client.post<{ refund: { id: string; status: string } }>(`/api/admin/payments/${deposit.id}/refunds`, { amount: '20.00', reason: 'Missed two weeks', lineId: deposit.lineId, lowerPrice })
   expect(res.status, res.text).toBe(201)
   expect(res.body.refund.status).toBe('pending')
   return res.body.refund.id
@@ -106,28 +109,54 @@ async function expectLowered(person: TestUser, registration: RegistrationView) {
   expect(now.adjustments).toEqual([[2000, 'Refunded and lowered: Missed two weeks']])
 }
 
-/** Restored: what the place showed before the refund, in every reader, and its history and the family say so once. */
-async function expectRestored(person: TestUser, registration: RegistrationView, before: Awaited<ReturnType<typeof moneyOf>>) {
-  expect(await moneyOf(person, registration)).toEqual(before)
-  expect(before.place).toEqual({ priceCents: 18_000, paidCents: 5000, balanceCents: 13_000 })
-  expect(before.dashboard).toMatchObject({ dueCents: 18_000, paidCents: 5000, balanceCents: 13_000 })
-  expect(await failures(registration.id)).toEqual([expect.objectContaining({ actorName: null, details: { amountCents: 2000, reason: 'Missed two weeks', priceRestored: true } })])
-  const told = (await emailsTo(person.email)).filter((e) => e.subject === `Refund not made: ${registration.offering.name}`)
-  expect(told).toHaveLength(1)
-  expect(told[0]!.text).toContain('The refund of $20.00 of your online payment (Missed two weeks) did not go through: nothing was given back, and the price is $180.00 again.')
-  expect(told[0]!.text).toContain('Balance: $130.00')
+/** The deposit paid online, and the place cancelled without a refund: it asks nothing, so what it paid may go back without lowering a price. */
+async function cancelledAfterPayingOnline(): Promise<Awaited<ReturnType<typeof depositPaidOnline>>> {
+  const paid = await depositPaidOnline()
+  expect((await admin.client.post(`/api/admin/registrations/${paid.registration.id}/cancel`, {})).status).toBe(200)
+  return paid
 }
 
-describe('a refund that lowered the price and failed puts the price back', () => {
+/** Refunds of $20 of the deposit, waiting for Stripe, that fail: each as its place stands before and while it waits, and what the failure tells the family. */
+const REFUNDS = [
+  {
+    refund: 'that lowered the price',
+    lowerPrice: true,
+    given: depositPaidOnline,
+    whilePending: expectLowered,
+    place: { priceCents: 18_000, paidCents: 5000, balanceCents: 13_000 },
+    told: ['The refund of $20.00 of your online payment (Missed two weeks) did not go through: nothing was given back, and the price is $180.00 again.', 'Balance: $130.00'],
+  },
+  {
+    refund: 'that left the price',
+    lowerPrice: false,
+    given: cancelledAfterPayingOnline,
+    whilePending: async (person: TestUser, registration: RegistrationView, before: Awaited<ReturnType<typeof moneyOf>>) => expect(await moneyOf(person, registration)).toEqual(before),
+    place: { priceCents: 18_000, paidCents: 5000, balanceCents: 0 },
+    told: ['The refund of $20.00 of your online payment (Missed two weeks) did not go through: nothing was given back. The front desk will be in touch about giving it back another way; you can also contact them.', 'Balance: $0.00'],
+  },
+] as const
+
+describe.each(REFUNDS)('a refund $refund that failed: its place as it was before, its history and its family told once', ({ lowerPrice, given, whilePending, place, told }) => {
+  /** What the place showed before the refund, in every reader, and its history and the family say so once. */
+  async function expectRestored(person: TestUser, registration: RegistrationView, before: Awaited<ReturnType<typeof moneyOf>>) {
+    expect(await moneyOf(person, registration)).toEqual(before)
+    expect(before.place).toEqual(place)
+    expect(await failures(registration.id)).toEqual([expect.objectContaining({ actorName: null, details: { amountCents: 2000, reason: 'Missed two weeks', priceRestored: lowerPrice } })])
+    const emails = (await emailsTo(person.email)).filter((e) => e.subject === `Refund not made: ${registration.offering.name}`)
+    expect(emails).toHaveLength(1)
+    for (const line of told) expect(emails[0]!.text).toContain(line)
+  }
+
   test('failed in Stripe’s answer to the refund job: restored when the job records it, and its events later change nothing', async () => {
-    const { person, registration, deposit } = await depositPaidOnline()
+    const { person, registration, deposit } = await given()
     const before = await moneyOf(person, registration)
     fake.answerRefunds('failed')
     fake.holdDeliveries(true)
-    const refundId = await refundAndLower(deposit)
+    const refundId = await refundAndLower(deposit, lowerPrice)
     await askedOfStripe(refundId)
     expect((await refundRow(refundId)).status).toBe('failed')
     await expectRestored(person, registration, before)
+    expect(logLines.filter((line) => line.includes(refundId))).toEqual([expect.stringContaining('the payment provider could not make a refund')])
 
     // refund.created (already failed) and refund.failed arrive afterwards: recorded, nothing more restored.
     fake.holdDeliveries(false)
@@ -136,12 +165,12 @@ describe('a refund that lowered the price and failed puts the price back', () =>
   })
 
   test('failed by refund.failed after the job recorded it pending; refund.updated after it and each event again restore nothing more', async () => {
-    const { person, registration, deposit } = await depositPaidOnline()
+    const { person, registration, deposit } = await given()
     const before = await moneyOf(person, registration)
-    const refundId = await refundAndLower(deposit)
+    const refundId = await refundAndLower(deposit, lowerPrice)
     const atStripe = await askedOfStripe(refundId)
     expect((await refundRow(refundId)).status).toBe('pending')
-    await expectLowered(person, registration)
+    await whilePending(person, registration, before)
 
     fake.holdDeliveries(true)
     await fake.settleRefund(atStripe.id, 'failed')
@@ -157,9 +186,9 @@ describe('a refund that lowered the price and failed puts the price back', () =>
   })
 
   test('failed by refund.updated alone, delivered twice at once', async () => {
-    const { person, registration, deposit } = await depositPaidOnline()
+    const { person, registration, deposit } = await given()
     const before = await moneyOf(person, registration)
-    const refundId = await refundAndLower(deposit)
+    const refundId = await refundAndLower(deposit, lowerPrice)
     const atStripe = await askedOfStripe(refundId)
     fake.holdDeliveries(true)
     await fake.settleRefund(atStripe.id, 'failed')
@@ -170,10 +199,10 @@ describe('a refund that lowered the price and failed puts the price back', () =>
   })
 
   test('the job’s answer and the event arriving at the same time restore once', async () => {
-    const { person, registration, deposit } = await depositPaidOnline()
+    const { person, registration, deposit } = await given()
     const before = await moneyOf(person, registration)
     fake.answerRefunds('failed')
-    const refundId = await refundAndLower(deposit)
+    const refundId = await refundAndLower(deposit, lowerPrice)
     await askedOfStripe(refundId)
     await fake.settled()
     await expectRestored(person, registration, before)
@@ -199,18 +228,14 @@ describe('what a failure leaves alone', () => {
     expect(await failures(registration.id)).toEqual([])
   })
 
-  test('a refund that left the price changes no price when it fails; its history says it failed, and the family is not told of a price', async () => {
-    const { person, registration, deposit } = await depositPaidOnline()
-    // A place cancelled without a refund asks nothing: what it paid may go back without lowering a price.
-    expect((await admin.client.post(`/api/admin/registrations/${registration.id}/cancel`, {})).status).toBe(200)
-    const before = await moneyOf(person, registration)
-    const res = await admin.client.post<{ refund: { id: string } }>(`/api/admin/payments/${deposit.id}/refunds`, { amount: '50.00', reason: 'Cancelled', lineId: deposit.lineId })
-    expect(res.status, res.text).toBe(201)
-    const atStripe = await askedOfStripe(res.body.refund.id)
+  test('a refund given with a cancellation fails: its history says so, and the family, never told of a refund, is not emailed', async () => {
+    const { person, registration } = await depositPaidOnline()
+    expect((await admin.client.post(`/api/admin/registrations/${registration.id}/cancel`, { refund: true })).status).toBe(200)
+    const [refund] = await ctx.db.kysely.selectFrom('refunds as f').innerJoin('refundAllocations as ra', 'ra.refundId', 'f.id').innerJoin('orderLines as l', 'l.id', 'ra.orderLineId').select('f.id').where('l.registrationId', '=', registration.id).execute()
+    const atStripe = await askedOfStripe(refund!.id)
     await fake.settleRefund(atStripe.id, 'failed')
-    expect((await refundRow(res.body.refund.id)).status).toBe('failed')
-    expect(await moneyOf(person, registration)).toEqual(before)
-    expect(await failures(registration.id)).toEqual([expect.objectContaining({ details: { amountCents: 5000, reason: 'Cancelled', priceRestored: false } })])
+    expect((await refundRow(refund!.id)).status).toBe('failed')
+    expect(await failures(registration.id)).toEqual([expect.objectContaining({ details: { amountCents: 5000, reason: 'Refund on cancellation', priceRestored: false } })])
     expect((await emailsTo(person.email)).map((e) => e.subject)).not.toContain(`Refund not made: ${registration.offering.name}`)
   })
 
