@@ -3,9 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, formatDateTime } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
-import { ACTIVE_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
+import { ACTIVE_STATUSES, CHARGED_STATUSES, nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
 import { PayOnlineLinks } from '../../components/pay-online-links.tsx'
+import { AddToCalendar } from '../../components/add-to-calendar.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import type { myRegistrationsQuery } from '../../queries/my-registrations.ts'
@@ -247,6 +248,9 @@ function RegistrationCard({ registration: r, busy, onAction }: CardProps) {
             </button>
           )}
         </div>
+      )}
+      {r.offering.details.kind === 'academy-place' && CHARGED_STATUSES.includes(r.status) && (
+        <AddToCalendar owner={{ kind: 'academy', academyId: r.offering.ownerId }} name={r.offering.name} what="The academy’s sessions" canRenew={false} />
       )}
     </article>
   )

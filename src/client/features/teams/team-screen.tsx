@@ -10,6 +10,7 @@ import { nothingDue, STATUS_LABELS } from '../../../shared/schemas/registration.
 import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, TEAM_PAYMENT_LABELS, TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import type { NavigationState } from '../../components/layout.tsx'
+import { AddToCalendar } from '../../components/add-to-calendar.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
@@ -95,6 +96,12 @@ function TeamDetails({ team }: { team: TeamView }) {
         </div>
       </dl>
       <StatusNote team={team} />
+      {(manager || mine) && (
+        <section className="account-panel" aria-labelledby="team-calendar">
+          <h3 id="team-calendar">Games in your calendar</h3>
+          <AddToCalendar owner={{ kind: 'team', leagueId: team.leagueId, teamId: team.id }} name={team.name} what="The team’s games, once the league’s schedule is out," canRenew={manager} />
+        </section>
+      )}
       {team.entry && (manager || team.entry.priceCents > 0) && <EntryPanel team={team} entry={team.entry} />}
       {mine && !team.viewer.isCaptain && team.rosterOpen && (
         <EndPlace
