@@ -80,7 +80,7 @@ async function moneyOf(person: TestUser, registration: RegistrationView) {
   }
 }
 
-async function refundAndLower(deposit: Payment, lowerPrice = true): Promise<string> {
+async function giveRefund(deposit: Payment, lowerPrice = true): Promise<string> {
   const res = await admin.client.post<{ refund: { id: string; status: string } }>(`/api/admin/payments/${deposit.id}/refunds`, { amount: '20.00', reason: 'Missed two weeks', lineId: deposit.lineId, lowerPrice })
   expect(res.status, res.text).toBe(201)
   expect(res.body.refund.status).toBe('pending')
@@ -124,6 +124,7 @@ const REFUNDS = [
     given: depositPaidOnline,
     whilePending: expectLowered,
     place: { priceCents: 18_000, paidCents: 5000, balanceCents: 13_000 },
+    dashboard: expect.objectContaining({ dueCents: 18_000, paidCents: 5000, balanceCents: 13_000 }),
     told: ['The refund of $20.00 of your online payment (Missed two weeks) did not go through: nothing was given back, and the price is $180.00 again.', 'Balance: $130.00'],
   },
   {
@@ -132,15 +133,17 @@ const REFUNDS = [
     given: cancelledAfterPayingOnline,
     whilePending: async (person: TestUser, registration: RegistrationView, before: Awaited<ReturnType<typeof moneyOf>>) => expect(await moneyOf(person, registration)).toEqual(before),
     place: { priceCents: 18_000, paidCents: 5000, balanceCents: 0 },
+    dashboard: undefined,
     told: ['The refund of $20.00 of your online payment (Missed two weeks) did not go through: nothing was given back. The front desk will be in touch about giving it back another way; you can also contact them.', 'Balance: $0.00'],
   },
 ] as const
 
-describe.each(REFUNDS)('a refund $refund that failed: its place as it was before, its history and its family told once', ({ lowerPrice, given, whilePending, place, told }) => {
+describe.each(REFUNDS)('a refund $refund that failed: its place as it was before, its history and its family told once', ({ lowerPrice, given, whilePending, place, dashboard, told }) => {
   /** What the place showed before the refund, in every reader, and its history and the family say so once. */
   async function expectRestored(person: TestUser, registration: RegistrationView, before: Awaited<ReturnType<typeof moneyOf>>) {
     expect(await moneyOf(person, registration)).toEqual(before)
     expect(before.place).toEqual(place)
+    expect(before.dashboard).toEqual(dashboard)
     expect(await failures(registration.id)).toEqual([expect.objectContaining({ actorName: null, details: { amountCents: 2000, reason: 'Missed two weeks', priceRestored: lowerPrice } })])
     const emails = (await emailsTo(person.email)).filter((e) => e.subject === `Refund not made: ${registration.offering.name}`)
     expect(emails).toHaveLength(1)
@@ -152,7 +155,7 @@ describe.each(REFUNDS)('a refund $refund that failed: its place as it was before
     const before = await moneyOf(person, registration)
     fake.answerRefunds('failed')
     fake.holdDeliveries(true)
-    const refundId = await refundAndLower(deposit, lowerPrice)
+    const refundId = await giveRefund(deposit, lowerPrice)
     await askedOfStripe(refundId)
     expect((await refundRow(refundId)).status).toBe('failed')
     await expectRestored(person, registration, before)
@@ -167,7 +170,7 @@ describe.each(REFUNDS)('a refund $refund that failed: its place as it was before
   test('failed by refund.failed after the job recorded it pending; refund.updated after it and each event again restore nothing more', async () => {
     const { person, registration, deposit } = await given()
     const before = await moneyOf(person, registration)
-    const refundId = await refundAndLower(deposit, lowerPrice)
+    const refundId = await giveRefund(deposit, lowerPrice)
     const atStripe = await askedOfStripe(refundId)
     expect((await refundRow(refundId)).status).toBe('pending')
     await whilePending(person, registration, before)
@@ -188,7 +191,7 @@ describe.each(REFUNDS)('a refund $refund that failed: its place as it was before
   test('failed by refund.updated alone, delivered twice at once', async () => {
     const { person, registration, deposit } = await given()
     const before = await moneyOf(person, registration)
-    const refundId = await refundAndLower(deposit, lowerPrice)
+    const refundId = await giveRefund(deposit, lowerPrice)
     const atStripe = await askedOfStripe(refundId)
     fake.holdDeliveries(true)
     await fake.settleRefund(atStripe.id, 'failed')
@@ -202,7 +205,7 @@ describe.each(REFUNDS)('a refund $refund that failed: its place as it was before
     const { person, registration, deposit } = await given()
     const before = await moneyOf(person, registration)
     fake.answerRefunds('failed')
-    const refundId = await refundAndLower(deposit, lowerPrice)
+    const refundId = await giveRefund(deposit, lowerPrice)
     await askedOfStripe(refundId)
     await fake.settled()
     await expectRestored(person, registration, before)
@@ -212,7 +215,7 @@ describe.each(REFUNDS)('a refund $refund that failed: its place as it was before
 describe('what a failure leaves alone', () => {
   test('a refund that goes through keeps the lower price', async () => {
     const { person, registration, deposit } = await depositPaidOnline()
-    const refundId = await refundAndLower(deposit)
+    const refundId = await giveRefund(deposit)
     const atStripe = await askedOfStripe(refundId)
     await fake.settleRefund(atStripe.id, 'succeeded')
     expect((await refundRow(refundId)).status).toBe('succeeded')
@@ -241,7 +244,7 @@ describe('what a failure leaves alone', () => {
 
   test('while a refund that lowered the price waits, the price is not lowered again: the admin is told why', async () => {
     const { person, registration, deposit } = await depositPaidOnline()
-    const refundId = await refundAndLower(deposit)
+    const refundId = await giveRefund(deposit)
     const again = await admin.client.post<{ error: { message: string } }>(`/api/admin/payments/${deposit.id}/refunds`, { amount: '10.00', reason: 'And a week more', lineId: deposit.lineId, lowerPrice: true })
     expect(again.status).toBe(409)
     expect(again.body.error.message).toBe('A refund that lowered this price is still waiting for the card company: refund and lower it again once that one has gone through or failed.')
