@@ -19,7 +19,7 @@ const FEATURE_FLOORS = [
   ['users', 'children', 'waivers', 'mail', 'backups', 'products', 'academies', 'camps', 'drop-ins', 'registrations', 'checkout', 'messages'],
   ['teams', 'stripe'],
   ['leagues'],
-  ['desk', 'dashboard'],
+  ['desk', 'dashboard', 'calendar'],
 ]
 const serverClient = { group: ['**/client/**'], message: 'The server never imports client code.' }
 /** Stripe is one payment provider behind the seam of core/payments/provider.ts (docs/decisions/0023). */
