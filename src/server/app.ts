@@ -38,6 +38,7 @@ import { registerAcademyParticipantRoutes } from './features/academies/academy-p
 import { registerAcademyAttendanceRoutes } from './features/academies/academy-attendance.routes.ts'
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts'
 import { registerPlayingAreaRoutes } from './features/schedule/playing-areas.routes.ts'
+import { registerGameNightRoutes } from './features/schedule/game-nights.routes.ts'
 import { createAcademySweeper } from './features/academies/academy-reminders.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
@@ -180,6 +181,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerAcademyAttendanceRoutes(app, { db, config, now: clock })
   registerCalendarRoutes(app, { db, config, now: clock })
   registerPlayingAreaRoutes(app, { db, now: clock })
+  registerGameNightRoutes(app, { db, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups, kinds })
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })

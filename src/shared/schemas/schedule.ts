@@ -89,8 +89,9 @@ export const StandingsRulesInput = z
     },
     { error: 'Send the standings rules as a JSON object.' },
   )
-  .refine((r) => r.win > r.loss && r.tie <= r.win && r.tie >= r.loss, { error: 'A win must be worth more than a loss, and a tie no more than a win and no less than a loss.', path: ['tie'] })
-  .refine((r) => r.forfeitScore.winner > r.forfeitScore.loser, { error: 'A forfeit’s score must put the winner ahead.', path: ['forfeitScore'] })
+  // Each refinement compares only numbers that passed their own check (zod runs it either way).
+  .refine((r) => ![r.win, r.tie, r.loss].every(Number.isInteger) || (r.win > r.loss && r.tie <= r.win && r.tie >= r.loss), { error: 'A win must be worth more than a loss, and a tie no more than a win and no less than a loss.', path: ['tie'] })
+  .refine((r) => ![r.forfeitScore?.winner, r.forfeitScore?.loser].every(Number.isInteger) || r.forfeitScore.winner > r.forfeitScore.loser, { error: 'A forfeit’s score must put the winner ahead.', path: ['forfeitScore'] })
 export type StandingsRulesInput = z.infer<typeof StandingsRulesInput>
 
 /** How many games each team plays: every pair meets once or twice, or one game a week for a number of weeks. */
@@ -133,6 +134,9 @@ export const GameNightsInput = z
     { error: 'Send the game nights as a JSON object.' },
   )
   .superRefine((nights, ctx) => {
+    // Zod runs this even when a field failed: only fields that passed are compared.
+    const { min, max } = GAME_MINUTES
+    if (!TIME.test(nights.firstGameTime) || !TIME.test(nights.lastGameTime) || !Number.isInteger(nights.gameMinutes) || nights.gameMinutes < min || nights.gameMinutes > max) return
     const first = minutesOf(nights.firstGameTime)
     const last = minutesOf(nights.lastGameTime)
     if (last < first) {
