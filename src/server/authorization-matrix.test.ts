@@ -84,6 +84,27 @@ async function ownersTeam(): Promise<{ leagueId: string; teamId: string; captain
   return { leagueId, teamId: team.id, captainPlace: places.find((p) => p.isCaptain)!.registrationId, playerPlace: places.find((p) => !p.isCaptain)!.registrationId }
 }
 
+/** An adults' academy the owner holds a place in. */
+async function ownersAcademy(): Promise<string> {
+  const academyId = await insertAcademy(ctx.db, {
+    name: `Adult class ${randomUUID().slice(0, 6)}`,
+    sport: 'soccer',
+    isActive: true,
+    forChildren: false,
+    weekdays: [3],
+    startTime: '19:00',
+    endTime: '20:00',
+    registrationDate: daysFromToday(-1),
+    startDate: daysFromToday(20),
+    endDate: daysFromToday(60),
+    capacity: null,
+    priceCents: 9500,
+  })
+  const res = await owner.client.post(`/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
+  expect(res.status, res.text).toBe(201)
+  return academyId
+}
+
 const teamFixture = (body?: (team: Awaited<ReturnType<typeof ownersTeam>>) => unknown, extra?: (team: Awaited<ReturnType<typeof ownersTeam>>) => Record<string, string>) => async () => {
   const team = await ownersTeam()
   return { params: { leagueId: team.leagueId, teamId: team.teamId, ...extra?.(team) }, body: body?.(team) }
@@ -156,28 +177,7 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       return { params: { userId: owner.id, leagueId } }
     },
   },
-  'GET /api/receipts/user/:userId/academy/:academyId': {
-    staffReadable: true,
-    fixture: async () => {
-      const academyId = await insertAcademy(ctx.db, {
-        name: `Adult class ${randomUUID().slice(0, 6)}`,
-        sport: 'soccer',
-        isActive: true,
-        forChildren: false,
-        weekdays: [3],
-        startTime: '19:00',
-        endTime: '20:00',
-        registrationDate: daysFromToday(-1),
-        startDate: daysFromToday(20),
-        endDate: daysFromToday(60),
-        capacity: null,
-        priceCents: 9500,
-      })
-      const res = await owner.client.post(`/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
-      expect(res.status, res.text).toBe(201)
-      return { params: { userId: owner.id, academyId } }
-    },
-  },
+  'GET /api/receipts/user/:userId/academy/:academyId': { staffReadable: true, fixture: async () => ({ params: { userId: owner.id, academyId: await ownersAcademy() } }) },
   'GET /api/receipts/user/:userId/camp/:campId': {
     staffReadable: true,
     fixture: async () => {
@@ -222,28 +222,7 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       return { params: { userId: owner.id, dropInId } }
     },
   },
-  'GET /api/academies/:academyId/calendar': {
-    staffReadable: true,
-    fixture: async () => {
-      const academyId = await insertAcademy(ctx.db, {
-        name: `Evening class ${randomUUID().slice(0, 6)}`,
-        sport: 'basketball',
-        isActive: true,
-        forChildren: false,
-        weekdays: [2],
-        startTime: '19:00',
-        endTime: '20:00',
-        registrationDate: daysFromToday(-1),
-        startDate: daysFromToday(20),
-        endDate: daysFromToday(60),
-        capacity: null,
-        priceCents: 9500,
-      })
-      const res = await owner.client.post(`/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: false }] })
-      expect(res.status, res.text).toBe(201)
-      return { params: { academyId } }
-    },
-  },
+  'GET /api/academies/:academyId/calendar': { staffReadable: true, fixture: async () => ({ params: { academyId: await ownersAcademy() } }) },
   'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },
   'GET /api/leagues/:leagueId/teams/:teamId/calendar': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/calendar/renew': { staffReadable: true, fixture: teamFixture() },
