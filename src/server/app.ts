@@ -39,6 +39,7 @@ import { registerAcademyAttendanceRoutes } from './features/academies/academy-at
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts'
 import { registerPlayingAreaRoutes } from './features/schedule/playing-areas.routes.ts'
 import { registerGameNightRoutes } from './features/schedule/game-nights.routes.ts'
+import { registerScheduleRoutes } from './features/schedule/schedule.routes.ts'
 import { createAcademySweeper } from './features/academies/academy-reminders.ts'
 import { createBackupSchedule } from './features/backups/backup-schedule.ts'
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
@@ -182,6 +183,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerCalendarRoutes(app, { db, config, now: clock })
   registerPlayingAreaRoutes(app, { db, now: clock })
   registerGameNightRoutes(app, { db, now: clock })
+  registerScheduleRoutes(app, { db, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups, kinds })
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createAcademy } from '../../tests/academy-places.ts'
 import { createUser, type TestUser } from '../../tests/factories.ts'
+import { createTeamLeague, createTeams, nightsInput, setNights } from '../../tests/schedule.ts'
 import { startTestApp, type TestResponse } from '../../tests/test-app.ts'
 
 /**
@@ -36,6 +37,14 @@ const areaId = await (async () => {
   return res.body.area.id
 })()
 
+/** A team league with game nights on that area and two Complete teams, so that its schedule's routes reach their checks past "There is no such league". */
+const teamLeagueId = await (async () => {
+  const leagueId = await createTeamLeague(ctx)
+  await createTeams(ctx, leagueId, ['Fuzz Owls', 'Fuzz Hawks'])
+  await setNights(adminUser, leagueId, nightsInput([areaId]))
+  return leagueId
+})()
+
 const INTERNALS = /at .*\.(ts|js):\d+|SQLITE|sqlite|postgres|relation "|syntax error|Kysely|TypeError|ReferenceError|node_modules\//
 
 function checkAnswer(res: TestResponse, what: string): void {
@@ -57,6 +66,7 @@ const KEYS = [
   'amountCents', 'priceCents', 'capacity', 'sport', 'kind', 'registrationDate', 'startDate', 'endDate', 'isActive',
   'description', 'text', 'method', 'reason', 'status', 'page', 'pageSize', 'search', 'emergencyContactName',
   'emergencyContactPhone', 'rememberMe', 'callbackURL', 'sessionDate', 'present', 'day', 'from', 'to', 'program', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+  'sports', 'weekdays', 'firstGameTime', 'lastGameTime', 'gameMinutes', 'areaIds', 'skippedDates', 'gameCount', 'standings', 'gameIds', 'areaId', 'date', 'startTime',
 ]
 
 const nastyString = fc.oneof(
@@ -178,6 +188,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
     ...(route.url.includes(':academyId') ? { academyId: fc.oneof(fc.constant(academyId), pathParam) } : {}),
     ...(route.url.includes(':discountCodeId') ? { discountCodeId: fc.oneof(fc.constant(discountCodeId), pathParam) } : {}),
     ...(route.url.includes(':areaId') ? { areaId: fc.oneof(fc.constant(areaId), pathParam) } : {}),
+    ...(/\/(schedule|game-nights)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
   }
   return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]
 })

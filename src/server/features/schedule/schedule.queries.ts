@@ -1,0 +1,93 @@
+import type { Db } from '../../db/connect.ts'
+import { inList } from '../../db/values.ts'
+import type { Schedule, ScheduleProblem } from '../../../shared/contracts/schedule.ts'
+import { listTeamSummaries } from '../teams/teams.queries.ts'
+import { findNights, type Nights, type TeamLeague } from './game-nights.queries.ts'
+import { scheduleProblems, type ScheduledGame, type ScheduleRequest } from './generator.ts'
+import { freeOf, gameNightSlots, type TimedSlot } from './slots.ts'
+import { gamesOnAreas } from './slots.queries.ts'
+
+/**
+ * A league's schedule as staff read it (issue 33): its games with the teams' and playing areas'
+ * names, every rule the games break against its game nights (scheduleProblems: a warning, never a
+ * refusal), and the slots still free, where a game may move.
+ */
+
+/** The league's games by date, start time and playing area's name, with the names they show. */
+export async function leagueGames(db: Db, leagueId: string) {
+  return db.kysely
+    .selectFrom('games as g')
+    .innerJoin('playingAreas as a', 'a.id', 'g.areaId')
+    .innerJoin('teams as h', 'h.id', 'g.homeTeamId')
+    .innerJoin('teams as v', 'v.id', 'g.awayTeamId')
+    .select(['g.id', 'g.homeTeamId', 'g.awayTeamId', 'g.areaId', 'g.date', 'g.startTime', 'g.endTime', 'g.homeScore', 'g.awayScore', 'g.forfeitedBy', 'a.name as areaName', 'h.name as homeName', 'v.name as awayName'])
+    .where('g.leagueId', '=', leagueId)
+    .orderBy('g.date')
+    .orderBy('g.startTime')
+    .orderBy('a.name')
+    .orderBy('g.id')
+    .execute()
+}
+export type LeagueGameRow = Awaited<ReturnType<typeof leagueGames>>[number]
+
+/** The league's Complete teams by name: those a schedule is made for. */
+export async function completeTeams(db: Db, leagueId: string): Promise<{ id: string; name: string }[]> {
+  const teams = await listTeamSummaries(db, { leagueIds: [leagueId] })
+  return teams
+    .filter((t) => t.status === 'complete')
+    .map(({ id, name }) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))
+}
+
+/** Each team's blackout dates. */
+export async function blackoutsOf(db: Db, teamIds: readonly string[]): Promise<Record<string, string[]>> {
+  if (teamIds.length === 0) return {}
+  const rows = await db.kysely.selectFrom('teamBlackouts').select(['teamId', 'date']).where(inList(db.dialect, 'teamId', teamIds)).orderBy('date').execute()
+  const blackouts: Record<string, string[]> = {}
+  for (const row of rows) (blackouts[row.teamId] ??= []).push(row.date)
+  return blackouts
+}
+
+/** The game nights' slots no game of another league overlaps: what this league's games may take. */
+export async function slotsForLeague(db: Db, league: TeamLeague, nights: Nights): Promise<TimedSlot[]> {
+  const others = await gamesOnAreas(db, { areaIds: nights.areaIds, from: league.startDate, to: league.endDate, exceptLeagueId: league.id })
+  return freeOf(gameNightSlots(nights, league), others)
+}
+
+/** What scheduleProblems checks the league's games against: the league's free slots, its count of games, its teams' blackouts. */
+export async function requestFor(db: Db, slots: readonly TimedSlot[], nights: Nights | undefined, games: readonly ScheduledGame[]): Promise<ScheduleRequest> {
+  const teamIds = [...new Set(games.flatMap((g) => [g.homeTeamId, g.awayTeamId]))]
+  return { teamIds, slots, count: nights?.count ?? { kind: 'round-robin', meetings: 1 }, blackouts: await blackoutsOf(db, teamIds) }
+}
+
+/** The problems of `rows` naming their games by id. */
+export function problemsOf(rows: readonly LeagueGameRow[], request: ScheduleRequest): ScheduleProblem[] {
+  const names = Object.fromEntries(rows.flatMap((g) => [[g.homeTeamId, g.homeName] as const, [g.awayTeamId, g.awayName] as const]))
+  return scheduleProblems(rows, request, names).map((p) => ({ rule: p.rule, message: p.message, gameIds: p.gameIndexes.map((i) => rows[i]!.id) }))
+}
+
+export async function scheduleView(db: Db, league: TeamLeague): Promise<Schedule> {
+  const [nights, rows] = await Promise.all([findNights(db, league.id), leagueGames(db, league.id)])
+  const slots = nights ? await slotsForLeague(db, league, nights) : []
+  const request = await requestFor(db, slots, nights, rows)
+  const areaNames = new Map((await db.kysely.selectFrom('playingAreas').select(['id', 'name']).execute()).map((a) => [a.id, a.name]))
+  return {
+    league,
+    status: nights?.publishedAt ? 'published' : rows.length > 0 ? 'draft' : 'none',
+    publishedAt: nights?.publishedAt ?? null,
+    games: rows.map((g) => ({
+      id: g.id,
+      date: g.date,
+      startTime: g.startTime,
+      endTime: g.endTime,
+      area: { id: g.areaId, name: g.areaName },
+      home: { id: g.homeTeamId, name: g.homeName },
+      away: { id: g.awayTeamId, name: g.awayName },
+      homeScore: g.homeScore,
+      awayScore: g.awayScore,
+      forfeitedBy: g.forfeitedBy,
+    })),
+    problems: problemsOf(rows, request),
+    freeSlots: freeOf(slots, rows).map((s) => ({ date: s.date, startTime: s.startTime, endTime: s.endTime, area: { id: s.areaId, name: areaNames.get(s.areaId) ?? s.areaId } })),
+  }
+}
