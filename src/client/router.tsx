@@ -27,6 +27,7 @@ const PAGES: Partial<Record<RouteId, () => Promise<PageModule>>> = {
   account: () => import('./routes/account.tsx'),
   adminUsers: () => import('./routes/admin-users.tsx'),
   adminProducts: () => import('./routes/admin-products.tsx'),
+  adminPlayingAreas: () => import('./routes/admin-playing-areas.tsx'),
   dashboard: () => import('./routes/dashboard.tsx'),
   reports: () => import('./routes/reports.tsx'),
   reportSummary: () => import('./routes/report-summary.tsx'),

@@ -15,6 +15,7 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   home: { description: 'Browse the sports we offer and sign up for an open league.' },
   adminUsers: { description: 'Every account, its contact details and its role.' },
   adminProducts: { description: 'The price list: every fee and extra, its early-bird price, where it is used and who changed it when.' },
+  adminPlayingAreas: { description: 'The facility’s courts and fields, the sports each hosts, and the leagues and games using them.' },
   league: { description: 'A league with its teams and players.' },
   leagueTeam: { description: 'A team of a league: its captain and roster.' },
   leagueTeamPlayer: { description: 'A player on a team roster.' },

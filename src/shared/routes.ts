@@ -27,6 +27,8 @@ export const ROUTES = [
   { id: 'home', path: '/', access: 'open', title: 'Sports and Activities' },
   { id: 'adminUsers', path: '/admin/users', access: 'admin', title: 'Users' },
   { id: 'adminProducts', path: '/admin/products', access: 'admin', title: 'Products and Prices' },
+  // Not in product §2: the facility's courts and fields that leagues' games are scheduled on (issue 33).
+  { id: 'adminPlayingAreas', path: '/admin/playingAreas', access: 'admin', title: 'Playing Areas' },
   { id: 'league', path: '/league/:leagueId', access: 'login', title: 'League' },
   { id: 'leagueTeam', path: '/league/:leagueId/team/:teamId', access: 'login', title: 'Team' },
   { id: 'leagueTeamPlayer', path: '/league/:leagueId/team/:teamId/player/:playerId', access: 'login', title: 'Player' },

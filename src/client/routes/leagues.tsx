@@ -1,3 +1,5 @@
+import { Link } from 'react-router'
+import { href } from '../../shared/paths.ts'
 import { LeagueManager } from '../features/leagues/league-manager.tsx'
 import { OpenLeagueList } from '../features/leagues/open-league-list.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
@@ -15,6 +17,11 @@ export default function LeaguesPage() {
   return (
     <section className="page">
       <h1>Leagues</h1>
+      {opening.leagues && (
+        <p>
+          <Link to={href('adminPlayingAreas')}>Playing areas</Link>: the courts and fields team leagues’ games are scheduled on.
+        </p>
+      )}
       {opening.leagues ? <LeagueManager leaguesQuery={opening.leagues} /> : <OpenLeagueList openLeaguesQuery={opening.openLeagues} />}
     </section>
   )
