@@ -25,7 +25,7 @@ describe('the route table', () => {
     })
   })
 
-  test('is exactly the product §2 table plus the /createAccount alias, account recovery, the front desk, the emails, the checkout, the camps, the drop-ins, the reports and the messages', () => {
+  test('is exactly the product §2 table plus the /createAccount alias, account recovery, the front desk, the emails, the checkout, the camps, the drop-ins, the reports, the messages and the game schedules', () => {
     const spec = [
       '/', '/admin/users', '/admin/products', '/league/:leagueId', '/league/:leagueId/team/:teamId',
       '/league/:leagueId/team/:teamId/player/:playerId',
@@ -45,7 +45,8 @@ describe('the route table', () => {
     const checkout = ['/checkout/:orderId', '/checkout/:orderId/paid/:checkoutId']
     const reports = ['/dashboard/reports', '/dashboard/reports/summary/:ownerId']
     const messages = ['/messages', '/unsubscribe/:token']
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout, ...camps, ...dropIns, ...reports, ...messages].sort())
+    const schedules = ['/admin/playingAreas']
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout, ...camps, ...dropIns, ...reports, ...messages, ...schedules].sort())
   })
 
   test('ids are unique and every route says what it is for', () => {
