@@ -183,7 +183,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerCalendarRoutes(app, { db, config, now: clock })
   registerPlayingAreaRoutes(app, { db, now: clock })
   registerGameNightRoutes(app, { db, now: clock })
-  registerScheduleRoutes(app, { db, now: clock })
+  registerScheduleRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups, kinds })
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createAcademy } from '../../tests/academy-places.ts'
 import { createUser, type TestUser } from '../../tests/factories.ts'
-import { createTeamLeague, createTeams, nightsInput, setNights } from '../../tests/schedule.ts'
+import { createTeamLeague, createTeams, generate, nightsInput, setNights } from '../../tests/schedule.ts'
 import { startTestApp, type TestResponse } from '../../tests/test-app.ts'
 
 /**
@@ -37,12 +37,12 @@ const areaId = await (async () => {
   return res.body.area.id
 })()
 
-/** A team league with game nights on that area and two Complete teams, so that its schedule's routes reach their checks past "There is no such league". */
-const teamLeagueId = await (async () => {
+/** A team league with game nights on that area, two Complete teams and a draft, so that its schedule's routes reach their checks past "There is no such league" or game. */
+const [teamLeagueId, gameId] = await (async () => {
   const leagueId = await createTeamLeague(ctx)
   await createTeams(ctx, leagueId, ['Fuzz Owls', 'Fuzz Hawks'])
   await setNights(adminUser, leagueId, nightsInput([areaId]))
-  return leagueId
+  return [leagueId, (await generate(adminUser, leagueId)).games[0]!.id] as const
 })()
 
 const INTERNALS = /at .*\.(ts|js):\d+|SQLITE|sqlite|postgres|relation "|syntax error|Kysely|TypeError|ReferenceError|node_modules\//
@@ -189,6 +189,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
     ...(route.url.includes(':discountCodeId') ? { discountCodeId: fc.oneof(fc.constant(discountCodeId), pathParam) } : {}),
     ...(route.url.includes(':areaId') ? { areaId: fc.oneof(fc.constant(areaId), pathParam) } : {}),
     ...(/\/(schedule|game-nights)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
+    ...(route.url.includes(':gameId') ? { gameId: fc.oneof(fc.constant(gameId), pathParam) } : {}),
   }
   return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]
 })

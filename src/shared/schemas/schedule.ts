@@ -194,5 +194,6 @@ export const SCHEDULE_MESSAGES = {
     `Skipped dates must fall within the season (${formatDate(start)} to ${formatDate(end)}): ${dates.map(formatDate).join(', ')} ${dates.length === 1 ? 'does' : 'do'} not.`,
   slotHeld: (area: string, date: string, start: string, by: string) => `${area} is taken on ${formatDate(date)} at ${formatTime(start)} by ${by}: choose a free slot.`,
   played: 'This game has a result: it stays where it was played.',
+  endsAfterMidnight: (start: string, minutes: number) => `A ${minutes}-minute game starting at ${formatTime(start)} would end at midnight or later: choose an earlier start.`,
   raced: 'Another change to the schedule took one of these slots at the same moment: look at the schedule again and retry.',
 } as const
