@@ -13,6 +13,8 @@ import { insertCamp } from '../../src/server/features/camps/camps.queries.ts'
 import { insertDemoDropIn } from '../../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { createDiscountCode } from '../../src/server/features/products/discount-codes.queries.ts'
+import { createPlayingArea } from '../../src/server/features/schedule/playing-areas.queries.ts'
+import { findTeamLeague, setGameNights } from '../../src/server/features/schedule/game-nights.queries.ts'
 import { findAcademyForAdmin } from '../../src/server/features/academies/academies.admin.queries.ts'
 import { insertLeague } from '../../src/server/features/leagues/leagues.queries.ts'
 import { openCheckout } from '../../src/server/features/checkout/checkout.queries.ts'
@@ -67,6 +69,8 @@ export interface Fixtures {
   adminProductId: string
   /** A discount code (SCAN_DISCOUNT_CODE) only the discount code form is aimed at: adding that code again is refused alike. */
   adminDiscountCodeId: string
+  /** A playing area (SCAN_AREA) in the game nights of the customer's team league: adding it again and deleting it are refused alike. */
+  adminAreaId: string
   /** Its session dates: the attendance sheet marks the first, a session cancelled is the last. */
   adminAcademySessions: string[]
   /** An order of the customer's (a jersey) and a checkout of it, which the scan's site (no Stripe) never changes. */
@@ -167,13 +171,13 @@ export async function startScanSite(port: number, databaseUrl?: string): Promise
   }
   let server: ChildProcess | undefined
   try {
-    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminDropInId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId } = await prepareDatabase(env)
+    const { routes, plainGets, functions, ids, adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminDropInId, adminProductId, adminDiscountCodeId, adminAreaId, orderId, checkoutId, paymentId } = await prepareDatabase(env)
     server = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     const log = readServerLog(server, site)
     await waitForHealth(site, server)
     const customer = await signIn(site, ids.customer)
     const admin = await signIn(site, ids.admin)
-    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminDropInId, adminProductId, adminDiscountCodeId, orderId, checkoutId, paymentId }
+    const fixtures = { ...(await customerFixtures(site, customer)), adminLeagueId, adminAcademyId, adminAcademySessions, adminCampId, adminDropInId, adminProductId, adminDiscountCodeId, adminAreaId, orderId, checkoutId, paymentId }
     const running = server
     return {
       ...site,
@@ -218,6 +222,12 @@ const SCAN_DISCOUNT_SETTINGS = {
   isActive: false,
 }
 
+/** The scan's playing area, made before the scan: the add form sends it again and is refused (409) whatever the payload. */
+export const SCAN_AREA = { name: 'Scan Court', sports: ['basketball' as const] }
+
+/** The game nights of the customer's team league; the game nights form sends them again. */
+export const SCAN_GAME_NIGHTS = { weekdays: [2, 4], firstGameTime: '18:00', lastGameTime: '20:00', gameMinutes: 60, skippedDates: [], gameCount: { kind: 'round-robin' as const, meetings: 1 as const } }
+
 const PEOPLE: Record<'customer' | 'admin', { email: string; role: Role }> = {
   customer: { email: 'customer@scan.test', role: 'customer' },
   admin: { email: 'admin@scan.test', role: 'admin' },
@@ -257,6 +267,10 @@ async function prepareDatabase(env: Record<string, string>) {
     )
     if (discountCode === 'taken') throw new Error(`The scan's database already has the code ${SCAN_DISCOUNT_CODE}`)
     const now = new Date()
+    const audit = { by: { id: ids.admin.id, name: 'Scan admin', address: '127.0.0.1' }, now }
+    const area = await createPlayingArea(db, SCAN_AREA, audit)
+    const teamLeague = await db.kysely.selectFrom('leagues').select('id').where('name', '=', DEMO_LEAGUES.find((l) => l.kind === 'team')!.name).executeTakeFirstOrThrow()
+    await setGameNights(db, await findTeamLeague(db, teamLeague.id), { ...SCAN_GAME_NIGHTS, areaIds: [area.id] }, audit)
     const orderId = await openOrder(db, ids.customer.id, now)
     for (const insert of orderInserts(db, [{ id: orderId, payerUserId: ids.customer.id, lines: [{ registrationId: null, productId: null, description: 'Team jersey', listPriceCents: 2500, amountDueCents: 2500 }], now }])) await insert.execute()
     const [line] = await linesOfOrder(db, orderId)
@@ -278,6 +292,7 @@ async function prepareDatabase(env: Record<string, string>) {
       adminDropInId,
       adminProductId: adminProductId!,
       adminDiscountCodeId: discountCode.id,
+      adminAreaId: area.id,
       orderId,
       checkoutId,
       paymentId: paid.id,
@@ -311,7 +326,7 @@ async function call<T>(site: Endpoint, person: Person, method: string, url: stri
 }
 
 /** The customer's child, waivers and registrations, made through the site's own endpoints. */
-async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminCampId' | 'adminDropInId' | 'adminProductId' | 'adminDiscountCodeId' | 'orderId' | 'checkoutId' | 'paymentId'>> {
+async function customerFixtures(site: Endpoint, customer: Person): Promise<Omit<Fixtures, 'adminLeagueId' | 'adminAcademyId' | 'adminAcademySessions' | 'adminCampId' | 'adminDropInId' | 'adminProductId' | 'adminDiscountCodeId' | 'adminAreaId' | 'orderId' | 'checkoutId' | 'paymentId'>> {
   const { leagues } = await call<{ leagues: { id: string; name: string }[] }>(site, customer, 'GET', '/api/leagues/open')
   const leagueNamed = (name: string) => {
     const league = leagues.find((l) => l.name === name)

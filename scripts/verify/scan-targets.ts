@@ -1,6 +1,6 @@
 import type { DeclaredRoute } from '../../src/server/http/access.ts'
 import type { Access } from '../../src/shared/routes.ts'
-import { SCAN_CHILD, SCAN_DISCOUNT_CODE, type Fixtures, type Person } from './scan-site.ts'
+import { SCAN_AREA, SCAN_CHILD, SCAN_DISCOUNT_CODE, SCAN_GAME_NIGHTS, type Fixtures, type Person } from './scan-site.ts'
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
 
@@ -180,6 +180,25 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/products/:productId', as: 'admin', params: { productId: f.adminProductId }, body: product },
     { route: 'POST /api/admin/discount-codes', as: 'admin', body: discountCode },
     { route: 'POST /api/admin/discount-codes/:discountCodeId', as: 'admin', params: { discountCodeId: f.adminDiscountCodeId }, body: discountCode },
+    // The scan's own area again: refused as taken (409), and its change renames it to what it is.
+    { route: 'POST /api/admin/playing-areas', as: 'admin', body: SCAN_AREA },
+    { route: 'POST /api/admin/playing-areas/:areaId', as: 'admin', params: { areaId: f.adminAreaId }, body: SCAN_AREA },
+    // In the team league's game nights: never deleted, every payload meets the same refusal.
+    { route: 'POST /api/admin/playing-areas/:areaId/delete', as: 'admin', params: { areaId: f.adminAreaId }, body: {} },
+    { route: 'GET /api/admin/leagues/:leagueId/game-nights', as: 'admin', params: { leagueId: f.teamLeagueId } },
+    { route: 'POST /api/admin/leagues/:leagueId/game-nights', as: 'admin', params: { leagueId: f.teamLeagueId }, body: { ...SCAN_GAME_NIGHTS, areaIds: [f.adminAreaId] } },
+    { route: 'GET /api/admin/leagues/:leagueId/schedule', as: 'admin', params: { leagueId: f.teamLeagueId } },
+    // The league has one team, the customer's, still forming: a draft is refused alike, and so is publishing none.
+    { route: 'POST /api/admin/leagues/:leagueId/schedule/generate', as: 'admin', params: { leagueId: f.teamLeagueId }, body: {} },
+    { route: 'POST /api/admin/leagues/:leagueId/schedule/publish', as: 'admin', params: { leagueId: f.teamLeagueId }, body: {} },
+    // No game has these ids: every payload is told so (404).
+    {
+      route: 'POST /api/admin/leagues/:leagueId/schedule/games/:gameId/move',
+      as: 'admin',
+      params: { leagueId: f.teamLeagueId, gameId: 'scan-game' },
+      body: { date: day(40), startTime: '18:00', areaId: f.adminAreaId },
+    },
+    { route: 'POST /api/admin/leagues/:leagueId/schedule/swap', as: 'admin', params: { leagueId: f.teamLeagueId }, body: { gameIds: ['scan-game-1', 'scan-game-2'] } },
     { route: 'POST /api/admin/academies/:academyId', as: 'admin', params: { academyId: f.adminAcademyId }, body: academy },
     { route: 'GET /api/admin/academies/:academyId/participants', as: 'admin', params: { academyId: f.adminAcademyId } },
     { route: 'GET /api/admin/academies/:academyId/participants.csv', as: 'admin', params: { academyId: f.adminAcademyId } },
