@@ -18,7 +18,7 @@ const boundary = (from, forbidden, message) => ({
 const FEATURE_FLOORS = [
   ['users', 'children', 'waivers', 'mail', 'backups', 'products', 'academies', 'camps', 'drop-ins', 'registrations', 'checkout', 'messages'],
   ['teams', 'stripe'],
-  ['leagues'],
+  ['leagues', 'schedule'],
   ['desk', 'dashboard', 'calendar'],
 ]
 const serverClient = { group: ['**/client/**'], message: 'The server never imports client code.' }

@@ -114,6 +114,8 @@ export async function setGameNights(db: Db, league: TeamLeague, input: GameNight
     const elsewhere = chosen.find((a) => !sportsOf(a!.sports).includes(league.sport))
     if (elsewhere) refuse('areaIds', SCHEDULE_MESSAGES.areaDoesNotHost(elsewhere.name, league.sport))
     const after: Settings = { ...input, weekdays: input.weekdays.filter(isWeekday), count: input.gameCount, rules: input.standings ?? before?.rules ?? DEFAULT_RULES }
+    // The same again changes nothing and writes no entry.
+    if (before && JSON.stringify(storedValues(before)) === JSON.stringify(storedValues(after))) return
     const values = { ...storedValues(after), updatedAt: timestampParam(tx.dialect, audit.now) }
     await tx.kysely
       .insertInto('gameNights')

@@ -41,6 +41,8 @@ describe('a team league’s game nights', () => {
     expect(nights.dates.every((d) => [2, 4].includes(weekdayOf(d)) && d >= daysFromToday(20) && d <= daysFromToday(60))).toBe(true)
     expect(nights.dates.length).toBeGreaterThanOrEqual(10)
     expect((await admin.client.get<Answer>(url(leagueId))).body.gameNights).toEqual(nights)
+    const again = await post(leagueId, nightsInput([second.id, court.id], { weekdays: [2, 4], lastGameTime: '20:30', gameMinutes: 75, skippedDates: [skipped] }))
+    expect(again.body.gameNights).toEqual(nights)
 
     const entries = await ctx.db.kysely.selectFrom('auditEntries').select(['action', 'before', 'after']).where('entityId', '=', leagueId).execute()
     expect(entries.map((e) => e.action)).toEqual(['game-nights-set'])

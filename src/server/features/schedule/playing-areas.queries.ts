@@ -67,6 +67,8 @@ export async function changePlayingArea(db: Db, areaId: string, change: PlayingA
     if (!current) throw notFound(SCHEDULE_MESSAGES.noSuchArea)
     const before = { name: current.name, sports: sportsOf(current.sports) }
     const after = { name: change.name ?? before.name, sports: change.sports ?? before.sports }
+    // The same again changes nothing and writes no entry.
+    if (JSON.stringify(after) === JSON.stringify(before)) return
     await keepSportsPlayed(tx, { id: areaId, name: after.name }, after.sports)
     await tx.kysely
       .updateTable('playingAreas')

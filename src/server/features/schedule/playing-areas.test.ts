@@ -28,6 +28,8 @@ describe('playing areas', () => {
     expect(renamed.body.area).toMatchObject({ name: 'Court Seven', sports: ['basketball', 'kids'] })
     const sports = await admin.client.post<Answer>(`/api/admin/playing-areas/${id}`, { sports: ['soccer'] })
     expect(sports.body.area).toMatchObject({ name: 'Court Seven', sports: ['soccer'] })
+    const same = await admin.client.post<Answer>(`/api/admin/playing-areas/${id}`, { name: 'Court Seven', sports: ['soccer'] })
+    expect(same.body.area.updatedAt).toBe(sports.body.area.updatedAt)
 
     const listed = await admin.client.get<{ areas: PlayingArea[] }>('/api/admin/playing-areas')
     expect(listed.body.areas.map((a) => a.name)).toContain('Court Seven')
