@@ -272,7 +272,7 @@ test('the leagues, the teams and a captain’s roster fit a laptop and a phone',
     await page.goto('/leagues')
     const league = page.getByRole('row').filter({ hasText: leagueName })
     await expect(league).toContainText('$450.00 a team, and $65.00 a player')
-    await expectFits(page, () => [league.getByRole('button', { name: `Edit ${leagueName}` }), league.getByRole('button', { name: `Close ${leagueName}` })], '.staff-grid tbody td')
+    await expectFits(page, () => [league.getByRole('button', { name: `Edit ${leagueName}` }), league.getByRole('button', { name: `Close ${leagueName}` }), league.getByRole('link', { name: `Schedule ${leagueName}` })], '.staff-grid tbody td')
 
     await page.goto('/teamsView')
     const row = page.getByRole('row').filter({ hasText: teamName })

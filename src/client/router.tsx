@@ -72,6 +72,7 @@ const PAGES: Partial<Record<RouteId, () => Promise<PageModule>>> = {
   deskDropIns: () => import('./routes/drop-in-sessions.tsx'),
   deskDrawer: () => import('./routes/desk-drawer.tsx'),
   leagueRegistrants: () => import('./routes/league-registrants.tsx'),
+  leagueSchedule: () => import('./routes/league-schedule.tsx'),
   outbox: () => import('./routes/outbox.tsx'),
   messages: () => import('./routes/messages.tsx'),
   unsubscribe: () => import('./routes/unsubscribe.tsx'),

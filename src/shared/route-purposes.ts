@@ -65,6 +65,7 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   deskDrawer: { description: 'A day’s payments by method and by who took them, refunds and totals, to check the cash drawer and the card terminal against; printed or as CSV.' },
   deskCustomer: { description: 'A customer’s record: contact, children, waivers, registrations and payments, and what the desk can do for them.' },
   leagueRegistrants: { description: 'Everyone registered in a league, by team, to print or export.' },
+  leagueSchedule: { description: 'A team league’s game nights, its draft schedule with each team’s spread, swapping and moving games, and publishing it.' },
   checkout: { description: 'Everything an order owes, its discounts and total, and paying it.' },
   checkoutDone: { description: 'Whether a payment made online has been received.' },
   outbox: { description: 'Every email the site sent or kept without a mail server, to read as it was written.' },

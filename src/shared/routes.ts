@@ -95,6 +95,8 @@ export const ROUTES = [
   // Not in product §2: the desk's end-of-day summary, to check the cash drawer and the card terminal against (issue 32).
   { id: 'deskDrawer', path: '/desk/drawer', access: 'staff', title: 'The Drawer' },
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants' },
+  // Not in product §2: a team league's game nights and schedule, drafted and published by an admin (issue 33).
+  { id: 'leagueSchedule', path: '/leagueSchedule/:leagueId', access: 'admin', title: 'League Schedule' },
   // Not in product §2: one checkout for everything an order owes, paid online when Stripe is set
   // up (issue 24); the server shows an order only to the person who pays it.
   { id: 'checkout', path: '/checkout/:orderId', access: 'login', title: 'Checkout' },

@@ -162,6 +162,11 @@ export function LeagueManager({ leaguesQuery }: { leaguesQuery: ReturnType<typeo
               <RowAction row={` ${league.name}`} disabled={setOpen.isPending} onAct={() => toggle(league)}>
                 {league.isActive ? 'Close' : 'Open'}
               </RowAction>
+              {league.kind === 'team' && (
+                <Link className="button secondary" to={href('leagueSchedule', { leagueId: league.id })}>
+                  Schedule<span className="visually-hidden"> {league.name}</span>
+                </Link>
+              )}
             </div>
           )}
         />
