@@ -14,7 +14,7 @@ import { gamesOnAreas } from './slots.queries.ts'
  */
 
 /** The league's games by date, start time and playing area's name, with the names they show. */
-export async function leagueGames(db: Db, leagueId: string) {
+async function leagueGames(db: Db, leagueId: string) {
   return db.kysely
     .selectFrom('games as g')
     .innerJoin('playingAreas as a', 'a.id', 'g.areaId')
@@ -28,7 +28,7 @@ export async function leagueGames(db: Db, leagueId: string) {
     .orderBy('g.id')
     .execute()
 }
-export type LeagueGameRow = Awaited<ReturnType<typeof leagueGames>>[number]
+type LeagueGameRow = Awaited<ReturnType<typeof leagueGames>>[number]
 
 /** The league's Complete teams by name: those a schedule is made for. */
 export async function completeTeams(db: Db, leagueId: string): Promise<{ id: string; name: string }[]> {
@@ -55,13 +55,13 @@ export async function slotsForLeague(db: Db, league: TeamLeague, nights: Nights)
 }
 
 /** What scheduleProblems checks the league's games against: the league's free slots, its count of games, its teams' blackouts. */
-export async function requestFor(db: Db, slots: readonly TimedSlot[], nights: Nights | undefined, games: readonly ScheduledGame[]): Promise<ScheduleRequest> {
+async function requestFor(db: Db, slots: readonly TimedSlot[], nights: Nights | undefined, games: readonly ScheduledGame[]): Promise<ScheduleRequest> {
   const teamIds = [...new Set(games.flatMap((g) => [g.homeTeamId, g.awayTeamId]))]
   return { teamIds, slots, count: nights?.count ?? { kind: 'round-robin', meetings: 1 }, blackouts: await blackoutsOf(db, teamIds) }
 }
 
 /** The problems of `rows` naming their games by id. */
-export function problemsOf(rows: readonly LeagueGameRow[], request: ScheduleRequest): ScheduleProblem[] {
+function problemsOf(rows: readonly LeagueGameRow[], request: ScheduleRequest): ScheduleProblem[] {
   const names = Object.fromEntries(rows.flatMap((g) => [[g.homeTeamId, g.homeName] as const, [g.awayTeamId, g.awayName] as const]))
   return scheduleProblems(rows, request, names).map((p) => ({ rule: p.rule, message: p.message, gameIds: p.gameIndexes.map((i) => rows[i]!.id) }))
 }
