@@ -13,7 +13,8 @@ import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
  * axe-core against WCAG 2.1 A and AA: no serious or critical violation. Pages a person is sent
  * away from are the pages they land on, which the loop checks; one redirect per kind of message
  * is checked too, for the alert it shows, and a few states the route table cannot
- * reach: the 404 page, open leagues, a registration, form errors, the open Account menu.
+ * reach: the 404 page, open leagues, a registration, form errors, the open Account menu, the
+ * open Add to calendar panel.
  */
 
 const PEOPLE: readonly Person[] = ['visitor', 'customer', 'employee', 'admin']
@@ -202,8 +203,10 @@ test.describe('pages in other states', () => {
     await expectNoSeriousViolations(page)
   })
 
-  test('the account page with a registration', async ({ pageAs, sessions, playwright, insertLeague }) => {
+  test('the account page with a registration, and an academy place with its Add to calendar open', async ({ pageAs, sessions, playwright, insertLeague, insertAcademy }) => {
     const name = `A11y Basketball ${uniqueToken()}`
+    const academy = academyInput(`A11y Academy ${uniqueToken()}`, { forChildren: false, minAge: null, maxAge: null, waiverRequired: false })
+    const academyId = await insertAcademy(academy)
     const leagueId = await insertLeague({
       name,
       sport: 'basketball',
@@ -220,13 +223,18 @@ test.describe('pages in other states', () => {
       await api.post(`${BASE_URL}/api/waiver/signatures`, { headers: ORIGIN, data: { signedName: user.displayName, agree: 'yes' } })
       const res = await api.post(`${BASE_URL}/api/leagues/${leagueId}/registrations`, { headers: ORIGIN, data: {} })
       expect(res.status(), await res.text()).toBe(201)
+      const place = await api.post(`${BASE_URL}/api/academies/${academyId}/registrations`, { headers: ORIGIN, data: { participants: [{ childId: null, photoConsent: false }] } })
+      expect(place.status(), await place.text()).toBe(201)
     } finally {
       await api.dispose()
     }
     const page = await pageAs('customer')
     await open(page, '/account', 'Account')
     await expect(page.getByText(name).first()).toBeVisible()
-    await expectNoSeriousViolations(page)
+    const card = page.getByRole('article', { name: academy.name })
+    await card.getByRole('button', { name: 'Add to calendar' }).click()
+    await expect(card.getByLabel('Calendar link')).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(page)
   })
 
   test('the team pages: create a team, the captain’s team page, and the invitation', async ({ pageAs, sessions, playwright, insertLeague }) => {
@@ -265,7 +273,10 @@ test.describe('pages in other states', () => {
     }
     await open(page, `/league/${leagueId}/team/${team.id}`, 'Team')
     await expect(page.getByLabel('Invite link')).toBeVisible()
-    await expectNoSeriousViolations(page)
+    // Add to calendar open, with the captain's Make a new calendar link.
+    await page.getByRole('button', { name: 'Add to calendar' }).click()
+    await expect(page.getByRole('button', { name: 'Make a new calendar link' })).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(page)
 
     const invite = new URL(team.inviteUrl)
     const visitor = await pageAs('visitor')

@@ -597,7 +597,7 @@ test.describe('staff at the front desk', () => {
   })
 })
 
-test('a captain creates a team, then emails its invite link and makes a new one, by keyboard', async ({ asVisitor: page, createUser, insertLeague }) => {
+test('a captain creates a team, then emails its invite link and makes a new one, and opens Add to calendar, by keyboard', async ({ asVisitor: page, createUser, insertLeague }) => {
   const user = await createUser({ label: 'keyboard-captain' })
   await signIn(page.request, user)
   await signWaiver(page.request, user.displayName)
@@ -642,6 +642,20 @@ test('a captain creates a team, then emails its invite link and makes a new one,
   await page.keyboard.press('Enter')
   await expect(page.getByText('A new link is ready, and the old one no longer works: share the new one.')).toBeVisible()
   expect(await link.inputValue()).not.toBe(first)
+
+  // Add to calendar, above the invite link, opens from the keyboard; its link's field and Copy follow it in order.
+  const addToCalendar = page.getByRole('button', { name: 'Add to calendar Keyboard Kings' })
+  await tabTo(page, addToCalendar, { backwards: true })
+  await page.keyboard.press('Enter')
+  await expect(addToCalendar).toHaveAttribute('aria-expanded', 'true')
+  await expect(addToCalendar).toBeFocused()
+  const calendarLink = page.getByLabel('Calendar link')
+  await tabTo(page, calendarLink)
+  await tabTo(page, page.getByRole('button', { name: 'Copy calendar link' }))
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('region', { name: 'Games in your calendar' }).getByRole('status')).toHaveText('The link is copied.')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await calendarLink.inputValue())
 })
 
 test('staff place a free agent on a team by keyboard', async ({ asAdmin: page, createUser, insertLeague, playwright }) => {
