@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { contract, pathId } from './contract.ts'
 import { SPORTS } from '../sports.ts'
-import { GameNightsInput, MoveGameInput, PlayingAreaChange, PlayingAreaInput, SwapGamesInput, TIE_BREAKS } from '../schemas/schedule.ts'
+import { GameNightsInput, MoveGameInput, PlayingAreaChange, PlayingAreaInput, SwapGamesInput } from '../schemas/schedule.ts'
+import { TIE_BREAKS } from '../tie-breaks.ts'
 
 /**
  * Game schedules of team leagues (issue 33), for admins (docs/decisions/0016): the facility's

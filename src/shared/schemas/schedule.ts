@@ -2,22 +2,13 @@ import { z } from 'zod'
 import { formatTime } from '../academy-schedule.ts'
 import { formatDate } from '../format.ts'
 import { SPORT_LABELS, SPORTS, type Sport } from '../sports.ts'
+import { TIE_BREAKS } from '../tie-breaks.ts'
 
 /**
  * What staff send to run a team league's games (issue 33): the facility's playing areas, a
  * league's game nights with its count of games and standings rules, and the hand-made changes to
  * a schedule. Dates are the facility's calendar dates, times its wall clock (docs/decisions/0003).
  */
-
-/** The tie-breaks of the standings, in the order a league may choose (server/features/schedule/standings.ts). */
-export const TIE_BREAKS = ['head-to-head', 'difference', 'points-for'] as const
-export type TieBreakChoice = (typeof TIE_BREAKS)[number]
-
-export const TIE_BREAK_LABELS: Record<TieBreakChoice, string> = {
-  'head-to-head': 'Head to head',
-  difference: 'Points difference',
-  'points-for': 'Points for',
-}
 
 export const GAME_MINUTES = { min: 20, max: 240 } as const
 
