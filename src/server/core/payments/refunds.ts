@@ -15,7 +15,7 @@ import type { RefundStatus } from '../../../shared/schemas/payments.ts'
  * webhook logs the event's. A refund of a payment another provider took than the site's now (its
  * keys taken away) fails with that reason, as any failing job: retried, then dead on the dashboard.
  */
-export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: () => ChangeContext, log: { warn(obj: unknown, msg: string): void }): JobHandlers['provider-refund'] {
+export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: () => ChangeContext, log: Warns): JobHandlers['provider-refund'] {
   return async ({ refundId }) => {
     const refund = await db.kysely
       .selectFrom('refunds as f')
@@ -27,8 +27,17 @@ export function refundThroughProvider(db: Db, provider: PaymentProvider, ctx: ()
     if (refund.provider !== provider.name) throw new Error(`Refund ${refundId}: its payment was taken by ${refund.provider}, which this site does not run`)
     const made = await provider.refund({ refundId, amountCents: refund.amountCents, payment: { externalId: refund.paymentExternalId, reference: refund.reference } })
     const settled = await inTransaction(db, (tx) => settleRefund(tx, { refundId, ...made }, ctx()))
-    if (settled && made.status === 'failed') log.warn({ refundId, providerRefund: made.externalId }, 'the payment provider could not make a refund: staff must give the money back another way')
+    if (settled && made.status === 'failed') warnOfFailedRefund(log, { refundId, externalId: made.externalId })
   }
+}
+
+interface Warns {
+  warn(obj: unknown, msg: string): void
+}
+
+/** The warning a refund the provider failed leaves in the log, whichever road settled it. */
+export function warnOfFailedRefund(log: Warns, refund: { refundId: string; externalId: string }): void {
+  log.warn({ refundId: refund.refundId, providerRefund: refund.externalId }, 'the payment provider could not make a refund: staff must give the money back another way')
 }
 
 /**

@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
 import { recordOverpayment, recordPayment, type Allocation } from '../../core/payments/orders.queries.ts'
 import type { PageState, PaymentEvent, PaymentProvider } from '../../core/payments/provider.ts'
-import { refundOf, settleRefund } from '../../core/payments/refunds.ts'
+import { refundOf, settleRefund, warnOfFailedRefund } from '../../core/payments/refunds.ts'
 import type { ChangeContext } from '../../core/registrations/kinds.ts'
 import { confirmHeldPlace, expirePlace } from '../../core/registrations/waitlist.ts'
 import { holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
@@ -42,7 +42,7 @@ async function refundEvent(deps: Payments, event: PaymentEvent, refund: { refund
   return (
     (await once(deps, event, async (tx) => {
       if (!(await settleRefund(tx, { refundId, externalId: refund.externalId, status: refund.status }, deps.ctx()))) return 'applied'
-      if (refund.status === 'failed') deps.log.warn({ refundId, providerRefund: refund.externalId }, 'the payment provider could not make a refund: staff must give the money back another way')
+      if (refund.status === 'failed') warnOfFailedRefund(deps.log, { refundId, externalId: refund.externalId })
       return 'applied'
     })) ?? 'seen'
   )
