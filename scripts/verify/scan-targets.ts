@@ -199,6 +199,8 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
       body: { date: day(40), startTime: '18:00', areaId: f.adminAreaId },
     },
     { route: 'POST /api/admin/leagues/:leagueId/schedule/swap', as: 'admin', params: { leagueId: f.teamLeagueId }, body: { gameIds: ['scan-game-1', 'scan-game-2'] } },
+    // Its schedule is not published: every payload is answered the same 404.
+    { route: 'GET /api/leagues/:leagueId/standings', as: 'customer', params: { leagueId: f.teamLeagueId } },
     { route: 'POST /api/admin/academies/:academyId', as: 'admin', params: { academyId: f.adminAcademyId }, body: academy },
     { route: 'GET /api/admin/academies/:academyId/participants', as: 'admin', params: { academyId: f.adminAcademyId } },
     { route: 'GET /api/admin/academies/:academyId/participants.csv', as: 'admin', params: { academyId: f.adminAcademyId } },

@@ -188,7 +188,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
     ...(route.url.includes(':academyId') ? { academyId: fc.oneof(fc.constant(academyId), pathParam) } : {}),
     ...(route.url.includes(':discountCodeId') ? { discountCodeId: fc.oneof(fc.constant(discountCodeId), pathParam) } : {}),
     ...(route.url.includes(':areaId') ? { areaId: fc.oneof(fc.constant(areaId), pathParam) } : {}),
-    ...(/\/(schedule|game-nights)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
+    ...(/\/(schedule|game-nights|standings)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
     ...(route.url.includes(':gameId') ? { gameId: fc.oneof(fc.constant(gameId), pathParam) } : {}),
   }
   return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]
