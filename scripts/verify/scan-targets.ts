@@ -270,6 +270,9 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'GET /api/leagues/:leagueId', as: 'customer', params: { leagueId: f.teamLeagueId } },
     { route: 'POST /api/leagues/:leagueId/teams', as: 'customer', params: { leagueId: f.teamLeagueId }, body: { name: 'Scan Team' } },
     { route: 'GET /api/leagues/:leagueId/teams/:teamId', as: 'customer', params: team },
+    // The scan's team league has no published schedule: its games are answered the same 404, its team's an empty list.
+    { route: 'GET /api/leagues/:leagueId/games', as: 'customer', params: { leagueId: f.teamLeagueId } },
+    { route: 'GET /api/leagues/:leagueId/teams/:teamId/games', as: 'customer', params: team },
     { route: 'GET /api/leagues/:leagueId/teams/:teamId/invitation', as: 'customer', params: team, query: { invite: f.invite } },
     // Already on the team: each join answers the place the customer holds.
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/players', as: 'customer', params: team, body: { invite: f.invite }, headers: { 'Idempotency-Key': 'scan-join-0001' } },

@@ -190,6 +190,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
     ...(route.url.includes(':areaId') ? { areaId: fc.oneof(fc.constant(areaId), pathParam) } : {}),
     ...(/\/(schedule|game-nights|standings)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
     ...(route.url.includes(':gameId') ? { gameId: fc.oneof(fc.constant(gameId), pathParam) } : {}),
+    ...(route.url.endsWith('/games') ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
   }
   return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]
 })
