@@ -789,6 +789,8 @@ export interface GamesTable {
   homeScore: number | null
   awayScore: number | null
   forfeitedBy: string | null
+  /** Counts the changes of the result: a scorer's change names the one they saw (migration 0048). */
+  scoreVersion: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -797,6 +799,14 @@ export interface GamesTable {
 export interface TeamBlackoutsTable {
   teamId: string
   date: string
+}
+
+/** A game a league's draft could not place, in the generator's order (migration 0049). */
+export interface UnplacedGamesTable {
+  leagueId: string
+  position: number
+  homeTeamId: string
+  awayTeamId: string
 }
 
 export interface Database {
@@ -855,4 +865,5 @@ export interface Database {
   games: GamesTable
   teamBlackouts: TeamBlackoutsTable
   calendarFeeds: CalendarFeedsTable
+  unplacedGames: UnplacedGamesTable
 }

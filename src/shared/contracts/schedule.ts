@@ -141,6 +141,16 @@ export const ScheduleProblem = z.object({
 })
 export type ScheduleProblem = z.infer<typeof ScheduleProblem>
 
+export const ScheduleReport = z.object({
+  spread: z
+    .array(z.object({ team: Named, games: z.number().int(), earliest: z.number().int(), latest: z.number().int(), byes: z.number().int(), areas: z.array(z.object({ area: Named, games: z.number().int() })) }))
+    .describe('each team’s games (the league’s Complete teams and any team a game names), games in the first and in the last slot of their night, byes and games per playing area'),
+  byes: z.array(z.object({ team: Named, week: date.describe('the Monday of the week') })).describe('the weeks of the schedule a team has no game in'),
+  unplaced: z.array(z.object({ home: Named, away: Named })).describe('games the free slots could not take: move them by hand'),
+  blackoutsBroken: z.array(z.object({ team: Named, date })).describe('blackout dates a game is on'),
+})
+export type ScheduleReport = z.infer<typeof ScheduleReport>
+
 export const Schedule = z.object({
   league: ScheduleLeague,
   status: z.enum(['none', 'draft', 'published']).describe('none: no games yet'),
@@ -148,18 +158,10 @@ export const Schedule = z.object({
   games: z.array(Game).describe('by date, start time and playing area'),
   problems: z.array(ScheduleProblem).describe('every rule the games break (warnings: a game off the game nights, a team twice on a day, a blackout date)'),
   freeSlots: z.array(z.object({ date, startTime: time, endTime: time, area: Named })).describe('the game nights’ slots no game of any league takes: where a game can move'),
+  report: ScheduleReport.describe('computed from the stored games and blackouts, with the games the last generation could not place'),
+  blackouts: z.array(z.object({ team: Named, dates: z.array(date) })).describe('the blackout dates the captains of the league’s Complete teams entered, teams by name'),
 })
 export type Schedule = z.infer<typeof Schedule>
-
-export const ScheduleReport = z.object({
-  spread: z
-    .array(z.object({ team: Named, games: z.number().int(), earliest: z.number().int(), latest: z.number().int(), byes: z.number().int(), areas: z.array(z.object({ area: Named, games: z.number().int() })) }))
-    .describe('each team’s games, games in the first and in the last slot of their night, byes and games per playing area'),
-  byes: z.array(z.object({ team: Named, week: date.describe('the Monday of the week') })),
-  unplaced: z.array(z.object({ home: Named, away: Named })).describe('games the free slots could not take: move them by hand'),
-  blackoutsBroken: z.array(z.object({ team: Named, date })).describe('blackout dates a game had to be put on'),
-})
-export type ScheduleReport = z.infer<typeof ScheduleReport>
 
 export const readSchedule = contract({
   method: 'GET',

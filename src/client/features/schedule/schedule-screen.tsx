@@ -16,9 +16,10 @@ import { GameNightsForm } from './game-nights-form.tsx'
 
 /**
  * /leagueSchedule/:leagueId (issue 33): an admin sets a team league's game nights, generates the
- * draft from them, reads it (the games by date, each team's spread, what could not be placed),
- * swaps or moves games with the warnings each change raises, and publishes it. Once published,
- * each change is emailed to the two teams' captains and players.
+ * draft from them, reads it (the games by date, each team's spread, what could not be placed,
+ * the captains' blackout dates: a report the server computes from the stored games, so a reload
+ * keeps it), swaps or moves games with the warnings each change raises, and publishes it. Once
+ * published, each change is emailed to the two teams' captains and players.
  */
 
 const gameText = (game: Game) => `${formatDate(game.date)} ${formatTime(game.startTime)}, ${game.area.name}: ${game.home.name} vs ${game.away.name}`
@@ -53,7 +54,6 @@ export function ScheduleScreen({
   const generate = useGenerateSchedule(leagueId)
   const publish = usePublishSchedule(leagueId)
   const confirm = useConfirm()
-  const [report, setReport] = useState<ScheduleReport | null>(null)
   const [outcome, setOutcome] = useState('')
   const [warnings, setWarnings] = useState<ScheduleProblem[]>([])
 
@@ -68,7 +68,6 @@ export function ScheduleScreen({
     changed('')
     generate.mutate(undefined, {
       onSuccess: (answer) => {
-        setReport(answer.report)
         changed(`Generated ${answer.schedule.games.length} games. Look them over, then publish.`)
       },
     })
@@ -123,7 +122,8 @@ export function ScheduleScreen({
             )}
           </div>
           {confirm.dialog}
-          {report && schedule.status === 'draft' && <Report report={report} />}
+          {(schedule.status !== 'none' || schedule.report.unplaced.length > 0) && <Report report={schedule.report} />}
+          <Blackouts blackouts={schedule.blackouts} />
           <Problems problems={schedule.problems} label="Problems in the schedule:" />
           {schedule.games.length > 0 && <GamesTable games={schedule.games} />}
           {schedule.games.length > 0 && <ChangeForms schedule={schedule} leagueId={leagueId} onChanged={changed} />}
@@ -188,6 +188,27 @@ function Report({ report }: { report: ScheduleReport }) {
             ))}
           </ul>
         </Alert>
+      )}
+    </section>
+  )
+}
+
+function Blackouts({ blackouts }: { blackouts: Schedule['blackouts'] }) {
+  return (
+    <section aria-labelledby="blackouts-heading">
+      <h3 id="blackouts-heading">Blackout dates</h3>
+      {blackouts.length === 0 ? (
+        <p className="staff-muted">No captain has entered blackout dates.</p>
+      ) : (
+        <StaffTable
+          label="Blackout dates"
+          rows={blackouts}
+          rowKey={(row) => row.team.id}
+          columns={[
+            { header: 'Team', rowHeader: true, cell: (row) => row.team.name },
+            { header: 'Dates', className: 'staff-wrap', cell: (row) => row.dates.map((d) => formatDate(d)).join(', ') },
+          ]}
+        />
       )}
     </section>
   )

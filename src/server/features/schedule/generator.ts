@@ -443,7 +443,7 @@ function orderRounds(candidates: readonly Round[], mondays: readonly string[], s
 }
 
 /** Each team's share of the games, the earliest and latest games of their nights, the byes and the areas. */
-function spreadOf(teamIds: readonly string[], games: readonly ScheduledGame[], byes: Schedule['byes'], slots: readonly Slot[], areaIds: readonly string[]): TeamSpread[] {
+export function spreadOf(teamIds: readonly string[], games: readonly ScheduledGame[], byes: Schedule['byes'], slots: readonly Slot[], areaIds: readonly string[]): TeamSpread[] {
   const ends = nightEnds(slots)
   const spread = new Map(teamIds.map((teamId) => [teamId, { teamId, games: 0, earliest: 0, latest: 0, byes: 0, areas: Object.fromEntries(areaIds.map((id) => [id, 0])) as Record<string, number> }]))
   for (const game of games) {

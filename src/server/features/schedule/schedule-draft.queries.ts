@@ -5,7 +5,6 @@ import { inTransaction } from '../../db/transaction.ts'
 import { timestampParam } from '../../db/values.ts'
 import { recordStaffAction, type Actor } from '../../core/audit.ts'
 import { conflict } from '../../core/refusals.ts'
-import type { ScheduleReport } from '../../../shared/contracts/schedule.ts'
 import { SCHEDULE_MESSAGES } from '../../../shared/schemas/schedule.ts'
 import { findNights, holdNights, type Nights, type TeamLeague } from './game-nights.queries.ts'
 import { generateSchedule, type Schedule as Generated } from './generator.ts'
@@ -15,7 +14,8 @@ import { blackoutsOf, completeTeams, slotsForLeague } from './schedule.queries.t
 
 /**
  * A league's draft made and published (issue 33). Generating replaces the whole draft in one
- * transaction that holds the league's game nights and its playing areas (slots.queries.ts): two
+ * transaction, with the games it could not place (unplacedGames, read back in the schedule's
+ * report), that holds the league's game nights and its playing areas (slots.queries.ts): two
  * admins generating at once take turns, each draft whole, and a schedule another league makes at
  * the same moment sees this one's games. Once published, the schedule changes one game at a time.
  */
@@ -28,21 +28,24 @@ interface Audit {
 /** Rows per insert: well under either database's limit of bound values. */
 const ROWS_PER_INSERT = 500
 
-export async function generateDraft(db: Db, league: TeamLeague, audit: Audit): Promise<ScheduleReport> {
+export async function generateDraft(db: Db, league: TeamLeague, audit: Audit): Promise<void> {
   const nights = await findNights(db, league.id)
   if (!nights) throw conflict(SCHEDULE_MESSAGES.noGameNights(league.name))
   if (nights.publishedAt) throw conflict(SCHEDULE_MESSAGES.published)
   const teams = await completeTeams(db, league.id)
   if (teams.length < 2) throw conflict(SCHEDULE_MESSAGES.tooFewTeams(league.name, teams.length))
   const blackouts = await blackoutsOf(db, teams.map((t) => t.id))
-  const made = await inTransaction(db, async (tx) => {
+  await inTransaction(db, async (tx) => {
     // The game nights as they are now, held: a publish or another draft waits for this one.
     const held = (await holdNights(tx, league.id))!
     if (held.publishedAt) throw conflict(SCHEDULE_MESSAGES.published)
-    const areas = await holdAreas(tx, held.areaIds)
+    await holdAreas(tx, held.areaIds)
     const schedule = generateSchedule({ teamIds: teams.map((t) => t.id), slots: await slotsForLeague(tx, league, held), count: held.count, blackouts })
     const replaced = await tx.kysely.deleteFrom('games').where('leagueId', '=', league.id).executeTakeFirst()
     await insertGames(tx, league.id, held, schedule, audit.now)
+    await tx.kysely.deleteFrom('unplacedGames').where('leagueId', '=', league.id).execute()
+    const unplaced = schedule.unplaced.map((u, position) => ({ leagueId: league.id, position, ...u }))
+    for (let i = 0; i < unplaced.length; i += ROWS_PER_INSERT) await tx.kysely.insertInto('unplacedGames').values(unplaced.slice(i, i + ROWS_PER_INSERT)).execute()
     await recordStaffAction(tx, {
       by: audit.by,
       action: 'schedule-generated',
@@ -51,9 +54,7 @@ export async function generateDraft(db: Db, league: TeamLeague, audit: Audit): P
       after: { games: schedule.games.length, unplaced: schedule.unplaced.length, blackoutsBroken: schedule.blackoutsBroken.length, teams: teams.map((t) => t.name) },
       now: audit.now,
     })
-    return { schedule, areas }
   }).catch(racedForSlots)
-  return reportOf(made.schedule, new Map(teams.map((t) => [t.id, t.name])), new Map(made.areas.map((a) => [a.id, a.name])))
 }
 
 async function insertGames(tx: Db, leagueId: string, nights: Nights, schedule: Generated, now: Date): Promise<void> {
@@ -70,18 +71,6 @@ async function insertGames(tx: Db, leagueId: string, nights: Nights, schedule: G
     updatedAt: at,
   }))
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await tx.kysely.insertInto('games').values(rows.slice(i, i + ROWS_PER_INSERT)).execute()
-}
-
-/** The generator's report with names for ids. */
-function reportOf(schedule: Generated, teams: Map<string, string>, areas: Map<string, string>): ScheduleReport {
-  const team = (id: string) => ({ id, name: teams.get(id) ?? id })
-  const area = (id: string) => ({ id, name: areas.get(id) ?? id })
-  return {
-    spread: schedule.spread.map((s) => ({ team: team(s.teamId), games: s.games, earliest: s.earliest, latest: s.latest, byes: s.byes, areas: Object.entries(s.areas).map(([id, games]) => ({ area: area(id), games })) })),
-    byes: schedule.byes.map((b) => ({ team: team(b.teamId), week: b.week })),
-    unplaced: schedule.unplaced.map((u) => ({ home: team(u.homeTeamId), away: team(u.awayTeamId) })),
-    blackoutsBroken: schedule.blackoutsBroken.map((b) => ({ team: team(b.teamId), date: b.date })),
-  }
 }
 
 /** Publishes the league's schedule; publishing it again changes nothing and writes no entry. */

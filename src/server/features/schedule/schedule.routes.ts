@@ -14,8 +14,9 @@ export function registerScheduleRoutes(app: FastifyInstance, { db, config, now }
 
   serve(app, generateSchedule, async (req, _reply, { user }) => {
     const league = await findTeamLeague(db, req.params.leagueId)
-    const report = await generateDraft(db, league, { by: actorOf(req, user), now: now() })
-    return { schedule: await scheduleView(db, league), report }
+    await generateDraft(db, league, { by: actorOf(req, user), now: now() })
+    const schedule = await scheduleView(db, league)
+    return { schedule, report: schedule.report }
   })
 
   serve(app, publishContract, async (req, _reply, { user }) => {

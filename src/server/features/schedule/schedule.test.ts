@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { createArea, createTeamLeague, createTeams, generate, nightsInput, setNights } from '../../../../tests/schedule.ts'
 import type { Schedule, ScheduleReport } from '../../../shared/contracts/schedule.ts'
 import { minutesOf, SCHEDULE_MESSAGES } from '../../../shared/schemas/schedule.ts'
+import { addDays } from '../../../shared/registration-window.ts'
 
 let ctx: TestApp
 let admin: TestUser
@@ -81,6 +82,35 @@ describe('generating a draft', () => {
     const warned = schedule.problems.filter((p) => p.rule === 'blackout')
     expect(warned.map((p) => p.gameIds)).toEqual(owlsGames.map((g) => [g.id]))
     for (const problem of warned) expect(problem.message).toMatch(/^Owls asked not to play on \d+\/\d+\/\d{4} \(a blackout date\)/)
+    // A reload reads the same report: the unplaced games are stored, the rest comes from the games.
+    const reread = await read(leagueId)
+    expect(reread.report).toEqual(report)
+    expect(reread.report.unplaced).toEqual(report.unplaced)
+    expect(reread.blackouts).toEqual([{ team: { id: owls!.team.id, name: 'Owls' }, dates: nights }])
+  })
+
+  test('the report follows the stored games: a move changes the spread and the broken blackouts; generating again replaces the unplaced games', async () => {
+    const leagueId = await createTeamLeague(ctx)
+    const [owls] = await createTeams(ctx, leagueId, ['Owls', 'Hawks', 'Bears', 'Wolves'])
+    const court = await createArea(admin)
+    await setNights(admin, leagueId, nightsInput([court.id], { weekdays: [3], lastGameTime: '18:00' }))
+    const draft = await generate(admin, leagueId)
+    const before = await read(leagueId)
+    expect(before.report.unplaced).toHaveLength(3)
+    expect(before.report.spread.reduce((n, s) => n + s.games, 0)).toBe(draft.games.length * 2)
+    const game = draft.games.find((g) => [g.home.id, g.away.id].includes(owls!.team.id))!
+    const slot = draft.freeSlots[0]!
+    await ctx.db.kysely.insertInto('teamBlackouts').values({ teamId: owls!.team.id, date: slot.date }).execute()
+    const moved = await admin.client.post(`/api/admin/leagues/${leagueId}/schedule/games/${game.id}/move`, { date: slot.date, startTime: slot.startTime, areaId: slot.area.id })
+    expect(moved.status, moved.text).toBe(200)
+    const after = await read(leagueId)
+    expect(after.report.blackoutsBroken).toEqual([{ team: { id: owls!.team.id, name: 'Owls' }, date: slot.date }])
+    expect(after.report.byes.length).toBeGreaterThan(0)
+    expect(after.report.byes.every((b) => !after.games.some((g) => [g.home.id, g.away.id].includes(b.team.id) && b.week <= g.date && g.date < addDays(b.week, 7)))).toBe(true)
+    await ctx.db.kysely.deleteFrom('teamBlackouts').where('teamId', '=', owls!.team.id).execute()
+    await setNights(admin, leagueId, nightsInput([court.id], { weekdays: [2, 3, 4], lastGameTime: '20:00' }))
+    await generate(admin, leagueId)
+    expect((await read(leagueId)).report).toMatchObject({ unplaced: [], blackoutsBroken: [] })
   })
 
   test('another league’s games, a draft’s too, keep their slots: a second league is scheduled around them, overlapping none', async () => {
