@@ -201,6 +201,14 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/leagues/:leagueId/schedule/swap', as: 'admin', params: { leagueId: f.teamLeagueId }, body: { gameIds: ['scan-game-1', 'scan-game-2'] } },
     // Its schedule is not published: every payload is answered the same 404.
     { route: 'GET /api/leagues/:leagueId/standings', as: 'customer', params: { leagueId: f.teamLeagueId } },
+    // The scorer's table: the league's schedule is not published, so every payload is refused alike (404, 409) and no score is written.
+    { route: 'GET /api/admin/scores', as: 'admin', query: { leagueId: f.teamLeagueId } },
+    {
+      route: 'POST /api/admin/leagues/:leagueId/games/:gameId/score',
+      as: 'admin',
+      params: { leagueId: f.teamLeagueId, gameId: 'scan-game' },
+      body: { outcome: 'score', version: 0, homeScore: 1, awayScore: 0 },
+    },
     { route: 'POST /api/admin/academies/:academyId', as: 'admin', params: { academyId: f.adminAcademyId }, body: academy },
     { route: 'GET /api/admin/academies/:academyId/participants', as: 'admin', params: { academyId: f.adminAcademyId } },
     { route: 'GET /api/admin/academies/:academyId/participants.csv', as: 'admin', params: { academyId: f.adminAcademyId } },

@@ -187,7 +187,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerGameNightRoutes(app, { db, now: clock })
   registerScheduleRoutes(app, { db, config, now: clock })
   registerOpenScheduleRoutes(app, { db, config, now: clock })
-  registerScoreRoutes(app, { db, now: clock })
+  registerScoreRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })
   registerDashboardSectionRoutes(app, { db, timeZone: config.site.timeZone, now: clock, backups: config.backups, kinds })
   registerReportRoutes(app, { db, timeZone: config.site.timeZone, now: clock })

@@ -67,6 +67,7 @@ const KEYS = [
   'description', 'text', 'method', 'reason', 'status', 'page', 'pageSize', 'search', 'emergencyContactName',
   'emergencyContactPhone', 'rememberMe', 'callbackURL', 'sessionDate', 'present', 'day', 'from', 'to', 'program', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
   'sports', 'weekdays', 'firstGameTime', 'lastGameTime', 'gameMinutes', 'areaIds', 'skippedDates', 'gameCount', 'standings', 'gameIds', 'areaId', 'date', 'startTime',
+  'outcome', 'version', 'homeScore', 'awayScore', 'forfeitedBy',
 ]
 
 const nastyString = fc.oneof(
@@ -188,7 +189,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
     ...(route.url.includes(':academyId') ? { academyId: fc.oneof(fc.constant(academyId), pathParam) } : {}),
     ...(route.url.includes(':discountCodeId') ? { discountCodeId: fc.oneof(fc.constant(discountCodeId), pathParam) } : {}),
     ...(route.url.includes(':areaId') ? { areaId: fc.oneof(fc.constant(areaId), pathParam) } : {}),
-    ...(/\/(schedule|game-nights|standings)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
+    ...(/\/(schedule|game-nights|standings|score)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
     ...(route.url.includes(':gameId') ? { gameId: fc.oneof(fc.constant(gameId), pathParam) } : {}),
     ...(route.url.endsWith('/games') ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
   }

@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'schedule-published',
   'game-moved',
   'games-swapped',
+  'score-entered',
+  'score-corrected',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -108,6 +110,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'schedule-published': 'Schedule published',
   'game-moved': 'Game moved',
   'games-swapped': 'Games swapped',
+  'score-entered': 'Score entered',
+  'score-corrected': 'Score corrected',
 }
 
 /** What an entry is about: the record the action changed. */

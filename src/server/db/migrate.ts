@@ -47,6 +47,7 @@ import * as m0044 from './migrations/0044-unsubscribe-tokens.ts'
 import * as m0045 from './migrations/0045-refund-price-lowerings.ts'
 import * as m0046 from './migrations/0046-game-schedules.ts'
 import * as m0047 from './migrations/0047-calendar-feeds.ts'
+import * as m0048 from './migrations/0048-game-score-versions.ts'
 import * as m0049 from './migrations/0049-unplaced-games.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
@@ -100,6 +101,7 @@ const migrations: Record<string, DialectMigration> = {
   '0045-refund-price-lowerings': m0045,
   '0046-game-schedules': m0046,
   '0047-calendar-feeds': m0047,
+  '0048-game-score-versions': m0048,
   '0049-unplaced-games': m0049,
 }
 

@@ -789,6 +789,8 @@ export interface GamesTable {
   homeScore: number | null
   awayScore: number | null
   forfeitedBy: string | null
+  /** Counts the changes of the result: a scorer's change names the one they saw (migration 0048). */
+  scoreVersion: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { contract, pathId } from './contract.ts'
 import { SPORTS } from '../sports.ts'
 import { StandingsRules } from './schedule.ts'
+import { ScoreInput } from '../schemas/scores.ts'
 
 /**
  * A team league's standings and its games' scores (issue 33). The standings are open to everyone
@@ -41,4 +42,40 @@ export const readStandings = contract({
   summary: 'A team league’s standings from its published schedule’s results, by its rules and tie-breaks; 404 before the schedule is published',
   params: leagueParams,
   responses: { 200: z.object({ standings: Standings }) },
+})
+
+export const ScoreGame = z.object({
+  id: z.string(),
+  date: z.string().describe('YYYY-MM-DD, a facility date'),
+  startTime: z.string().describe('HH:MM, the facility’s wall clock'),
+  area: Named,
+  home: Named,
+  away: Named,
+  homeScore: z.number().int().nullable().describe('a forfeit records the league’s forfeit score'),
+  awayScore: z.number().int().nullable(),
+  forfeitedBy: z.string().nullable().describe('the team that forfeited'),
+  scoreVersion: z.number().int().describe('the result’s version: send it back with a change'),
+  started: z.boolean().describe('its start has passed where the facility is: only then can a result be entered'),
+})
+export type ScoreGame = z.infer<typeof ScoreGame>
+
+const ScoreLeague = z.object({ id: z.string(), name: z.string(), gamesToScore: z.number().int().describe('games started without a result') })
+
+export const readScoreSheet = contract({
+  method: 'GET',
+  url: '/api/admin/scores',
+  access: 'staff',
+  summary: 'The scorer’s table: the team leagues with a published schedule, and one league’s games to score: today’s first, then earlier ones without a result, then earlier ones with one',
+  query: z.object({ leagueId: z.string().optional().describe('left out: the first league with a game today, or with one to score') }),
+  responses: { 200: z.object({ leagues: z.array(ScoreLeague), league: ScoreLeague.nullable().describe('null when no league has a published schedule'), games: z.array(ScoreGame), today: z.string().describe('the facility’s date') }) },
+})
+
+export const recordScore = contract({
+  method: 'POST',
+  url: '/api/admin/leagues/:leagueId/games/:gameId/score',
+  access: 'staff',
+  summary: 'Enter, correct or clear a started game’s result on a published schedule; refused (409) when the result changed since the version sent; every change audited',
+  params: z.object({ leagueId: pathId, gameId: pathId }),
+  body: ScoreInput,
+  responses: { 200: z.object({ game: ScoreGame }) },
 })
