@@ -66,6 +66,8 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   deskCustomer: { description: 'A customer’s record: contact, children, waivers, registrations and payments, and what the desk can do for them.' },
   leagueRegistrants: { description: 'Everyone registered in a league, by team, to print or export.' },
   leagueSchedule: { description: 'A team league’s game nights, its draft schedule with each team’s spread, swapping and moving games, and publishing it.' },
+  schedule: { description: 'A team league’s games by date with their courts and results, and its standings.' },
+  teamSchedule: { description: 'A team’s games with their courts, opponents and results, and its next game.' },
   checkout: { description: 'Everything an order owes, its discounts and total, and paying it.' },
   checkoutDone: { description: 'Whether a payment made online has been received.' },
   outbox: { description: 'Every email the site sent or kept without a mail server, to read as it was written.' },

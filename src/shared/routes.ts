@@ -97,6 +97,9 @@ export const ROUTES = [
   { id: 'leagueRegistrants', path: '/leagueRegistrants/:leagueId', access: 'staff', title: 'League Registrants' },
   // Not in product §2: a team league's game nights and schedule, drafted and published by an admin (issue 33).
   { id: 'leagueSchedule', path: '/leagueSchedule/:leagueId', access: 'admin', title: 'League Schedule' },
+  // Not in product §2: a team league's published schedule and standings, and a team's own games, for everyone (issue 33).
+  { id: 'schedule', path: '/schedule/:leagueId', access: 'open', title: 'Schedule and Standings' },
+  { id: 'teamSchedule', path: '/schedule/:leagueId/team/:teamId', access: 'open', title: 'Team Schedule' },
   // Not in product §2: one checkout for everything an order owes, paid online when Stripe is set
   // up (issue 24); the server shows an order only to the person who pays it.
   { id: 'checkout', path: '/checkout/:orderId', access: 'login', title: 'Checkout' },
