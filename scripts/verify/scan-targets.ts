@@ -322,6 +322,9 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/academies/:academyId/calendar/renew', as: 'admin', params: { academyId: f.adminAcademyId }, body: {} },
     { route: 'GET /api/leagues/:leagueId/teams/:teamId/calendar', as: 'customer', params: team },
     { route: 'POST /api/leagues/:leagueId/teams/:teamId/calendar/renew', as: 'customer', params: team, body: {} },
+    // A team's blackout dates (issue 33), read and replaced by its captain: a date outside the season is refused alike.
+    { route: 'GET /api/leagues/:leagueId/teams/:teamId/blackouts', as: 'customer', params: team },
+    { route: 'POST /api/leagues/:leagueId/teams/:teamId/blackouts', as: 'customer', params: team, body: { dates: [] } },
     { route: 'GET /api/desk/drawer', as: 'admin', query: { day: day(-1) } },
     { route: 'GET /api/desk/drawer.csv', as: 'admin', query: { day: day(-1) } },
     { route: 'GET /api/audit', as: 'admin', query: { staffId: 'scan-staff', action: 'refund', from: day(-7), to: day(0), entityKind: 'registration', entityId: 'scan-registration', page: '1' } },

@@ -40,6 +40,7 @@ import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts'
 import { registerPlayingAreaRoutes } from './features/schedule/playing-areas.routes.ts'
 import { registerGameNightRoutes } from './features/schedule/game-nights.routes.ts'
 import { registerScheduleRoutes } from './features/schedule/schedule.routes.ts'
+import { registerBlackoutRoutes } from './features/schedule/blackouts.routes.ts'
 import { registerOpenScheduleRoutes } from './features/schedule/open-schedule.routes.ts'
 import { registerScoreRoutes } from './features/schedule/scores.routes.ts'
 import { createAcademySweeper } from './features/academies/academy-reminders.ts'
@@ -186,6 +187,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerPlayingAreaRoutes(app, { db, now: clock })
   registerGameNightRoutes(app, { db, now: clock })
   registerScheduleRoutes(app, { db, config, now: clock })
+  registerBlackoutRoutes(app, { db, now: clock })
   registerOpenScheduleRoutes(app, { db, config, now: clock })
   registerScoreRoutes(app, { db, config, now: clock })
   registerDashboardRoutes(app, { db, backups: config.backups, now: clock })

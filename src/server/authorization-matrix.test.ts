@@ -225,6 +225,8 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
   'GET /api/academies/:academyId/calendar': { staffReadable: true, fixture: async () => ({ params: { academyId: await ownersAcademy() } }) },
   'GET /api/leagues/:leagueId/teams/:teamId': { staffReadable: true, fixture: teamFixture() },
   'GET /api/leagues/:leagueId/teams/:teamId/calendar': { staffReadable: true, fixture: teamFixture() },
+  'GET /api/leagues/:leagueId/teams/:teamId/blackouts': { staffReadable: true, fixture: teamFixture() },
+  'POST /api/leagues/:leagueId/teams/:teamId/blackouts': { staffReadable: true, fixture: teamFixture(() => ({ dates: [] })) },
   'POST /api/leagues/:leagueId/teams/:teamId/calendar/renew': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite': { staffReadable: true, fixture: teamFixture() },
   'POST /api/leagues/:leagueId/teams/:teamId/invite/emails': { staffReadable: true, fixture: teamFixture(() => ({ emails: 'friend@example.com' })) },

@@ -38,11 +38,11 @@ const areaId = await (async () => {
 })()
 
 /** A team league with game nights on that area, two Complete teams and a draft, so that its schedule's routes reach their checks past "There is no such league" or game. */
-const [teamLeagueId, gameId] = await (async () => {
+const [teamLeagueId, gameId, teamId] = await (async () => {
   const leagueId = await createTeamLeague(ctx)
-  await createTeams(ctx, leagueId, ['Fuzz Owls', 'Fuzz Hawks'])
+  const [owls] = await createTeams(ctx, leagueId, ['Fuzz Owls', 'Fuzz Hawks'])
   await setNights(adminUser, leagueId, nightsInput([areaId]))
-  return [leagueId, (await generate(adminUser, leagueId)).games[0]!.id] as const
+  return [leagueId, (await generate(adminUser, leagueId)).games[0]!.id, owls!.team.id] as const
 })()
 
 const INTERNALS = /at .*\.(ts|js):\d+|SQLITE|sqlite|postgres|relation "|syntax error|Kysely|TypeError|ReferenceError|node_modules\//
@@ -66,7 +66,7 @@ const KEYS = [
   'amountCents', 'priceCents', 'capacity', 'sport', 'kind', 'registrationDate', 'startDate', 'endDate', 'isActive',
   'description', 'text', 'method', 'reason', 'status', 'page', 'pageSize', 'search', 'emergencyContactName',
   'emergencyContactPhone', 'rememberMe', 'callbackURL', 'sessionDate', 'present', 'day', 'from', 'to', 'program', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  'sports', 'weekdays', 'firstGameTime', 'lastGameTime', 'gameMinutes', 'areaIds', 'skippedDates', 'gameCount', 'standings', 'gameIds', 'areaId', 'date', 'startTime',
+  'sports', 'weekdays', 'firstGameTime', 'lastGameTime', 'gameMinutes', 'areaIds', 'skippedDates', 'gameCount', 'standings', 'gameIds', 'areaId', 'date', 'startTime', 'dates',
   'outcome', 'version', 'homeScore', 'awayScore', 'forfeitedBy',
 ]
 
@@ -191,6 +191,7 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
     ...(route.url.includes(':areaId') ? { areaId: fc.oneof(fc.constant(areaId), pathParam) } : {}),
     ...(/\/(schedule|game-nights|standings|score)/.test(route.url) ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
     ...(route.url.includes(':gameId') ? { gameId: fc.oneof(fc.constant(gameId), pathParam) } : {}),
+    ...(route.url.endsWith('/blackouts') ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam), teamId: fc.oneof(fc.constant(teamId), pathParam) } : {}),
     ...(route.url.endsWith('/games') ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
   }
   return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'schedule-published',
   'game-moved',
   'games-swapped',
+  'blackouts-set',
   'score-entered',
   'score-corrected',
 ] as const
@@ -110,6 +111,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'schedule-published': 'Schedule published',
   'game-moved': 'Game moved',
   'games-swapped': 'Games swapped',
+  'blackouts-set': 'Blackout dates set',
   'score-entered': 'Score entered',
   'score-corrected': 'Score corrected',
 }
