@@ -11,6 +11,7 @@ import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, TEAM_PAYMENT_LABELS, T
 import type { TeamView } from '../../../shared/contracts/teams.ts'
 import type { NavigationState } from '../../components/layout.tsx'
 import { AddToCalendar } from '../../components/add-to-calendar.tsx'
+import { NextGame } from '../../components/next-game.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
@@ -96,6 +97,7 @@ function TeamDetails({ team }: { team: TeamView }) {
         </div>
       </dl>
       <StatusNote team={team} />
+      <NextGame leagueId={team.leagueId} teamId={team.id} teamName={team.name} />
       {(manager || mine) && (
         <section className="account-panel" aria-labelledby="team-calendar">
           <h3 id="team-calendar">Games in your calendar</h3>

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { href } from '../../../shared/paths.ts'
+import { NextGame } from '../../components/next-game.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { dayText, hoursText, teamResultText } from '../../lib/game-text.ts'
+import type { teamGamesQuery } from '../../queries/open-schedule.ts'
+
+/** /schedule/:leagueId/team/:teamId (issue 33): a team's own games with its results and its next game, open to everyone. */
+export function TeamScheduleScreen({ games: query }: { games: ReturnType<typeof teamGamesQuery> }) {
+  const { data, error, isPending } = useQuery(query)
+  return (
+    <section className="page open-schedule">
+      <h1>{data ? `${data.team.name}: Schedule` : 'Team Schedule'}</h1>
+      {error && <Alert>{errorMessage(error)}</Alert>}
+      {isPending && <p className="loading">Loading the team’s games…</p>}
+      {data && (
+        <>
+          <p>
+            {data.league.name}.{' '}
+            {data.published && <Link to={href('schedule', { leagueId: data.league.id })}>The league’s schedule and standings</Link>}
+          </p>
+          {!data.published && <p>The league’s schedule is not published yet.</p>}
+          <NextGame leagueId={data.league.id} teamId={data.team.id} teamName={data.team.name} links={false} />
+          {data.published && (
+            <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="team-games-caption">
+              <table className="games-table">
+                <caption id="team-games-caption">Every game of {data.team.name}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Time</th>
+                    <th scope="col">Where</th>
+                    <th scope="col">Opponent</th>
+                    <th scope="col">Result</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.games.map((game) => {
+                    const result = teamResultText(game.result)
+                    return (
+                      <tr key={game.id}>
+                        <td>{dayText(game.date)}</td>
+                        <td>{hoursText(game)}</td>
+                        <td>{game.area.name}</td>
+                        <td>
+                          {game.home ? 'vs' : 'at'} {game.opponent.name}
+                        </td>
+                        <td>{result ? <abbr title={result.words}>{result.short}</abbr> : <span className="account-muted">Not played yet</span>}</td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
