@@ -73,6 +73,7 @@ const PAGES: Partial<Record<RouteId, () => Promise<PageModule>>> = {
   deskDrawer: () => import('./routes/desk-drawer.tsx'),
   leagueRegistrants: () => import('./routes/league-registrants.tsx'),
   leagueSchedule: () => import('./routes/league-schedule.tsx'),
+  scores: () => import('./routes/scores.tsx'),
   schedule: () => import('./routes/open-schedule.tsx'),
   teamSchedule: () => import('./routes/team-schedule.tsx'),
   outbox: () => import('./routes/outbox.tsx'),

@@ -68,6 +68,7 @@ export const ROUTE_PURPOSES: Record<RouteId, RoutePurpose> = {
   leagueSchedule: { description: 'A team league’s game nights, its draft schedule with each team’s spread, swapping and moving games, and publishing it.' },
   schedule: { description: 'A team league’s games by date with their courts and results, and its standings.' },
   teamSchedule: { description: 'A team’s games with their courts, opponents and results, and its next game.' },
+  scores: { description: 'Enter, correct or clear the results of a team league’s games, today’s first, and see its standings change.' },
   checkout: { description: 'Everything an order owes, its discounts and total, and paying it.' },
   checkoutDone: { description: 'Whether a payment made online has been received.' },
   outbox: { description: 'Every email the site sent or kept without a mail server, to read as it was written.' },

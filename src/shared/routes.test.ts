@@ -45,7 +45,7 @@ describe('the route table', () => {
     const checkout = ['/checkout/:orderId', '/checkout/:orderId/paid/:checkoutId']
     const reports = ['/dashboard/reports', '/dashboard/reports/summary/:ownerId']
     const messages = ['/messages', '/unsubscribe/:token']
-    const schedules = ['/admin/playingAreas', '/leagueSchedule/:leagueId', '/schedule/:leagueId', '/schedule/:leagueId/team/:teamId']
+    const schedules = ['/admin/playingAreas', '/leagueSchedule/:leagueId', '/schedule/:leagueId', '/schedule/:leagueId/team/:teamId', '/scores/:leagueId?']
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, '/createAccount', '/forgotPassword', '/resetPassword', ...desk, '/outbox', ...checkout, ...camps, ...dropIns, ...reports, ...messages, ...schedules].sort())
   })
 

@@ -100,6 +100,8 @@ export const ROUTES = [
   // Not in product §2: a team league's published schedule and standings, and a team's own games, for everyone (issue 33).
   { id: 'schedule', path: '/schedule/:leagueId', access: 'open', title: 'Schedule and Standings' },
   { id: 'teamSchedule', path: '/schedule/:leagueId/team/:teamId', access: 'open', title: 'Team Schedule' },
+  // Not in product §2: the scorer's table, where admins and employees enter a team league's results (issue 33).
+  { id: 'scores', path: '/scores/:leagueId?', access: 'staff', title: 'Scores' },
   // Not in product §2: one checkout for everything an order owes, paid online when Stripe is set
   // up (issue 24); the server shows an order only to the person who pays it.
   { id: 'checkout', path: '/checkout/:orderId', access: 'login', title: 'Checkout' },

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
+import { href } from '../../shared/paths.ts'
 import { ScheduleScreen } from '../features/schedule/schedule-screen.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 import { playingAreasQuery } from '../queries/playing-areas.ts'
@@ -15,6 +16,9 @@ export default function LeagueSchedulePage() {
   return (
     <section className="page">
       <h1>League Schedule</h1>
+      <p>
+        Once the schedule is published, its results are entered at <Link to={href('scores', { leagueId })}>the scorer’s table</Link>.
+      </p>
       <ScheduleScreen leagueId={leagueId} nightsQuery={opening.nights} gamesQuery={opening.schedule} areasQuery={opening.areas} />
     </section>
   )

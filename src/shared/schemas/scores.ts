@@ -1,12 +1,10 @@
 import { z } from 'zod'
+import { MAX_SCORE } from '../scores.ts'
 
 /**
  * A game's result as a scorer enters it (issue 33): a score, a forfeit, or no result (a mistake
  * cleared). `version` is the result's version the scorer saw: a change made since refuses theirs.
  */
-
-/** The highest score a game can have: far above any real one, low enough to catch a slip of the thumb. */
-export const MAX_SCORE = 999
 
 const scoreMessage = (side: string) => `The ${side} team’s score is a whole number from 0 to ${MAX_SCORE}.`
 const score = (side: string) => z.int({ error: scoreMessage(side) }).min(0, { error: scoreMessage(side) }).max(MAX_SCORE, { error: scoreMessage(side) })

@@ -34,6 +34,9 @@ export function DeskScreen({ leaguesQuery }: { leaguesQuery: ReturnType<typeof a
         <li>
           <Link to={href('messages')}>Messages: write to a league, a team, an academy, a camp or a waitlist</Link>
         </li>
+        <li>
+          <Link to={href('scores', {})}>Scores: enter the results of team leagues’ games, and see the standings</Link>
+        </li>
       </ul>
       <CustomerSearch />
       <WalkIn />

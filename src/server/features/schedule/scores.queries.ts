@@ -7,6 +7,7 @@ import type { ScoreGame } from '../../../shared/contracts/scores.ts'
 import type { ScoreInput } from '../../../shared/schemas/scores.ts'
 import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
 import { facilityToday } from '../../../shared/format.ts'
+import { resultText as resultWords } from '../../../shared/scores.ts'
 import { findNights, type TeamLeague } from './game-nights.queries.ts'
 import type { StandingsRules } from './standings.ts'
 
@@ -53,13 +54,9 @@ function gameView(g: GameRow, clock: Clock): ScoreGame {
   }
 }
 
-/** A game's result in words: `Owls 5 – 3 Hawks`, `Hawks forfeited (Owls 20 – 0 Hawks)`, `no result`. */
-function resultText(g: Pick<GameRow, 'homeName' | 'awayName' | 'homeTeamId' | 'homeScore' | 'awayScore' | 'forfeitedBy'>): string {
-  if (!hasResult(g)) return 'no result'
-  const score = `${g.homeName} ${g.homeScore} – ${g.awayScore} ${g.awayName}`
-  if (g.forfeitedBy === null) return score
-  return `${g.forfeitedBy === g.homeTeamId ? g.homeName : g.awayName} forfeited (${score})`
-}
+/** The result in words, by the shared wording (shared/scores.ts). */
+const resultText = (g: Pick<GameRow, 'homeTeamId' | 'homeName' | 'awayTeamId' | 'awayName' | 'homeScore' | 'awayScore' | 'forfeitedBy'>) =>
+  resultWords({ home: { id: g.homeTeamId, name: g.homeName }, away: { id: g.awayTeamId, name: g.awayName }, homeScore: g.homeScore, awayScore: g.awayScore, forfeitedBy: g.forfeitedBy })
 
 /** The team leagues with a published schedule, by name, and how many of their started games have no result. */
 async function scoredLeagues(db: Db, clock: Clock) {

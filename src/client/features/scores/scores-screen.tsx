@@ -1,0 +1,214 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import type { ScoreGame, Standings } from '../../../shared/contracts/scores.ts'
+import type { ScoreInput } from '../../../shared/schemas/scores.ts'
+import { formatTime } from '../../../shared/academy-schedule.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { href } from '../../../shared/paths.ts'
+import { MAX_SCORE, resultText } from '../../../shared/scores.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { scoreStandingsQuery, useRecordScore, type scoreSheetQuery } from './queries.ts'
+
+/** What the last change of a game's result said: saved, or why not (a refusal names the result now). */
+interface Note {
+  tone: 'success' | 'error'
+  text: string
+}
+
+/**
+ * The scorer's table (issue 33), made for a phone: pick a league, then each game of today and the
+ * earlier ones still without a result, one card each: the two scores in big number fields, Save,
+ * a forfeit by either team, or the result cleared. The league's standings follow below.
+ */
+export function ScoresScreen({ sheetQuery }: { sheetQuery: ReturnType<typeof scoreSheetQuery> }) {
+  const { data, error } = useQuery(sheetQuery)
+  const navigate = useNavigate()
+  if (error) return <Alert>{errorMessage(error)}</Alert>
+  if (!data) return <p className="loading">Loading the games…</p>
+  const { league } = data
+  if (!league) return <p>No team league has a published schedule yet: scores are entered on a published schedule’s games.</p>
+  const todays = data.games.filter((g) => g.date === data.today)
+  const earlier = data.games.filter((g) => g.date < data.today)
+  return (
+    <>
+      <div className="field score-league">
+        <label htmlFor="score-league">League</label>
+        <select id="score-league" value={league.id} onChange={(e) => void navigate(href('scores', { leagueId: e.target.value }))}>
+          {data.leagues.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+              {l.gamesToScore > 0 ? ` (${l.gamesToScore} to score)` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <h2>Today</h2>
+      <GameList leagueId={league.id} games={todays} empty="No game of this league today." />
+      <h2>Earlier games</h2>
+      <GameList leagueId={league.id} games={earlier} empty="No earlier game." />
+      <h2>Standings</h2>
+      <LeagueStandings leagueId={league.id} />
+    </>
+  )
+}
+
+/** The games, each card remade when its result changes so its fields show the stored scores; the notes outlive the cards. */
+function GameList({ leagueId, games, empty }: { leagueId: string; games: ScoreGame[]; empty: string }) {
+  const [notes, setNotes] = useState<Record<string, Note>>({})
+  if (games.length === 0) return <p>{empty}</p>
+  return (
+    <ul className="score-games">
+      {games.map((game) => (
+        <GameCard key={`${game.id}:${game.scoreVersion}`} leagueId={leagueId} game={game} note={notes[game.id]} onNote={(note) => setNotes((all) => ({ ...all, [game.id]: note }))} />
+      ))}
+    </ul>
+  )
+}
+
+const hasResult = (g: ScoreGame) => g.forfeitedBy !== null || (g.homeScore !== null && g.awayScore !== null)
+/** A score field's first value: the stored score, blank when there is none or it was a forfeit's. */
+const fieldValue = (g: ScoreGame, score: number | null) => (score === null || g.forfeitedBy !== null ? '' : String(score))
+const SCORE = /^\d{1,3}$/
+const SCORE_HINT = `Enter each score as a whole number from 0 to ${MAX_SCORE}.`
+
+function GameCard({ leagueId, game, note, onNote }: { leagueId: string; game: ScoreGame; note: Note | undefined; onNote: (note: Note) => void }) {
+  const id = useId()
+  const [home, setHome] = useState(fieldValue(game, game.homeScore))
+  const [away, setAway] = useState(fieldValue(game, game.awayScore))
+  const [problem, setProblem] = useState(false)
+  const record = useRecordScore(leagueId)
+  const send = (body: ScoreInput) =>
+    record.mutate(
+      { gameId: game.id, body },
+      {
+        onSuccess: ({ game: saved }) => onNote({ tone: 'success', text: `Saved: ${resultText(saved)}.` }),
+        onError: (e) => onNote({ tone: 'error', text: errorMessage(e) ?? '' }),
+      },
+    )
+  const version = game.scoreVersion
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const ok = SCORE.test(home.trim()) && SCORE.test(away.trim())
+    setProblem(!ok)
+    if (ok) send({ outcome: 'score', version, homeScore: Number(home.trim()), awayScore: Number(away.trim()) })
+  }
+  const field = (side: 'home' | 'away', value: string, set: (v: string) => void) => (
+    <div className="field">
+      <label htmlFor={`${id}-${side}`}>{game[side].name}</label>
+      <input
+        id={`${id}-${side}`}
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        maxLength={3}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        aria-invalid={problem && !SCORE.test(value.trim())}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      />
+    </div>
+  )
+  return (
+    <li className="score-game" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        {game.home.name} v {game.away.name}
+      </h3>
+      <p className="score-when">
+        {formatDate(game.date)}, {formatTime(game.startTime)} · {game.area.name}
+      </p>
+      <p>
+        Result: <strong>{resultText(game)}</strong>
+      </p>
+      {game.started ? (
+        <form onSubmit={submit} aria-label={`Score of ${game.home.name} v ${game.away.name}`} noValidate>
+          <div className="score-inputs">
+            {field('home', home, setHome)}
+            {field('away', away, setAway)}
+          </div>
+          {problem && (
+            <p className="field-error" id={`${id}-problem`}>
+              {SCORE_HINT}
+            </p>
+          )}
+          <div className="score-actions">
+            <button type="submit" className="button" disabled={record.isPending}>
+              Save score
+            </button>
+            {hasResult(game) && (
+              <button type="button" className="button secondary" disabled={record.isPending} onClick={() => send({ outcome: 'clear', version })}>
+                Clear result
+              </button>
+            )}
+          </div>
+          <fieldset className="score-forfeit">
+            <legend>Or a forfeit</legend>
+            {[game.home, game.away].map((team) => (
+              <button key={team.id} type="button" className="button secondary" disabled={record.isPending} onClick={() => send({ outcome: 'forfeit', version, forfeitedBy: team.id })}>
+                {team.name} forfeited
+              </button>
+            ))}
+          </fieldset>
+        </form>
+      ) : (
+        <p>Starts at {formatTime(game.startTime)}: its score can be entered once it has started.</p>
+      )}
+      {note && <Alert tone={note.tone}>{note.text}</Alert>}
+    </li>
+  )
+}
+
+function LeagueStandings({ leagueId }: { leagueId: string }) {
+  const { data, error } = useQuery(scoreStandingsQuery(leagueId))
+  if (error) return <Alert>{errorMessage(error)}</Alert>
+  if (!data) return <p className="loading">Loading the standings…</p>
+  return <StandingsTable standings={data.standings} />
+}
+
+const COLUMNS = [
+  ['played', 'P', 'Played'],
+  ['won', 'W', 'Won'],
+  ['lost', 'L', 'Lost'],
+  ['tied', 'T', 'Tied'],
+  ['difference', '+/-', 'Difference'],
+  ['points', 'Pts', 'Points'],
+] as const
+
+/** The standings as the scorer checks them: short columns that fit a phone; the open league page has them in full. */
+function StandingsTable({ standings }: { standings: Standings }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="score-standings">
+      <table>
+        <caption id="score-standings" className="visually-hidden">
+          Standings of {standings.league.name} after {standings.results} {standings.results === 1 ? 'result' : 'results'}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <abbr title="Rank">#</abbr>
+            </th>
+            <th scope="col">Team</th>
+            {COLUMNS.map(([key, short, long]) => (
+              <th scope="col" key={key}>
+                <abbr title={long}>{short}</abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {standings.rows.map((row) => (
+            <tr key={row.team.id}>
+              <td>{row.rank}</td>
+              <th scope="row">{row.team.name}</th>
+              {COLUMNS.map(([key]) => (
+                <td key={key}>{row[key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
