@@ -50,8 +50,8 @@ interface Options {
 
 /**
  * wapiti with the customer's session on every page of the shared route table and every API GET
- * endpoint (the single-page app builds its links in JavaScript, so crawling alone finds little),
- * its JSON report judged finding by finding.
+ * endpoint, each once (the single-page app builds its links in JavaScript, so crawling finds
+ * little, and what it finds are these addresses again), its JSON report judged finding by finding.
  */
 export async function runWapiti({ site, targets, endpointPort, workDir }: Options): Promise<WapitiRun> {
   const started = performance.now()
@@ -63,6 +63,10 @@ export async function runWapiti({ site, targets, endpointPort, workDir }: Option
   const output = await wapiti([
     '-u', `${site.url}/`,
     '--scope', 'folder',
+    // The start addresses are every page and every API GET; crawling beyond them only found the
+    // same pages again with other ids (an order's checkout fourteen times) and read React's forms
+    // as GET queries that no server code reads (a page is rendered from its path alone).
+    '-d', '0',
     ...urls.flatMap((u) => ['-s', u]),
     '-m', WAPITI_MODULES.join(','),
     // Level 2 also injects into the query string of addresses that take no parameter.
@@ -104,7 +108,7 @@ export async function runWapiti({ site, targets, endpointPort, workDir }: Option
   return { startUrls: urls.length, attacked, requests: served.length, findings: real, excused, contacts, seconds: (performance.now() - started) / 1000, problems }
 }
 
-/** Every page with sample ids (the customer's own where the page shows one), every API GET, the health checks. */
+/** Every page with the ids of what the customer has (so each shows its content), every API GET, the health checks. */
 function startUrls(site: ScanSite, targets: Target[]): string[] {
   const f = site.fixtures
   const samples: Record<string, string> = {
@@ -115,7 +119,20 @@ function startUrls(site: ScanSite, targets: Target[]): string[] {
   }
   const fill = (pattern: string, params: Record<string, string> = {}) =>
     pattern.replace(/:(\w+)\??/g, (_m, name: string) => encodeURIComponent(params[name] ?? samples[name] ?? `sample-${name}`))
-  const pages = ROUTES.map((r) => fill(r.path))
+  const signUps: Record<string, string> = { '/academySignUp/:id': f.academyId, '/campSignUp/:id': f.campId, '/dropInSignUp/:id': f.dropInId }
+  const pages = ROUTES.map((r) =>
+    fill(r.path, {
+      // A team's pages belong to the team league's league.
+      leagueId: r.path.includes(':teamId') ? f.teamLeagueId : f.leagueId,
+      teamId: f.teamId,
+      academyId: f.academyId,
+      campId: f.campId,
+      dropInId: f.dropInId,
+      orderId: f.orderId,
+      checkoutId: f.checkoutId,
+      ...(signUps[r.path] ? { id: signUps[r.path] } : {}),
+    }),
+  )
   const api = site.routes
     .filter((r) => r.method === 'GET')
     .flatMap((r) => {
