@@ -8,7 +8,7 @@ import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { insertDemoDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
-import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_CAMPS, DEMO_DISCOUNT_CODE, DEMO_DROP_INS, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_TEAMS, todaysDemoDropIn } from '../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_CAMPS, DEMO_DISCOUNT_CODE, DEMO_DROP_INS, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_SCHEDULE, DEMO_TEAMS, todaysDemoDropIn } from '../src/server/demo-content.ts'
 import { offeringKinds } from '../src/server/app.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { admit } from '../src/server/core/registrations/admission.ts'
@@ -34,6 +34,9 @@ import { inTransaction } from '../src/server/db/transaction.ts'
 import { timestampParam } from '../src/server/db/values.ts'
 import { createBackupSchedule } from '../src/server/features/backups/backup-schedule.ts'
 import { generateSeason } from '../src/server/demo-season.ts'
+import { createPlayingArea } from '../src/server/features/schedule/playing-areas.queries.ts'
+import { findTeamLeague, setGameNights } from '../src/server/features/schedule/game-nights.queries.ts'
+import { generateDraft, publishSchedule } from '../src/server/features/schedule/schedule-draft.queries.ts'
 
 const { values: flags } = parseArgs({ options: { season: { type: 'boolean', default: false }, seed: { type: 'string', default: '1' } } })
 if (!/^\d{1,9}$/.test(flags.seed)) {
@@ -70,6 +73,7 @@ try {
     for (const academy of DEMO_ACADEMIES.filter((a) => a.forChildren)) await seedFamilyDiscount(academyIds.get(academy.name)!, admin.id)
     const invites = createInvites(await resolveAuthSecret(db, config.authSecret))
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
+    await seedSchedule(leagueIds.get(DEMO_SCHEDULE.league)!, admin.id)
     for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
     for (const people of DEMO_ACADEMY_PEOPLE) await seedAcademy(academyIds.get(people.academy)!, people, admin.id)
     await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
@@ -296,6 +300,25 @@ async function seedAcademy(academyId: string, people: (typeof DEMO_ACADEMY_PEOPL
 }
 
 /** A team made the way a captain and players make it: accounts, waivers, the team, joins, and the fee at the desk. */
+/** Adult Basketball's courts, game nights and published schedule, with the results of the games already played. */
+async function seedSchedule(leagueId: string, adminId: string): Promise<void> {
+  const now = new Date()
+  const audit = { by: { id: adminId, name: 'Demo Admin', address: '127.0.0.1' }, now }
+  const areaIds: string[] = []
+  for (const area of DEMO_SCHEDULE.areas) areaIds.push((await createPlayingArea(db, area, audit)).id)
+  const league = await findTeamLeague(db, leagueId)
+  await setGameNights(db, league, { ...DEMO_SCHEDULE.nights, areaIds }, audit)
+  await generateDraft(db, league, audit)
+  await publishSchedule(db, league, audit)
+  const today = facilityToday(now, config.site.timeZone)
+  const played = await db.kysely.selectFrom('games').select(['id', 'awayTeamId']).where('leagueId', '=', leagueId).where('date', '<', today).orderBy('date').orderBy('startTime').orderBy('id').execute()
+  for (const [i, game] of played.entries()) {
+    const result = DEMO_SCHEDULE.results[i % DEMO_SCHEDULE.results.length]!
+    const score = result === 'forfeit-away' ? { forfeitedBy: game.awayTeamId } : { homeScore: result[0], awayScore: result[1] }
+    await db.kysely.updateTable('games').set(score).where('id', '=', game.id).execute()
+  }
+}
+
 async function seedTeam(leagueId: string, team: (typeof DEMO_TEAMS)[number], invites: Invites, staffId: string): Promise<void> {
   const now = new Date()
   const request = (userId: string) => ({ userId, idempotencyKey: null, now, today: facilityToday(now, config.site.timeZone), siteUrl: config.publicUrl, kinds, facilityName: config.site.facilityName })

@@ -34,9 +34,11 @@ export const DEMO_LEAGUES: NewLeague[] = [
     rosterMax: 10,
     teamPayment: 'team-fee',
     teamFeeCents: 45000,
-    registrationDate: day(-7),
-    startDate: day(32),
-    endDate: day(115),
+    // Two weeks into its season, with its first results in (DEMO_SCHEDULE); late teams still join.
+    registrationDate: day(-35),
+    registrationDeadline: day(20),
+    startDate: day(-14),
+    endDate: day(70),
   },
   {
     name: 'Winter Soccer Teams',
@@ -321,9 +323,12 @@ export const DEMO_ACADEMY_PEOPLE: { academy: string; families?: DemoFamily[]; ad
   },
 ]
 
-/** Teams: Adult Basketball has one complete (five players, fee paid) and one still forming. */
+/** Teams: Adult Basketball has four complete (five players, fee paid), playing its schedule, and one still forming. */
 export const DEMO_TEAMS: { league: string; name: string; players: string[]; feePaid: boolean }[] = [
   { league: 'Adult Basketball', name: 'Downtown Dribblers', players: ['Maya Brooks', 'Leo Park', 'Sam Ortiz', 'Ava Chen', 'Noah Reed'], feePaid: true },
+  { league: 'Adult Basketball', name: 'Baseline Bandits', players: ['Omar Haddad', 'Grace Liu', 'Ben Carter', 'Isla Novak', 'Theo Grant'], feePaid: true },
+  { league: 'Adult Basketball', name: 'Full Court Press', players: ['Rosa Vega', 'Kofi Mensah', 'Hana Sato', 'Eli Ward', 'Nina Petrova'], feePaid: true },
+  { league: 'Adult Basketball', name: 'Rim Rockers', players: ['Jack Dunn', 'Amara Obi', 'Luis Romero', 'Zoe Fischer', 'Ravi Menon'], feePaid: true },
   { league: 'Adult Basketball', name: 'Net Results', players: ['Priya Shah', 'Jonas Weber'], feePaid: false },
   { league: 'Winter Soccer Teams', name: 'Goal Diggers', players: ['Elena Ruiz', 'Marcus Hill'], feePaid: false },
 ]
@@ -342,3 +347,25 @@ export const DEMO_DISCOUNT_CODE = { code: 'FAMILY10', description: 'Demo: 10% of
  * have delivered it: the Checkout session and PaymentIntent ids, and the test card (Visa 4242).
  */
 export const DEMO_ONLINE_PAYMENT = { academy: 'Soccer Skills Academy', guardian: 'David Kim', card: { brand: 'visa', last4: '4242' } }
+
+/**
+ * Adult Basketball's published schedule (issue 33): its complete teams meet on Tuesday nights on
+ * the two courts, one game each a week, and the games already played have their results, one of
+ * them a forfeit, so the league's standings show. The scores are `results` in turn, home first.
+ */
+export const DEMO_SCHEDULE = {
+  league: 'Adult Basketball',
+  areas: [
+    { name: 'Court 1', sports: ['basketball' as const] },
+    { name: 'Court 2', sports: ['basketball' as const] },
+  ],
+  nights: { weekdays: [2], firstGameTime: '18:30', lastGameTime: '20:30', gameMinutes: 60, skippedDates: [], gameCount: { kind: 'weeks' as const, weeks: 10 } },
+  results: [
+    [54, 48],
+    [61, 63],
+    [47, 47],
+    'forfeit-away',
+    [58, 44],
+    [39, 52],
+  ] as const,
+}
