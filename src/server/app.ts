@@ -41,6 +41,7 @@ import { registerPlayingAreaRoutes } from './features/schedule/playing-areas.rou
 import { registerGameNightRoutes } from './features/schedule/game-nights.routes.ts'
 import { registerScheduleRoutes } from './features/schedule/schedule.routes.ts'
 import { registerBlackoutRoutes } from './features/schedule/blackouts.routes.ts'
+import { leavingTheSchedule } from './features/schedule/withdrawn.ts'
 import { registerOpenScheduleRoutes } from './features/schedule/open-schedule.routes.ts'
 import { registerScoreRoutes } from './features/schedule/scores.routes.ts'
 import { createAcademySweeper } from './features/academies/academy-reminders.ts'
@@ -112,7 +113,7 @@ export interface App {
  * (docs/decisions/0017): a kind added to OFFERING_KINDS and left out here fails the typecheck.
  */
 export function offeringKinds() {
-  return { 'league-place': leagueKind, 'team-place': teamKind, 'roster-place': rosterKind, 'academy-place': academyKind, 'camp-place': campKind, 'drop-in-place': dropInKind } satisfies Kinds
+  return { 'league-place': leagueKind, 'team-place': leavingTheSchedule(teamKind), 'roster-place': rosterKind, 'academy-place': academyKind, 'camp-place': campKind, 'drop-in-place': dropInKind } satisfies Kinds
 }
 
 /** Builds the whole HTTP application from its dependencies; no globals, so tests build their own. */

@@ -28,7 +28,7 @@ export interface GameChange {
 }
 
 /** The people of the teams, each address once with the teams it plays on. */
-async function peopleOf(tx: Db, teamIds: readonly string[]): Promise<Map<string, { name: string; teamIds: Set<string> }>> {
+export async function peopleOf(tx: Db, teamIds: readonly string[]): Promise<Map<string, { name: string; teamIds: Set<string> }>> {
   const captains = await tx.kysely.selectFrom('teams as t').innerJoin('users as u', 'u.id', 't.captainUserId').select(['t.id as teamId', 'u.email', 'u.displayName']).where(inList(tx.dialect, 't.id', teamIds)).execute()
   const players = await tx.kysely
     .selectFrom('registrations as r')
