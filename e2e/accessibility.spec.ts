@@ -7,6 +7,7 @@ import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, takenOver, test, uniqueToken, type Person } from './fixtures.ts'
 import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
+import { insertScoredLeague } from './scored-league.ts'
 
 /*
  * Every page of the route table, as the first person it is for and as an admin, checked by
@@ -637,5 +638,15 @@ test.describe('messages (issue 32)', () => {
     await open(visitor, '/unsubscribe/a-token-this-site-never-made-xyz', 'Link Not Found')
     await expect(visitor.getByText(/not one we sent/)).toBeVisible()
     await expectNoSeriousViolationsAtBothWidths(visitor)
+  })
+})
+
+test.describe('the scorer’s table (issue 33)', () => {
+  test('a league’s games to score and its standings, at 1280 and 375 px', async ({ pageAs, backend, insertLeague }) => {
+    const { leagueId, teams } = await insertScoredLeague(backend.db, insertLeague)
+    const employee = await pageAs('employee')
+    await open(employee, `/scores/${leagueId}`, 'Scores')
+    await expect(employee.getByRole('heading', { name: `${teams.Owls!.name} v ${teams.Hawks!.name}` })).toBeVisible()
+    await expectNoSeriousViolationsAtBothWidths(employee)
   })
 })

@@ -8,6 +8,7 @@ import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.t
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { timestampParam } from '../src/server/db/values.ts'
 import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
+import { insertScoredLeague } from './scored-league.ts'
 
 /*
  * The flows of the other specs done with the keyboard alone (issue 4, Accessibility): Tab and
@@ -1063,4 +1064,21 @@ test('a manager opens a registration’s panel and a user’s History by keyboar
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: `Changes by staff to ${customer.email}` })).toBeFocused()
   await expect(page.getByText('No change by staff has been recorded.')).toBeVisible()
+})
+
+test('a scorer enters a score and a forfeit by keyboard', async ({ asEmployee: page, backend, insertLeague }) => {
+  const { leagueId, teams } = await insertScoredLeague(backend.db, insertLeague)
+  const [owls, hawks, bears] = [teams.Owls!.name, teams.Hawks!.name, teams.Bears!.name]
+  await page.goto(`/scores/${leagueId}`)
+  await expect(heading(page)).toHaveText('Scores')
+  await takenOver(page)
+  const today = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${owls} v ${hawks}` }) })
+  await typeInto(page, today.getByRole('textbox', { name: owls }), '2')
+  await typeInto(page, today.getByRole('textbox', { name: hawks }), '1')
+  await page.keyboard.press('Enter')
+  await expect(today.getByRole('status')).toHaveText(`Saved: ${owls} 2 – 1 ${hawks}.`)
+  const yesterday = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${bears} v ${owls}` }) })
+  await tabTo(page, yesterday.getByRole('button', { name: `${bears} forfeited` }))
+  await page.keyboard.press('Enter')
+  await expect(yesterday.getByRole('status')).toHaveText(`Saved: ${bears} forfeited (${bears} 0 – 20 ${owls}).`)
 })

@@ -54,15 +54,22 @@ export function ScoresScreen({ sheetQuery }: { sheetQuery: ReturnType<typeof sco
   )
 }
 
-/** The games, each card remade when its result changes so its fields show the stored scores; the notes outlive the cards. */
+/**
+ * The games in the order first read: a game scored keeps its place (and the focus) until the
+ * page is opened again, where the sheet read again would move it below those still to score.
+ */
 function GameList({ leagueId, games, empty }: { leagueId: string; games: ScoreGame[]; empty: string }) {
-  const [notes, setNotes] = useState<Record<string, Note>>({})
+  const [order, setOrder] = useState(() => games.map((g) => g.id))
+  const added = games.filter((g) => !order.includes(g.id))
+  if (added.length > 0) setOrder([...order, ...added.map((g) => g.id)])
   if (games.length === 0) return <p>{empty}</p>
   return (
     <ul className="score-games">
-      {games.map((game) => (
-        <GameCard key={`${game.id}:${game.scoreVersion}`} leagueId={leagueId} game={game} note={notes[game.id]} onNote={(note) => setNotes((all) => ({ ...all, [game.id]: note }))} />
-      ))}
+      {[...games]
+        .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
+        .map((game) => (
+          <GameCard key={game.id} leagueId={leagueId} game={game} />
+        ))}
     </ul>
   )
 }
@@ -73,18 +80,27 @@ const fieldValue = (g: ScoreGame, score: number | null) => (score === null || g.
 const SCORE = /^\d{1,3}$/
 const SCORE_HINT = `Enter each score as a whole number from 0 to ${MAX_SCORE}.`
 
-function GameCard({ leagueId, game, note, onNote }: { leagueId: string; game: ScoreGame; note: Note | undefined; onNote: (note: Note) => void }) {
+function GameCard({ leagueId, game }: { leagueId: string; game: ScoreGame }) {
   const id = useId()
   const [home, setHome] = useState(fieldValue(game, game.homeScore))
   const [away, setAway] = useState(fieldValue(game, game.awayScore))
   const [problem, setProblem] = useState(false)
+  const [note, setNote] = useState<Note | null>(null)
+  // The result changed (saved here, or by another scorer): the fields show it as stored.
+  const [shown, setShown] = useState(game.scoreVersion)
+  if (shown !== game.scoreVersion) {
+    setShown(game.scoreVersion)
+    setHome(fieldValue(game, game.homeScore))
+    setAway(fieldValue(game, game.awayScore))
+    setProblem(false)
+  }
   const record = useRecordScore(leagueId)
   const send = (body: ScoreInput) =>
     record.mutate(
       { gameId: game.id, body },
       {
-        onSuccess: ({ game: saved }) => onNote({ tone: 'success', text: `Saved: ${resultText(saved)}.` }),
-        onError: (e) => onNote({ tone: 'error', text: errorMessage(e) ?? '' }),
+        onSuccess: ({ game: saved }) => setNote({ tone: 'success', text: `Saved: ${resultText(saved)}.` }),
+        onError: (e) => setNote({ tone: 'error', text: errorMessage(e) ?? '' }),
       },
     )
   const version = game.scoreVersion
