@@ -12,6 +12,7 @@ import type { TeamView } from '../../../shared/contracts/teams.ts'
 import type { NavigationState } from '../../components/layout.tsx'
 import { AddToCalendar } from '../../components/add-to-calendar.tsx'
 import { NextGame } from '../../components/next-game.tsx'
+import { BlackoutDates } from '../../components/blackout-dates.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { RowAction } from '../../components/ui/row-action.tsx'
 import { StaffTable, type StaffColumn } from '../../components/ui/staff-table.tsx'
@@ -104,6 +105,7 @@ function TeamDetails({ team }: { team: TeamView }) {
           <AddToCalendar owner={{ kind: 'team', leagueId: team.leagueId, teamId: team.id }} name={team.name} what="The team’s games, once the league’s schedule is out," canRenew={manager} />
         </section>
       )}
+      {team.viewer.isCaptain && team.status !== 'withdrawn' && <BlackoutDates leagueId={team.leagueId} teamId={team.id} />}
       {team.entry && (manager || team.entry.priceCents > 0) && <EntryPanel team={team} entry={team.entry} />}
       {mine && !team.viewer.isCaptain && team.rosterOpen && (
         <EndPlace
