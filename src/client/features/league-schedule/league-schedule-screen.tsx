@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { byDate, dayText, hoursText, leagueResultText } from '../../lib/game-text.ts'
+import { formatTime } from '../../../shared/academy-schedule.ts'
+import { byDate, dayText, leagueResultText } from '../../lib/game-text.ts'
 import type { leagueGamesQuery, standingsQuery as standingsOf } from '../../queries/open-schedule.ts'
 import { StandingsTable } from './standings-table.tsx'
 
@@ -36,7 +37,7 @@ export function LeagueScheduleScreen(queries: { games: ReturnType<typeof leagueG
                   <caption id={`day-${day.date}`}>{dayText(day.date)}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Time</th>
+                      <th scope="col">Starts</th>
                       <th scope="col">Where</th>
                       <th scope="col">Game</th>
                       <th scope="col">Result</th>
@@ -45,7 +46,7 @@ export function LeagueScheduleScreen(queries: { games: ReturnType<typeof leagueG
                   <tbody>
                     {day.games.map((game) => (
                       <tr key={game.id}>
-                        <td>{hoursText(game)}</td>
+                        <td className="game-time">{formatTime(game.startTime)}</td>
                         <td>{game.area.name}</td>
                         <td>
                           <Link to={href('teamSchedule', { leagueId: games.data.league.id, teamId: game.home.id })}>{game.home.name}</Link> vs{' '}

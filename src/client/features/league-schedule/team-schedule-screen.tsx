@@ -4,7 +4,8 @@ import { href } from '../../../shared/paths.ts'
 import { NextGame } from '../../components/next-game.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { dayText, hoursText, teamResultText } from '../../lib/game-text.ts'
+import { formatTime } from '../../../shared/academy-schedule.ts'
+import { dayText, teamResultText } from '../../lib/game-text.ts'
 import type { teamGamesQuery } from '../../queries/open-schedule.ts'
 
 /** /schedule/:leagueId/team/:teamId (issue 33): a team's own games with its results and its next game, open to everyone. */
@@ -30,7 +31,7 @@ export function TeamScheduleScreen({ games: query }: { games: ReturnType<typeof 
                 <thead>
                   <tr>
                     <th scope="col">Date</th>
-                    <th scope="col">Time</th>
+                    <th scope="col">Starts</th>
                     <th scope="col">Where</th>
                     <th scope="col">Opponent</th>
                     <th scope="col">Result</th>
@@ -42,7 +43,7 @@ export function TeamScheduleScreen({ games: query }: { games: ReturnType<typeof 
                     return (
                       <tr key={game.id}>
                         <td>{dayText(game.date)}</td>
-                        <td>{hoursText(game)}</td>
+                        <td className="game-time">{formatTime(game.startTime)}</td>
                         <td>{game.area.name}</td>
                         <td>
                           {game.home ? 'vs' : 'at'} {game.opponent.name}
