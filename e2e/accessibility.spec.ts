@@ -8,6 +8,7 @@ import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.t
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, takenOver, test, uniqueToken, type Person } from './fixtures.ts'
 import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
 import { insertScoredLeague } from './scored-league.ts'
+import { insertTeams, publishSchedule } from '../tests/published-schedule.ts'
 
 /*
  * Every page of the route table, as the first person it is for and as an admin, checked by
@@ -83,6 +84,15 @@ for (const person of PEOPLE) {
 }
 
 test.describe('pages in other states', () => {
+  test('a league’s published schedule with a result, and its standings', async ({ pageAs, backend, insertLeague }) => {
+    const token = uniqueToken()
+    const leagueId = await insertLeague({ name: `A11y Hoops ${token}`, sport: 'basketball', kind: 'team', teamCapacity: 4 })
+    await publishSchedule(backend.db, leagueId, await insertTeams(backend.db, leagueId, [`Owls ${token}`, `Hawks ${token}`]), token, daysFromToday)
+    const visitor = await pageAs('visitor')
+    await open(visitor, `/schedule/${leagueId}`, `A11y Hoops ${token}: Schedule and Standings`)
+    await expectNoSeriousViolations(visitor)
+  })
+
   test('the drop-in pages with a session: the list, its sign-up, the door with a person checked in, and the session form', async ({ pageAs, backend, sessions, playwright }) => {
     test.slow()
     const name = `A11y Open Gym ${uniqueToken()}`

@@ -9,6 +9,7 @@ import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { timestampParam } from '../src/server/db/values.ts'
 import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
 import { insertScoredLeague } from './scored-league.ts'
+import { insertTeams, publishSchedule } from '../tests/published-schedule.ts'
 
 /*
  * The flows of the other specs done with the keyboard alone (issue 4, Accessibility): Tab and
@@ -1064,6 +1065,21 @@ test('a manager opens a registration’s panel and a user’s History by keyboar
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: `Changes by staff to ${customer.email}` })).toBeFocused()
   await expect(page.getByText('No change by staff has been recorded.')).toBeVisible()
+})
+
+test('a visitor reads a league’s standings and opens a team’s games by keyboard, on a 375 px screen', async ({ asVisitor: page, backend, insertLeague }) => {
+  const token = uniqueToken()
+  const leagueId = await insertLeague({ name: `Keyboard Hoops ${token}`, sport: 'basketball', kind: 'team', teamCapacity: 4 })
+  await publishSchedule(backend.db, leagueId, await insertTeams(backend.db, leagueId, [`Owls ${token}`, `Hawks ${token}`]), token, daysFromToday)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto(`/schedule/${leagueId}`)
+  await takenOver(page)
+  await tabTo(page, page.getByRole('region', { name: /^Standings after 1 result/ }))
+  const owls = page.getByRole('link', { name: `Owls ${token}` }).first()
+  await tabTo(page, owls)
+  await page.keyboard.press('Enter')
+  await expect(heading(page)).toHaveText(`Owls ${token}: Schedule`)
+  await tabTo(page, page.getByRole('link', { name: 'The league’s schedule and standings' }))
 })
 
 test('a scorer enters a score and a forfeit by keyboard', async ({ asEmployee: page, backend, insertLeague }) => {

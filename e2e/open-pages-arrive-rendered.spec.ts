@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { ROUTES } from '../src/shared/routes.ts'
 import { BASE_URL, daysFromToday, expect, openInApp, test, uniqueToken } from './fixtures.ts'
+import { insertTeams, publishSchedule } from '../tests/published-schedule.ts'
 
 /*
  * Every open page arrives rendered for a visitor with the public answers it shows, so a phone
@@ -75,5 +76,40 @@ test("a page reached by a redirect and reloaded is taken over without a mismatch
   await page.reload()
   await expect(page.getByRole('alert')).toHaveText('You must be logged in to see this page')
   await page.waitForLoadState('networkidle')
+  expect(errors).toEqual([])
+})
+
+test('a league’s schedule and standings and a team’s games arrive rendered with their tables, and are taken over without a request', async ({ browser, asVisitor: page, backend, insertLeague }) => {
+  const token = uniqueToken()
+  const leagueId = await insertLeague({ name: `Rendered Hoops ${token}`, sport: 'basketball', kind: 'team', teamCapacity: 4, registrationDate: daysFromToday(-3), startDate: daysFromToday(30) })
+  const [teamId, rivalId] = await insertTeams(backend.db, leagueId, [`Owls ${token}`, `Hawks ${token}`])
+  await publishSchedule(backend.db, leagueId, [teamId, rivalId], token, daysFromToday)
+  const pages = [
+    [`/schedule/${leagueId}`, `Rendered Hoops ${token}: Schedule and Standings`, /^Standings after 1 result/],
+    [`/schedule/${leagueId}/team/${teamId}`, `Owls ${token}: Schedule`, `Every game of Owls ${token}`],
+  ] as const
+  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false })
+  try {
+    const noScript = await context.newPage()
+    for (const [path, heading, table] of pages) {
+      await noScript.goto(path)
+      await expect(noScript.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(noScript.getByRole('table', { name: table })).toContainText(`Hawks ${token}`)
+    }
+  } finally {
+    await context.close()
+  }
+  const errors = collectErrors(page)
+  const apiReads: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/') && url.pathname !== '/api/session') apiReads.push(url.pathname)
+  })
+  for (const [path, heading] of pages) {
+    await openInApp(page, path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+    await page.waitForLoadState('networkidle')
+  }
+  expect(apiReads).toEqual([])
   expect(errors).toEqual([])
 })

@@ -39,6 +39,9 @@ import { DEMO_ACADEMIES, DEMO_LEAGUES } from '../../src/server/demo-content.ts'
 import { generateSeason } from '../../src/server/demo-season.ts'
 import { insertAcademy } from '../../src/server/features/academies/academies.queries.ts'
 import { ROUTES } from '../../src/shared/routes.ts'
+import { addDays } from '../../src/shared/registration-window.ts'
+import { facilityToday } from '../../src/shared/format.ts'
+import { insertTeams, publishSchedule } from '../../tests/published-schedule.ts'
 import { sessionCookie } from './sign-in.ts'
 import { requireFreePort, waitFor } from './wait-for.ts'
 import { CHROMIUM_FLAGS, requireChromium } from '../chromium.ts'
@@ -107,6 +110,11 @@ const leagueIds: string[] = []
 for (const league of DEMO_LEAGUES) leagueIds.push(await insertLeague(db, league))
 const academyIds: string[] = []
 for (const academy of DEMO_ACADEMIES) academyIds.push(await insertAcademy(db, academy))
+// A team league's published schedule with a result in, for its open pages (issue 33).
+const scheduledLeagueId = leagueIds[DEMO_LEAGUES.findIndex((l) => l.kind === 'team')]!
+const scheduledTeams = await insertTeams(db, scheduledLeagueId, ['Downtown Dribblers', 'Net Results'])
+const benchTimeZone = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }).site.timeZone
+await publishSchedule(db, scheduledLeagueId, scheduledTeams, 'Bench', (offset) => addDays(facilityToday(new Date(), benchTimeZone), offset))
 // With --season, a generated season beside them (issue 32): the staff pages with a year's people and money.
 if (args.season) await generateSeason(db, { seed: 32, now: new Date(), timeZone: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }).site.timeZone })
 const benchAuth = createAuth({ db, config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), secret: await resolveAuthSecret(db, undefined) })
@@ -116,8 +124,8 @@ const { id: customerId } = await createOrUpdateUser(db, benchAuth, CUSTOMER)
 await db.close()
 /** `--only` names pages, or the start of their paths (`/league` for a league's page). */
 const chosen = (p: string) => !args.only || args.only.split(',').some((only) => p === only || p.startsWith(`${only}/`))
-/** The open pages, then an academy's sign-up page (issue 23). */
-const PATHS = [...OPEN_PATHS, `/academySignUp/${academyIds[0]}`].filter(chosen)
+/** The open pages, then an academy's sign-up page (issue 23), a league's schedule and standings and a team's games (issue 33). */
+const PATHS = [...OPEN_PATHS, `/academySignUp/${academyIds[0]}`, `/schedule/${scheduledLeagueId}`, `/schedule/${scheduledLeagueId}/team/${scheduledTeams[0]}`].filter(chosen)
 /** The signed-in pages of issue 22: what a person opens after signing in, and staff's daily pages; the front desk's (issue 30). */
 const SIGNED_IN = ['/account', '/leagues', '/dashboard', '/admin/users', '/pendingRegistrations', '/teamsView', `/league/${leagueIds[0]}`, '/desk', `/desk/customer/${customerId}`].filter(chosen)
 
