@@ -1098,3 +1098,53 @@ test('a scorer enters a score and a forfeit by keyboard', async ({ asEmployee: p
   await page.keyboard.press('Enter')
   await expect(yesterday.getByRole('status')).toHaveText(`Saved: ${bears} forfeited (${bears} 0 – 20 ${owls}).`)
 })
+
+test('an admin adds a playing area, then generates a league’s schedule, reads its report after a reload and moves a game, by keyboard', async ({ asAdmin: page, browser, createUser, insertLeague }) => {
+  const token = uniqueToken()
+  await page.goto('/admin/playingAreas')
+  await expect(heading(page)).toHaveText('Playing Areas')
+  await tabTo(page, page.getByRole('button', { name: 'New playing area' }))
+  await page.keyboard.press('Enter')
+  const court = `Keyboard Court ${token}`
+  await typeInto(page, page.getByLabel('Name'), court)
+  await tabTo(page, page.getByRole('checkbox', { name: 'Basketball' }))
+  await page.keyboard.press('Space')
+  await tabTo(page, page.getByRole('button', { name: 'Add playing area' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('table', { name: 'Playing areas' })).toContainText(court)
+
+  const leagueId = await insertLeague({
+    name: `Keyboard Schedule ${token}`, sport: 'basketball', kind: 'team', teamCapacity: 8, rosterMin: 1, rosterMax: 8, teamPayment: 'team-fee', teamFeeCents: 0,
+    registrationDate: daysFromToday(-3), startDate: daysFromToday(30), endDate: daysFromToday(90),
+  })
+  for (const name of ['Owls', 'Hawks', 'Bears']) {
+    const context = await browser.newContext({ baseURL: BASE_URL })
+    await signIn(context.request, await createUser({ label: `keyboard-captain-${name}` }))
+    await signWaiver(context.request, name)
+    expect((await context.request.post(`${BASE_URL}/api/leagues/${leagueId}/teams`, { headers: ORIGIN, data: { name: `${name} ${token}` } })).status()).toBe(201)
+    await context.close()
+  }
+  const areas = (await (await page.request.get(`${BASE_URL}/api/admin/playing-areas`)).json()) as { areas: { id: string; name: string }[] }
+  const areaId = areas.areas.find((a) => a.name === court)!.id
+  const nights = { weekdays: [2, 4], firstGameTime: '18:00', lastGameTime: '20:00', gameMinutes: 60, areaIds: [areaId], skippedDates: [], gameCount: { kind: 'round-robin', meetings: 1 } }
+  expect((await page.request.post(`${BASE_URL}/api/admin/leagues/${leagueId}/game-nights`, { headers: ORIGIN, data: nights })).status()).toBe(200)
+
+  await page.goto(`/leagueSchedule/${leagueId}`)
+  await expect(heading(page)).toHaveText('League Schedule')
+  await takenOver(page)
+  await tabTo(page, page.getByRole('button', { name: 'Generate the schedule' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Generated' })).toHaveText('Generated 3 games. Look them over, then publish.')
+  await page.reload()
+  await takenOver(page)
+  await expect(page.getByRole('table', { name: 'Spread per team' }).getByRole('row').filter({ hasText: token })).toHaveCount(3)
+  const move = page.getByRole('region', { name: 'Move a game' })
+  for (const select of [move.getByLabel('Game', { exact: true }), move.getByLabel('Free slot')]) {
+    await tabTo(page, select)
+    await page.keyboard.press('ArrowDown')
+    await expect(select).not.toHaveValue('')
+  }
+  await tabTo(page, move.getByRole('button', { name: 'Move' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toHaveText('Moved the game.')
+})
