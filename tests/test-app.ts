@@ -99,6 +99,8 @@ export interface StartOptions {
   logStream?: { write(line: string): void }
   /** The interface to listen on: `localhost` answers at both localhost and 127.0.0.1. */
   listenHost?: string
+  /** A built client's folder, whose assets the server serves (dist/client). */
+  clientDir?: string
 }
 
 /** A real server on a loopback port over a fresh database. */
@@ -106,7 +108,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const { db, drop } = await createTestDb()
   const env = { NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', BACKUP_EVERY_HOURS: '0', ...options.env }
   const config = loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)))
-  const { app, routes, functions, kinds, jobHandlers } = await buildApp({ db, config, html: options.html, now: options.now, logStream: options.logStream })
+  const { app, routes, functions, kinds, jobHandlers } = await buildApp({ db, config, html: options.html, clientDir: options.clientDir, now: options.now, logStream: options.logStream })
   await app.listen({ port: 0, host: options.listenHost ?? '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not listen on a port')
