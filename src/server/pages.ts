@@ -101,10 +101,19 @@ export async function registerPages(
         setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
       })
     })
-    // Their names carry no hash: kept a day, not the assets' year. Read once, they are a few hundred bytes.
+    // Their names carry no hash: kept a day, not the assets' year. Read once (a few hundred bytes),
+    // when first asked for: a folder without a build has none, and a failed read is tried again.
     for (const [file, type] of [['favicon.svg', 'image/svg+xml'], ['robots.txt', 'text/plain; charset=utf-8']] as const) {
-      const body = await fs.readFile(path.join(clientDir, file))
-      app.get(`/${file}`, access('open'), (_req, reply) => reply.header('cache-control', 'public, max-age=86400').type(type).send(body))
+      let body: Promise<Buffer> | undefined
+      app.get(`/${file}`, access('open'), async (_req, reply) => {
+        try {
+          body ??= fs.readFile(path.join(clientDir, file))
+          return await reply.header('cache-control', 'public, max-age=86400').type(type).send(await body)
+        } catch {
+          body = undefined
+          return reply.callNotFound()
+        }
+      })
     }
   }
 
