@@ -49,6 +49,7 @@ import * as m0046 from './migrations/0046-game-schedules.ts'
 import * as m0047 from './migrations/0047-calendar-feeds.ts'
 import * as m0048 from './migrations/0048-game-score-versions.ts'
 import * as m0049 from './migrations/0049-unplaced-games.ts'
+import * as m0050 from './migrations/0050-program-playing-areas.ts'
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 
@@ -103,6 +104,7 @@ const migrations: Record<string, DialectMigration> = {
   '0047-calendar-feeds': m0047,
   '0048-game-score-versions': m0048,
   '0049-unplaced-games': m0049,
+  '0050-program-playing-areas': m0050,
 }
 
 /** The table where the migrations applied to a database are recorded. */

@@ -129,6 +129,8 @@ export interface CampsTable {
   description: string | null
   coach: string | null
   location: string | null
+  /** The playing area its location names (migration 0050): a booking of the facility's calendar; null off the courts. */
+  areaId: string | null
   isActive: Bool
   minAge: number
   maxAge: number
@@ -158,6 +160,8 @@ export interface DropInsTable {
   sport: string
   description: string | null
   location: string | null
+  /** The playing area its location names (migration 0050): a booking of the facility's calendar; null off the courts. */
+  areaId: string | null
   /** The academy this is one session of (on one of its session dates); null: open play. */
   academyId: string | null
   isActive: Bool
@@ -204,6 +208,8 @@ export interface AcademiesTable {
   coach: string | null
   /** Where it meets: a court or a field. */
   location: string | null
+  /** The playing area its location names (migration 0050): a booking of the facility's calendar; null off the courts. */
+  areaId: string | null
   /** ISO weekdays it meets on, as `2,4` (shared/academy-schedule.ts); empty until set. */
   weekdays: Generated<string>
   /** HH:MM in the facility's time zone. */

@@ -27,6 +27,7 @@ import type { Kinds } from '../../core/registrations/kinds.ts'
 import { ACADEMY_PLACES, listActiveAcademies, type NewAcademy } from './academies.queries.ts'
 import { createAcademy, findAcademyForAdmin, listAcademiesForAdmin, updateAcademy } from './academies.admin.queries.ts'
 import { tellScheduleChange } from './academy-session-changes.ts'
+import { areaNamed, bookArea, weeklySlots } from '../../core/facility-calendar.queries.ts'
 import { refuseEndBeforePlan, refuseEnded, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
 
 /** The Academies page, signing up and receipts, and academy management (create, edit, open and close: admin; the list: staff). */
@@ -56,9 +57,11 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
     refuseEnded(form.endDate, { label: 'The last session', noun: 'academy' }, now(), config.site.timeZone)
     const priceProductId = await chosenPriceProduct(db, ACADEMY_PLACES, form.priceProduct)
     await refusePlanAfterEnd(db, priceProductId, form.endDate, { noun: 'academy', field: 'priceProduct' })
-    const settings = settingsFrom(form, priceProductId)
     const academy = await inTransaction(db, async (tx) => {
+      const area = await areaNamed(tx, form.location)
+      const settings = settingsFrom(form, priceProductId, area)
       const created = await createAcademy(tx, settings)
+      await bookArea(tx, { kind: 'academy', id: created.id, areaId: area?.id ?? null, slots: weeklySlots(settings) })
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'academy-created', entity: { kind: 'academy', id: created.id, label: created.name }, before: null, after: form, now: now() })
       return created
     })
@@ -78,8 +81,10 @@ export function registerAcademyRoutes(app: FastifyInstance, { db, config, now, k
       const priceProductId = await chosenPriceProduct(tx, ACADEMY_PLACES, form.priceProduct)
       await refusePlanAfterEnd(tx, priceProductId, form.endDate, { noun: 'academy', field: 'priceProduct' })
       await refuseEndBeforePlan(tx, { column: 'academyId', id: current.id }, current.endDate, form.endDate, 'academy')
-      const settings = settingsFrom(form, priceProductId)
+      const area = await areaNamed(tx, form.location)
+      const settings = settingsFrom(form, priceProductId, area)
       const changed = await updateAcademy(tx, current.id, settings, ctx)
+      await bookArea(tx, { kind: 'academy', id: current.id, areaId: area?.id ?? null, slots: weeklySlots(settings) })
       if (changed) await tellScheduleChange(tx, current, changed.academy, ctx)
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'academy-changed', entity: { kind: 'academy', id: current.id, label: form.name }, before: academyFormValues(current), after: form, now: ctx.now })
       return changed
@@ -94,8 +99,8 @@ function onReceipt({ id, name, sport, coach, location, weekdays, startTime, endT
   return { id, name, sport, coach, location, weekdays, startTime, endTime, sessionDates, startDate, endDate }
 }
 
-/** Form strings to stored values; ages only for an academy that takes children, as the form shows them. */
-function settingsFrom(form: AcademyFormValues, priceProductId: string | null): NewAcademy {
+/** Form strings to stored values; ages only for an academy that takes children, as the form shows them; a "Where" naming a playing area, its name. */
+function settingsFrom(form: AcademyFormValues, priceProductId: string | null, area: { name: string } | undefined): NewAcademy {
   const whole = (text: string) => (text === '' ? null : Number(text))
   const optional = (text: string) => (text === '' ? null : text)
   const forChildren = form.forChildren === 'true'
@@ -104,7 +109,7 @@ function settingsFrom(form: AcademyFormValues, priceProductId: string | null): N
     sport: form.sport as Sport,
     description: optional(form.description),
     coach: optional(form.coach),
-    location: optional(form.location),
+    location: area?.name ?? optional(form.location),
     isActive: form.isActive === 'true',
     forChildren,
     minAge: forChildren ? whole(form.minAge) : null,

@@ -1,3 +1,5 @@
+import { WEEKDAYS } from '../../../shared/academy-schedule.ts'
+import { areaNamed, bookArea, weeklySlots } from '../../core/facility-calendar.queries.ts'
 import type { FastifyInstance } from 'fastify'
 import {
   campParticipantsCsv,
@@ -80,9 +82,11 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
     refuseEnded(form.endDate, { label: 'The last day', noun: 'camp' }, at, config.site.timeZone)
     const priceProductId = await chosenPriceProduct(db, CAMP_PLACES, form.priceProduct)
     await refusePlanAfterEnd(db, priceProductId, form.endDate, { noun: 'camp', field: 'priceProduct' })
-    const settings = settingsFrom(form, priceProductId)
     const camp = await inTransaction(db, async (tx) => {
+      const area = await areaNamed(tx, form.location)
+      const settings = settingsFrom(form, priceProductId, area)
       const created = await createCamp(tx, settings, at)
+      await bookArea(tx, { kind: 'camp', id: created.id, areaId: area?.id ?? null, slots: weeklySlots({ ...settings, weekdays: WEEKDAYS }) })
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-created', entity: { kind: 'camp', id: created.id, label: created.name }, before: null, after: form, now: at })
       return created
     })
@@ -101,8 +105,10 @@ export function registerCampRoutes(app: FastifyInstance, { db, config, now, kind
       const priceProductId = await chosenPriceProduct(tx, CAMP_PLACES, form.priceProduct)
       await refusePlanAfterEnd(tx, priceProductId, form.endDate, { noun: 'camp', field: 'priceProduct' })
       await refuseEndBeforePlan(tx, { column: 'campId', id: current.id }, current.endDate, form.endDate, 'camp')
-      const settings = settingsFrom(form, priceProductId)
+      const area = await areaNamed(tx, form.location)
+      const settings = settingsFrom(form, priceProductId, area)
       const changed = await updateCamp(tx, current.id, settings, ctx)
+      await bookArea(tx, { kind: 'camp', id: current.id, areaId: area?.id ?? null, slots: weeklySlots({ ...settings, weekdays: WEEKDAYS }) })
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'camp-changed', entity: { kind: 'camp', id: current.id, label: form.name }, before: campFormValues(current), after: form, now: ctx.now })
       return changed
     })
@@ -160,15 +166,15 @@ function campFormValues(camp: AdminCamp): CampFormValues {
   }
 }
 
-/** Form strings to stored values. */
-function settingsFrom(form: CampFormValues, priceProductId: string | null): NewCamp {
+/** Form strings to stored values; a "Where" naming a playing area, its name. */
+function settingsFrom(form: CampFormValues, priceProductId: string | null, area: { name: string } | undefined): NewCamp {
   const optional = (text: string) => (text === '' ? null : text)
   return {
     name: form.name,
     sport: form.sport as Sport,
     description: optional(form.description),
     coach: optional(form.coach),
-    location: optional(form.location),
+    location: area?.name ?? optional(form.location),
     isActive: form.isActive === 'true',
     minAge: Number(form.minAge),
     maxAge: Number(form.maxAge),

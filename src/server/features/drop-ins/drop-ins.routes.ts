@@ -34,6 +34,7 @@ import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, se
 import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
 import { placeLabelOf, recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import { areaNamed, bookArea } from '../../core/facility-calendar.queries.ts'
 import { actorOf } from '../../http/actor.ts'
 
 /**
@@ -87,10 +88,12 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
     const form = await parseDropInForm(db, req.body)
     const priceProductId = await chosenPriceProduct(db, DROP_IN_PLACES, form.priceProduct)
     await refusePlanAfterEnd(db, priceProductId, form.date, { noun: 'drop-in', field: 'priceProduct' })
-    const settings = settingsFrom(form, priceProductId)
     const at = now()
     const dropIn = await inTransaction(db, async (tx) => {
+      const area = await areaNamed(tx, form.location)
+      const settings = settingsFrom(form, priceProductId, area)
       const created = await createDropIn(tx, settings, at)
+      await bookArea(tx, { kind: 'drop-in', id: created.id, areaId: area?.id ?? null, slots: [settings], academyId: settings.academyId })
       await recordStaffAction(tx, { by: actorOf(req, user), action: 'drop-in-created', entity: { kind: 'drop-in', id: created.id, label: created.name }, before: null, after: form, now: at })
       return created
     })
@@ -109,8 +112,10 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
       const priceProductId = await chosenPriceProduct(tx, DROP_IN_PLACES, form.priceProduct)
       await refusePlanAfterEnd(tx, priceProductId, form.date, { noun: 'drop-in', field: 'priceProduct' })
       await refuseEndBeforePlan(tx, { column: 'dropInId', id: current.id }, current.date, form.date, 'drop-in')
-      const settings = settingsFrom(form, priceProductId)
+      const area = await areaNamed(tx, form.location)
+      const settings = settingsFrom(form, priceProductId, area)
       const changed = await updateDropIn(tx, current.id, settings, ctx)
+      await bookArea(tx, { kind: 'drop-in', id: current.id, areaId: area?.id ?? null, slots: [settings], academyId: settings.academyId })
       if (changed) await recordStaffAction(tx, { by: actorOf(req, user), action: 'drop-in-changed', entity: { kind: 'drop-in', id: current.id, label: form.name }, before: dropInFormValues(current), after: form, now: ctx.now })
       return changed
     })
@@ -198,15 +203,15 @@ function dropInFormValues(dropIn: AdminDropIn): DropInFormValues {
   }
 }
 
-/** Form strings to stored values. */
-function settingsFrom(form: DropInFormValues, priceProductId: string | null): NewDropIn {
+/** Form strings to stored values; a "Where" naming a playing area, its name. */
+function settingsFrom(form: DropInFormValues, priceProductId: string | null, area: { name: string } | undefined): NewDropIn {
   const optional = (text: string) => (text === '' ? null : text)
   const age = (text: string) => (text === '' ? null : Number(text))
   return {
     name: form.name,
     sport: form.sport as Sport,
     description: optional(form.description),
-    location: optional(form.location),
+    location: area?.name ?? optional(form.location),
     academyId: optional(form.academy),
     isActive: form.isActive === 'true',
     forChildren: form.forChildren === 'true',

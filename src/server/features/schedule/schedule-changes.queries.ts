@@ -9,7 +9,8 @@ import { sportsOf } from './playing-areas.queries.ts'
 import { emailChanges, type Booked, type GameChange } from './schedule-notices.ts'
 import { racedForSlots } from './schedule-draft.queries.ts'
 import { endOf, overlaps } from './slots.ts'
-import { gamesOnAreas, holdAreas } from './slots.queries.ts'
+import { holdAreas } from './slots.queries.ts'
+import { bookingsOnAreas } from '../../core/facility-calendar.queries.ts'
 
 /**
  * Staff's hand-made changes to a league's schedule (issue 33): one game moved to a free slot, or
@@ -63,8 +64,8 @@ export async function moveGame(db: Db, league: TeamLeague, gameId: string, to: M
     if (minutesOf(to.startTime) + length >= 24 * 60) throw invalid(SCHEDULE_MESSAGES.endsAfterMidnight(to.startTime, length), { startTime: SCHEDULE_MESSAGES.endsAfterMidnight(to.startTime, length) })
     if (game!.areaId === to.areaId && game!.date === to.date && game!.startTime === to.startTime) return { gameIds: [gameId], notified: 0 }
     const target = { ...to, endTime: endOf(to.startTime, length) }
-    const holder = (await gamesOnAreas(tx, { areaIds: [to.areaId], from: to.date, to: to.date })).find((g) => g.id !== gameId && overlaps(g, target))
-    if (holder) throw conflict(SCHEDULE_MESSAGES.slotHeld(area.name, holder.date, holder.startTime, `${holder.leagueName}’s ${holder.homeName} v ${holder.awayName}`))
+    const holder = (await bookingsOnAreas(tx, { areaIds: [to.areaId], from: to.date, to: to.date })).find((b) => !(b.kind === 'game' && b.id === gameId) && overlaps(b, target))
+    if (holder) throw conflict(SCHEDULE_MESSAGES.slotHeld(area.name, holder.date, holder.startTime, holder.label))
     await tx.kysely.updateTable('games').set({ ...target, updatedAt: timestampParam(tx.dialect, ctx.now) }).where('id', '=', gameId).execute()
     const now = { ...target, areaName: area.name }
     await recordStaffAction(tx, { by: ctx.by, action: 'game-moved', entity: { kind: 'league', id: league.id, label: `${named(game!)} in ${league.name}` }, before: booked(game!), after: booked(now), now: ctx.now })

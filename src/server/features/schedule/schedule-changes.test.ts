@@ -61,7 +61,7 @@ describe('moving a game', () => {
     const [first, second] = schedule.games as [Game, Game]
     const held = await move(leagueId, first, slotOf(second))
     expect(held.status).toBe(409)
-    expect(held.body.error!.message).toBe(SCHEDULE_MESSAGES.slotHeld(court.name, second.date, second.startTime, `Moving Hoops’s ${second.home.name} v ${second.away.name}`))
+    expect(held.body.error!.message).toBe(SCHEDULE_MESSAGES.slotHeld(court.name, second.date, second.startTime, `Moving Hoops: ${second.home.name} vs ${second.away.name}`))
 
     const other = await createTeamLeague(ctx, { name: 'Neighbours' })
     await createTeams(ctx, other, ['N1', 'N2'])
@@ -70,7 +70,7 @@ describe('moving a game', () => {
     const theirs = (await generate(admin, other)).games[0]!
     const across = await move(leagueId, first, slotOf(theirs))
     expect(across.status).toBe(409)
-    expect(across.body.error!.message).toContain('Neighbours’s N')
+    expect(across.body.error!.message).toContain('Neighbours: N')
     // Overlapping without the same start is held too.
     const half = await move(leagueId, first, { ...slotOf(theirs), startTime: theirs.startTime.replace(':00', ':30') })
     expect(half.status).toBe(409)

@@ -5,7 +5,7 @@ import { listTeamSummaries } from '../teams/teams.queries.ts'
 import { findNights, type Nights, type TeamLeague } from './game-nights.queries.ts'
 import { scheduleProblems, spreadOf, weekOf, type ScheduleRequest } from './generator.ts'
 import { freeOf, gameNightSlots, type TimedSlot } from './slots.ts'
-import { gamesOnAreas } from './slots.queries.ts'
+import { bookingsOnAreas } from '../../core/facility-calendar.queries.ts'
 
 /**
  * A league's schedule as staff read it (issue 33): its games with the teams' and playing areas'
@@ -51,9 +51,9 @@ export async function blackoutsOf(db: Db, teamIds: readonly string[]): Promise<R
   return blackouts
 }
 
-/** The game nights' slots no game of another league overlaps: what this league's games may take. */
+/** The game nights' slots nothing else on the facility's calendar overlaps (another league's games, academies, camps, drop-ins): what this league's games may take. */
 export async function slotsForLeague(db: Db, league: TeamLeague, nights: Nights): Promise<TimedSlot[]> {
-  const others = await gamesOnAreas(db, { areaIds: nights.areaIds, from: league.startDate, to: league.endDate, exceptLeagueId: league.id })
+  const others = (await bookingsOnAreas(db, { areaIds: nights.areaIds, from: league.startDate, to: league.endDate })).filter((b) => b.leagueId !== league.id)
   return freeOf(gameNightSlots(nights, league), others)
 }
 

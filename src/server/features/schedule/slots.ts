@@ -1,4 +1,5 @@
 import { sessionDates, type Weekday } from '../../../shared/academy-schedule.ts'
+import { overlaps } from '../../core/facility-calendar.queries.ts'
 import { minutesOf, startTimesOf, timeAt } from '../../../shared/schemas/schedule.ts'
 import type { Slot } from './generator.ts'
 
@@ -36,10 +37,7 @@ export function gameNightSlots(nights: GameNightPattern, season: { startDate: st
 
 export const endOf = (startTime: string, minutes: number): string => timeAt(minutesOf(startTime) + minutes)
 
-/** Two bookings of one playing area on one date whose times overlap. */
-export function overlaps(a: TimedSlot, b: TimedSlot): boolean {
-  return a.areaId === b.areaId && a.date === b.date && minutesOf(a.startTime) < minutesOf(b.endTime) && minutesOf(b.startTime) < minutesOf(a.endTime)
-}
+export { overlaps } from '../../core/facility-calendar.queries.ts'
 
 /** The slots no booking of `taken` overlaps. */
 export function freeOf<S extends TimedSlot>(slots: readonly S[], taken: readonly TimedSlot[]): S[] {
