@@ -146,7 +146,7 @@ export const ScheduleReport = z.object({
     .array(z.object({ team: Named, games: z.number().int(), earliest: z.number().int(), latest: z.number().int(), byes: z.number().int(), areas: z.array(z.object({ area: Named, games: z.number().int() })) }))
     .describe('each team’s games (the league’s Complete teams and any team a game names), games in the first and in the last slot of their night, byes and games per playing area'),
   byes: z.array(z.object({ team: Named, week: date.describe('the Monday of the week') })).describe('the weeks of the schedule a team has no game in'),
-  unplaced: z.array(z.object({ home: Named, away: Named })).describe('games the free slots could not take: move them by hand'),
+  unplaced: z.array(z.object({ home: Named, away: Named })).describe('games the free slots could not take: more game nights, dates or playing areas and a new draft place them'),
   blackoutsBroken: z.array(z.object({ team: Named, date })).describe('blackout dates a game is on'),
 })
 export type ScheduleReport = z.infer<typeof ScheduleReport>

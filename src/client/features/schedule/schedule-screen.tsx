@@ -167,7 +167,7 @@ function Report({ report }: { report: ScheduleReport }) {
       />
       {report.unplaced.length > 0 && (
         <Alert tone="info">
-          <p>Games the free slots could not take: move them by hand or add game nights.</p>
+          <p>Games the free slots could not take: add game nights, dates or playing areas, then generate again.</p>
           <ul>
             {report.unplaced.map((u, i) => (
               <li key={i}>

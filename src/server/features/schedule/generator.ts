@@ -45,8 +45,9 @@
  * A week with fewer usable slots than its round has games leaves the games it cannot take in
  * `unplaced` (chosen so that no team is left out more often than it must be); they do not spill
  * into a later week, which would make a team play twice that week. Rounds with no week left (more
- * rounds than weeks with slots) are unplaced whole. Staff move unplaced games by hand, and
- * `scheduleProblems` warns of every rule such a move breaks.
+ * rounds than weeks with slots) are unplaced whole: staff give the league more game nights, dates
+ * or playing areas and generate again. `scheduleProblems` warns of every rule a game moved by hand
+ * breaks.
  *
  * The assignment is written here rather than taken from a package: it is 30 lines, and the cost
  * matrices are at most a few dozen rows.
