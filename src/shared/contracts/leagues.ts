@@ -42,6 +42,7 @@ export const LeagueSummary = z.object({
   priceCents: z.number().int().describe('what each player pays (in a team league, when players pay)'),
   teamPayment: z.enum(TEAM_PAYMENTS).nullable().describe('who pays, in a team league'),
   teamFeeCents: z.number().int().nullable().describe('what a captain pays for the team, when captains pay'),
+  schedulePublished: z.boolean().describe('a team league whose schedule and standings are open at /schedule/:leagueId'),
 })
 export type LeagueSummary = z.infer<typeof LeagueSummary>
 

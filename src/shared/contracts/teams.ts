@@ -23,6 +23,7 @@ export const TeamLeague = z.object({
   playerFeeCents: z.number().int().nullable().describe('what each player pays, when players pay'),
   teamPlacesLeft: z.number().int().nullable().describe('null when the league takes any number of teams'),
   teamWaitlistSize: z.number().int(),
+  schedulePublished: z.boolean().describe('its schedule and standings are open at /schedule/:leagueId'),
 })
 export type TeamLeague = z.infer<typeof TeamLeague>
 

@@ -68,6 +68,11 @@ function MyLeague({ league, userId }: { league: LeagueSummary; userId: string })
           <dd>{leaguePriceText(league)}</dd>
         </div>
       </dl>
+      {league.schedulePublished && (
+        <p>
+          <Link to={href('schedule', { leagueId: league.id })}>Schedule and standings</Link>
+        </p>
+      )}
       {league.kind === 'team' ? <MyTeams league={league} userId={userId} /> : <MyPlaces league={league} userId={userId} />}
     </>
   )

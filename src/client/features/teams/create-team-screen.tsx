@@ -116,6 +116,13 @@ function TeamLeagueCard({ league, team }: { league: TeamLeague; team: MyTeam | u
       {league.description && <p>{league.description}</p>}
       <p className="signup-fact">{TEAM_PAYMENT_LABELS[league.teamPayment]}.</p>
       {roster && <p className="signup-fact">Rosters: {roster}.</p>}
+      {league.schedulePublished && (
+        <p className="signup-fact">
+          <Link to={href('schedule', { leagueId: league.id })}>
+            Schedule and standings<span className="visually-hidden"> of {league.name}</span>
+          </Link>
+        </p>
+      )}
       <p className="signup-fact">
         {league.teamPlacesLeft === null
           ? 'Places for every team.'

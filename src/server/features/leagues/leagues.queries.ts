@@ -162,14 +162,17 @@ export async function findLeagueSummary(db: Db, leagueId: string): Promise<Leagu
     .leftJoin('products as p', 'p.id', 'o.productId')
     .leftJoin('offerings as teamPlaces', (join) => join.onRef('teamPlaces.leagueId', '=', 'l.id').on('teamPlaces.kind', '=', 'team-place'))
     .leftJoin('products as teamFee', 'teamFee.id', 'teamPlaces.productId')
-    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.isActive', 'l.startDate', 'l.endDate', 'l.teamPayment', 'p.listPriceCents as priceCents', 'teamFee.listPriceCents as teamFeeCents'])
+    .leftJoin('gameNights as n', 'n.leagueId', 'l.id')
+    .select(['l.id', 'l.name', 'l.sport', 'l.kind', 'l.isActive', 'l.startDate', 'l.endDate', 'l.teamPayment', 'p.listPriceCents as priceCents', 'teamFee.listPriceCents as teamFeeCents', 'n.publishedAt'])
     .where('l.id', '=', leagueId)
     .executeTakeFirst()
   if (!row) return undefined
+  const { publishedAt, ...league } = row
   return {
-    ...row,
-    isActive: toBool(row.isActive),
-    priceCents: row.priceCents ?? 0,
-    teamFeeCents: teamPaysFee(row.teamPayment) ? (row.teamFeeCents ?? 0) : null,
+    ...league,
+    schedulePublished: publishedAt !== null && publishedAt !== undefined,
+    isActive: toBool(league.isActive),
+    priceCents: league.priceCents ?? 0,
+    teamFeeCents: teamPaysFee(league.teamPayment) ? (league.teamFeeCents ?? 0) : null,
   }
 }

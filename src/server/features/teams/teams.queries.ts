@@ -28,6 +28,7 @@ export async function listTeamLeagues(db: Db, sport: Sport | undefined): Promise
     .leftJoin('products as teamFee', 'teamFee.id', 'teamPlaces.productId')
     .innerJoin('offerings as players', (join) => join.onRef('players.leagueId', '=', 'l.id').on('players.kind', '=', 'league-place'))
     .leftJoin('products as playerFee', 'playerFee.id', 'players.productId')
+    .leftJoin('gameNights as n', 'n.leagueId', 'l.id')
     .select([
       'l.id',
       'l.name',
@@ -46,12 +47,13 @@ export async function listTeamLeagues(db: Db, sport: Sport | undefined): Promise
       'teamFee.listPriceCents as teamFeeCents',
       'playerFee.listPriceCents as playerFeeCents',
       'teamPlaces.waiting as teamWaitlistSize',
+      'n.publishedAt',
     ])
     .where('l.isActive', '=', boolParam(db.dialect, true))
     .where('l.kind', '=', 'team')
   if (sport) query = query.where('l.sport', '=', sport)
   const rows = await query.orderBy('l.startDate').orderBy('l.name').execute()
-  return rows.map(({ capacity, placesTaken, teamWaitlistSize, teamFeeCents, playerFeeCents, ...league }) => {
+  return rows.map(({ capacity, placesTaken, teamWaitlistSize, teamFeeCents, playerFeeCents, publishedAt, ...league }) => {
     const teamPayment: TeamPayment = league.teamPayment ?? 'player-fee'
     return {
       ...league,
@@ -60,6 +62,7 @@ export async function listTeamLeagues(db: Db, sport: Sport | undefined): Promise
       playerFeeCents: playersPayFee(teamPayment) ? (playerFeeCents ?? 0) : null,
       teamPlacesLeft: capacity === null ? null : Math.max(0, capacity - placesTaken),
       teamWaitlistSize: toCount(teamWaitlistSize),
+      schedulePublished: publishedAt !== null && publishedAt !== undefined,
     }
   })
 }
