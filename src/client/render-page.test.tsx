@@ -154,7 +154,7 @@ describe('the other open pages', () => {
     expect((await pageAnswers('/manageLeaguePlayers/league', customer)).map((a) => a.url)).toEqual([])
     expect((await pageAnswers('/manageLeaguePlayers/league', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues'])
     expect((await pageAnswers('/manageLeaguePlayers/league/l-1', admin)).map((a) => a.url)).toEqual(['/api/admin/leagues', '/api/admin/leagues/l-1/players'])
-    expect((await pageAnswers('/league/l-1/team/t-1', customer)).map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1'])
+    expect((await pageAnswers('/league/l-1/team/t-1', customer)).map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1', '/api/leagues/l-1/teams/t-1/games'])
     expect((await pageAnswers('/league/l-1/team/t-1/player/r-1', admin)).map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1/players/r-1'])
     expect((await pageAnswers('/leagueRegistrants/l-1', admin)).map((a) => a.url)).toEqual(['/api/desk/leagues/l-1/registrants'])
   })
@@ -208,7 +208,8 @@ describe('the other open pages', () => {
       entry: { registrationId: 'r-1', status: 'confirmed', receiptNumber: 'R-1', waitlistPosition: null, offerExpiresAt: null, priceCents: 50000, paidCents: 0, balanceCents: 50000 },
       players: [], viewer: { isCaptain: true, isStaff: false, registrationId: 'r-1' }, inviteUrl: 'http://localhost:3000/league/l-1/team/t-1/signUp?invite=abc', createdAt: '2026-11-01T12:00:00.000Z',
     }
-    expect(answers.map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1'])
+    // The team and its games (the next game shows once the league's schedule is published).
+    expect(answers.map((a) => a.url)).toEqual(['/api/leagues/l-1/teams/t-1', '/api/leagues/l-1/teams/t-1/games'])
     const { html } = await renderPage(site, path, [{ queryKey: answers[0]!.queryKey, json: JSON.stringify({ team }) }], captain)
     expect(html).toContain('Night Owls')
     expect(html).toContain('value="http://localhost:3000/league/l-1/team/t-1/signUp?invite=abc"')
