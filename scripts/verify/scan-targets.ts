@@ -185,6 +185,7 @@ export function scanTargets({ customer, fixtures: f }: Scope): Target[] {
     { route: 'POST /api/admin/playing-areas/:areaId', as: 'admin', params: { areaId: f.adminAreaId }, body: SCAN_AREA },
     // In the team league's game nights: never deleted, every payload meets the same refusal.
     { route: 'POST /api/admin/playing-areas/:areaId/delete', as: 'admin', params: { areaId: f.adminAreaId }, body: {} },
+    { route: 'GET /api/admin/playing-areas/calendar', as: 'admin', query: { from: day(0), to: day(6) } },
     { route: 'GET /api/admin/leagues/:leagueId/game-nights', as: 'admin', params: { leagueId: f.teamLeagueId } },
     { route: 'POST /api/admin/leagues/:leagueId/game-nights', as: 'admin', params: { leagueId: f.teamLeagueId }, body: { ...SCAN_GAME_NIGHTS, areaIds: [f.adminAreaId] } },
     { route: 'GET /api/admin/leagues/:leagueId/schedule', as: 'admin', params: { leagueId: f.teamLeagueId } },

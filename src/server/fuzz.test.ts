@@ -158,11 +158,21 @@ async function send(method: string, urlPattern: string, sample: Sample) {
   return res
 }
 
-function sampleFor(method: string, url: string, fixed: Record<string, fc.Arbitrary<string>> = {}): fc.Arbitrary<Sample> {
+function sampleFor(method: string, url: string, fixed: Record<string, fc.Arbitrary<string>> = {}, fixedQuery?: fc.Arbitrary<string>): fc.Arbitrary<Sample> {
   const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!)
   const params = fc.record(Object.fromEntries(names.map((n) => [n, fixed[n] ?? pathParam])) as Record<string, fc.Arbitrary<string>>)
-  return fc.record({ params, query: queryString, ...(method === 'GET' ? {} : { body }) }) as fc.Arbitrary<Sample>
+  const query = fixedQuery ? fc.oneof(fixedQuery, queryString) : queryString
+  return fc.record({ params, query, ...(method === 'GET' ? {} : { body }) }) as fc.Arbitrary<Sample>
 }
+
+/** A range of real days, some past the calendar's 31 or backwards, so the fuzzer reaches past the checks. */
+const calendarRange: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: -3, max: 40 }))
+  .map(([start, length]) => {
+    const from = new Date(Date.UTC(2026, 0, 1) + start * 86_400_000).toISOString().slice(0, 10)
+    const to = new Date(Date.UTC(2026, 0, 1) + (start + length) * 86_400_000).toISOString().slice(0, 10)
+    return `?from=${from}&to=${to}`
+  })
 
 const FUNCTIONS_URL = '/api/functions/:name'
 const apiRoutes = ctx.routes.filter((r) => r.url.startsWith('/api/'))
@@ -196,7 +206,8 @@ const cases: Case[] = apiRoutes.flatMap((route): Case[] => {
     ...(route.url.endsWith('/blackouts') ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam), teamId: fc.oneof(fc.constant(teamId), pathParam) } : {}),
     ...(route.url.endsWith('/games') ? { leagueId: fc.oneof(fc.constant(teamLeagueId), pathParam) } : {}),
   }
-  return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed) }]
+  const fixedQuery = route.url === '/api/admin/playing-areas/calendar' ? calendarRange : undefined
+  return [{ name: key, method: route.method, url: route.url, sample: sampleFor(route.method, route.url, fixed, fixedQuery) }]
 })
 
 describe('fuzzing every API route as an admin', () => {

@@ -67,6 +67,45 @@ export const deletePlayingArea = contract({
   responses: { 200: z.object({ deleted: z.string().describe('the playing area deleted') }) },
 })
 
+const CALENDAR_DATE = 'Enter a date such as 2027-01-05.'
+/** A calendar day, checked to exist (2027-02-30 does not). */
+const calendarDay = z.string({ error: CALENDAR_DATE }).refine((text) => {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text)
+}, { error: CALENDAR_DATE })
+/** The most days the facility's calendar shows at once. */
+export const CALENDAR_MAX_DAYS = 31
+const daysFromTo = (q: { from: string; to: string }) => (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1
+
+export const FacilityCalendarQuery = z
+  .object({ from: calendarDay.describe('the first day, YYYY-MM-DD, a facility date'), to: calendarDay.describe('the last day, YYYY-MM-DD, a facility date') })
+  .refine((q) => q.from <= q.to, { error: 'The first day (from) must not be after the last (to).', path: ['to'] })
+  .refine((q) => q.from > q.to || daysFromTo(q) <= CALENDAR_MAX_DAYS, { error: `Show at most ${CALENDAR_MAX_DAYS} days at once.`, path: ['to'] })
+
+export const CalendarBooking = z.object({
+  kind: z.enum(['game', 'academy', 'camp', 'drop-in']),
+  id: z.string().describe('the game’s, academy’s, camp’s or drop-in’s id'),
+  what: z.string().describe('“League: Home vs Away” for a game; the academy’s, camp’s or drop-in’s name'),
+  startTime: time,
+  endTime: time,
+})
+export type CalendarBooking = z.infer<typeof CalendarBooking>
+
+export const CalendarDay = z.object({
+  date,
+  areas: z.array(z.object({ id: z.string(), name: z.string(), bookings: z.array(CalendarBooking).describe('by start time') })).describe('the areas booked that day, by name'),
+})
+export type CalendarDay = z.infer<typeof CalendarDay>
+
+export const facilityCalendar = contract({
+  method: 'GET',
+  url: '/api/admin/playing-areas/calendar',
+  access: 'staff',
+  summary: 'The facility’s one calendar over at most 31 days: each day, what is on each playing area — games of every league, academy sessions, camp days and drop-in sessions',
+  query: FacilityCalendarQuery,
+  responses: { 200: z.object({ days: z.array(CalendarDay).describe('every day from `from` to `to`') }) },
+})
+
 export const ScheduleLeague = z.object({ id: z.string(), name: z.string(), sport: z.enum(SPORTS), startDate: date, endDate: date })
 
 export const StandingsRules = z.object({
