@@ -1,9 +1,11 @@
-import { expect, takenOver, test, uniqueToken } from './fixtures.ts'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { BASE_URL, daysFromToday, expect, takenOver, test, uniqueToken } from './fixtures.ts'
 
 /*
  * The facility's courts and fields (issue 33): an admin finds Playing areas from the leagues page,
  * adds a court with the sports it hosts (the server refusing one without any), renames it, and
- * deletes it.
+ * deletes it; and sees, a week at a time, what is on each area (docs/decisions/0034).
  */
 
 test('an admin adds a playing area, is told to choose a sport, renames it and deletes it', async ({ asAdmin: admin }) => {
@@ -39,4 +41,41 @@ test('an admin adds a playing area, is told to choose a sport, renames it and de
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expect(admin.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText(`Deleted Centre Court ${token}.`)
   await expect(admin.getByRole('row').filter({ hasText: token })).toHaveCount(0)
+})
+
+/** Serious or critical axe violations at a desktop's width and a phone's (as accessibility.spec.ts checks). */
+async function expectNoSeriousViolationsAtBothWidths(page: Page): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width} px`).toEqual([])
+  }
+}
+
+test('an academy whose Where names a court shows on that court in next week’s calendar, axe clean at both widths', async ({ asAdmin: admin }) => {
+  const token = uniqueToken()
+  const sent = { headers: { origin: BASE_URL } }
+  const area = await admin.request.post(`${BASE_URL}/api/admin/playing-areas`, { ...sent, data: { name: `Week Court ${token}`, sports: ['basketball'] } })
+  expect(area.status(), await area.text()).toBe(201)
+  const date = daysFromToday(7)
+  const academy = await admin.request.post(`${BASE_URL}/api/admin/academies`, {
+    ...sent,
+    data: {
+      name: `Week Skills ${token}`, sport: 'basketball', description: '', coach: '', location: `week court ${token}`, isActive: 'true', forChildren: 'true', minAge: '8', maxAge: '10',
+      weekdays: String(new Date(`${date}T00:00:00Z`).getUTCDay() || 7), startTime: '16:00', endTime: '17:00', registrationDate: daysFromToday(-1), startDate: date, endDate: daysFromToday(14),
+      skippedDates: '', price: '180', capacity: '16',
+    },
+  })
+  expect(academy.status(), await academy.text()).toBe(201)
+
+  await admin.goto('/admin/playingAreas')
+  await takenOver(admin)
+  const week = admin.getByRole('region', { name: 'This week' })
+  await expect(week.getByRole('heading', { level: 3 })).toHaveCount(7)
+  await admin.getByRole('button', { name: 'Next week' }).click()
+  const next = admin.getByRole('region', { name: /^Week of / })
+  const day = next.getByRole('listitem').filter({ hasText: `Week Court ${token}` })
+  await expect(day).toContainText(`4:00 PM – 5:00 PM: Week Skills ${token}`)
+  await expectNoSeriousViolationsAtBothWidths(admin)
 })

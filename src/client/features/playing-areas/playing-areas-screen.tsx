@@ -9,11 +9,12 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useEditPanel } from '../../lib/use-edit-panel.ts'
 import type { playingAreasQuery } from '../../queries/playing-areas.ts'
 import { useDeletePlayingArea, useSavePlayingArea } from './api/use-playing-area-changes.ts'
+import { FacilityWeek } from './facility-week.tsx'
 
 /**
  * /admin/playingAreas (issue 33): the facility's courts and fields and the sports each can host,
  * which a league's game nights choose from. One in use by a game or a league's game nights stays:
- * the server says which league.
+ * the server says which league. Below them, what is on each area this week (facility-week.tsx).
  */
 
 const editButtonId = (id: string) => `edit-area-${id}`
@@ -86,6 +87,7 @@ export function PlayingAreasScreen({ areasQuery }: { areasQuery: ReturnType<type
           )}
         />
       )}
+      <FacilityWeek />
     </>
   )
 }
