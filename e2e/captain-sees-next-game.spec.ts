@@ -6,7 +6,8 @@ import { publishSchedule } from '../tests/published-schedule.ts'
 
 /*
  * The open schedule pages (issue 33): a captain reads the team's next game on the team page and
- * on the account page, opens the league's schedule and standings from it, and the team's own
+ * on the account page, opens the league's schedule and standings from it, from the league's page
+ * and from the list of team leagues, and the team's own
  * games; each page passes axe at a laptop's and a phone's width, and its tables fit the phone.
  */
 
@@ -57,6 +58,13 @@ test('a captain sees the next game on the team page and the account page, and op
 
   await openInApp(page, '/account')
   await expect(page.getByRole('region', { name: 'Your teams' }).locator('.next-game')).toHaveText(nextGame)
+
+  await openInApp(page, '/createTeam')
+  await expect(page.getByRole('link', { name: `Schedule and standings of ${leagueName}` })).toHaveAttribute('href', `/schedule/${leagueId}`)
+  await openInApp(page, `/league/${leagueId}`)
+  await page.getByRole('link', { name: 'Schedule and standings', exact: true }).click()
+  await expect(page).toHaveURL(`${BASE_URL}/schedule/${leagueId}`)
+  await expect(page.getByRole('table', { name: /^Standings after 1 result/ })).toContainText(teamName)
 
   await openInApp(page, `/league/${leagueId}/team/${teamId}`)
   await expect(page.locator('.next-game')).toHaveText(nextGame)
