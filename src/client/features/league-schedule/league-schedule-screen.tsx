@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api.ts'
 import { formatTime } from '../../../shared/academy-schedule.ts'
 import { byDate, dayText, leagueResultText } from '../../lib/game-text.ts'
 import type { leagueGamesQuery, standingsQuery as standingsOf } from '../../queries/open-schedule.ts'
-import { StandingsTable } from './standings-table.tsx'
+import { StandingsTable } from '../../components/standings-table.tsx'
 
 /**
  * /schedule/:leagueId (issue 33): a team league's published schedule and standings, open to

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { ScoreGame, Standings } from '../../../shared/contracts/scores.ts'
+import type { ScoreGame } from '../../../shared/contracts/scores.ts'
 import type { ScoreInput } from '../../../shared/schemas/scores.ts'
 import { formatTime } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { href } from '../../../shared/paths.ts'
 import { MAX_SCORE, resultText } from '../../../shared/scores.ts'
+import { StandingsTable } from '../../components/standings-table.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { scoreStandingsQuery, useRecordScore, type scoreSheetQuery } from './queries.ts'
@@ -181,50 +182,4 @@ function LeagueStandings({ leagueId }: { leagueId: string }) {
   if (error) return <Alert>{errorMessage(error)}</Alert>
   if (!data) return <p className="loading">Loading the standings…</p>
   return <StandingsTable standings={data.standings} />
-}
-
-const COLUMNS = [
-  ['played', 'P', 'Played'],
-  ['won', 'W', 'Won'],
-  ['lost', 'L', 'Lost'],
-  ['tied', 'T', 'Tied'],
-  ['difference', '+/-', 'Difference'],
-  ['points', 'Pts', 'Points'],
-] as const
-
-/** The standings as the scorer checks them: short columns that fit a phone; the open league page has them in full. */
-function StandingsTable({ standings }: { standings: Standings }) {
-  return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="score-standings">
-      <table>
-        <caption id="score-standings" className="visually-hidden">
-          Standings of {standings.league.name} after {standings.results} {standings.results === 1 ? 'result' : 'results'}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <abbr title="Rank">#</abbr>
-            </th>
-            <th scope="col">Team</th>
-            {COLUMNS.map(([key, short, long]) => (
-              <th scope="col" key={key}>
-                <abbr title={long}>{short}</abbr>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {standings.rows.map((row) => (
-            <tr key={row.team.id}>
-              <td>{row.rank}</td>
-              <th scope="row">{row.team.name}</th>
-              {COLUMNS.map(([key]) => (
-                <td key={key}>{row[key]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
 }

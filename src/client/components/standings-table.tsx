@@ -1,5 +1,5 @@
-import type { Standings } from '../../../shared/contracts/scores.ts'
-import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts'
+import type { Standings } from '../../shared/contracts/scores.ts'
+import { TIE_BREAK_LABELS } from '../../shared/tie-breaks.ts'
 
 const COLUMNS = [
   ['P', 'Played'],
