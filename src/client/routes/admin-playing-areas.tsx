@@ -1,9 +1,9 @@
 import { PlayingAreasScreen } from '../features/playing-areas/playing-areas-screen.tsx'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
-import { playingAreasQuery } from '../queries/playing-areas.ts'
+import { facilityWeekQuery, playingAreasQuery, thisWeeksMonday } from '../queries/playing-areas.ts'
 
 export function opensWith(_visit: PageVisit) {
-  return { areas: playingAreasQuery() }
+  return { areas: playingAreasQuery(), week: facilityWeekQuery(thisWeeksMonday()) }
 }
 
 /** /admin/playingAreas: the facility's courts and fields, which leagues' games are scheduled on (issue 33). */

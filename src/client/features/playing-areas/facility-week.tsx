@@ -4,7 +4,7 @@ import { formatDate } from '../../../shared/format.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { facilityDayNow } from '../../lib/facility-day.ts'
+import { thisWeeksMonday } from '../../queries/playing-areas.ts'
 import { useFacilityWeek } from './api/use-facility-week.ts'
 
 /**
@@ -13,7 +13,7 @@ import { useFacilityWeek } from './api/use-facility-week.ts'
  * so it reads on a phone as well as on the desk's screen.
  */
 export function FacilityWeek() {
-  const thisMonday = mondayOf(facilityDayNow())
+  const thisMonday = thisWeeksMonday()
   const [monday, setMonday] = useState(thisMonday)
   const { data, error } = useFacilityWeek(monday)
   const title = monday === thisMonday ? 'This week' : `Week of ${formatDate(monday)}`
@@ -61,8 +61,4 @@ export function FacilityWeek() {
       ))}
     </section>
   )
-}
-
-function mondayOf(date: string): string {
-  return addDays(date, 1 - weekdayOf(date))
 }
