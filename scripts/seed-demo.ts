@@ -37,6 +37,7 @@ import { generateSeason } from '../src/server/demo-season.ts'
 import { createPlayingArea } from '../src/server/features/schedule/playing-areas.queries.ts'
 import { findTeamLeague, setGameNights } from '../src/server/features/schedule/game-nights.queries.ts'
 import { generateDraft, publishSchedule } from '../src/server/features/schedule/schedule-draft.queries.ts'
+import { recordScore } from '../src/server/features/schedule/scores.queries.ts'
 
 const { values: flags } = parseArgs({ options: { season: { type: 'boolean', default: false }, seed: { type: 'string', default: '1' } } })
 if (!/^\d{1,9}$/.test(flags.seed)) {
@@ -311,11 +312,14 @@ async function seedSchedule(leagueId: string, adminId: string): Promise<void> {
   await generateDraft(db, league, audit)
   await publishSchedule(db, league, audit)
   const today = facilityToday(now, config.site.timeZone)
-  const played = await db.kysely.selectFrom('games').select(['id', 'awayTeamId']).where('leagueId', '=', leagueId).where('date', '<', today).orderBy('date').orderBy('startTime').orderBy('id').execute()
+  const played = await db.kysely.selectFrom('games').select(['id', 'awayTeamId', 'scoreVersion']).where('leagueId', '=', leagueId).where('date', '<', today).orderBy('date').orderBy('startTime').orderBy('id').execute()
+  // Entered as the scorer's table enters them: a forfeit records the league's forfeit score.
+  const scorer = { now, timeZone: config.site.timeZone, by: audit.by }
   for (const [i, game] of played.entries()) {
     const result = DEMO_SCHEDULE.results[i % DEMO_SCHEDULE.results.length]!
-    const score = result === 'forfeit-away' ? { forfeitedBy: game.awayTeamId } : { homeScore: result[0], awayScore: result[1] }
-    await db.kysely.updateTable('games').set(score).where('id', '=', game.id).execute()
+    const version = game.scoreVersion
+    const input = result === 'forfeit-away' ? { outcome: 'forfeit' as const, version, forfeitedBy: game.awayTeamId } : { outcome: 'score' as const, version, homeScore: result[0], awayScore: result[1] }
+    await recordScore(db, league, game.id, input, scorer)
   }
 }
 
