@@ -127,7 +127,16 @@ test('a league that is full puts the customer on the waitlist and says where the
   await page.goto('/individualSportsSignUp')
   const card = page.getByRole('article', { name: leagueName })
   await expect(card.getByText('Full — join the waitlist (0 waiting)')).toBeVisible()
+  // The answer waits until both clicks are in: on a quick server it came between them, and the
+  // second click landed on what the answer put where the button was.
+  let answer!: () => void
+  const bothClicksIn = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/api/leagues/*/registrations', async (route) => {
+    await bothClicksIn
+    await route.continue()
+  })
   await card.getByRole('button', { name: /^Join the waitlist/ }).dblclick()
+  answer()
   await expect(card.getByRole('status')).toHaveText(
     new RegExp(`^${leagueName} is full\\. You're number 1 on the waitlist \\(of 1\\)\\. We'll email you if a place opens up\\.`),
   )
