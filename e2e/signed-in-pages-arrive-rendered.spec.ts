@@ -65,7 +65,9 @@ for (const { person, path, heading } of PAGES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await takenOver(page)
       await page.waitForLoadState('networkidle')
-      expect(apiReads).toEqual([])
+      // Each of the person's teams' next game is read after the page, not carried by it (issue 33's
+      // account page: the teams' ids come from an answer the page carries); every other answer is.
+      expect(apiReads.filter((read) => !/^\/api\/leagues\/[^/]+\/teams\/[^/]+\/games$/.test(read))).toEqual([])
       expect(errors).toEqual([])
       // Taken over: the browser now remembers who is signed in.
       expect(JSON.parse((await page.evaluate(() => localStorage.getItem('sessionUser'))) ?? 'null')).toMatchObject({ email: (await sessions.get(person)).user.email })
