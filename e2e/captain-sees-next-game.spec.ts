@@ -85,10 +85,10 @@ test('a captain sees the next game on the team page and the account page, and op
   await expect(page.locator('.next-game')).toHaveText(nextGame)
   const games = page.getByRole('table', { name: `Every game of ${teamName}` })
   await expect(games.getByRole('row')).toHaveText([
-    'DateStartsWhereOpponentResult',
-    `${dayText(schedule.past)}7:00 PM${schedule.court}vs ${rivalName}W 52 – 47`,
-    `${dayText(schedule.next)}7:00 PM${schedule.court}at ${rivalName}Not played yet`,
-    `${dayText(schedule.later)}8:00 PM${schedule.court}vs ${rivalName}Not played yet`,
+    'WhenWhereOpponentResult',
+    `${dayText(schedule.past)}, 7:00 PM${schedule.court}vs ${rivalName}W 52 – 47`,
+    `${dayText(schedule.next)}, 7:00 PM${schedule.court}at ${rivalName}Not played yet`,
+    `${dayText(schedule.later)}, 8:00 PM${schedule.court}vs ${rivalName}Not played yet`,
   ])
   await checkAtBothWidths(page)
 })

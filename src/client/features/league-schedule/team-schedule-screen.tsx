@@ -30,8 +30,7 @@ export function TeamScheduleScreen({ games: query }: { games: ReturnType<typeof 
                 <caption id="team-games-caption">Every game of {data.team.name}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Starts</th>
+                    <th scope="col">When</th>
                     <th scope="col">Where</th>
                     <th scope="col">Opponent</th>
                     <th scope="col">Result</th>
@@ -42,8 +41,9 @@ export function TeamScheduleScreen({ games: query }: { games: ReturnType<typeof 
                     const result = teamResultText(game.result)
                     return (
                       <tr key={game.id}>
-                        <td>{dayText(game.date)}</td>
-                        <td className="game-time">{formatTime(game.startTime)}</td>
+                        <td className="game-when">
+                          {dayText(game.date)}, <span className="game-time">{formatTime(game.startTime)}</span>
+                        </td>
                         <td>{game.area.name}</td>
                         <td>
                           {game.home ? 'vs' : 'at'} {game.opponent.name}
