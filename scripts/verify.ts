@@ -70,7 +70,8 @@ for (const step of steps) {
 
 console.log('\n--- verify: summary')
 const width = Math.max(...STEPS.map((s) => s.name.length))
-// The CPU seconds a step cost the machine: on busy cores, only less of them makes a run shorter.
+// The machine's CPU seconds while a step ran (with another step beside it, as in .ci/run, both
+// steps' together): on busy cores, only fewer of them make a run shorter.
 const cpuSeconds = (r: (typeof results)[number]) => (r.seconds * r.cores.busy * os.availableParallelism()).toFixed(0).padStart(5)
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)} ${r.seconds.toFixed(0).padStart(5)} s, cores ${percent(r.cores.busy)} busy (${cpuSeconds(r)} CPU s), ${percent(r.cores.stolen)} taken by the host`)
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)} ${r.seconds.toFixed(0).padStart(5)} s, cores ${percent(r.cores.busy)} busy (${cpuSeconds(r)} CPU s on the machine), ${percent(r.cores.stolen)} taken by the host`)
 process.exitCode = results.every((r) => r.ok) ? 0 : 1
