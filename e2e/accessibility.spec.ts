@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { decideAccess, ROUTES, type RouteDefinition } from '../src/shared/routes.ts'
 import { attendanceHref } from '../src/client/features/academies/attendance-text.ts'
 import { academyInput, addChildWithWaiver, enrolInAcademy, nineYearOldBorn, placeChildren, thisWeeksAcademy } from './academy-places.ts'
 import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { insertDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
+import { expectNoSeriousViolations, expectNoSeriousViolationsAtWidths } from './axe.ts'
 import { BASE_URL, daysFromToday, expect, sampleHeading, samplePaths, signIn, STRIPE_SITE_URL, takenOver, test, uniqueToken, type Person } from './fixtures.ts'
 import { changesByStaff, registrationWithDeskPayment } from './staff-history.ts'
 import { insertScoredLeague } from './scored-league.ts'
@@ -20,7 +20,6 @@ import { insertTeams, publishSchedule } from '../tests/published-schedule.ts'
  */
 
 const PEOPLE: readonly Person[] = ['visitor', 'customer', 'employee', 'admin']
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const ORIGIN = { origin: BASE_URL }
 
 /** Opens `path` as a fresh visit (see route-access.spec.ts) and waits until it has loaded. */
@@ -30,33 +29,6 @@ async function open(page: Page, path: string, heading: string | RegExp): Promise
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
   // Every screen shows its loading state with this class; axe should see the loaded page.
   await expect(page.locator('.loading')).toHaveCount(0)
-}
-
-/**
- * The same at a desktop's width and a phone's, on the page as it stands: a state reached by a
- * flow is checked at both without walking the flow twice. The page keeps its width afterwards.
- */
-async function expectNoSeriousViolationsAtBothWidths(page: Page, { atEach }: { atEach?: (width: number) => Promise<void> } = {}): Promise<void> {
-  const before = page.viewportSize()
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await atEach?.(width)
-    await expectNoSeriousViolations(page)
-  }
-  if (before) await page.setViewportSize(before)
-}
-
-/** Fails with each serious or critical violation's rule, elements and help. */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  // Legacy mode runs axe.run() in the page itself instead of finishing the run in a new blank
-  // page, which halves the time of a check. Its one loss, cross-origin iframes, does not apply:
-  // the client renders no iframes.
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  const report = serious.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  )
-  expect(report, `axe violations on ${page.url()}`).toEqual([])
 }
 
 /**
@@ -148,10 +120,10 @@ test.describe('pages in other states', () => {
     const admin = await pageAs('admin')
     await open(admin, '/dashboard/reports', 'Reports')
     await expect(admin.getByRole('link', { name: 'Download payments and refunds (CSV)' })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
     await open(admin, `/dashboard/reports/summary/${leagueId}`, 'Season Summary')
     await expect(admin.getByRole('heading', { name, level: 2 })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 
   test('a visitor sent to Sign In with the access message', async ({ pageAs }) => {
@@ -245,7 +217,7 @@ test.describe('pages in other states', () => {
     const card = page.getByRole('article', { name: academy.name })
     await card.getByRole('button', { name: 'Add to calendar' }).click()
     await expect(card.getByLabel('Calendar link')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
   })
 
   test('the team pages: create a team, the captain’s team page, and the invitation', async ({ pageAs, sessions, playwright, insertLeague }) => {
@@ -287,7 +259,7 @@ test.describe('pages in other states', () => {
     // Add to calendar open, with the captain's Make a new calendar link.
     await page.getByRole('button', { name: 'Add to calendar' }).click()
     await expect(page.getByRole('button', { name: 'Make a new calendar link' })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
 
     const invite = new URL(team.inviteUrl)
     const visitor = await pageAs('visitor')
@@ -326,13 +298,13 @@ test.describe('the front desk with a customer in it (issue 21 §3)', () => {
     await open(page, '/desk', 'Front Desk')
     await page.getByLabel('Name, email, phone or a child’s name').fill(user.email)
     await expect(page.getByRole('link', { name: user.displayName })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
     await open(page, `/desk/customer/${user.id}`, 'Customer')
     await expect(page.getByRole('heading', { level: 2, name: user.displayName })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
     await open(page, `/leagueRegistrants/${leagueId}`, 'League Registrants')
     await expect(page.getByRole('row').filter({ hasText: user.displayName })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
   })
 })
 
@@ -357,12 +329,12 @@ test.describe('the desk selling to a family (issue 30 §2)', () => {
     await page.getByLabel('Register for', { exact: true }).selectOption('academy')
     await page.getByLabel('Academy', { exact: true }).selectOption({ label: `${name} (ages 8–10, $180.00)` })
     await page.getByRole('checkbox', { name: /^Robin/ }).check()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
     await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Apply a code/ }).click()
     await page.getByRole('textbox', { name: 'Discount code' }).fill('NO-SUCH-CODE')
     await page.getByRole('button', { name: 'Apply the code' }).click()
     await expect(page.getByText('There is no discount code NO-SUCH-CODE.')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
   })
 })
 
@@ -377,7 +349,7 @@ test.describe('the emails page with one open (issue 21 §4)', () => {
     await admin.getByLabel('Search by address or subject').fill(user.email)
     await admin.getByRole('list', { name: 'Emails' }).getByRole('button').first().click()
     await expect(admin.getByRole('article')).toContainText(user.email)
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -395,13 +367,13 @@ test.describe('an academy’s attendance panel at the door (issue 23)', () => {
     await admin.getByRole('button', { name: /^Present for Ava Brooks/ }).click()
     await admin.getByRole('button', { name: /^Absent for Ben Brooks/ }).click()
     await expect(admin.getByText('1 present, 1 absent, 0 not marked')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
 
     // Cancelling a session asks in the site's own dialog (issue 30): checked open, and it fits the screen.
     await admin.getByRole('button', { name: /^Cancel the session on / }).click()
     const dialog = admin.getByRole('alertdialog', { name: /^Cancel Axe Academy/ })
     await expect(dialog.getByRole('button', { name: 'Keep the session' })).toBeFocused()
-    await expectNoSeriousViolationsAtBothWidths(admin, {
+    await expectNoSeriousViolationsAtWidths(admin, {
       atEach: async (width) => {
         const box = (await dialog.boundingBox())!
         expect(box.x >= 0 && box.x + box.width <= width).toBe(true)
@@ -417,7 +389,7 @@ test.describe('the academies staff page with its form open (issue 23)', () => {
     await admin.getByRole('button', { name: 'New academy' }).click()
     await admin.getByRole('button', { name: 'Create academy' }).click()
     await expect(admin.getByText('Name is required.')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -437,7 +409,7 @@ test.describe('an academy’s participants and waitlist (issue 23)', () => {
     await open(admin, `/academyRegistrations?academy=${academyId}`, 'Academy Registrations')
     await expect(admin.getByRole('region', { name: `${name}: participants` })).toContainText('Peanut allergy')
     await expect(admin.getByRole('region', { name: `${name}: waitlist` })).toContainText('Leo Okafor')
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -463,7 +435,7 @@ test.describe('signing children up for an academy, and its receipt (issue 23)', 
     await page.getByRole('checkbox', { name: 'Leo Okafor' }).check()
     await page.getByRole('button', { name: 'Sign up' }).click()
     await expect(page.getByRole('heading', { name: 'Sign the waiver' })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
 
     await page.getByRole('region', { name: 'Maya Okafor' }).getByRole('radio', { name: 'No photos of Maya, please' }).check()
     await page.getByRole('region', { name: 'Leo Okafor' }).getByRole('radio', { name: 'No photos of Leo, please' }).check()
@@ -474,7 +446,7 @@ test.describe('signing children up for an academy, and its receipt (issue 23)', 
     await page.getByRole('button', { name: 'Sign up' }).click()
     await page.getByRole('link', { name: 'View receipt' }).click()
     await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText('Leo Okafor')
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
   })
 })
 
@@ -487,7 +459,7 @@ test.describe('the price list with its form showing errors and a product’s cha
     await admin.getByRole('button', { name: 'Add product' }).click()
     await expect(admin.getByText('Name is required.')).toBeVisible()
     await admin.getByText(/^1 change/).first().click()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -498,7 +470,7 @@ test.describe('the discount codes with their form showing errors (issue 24)', ()
     await admin.getByRole('button', { name: 'New discount code' }).click()
     await admin.getByRole('button', { name: 'Add code' }).click()
     await expect(admin.getByText('Code is required.')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -514,11 +486,11 @@ test.describe('the checkout and its payment (issue 24)', () => {
     await page.getByRole('textbox', { name: 'Discount code' }).fill('NOPE')
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(page.getByText('There is no discount code NOPE.')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
     await page.getByRole('button', { name: 'Pay $180.00 now' }).click()
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 10_000 })
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
     await context.close()
   })
 })
@@ -532,7 +504,7 @@ test.describe('the Users page with a password link made (issue 30)', () => {
     await admin.getByRole('button', { name: 'Search', exact: true }).click()
     await admin.getByRole('button', { name: `Make a password link for ${employee.email}` }).click()
     await expect(admin.getByLabel(`One-time password link for ${employee.email}`)).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -567,30 +539,30 @@ test.describe('camps: signing children up and the receipt, the staff page with i
 
     await open(page, '/academy', 'Academies')
     await expect(page.getByRole('article', { name })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
 
     await open(page, `/campSignUp/${campId}`, 'Camp Sign Up')
     await expect(page.getByRole('checkbox', { name: 'Leo Okafor' })).toBeDisabled()
     await page.getByRole('checkbox', { name: 'Maya Okafor' }).check()
     await page.getByRole('button', { name: 'Sign up' }).click()
     await expect(page.getByRole('alert')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
 
     await page.getByRole('region', { name: 'Maya Okafor' }).getByRole('radio', { name: 'No photos of Maya, please' }).check()
     await page.getByRole('button', { name: 'Sign up' }).click()
     await page.getByRole('link', { name: 'View receipt' }).click()
     await expect(page.getByRole('article', { name: `Receipt for ${name}` })).toContainText('Maya Okafor')
-    await expectNoSeriousViolationsAtBothWidths(page)
+    await expectNoSeriousViolationsAtWidths(page)
 
     const admin = await pageAs('admin')
     await open(admin, `/desk/camps?camp=${campId}`, 'Camps at the Desk')
     await expect(admin.getByRole('region', { name: `${name}: children` })).toContainText('Peanut allergy')
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
     await open(admin, '/campRegistrations', 'Camps')
     await admin.getByRole('button', { name: 'New camp' }).click()
     await admin.getByRole('button', { name: 'Create camp' }).click()
     await expect(admin.getByText('Name is required.')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -610,14 +582,14 @@ test.describe('a record’s changes by staff (issue 32)', () => {
     await admin.getByLabel('League', { exact: true }).selectOption({ label: leagueName })
     await admin.getByRole('button', { name: `Details for ${customer.displayName}, ${leagueName}` }).click()
     await expect(changesByStaff(admin).getByRole('listitem')).toHaveCount(1)
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
 
     await open(admin, '/admin/users', 'Users')
     await admin.getByLabel('Search by email, name or phone').fill(customer.email)
     await admin.getByRole('button', { name: 'Search', exact: true }).click()
     await admin.getByRole('button', { name: `Changes by staff to ${customer.email}` }).click()
     await expect(admin.getByText('No change by staff has been recorded.')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
 
     // A product's form, under which its own changes are listed (the team page's are checked with the teams above).
     const product = `A11y History Fee ${uniqueToken()}`
@@ -626,7 +598,7 @@ test.describe('a record’s changes by staff (issue 32)', () => {
     await open(admin, '/admin/products', 'Products and Prices')
     await admin.getByRole('button', { name: `Edit ${product}` }).click()
     await expect(changesByStaff(admin)).toContainText('Price list: product added')
-    await expectNoSeriousViolationsAtBothWidths(admin)
+    await expectNoSeriousViolationsAtWidths(admin)
   })
 })
 
@@ -642,12 +614,12 @@ test.describe('messages (issue 32)', () => {
     await employee.getByLabel('Message', { exact: true }).fill('The gym is closed on Saturday.')
     await employee.getByRole('button', { name: 'Preview' }).click()
     await expect(employee.getByText('Reaches 0 addresses, each once.')).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(employee)
+    await expectNoSeriousViolationsAtWidths(employee)
 
     const visitor = await pageAs('visitor')
     await open(visitor, '/unsubscribe/a-token-this-site-never-made-xyz', 'Link Not Found')
     await expect(visitor.getByText(/not one we sent/)).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(visitor)
+    await expectNoSeriousViolationsAtWidths(visitor)
   })
 })
 
@@ -657,6 +629,6 @@ test.describe('the scorer’s table (issue 33)', () => {
     const employee = await pageAs('employee')
     await open(employee, `/scores/${leagueId}`, 'Scores')
     await expect(employee.getByRole('heading', { name: `${teams.Owls!.name} v ${teams.Hawks!.name}` })).toBeVisible()
-    await expectNoSeriousViolationsAtBothWidths(employee)
+    await expectNoSeriousViolationsAtWidths(employee)
   })
 })

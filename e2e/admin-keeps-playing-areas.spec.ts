@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expectNoSeriousViolationsAtWidths } from './axe.ts'
 import { BASE_URL, daysFromToday, expect, takenOver, test, uniqueToken } from './fixtures.ts'
 
 /*
@@ -43,16 +42,6 @@ test('an admin adds a playing area, is told to choose a sport, renames it and de
   await expect(admin.getByRole('row').filter({ hasText: token })).toHaveCount(0)
 })
 
-/** Serious or critical axe violations at a desktop's width and a phone's (as accessibility.spec.ts checks). */
-async function expectNoSeriousViolationsAtBothWidths(page: Page): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width} px`).toEqual([])
-  }
-}
-
 test('an academy whose Where names a court shows on that court in next week’s calendar, axe clean at both widths', async ({ asAdmin: admin }) => {
   const token = uniqueToken()
   const sent = { headers: { origin: BASE_URL } }
@@ -77,5 +66,5 @@ test('an academy whose Where names a court shows on that court in next week’s 
   const next = admin.getByRole('region', { name: /^Week of / })
   const day = next.getByRole('listitem').filter({ hasText: `Week Court ${token}` })
   await expect(day).toContainText(`4:00 PM – 5:00 PM: Week Skills ${token}`)
-  await expectNoSeriousViolationsAtBothWidths(admin)
+  await expectNoSeriousViolationsAtWidths(admin)
 })

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { dayText } from '../src/client/lib/game-text.ts'
+import { expectNoSeriousViolationsAtWidths } from './axe.ts'
 import { BASE_URL, daysFromToday, expect, openInApp, signIn, test, uniqueToken, type TestUser } from './fixtures.ts'
 import { publishSchedule } from '../tests/published-schedule.ts'
 
@@ -24,13 +24,12 @@ async function createTeam(request: APIRequestContext, person: TestUser, leagueId
 
 /** No serious or critical axe violation, and no table region wider than the page, at 1280 and 375 px. */
 async function checkAtBothWidths(page: Page): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    const overflow = await page.locator('.table-scroll table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0) + 1).length)
-    expect(overflow, `tables wider than the page at ${width} px`).toBe(0)
-  }
+  await expectNoSeriousViolationsAtWidths(page, {
+    atEach: async (width) => {
+      const overflow = await page.locator('.table-scroll table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0) + 1).length)
+      expect(overflow, `tables wider than the page at ${width} px`).toBe(0)
+    },
+  })
 }
 
 test('a captain sees the next game on the team page and the account page, and opens the league’s schedule and standings', async ({ asVisitor: page, backend, createUser, insertLeague, playwright }) => {

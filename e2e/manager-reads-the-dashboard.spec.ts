@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoSeriousViolations } from './axe.ts'
 import { daysFromToday, expect, test, uniqueToken } from './fixtures.ts'
 
 /*
@@ -24,8 +24,6 @@ test('the dashboard shows registration and money at 1 280 and 390 px', async ({ 
     await expect(money.getByRole('table', { name: 'Money collected by method, and refunds' }).getByRole('row')).toHaveCount(8)
     await expect(money.getByRole('heading', { name: 'Outstanding' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll at ${width} px`).toBeLessThanOrEqual(0)
-    const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze()
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious, `axe at ${width} px`).toEqual([])
+    await expectNoSeriousViolations(page, { within: 'main' })
   }
 })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolationsAtWidths } from './axe.ts'
 import { BASE_URL, expect, takenOver, test } from './fixtures.ts'
 import { insertScoredLeague } from './scored-league.ts'
 
@@ -11,13 +11,14 @@ import { insertScoredLeague } from './scored-league.ts'
 
 /** At a laptop's and a phone's width: no sideways scroll, and axe finds no serious violation. The page keeps the phone's width. */
 async function expectFitsAndPasses(page: Page): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 })
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
-    expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(clientWidth)
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width} px`).toEqual([])
-  }
+  await expectNoSeriousViolationsAtWidths(page, {
+    widths: [1280, 390],
+    height: 844,
+    atEach: async (width) => {
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+      expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(clientWidth)
+    },
+  })
 }
 
 test('an employee at the scorer’s table enters a score and a forfeit, and the standings change', async ({ asEmployee: page, asAdmin: admin, backend, insertLeague }) => {

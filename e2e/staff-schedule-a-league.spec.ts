@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { expectNoSeriousViolationsAtWidths } from './axe.ts'
 import { BASE_URL, daysFromToday, expect, signIn, takenOver, test, uniqueToken, type TestUser } from './fixtures.ts'
 
 /*
@@ -20,13 +20,14 @@ async function apiOf(browser: Browser, user: TestUser): Promise<APIRequestContex
 
 /** At a laptop's and a phone's width: the page never scrolls sideways, and axe finds no serious violation. */
 async function expectFitsAndPasses(page: Page): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
-    expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(clientWidth)
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width} px`).toEqual([])
-  }
+  await expectNoSeriousViolationsAtWidths(page, {
+    widths: [1280, 375],
+    height: 900,
+    atEach: async (width) => {
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+      expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(clientWidth)
+    },
+  })
 }
 
 test('an admin sets game nights, generates the draft, swaps and moves games, and publishes', async ({ asAdmin: admin, browser, createUser, insertLeague }) => {

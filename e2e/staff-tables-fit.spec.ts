@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { academyInput, addChildWithWaiver, enrolInAcademy } from './academy-places.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { BASE_URL, daysFromToday, expect, signIn, test, uniqueToken, type LeagueInput, type TestUser } from './fixtures.ts'
 
 /*
@@ -56,10 +56,7 @@ async function expectFits(page: Page, buttons: () => Locator[], wholeWords = 'th
       expect(box.x, `${await button.textContent()} at ${width} px`).toBeGreaterThanOrEqual(0)
       expect(box.x + box.width, `${await button.textContent()} at ${width} px`).toBeLessThanOrEqual(clientWidth)
     }
-    if (!AXE_WIDTHS.includes(width)) continue
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious, `axe at ${width} px`).toEqual([])
+    if (AXE_WIDTHS.includes(width)) await expectNoSeriousViolations(page)
   }
 }
 

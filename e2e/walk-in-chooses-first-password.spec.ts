@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './axe.ts'
 import { BASE_URL, expect, openInApp, test, uniqueToken } from './fixtures.ts'
 
 /*
@@ -9,13 +8,6 @@ import { BASE_URL, expect, openInApp, test, uniqueToken } from './fixtures.ts'
  */
 
 const LINK_PANEL = 'section[aria-labelledby="desk-password"]'
-
-async function expectNoSeriousViolations(page: Page, selector?: string): Promise<void> {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode()
-  const { violations } = await (selector ? axe.include(selector) : axe).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 test('an employee adds a walk-in and hands over the link; the customer chooses their first password on their phone and is signed in', async ({ asEmployee: page, browser }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL })
@@ -96,6 +88,6 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('img', { name: /^QR code of this link/ })).toBeVisible()
     const qrBox = await page.getByRole('img', { name: /^QR code of this link/ }).boundingBox()
     expect(qrBox!.x + qrBox!.width).toBeLessThanOrEqual(width)
-    await expectNoSeriousViolations(page, LINK_PANEL)
+    await expectNoSeriousViolations(page, { within: LINK_PANEL })
   })
 }
