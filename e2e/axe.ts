@@ -37,3 +37,15 @@ export async function expectNoSeriousViolationsAtWidths(
   }
   if (before) await page.setViewportSize(before)
 }
+
+/** At each width: the page never scrolls sideways, and axe finds no serious violation. */
+export async function expectFitsAndNoSeriousViolations(page: Page, { widths = [1280, 375], height = 900 }: { widths?: readonly number[]; height?: number } = {}): Promise<void> {
+  await expectNoSeriousViolationsAtWidths(page, {
+    widths,
+    height,
+    atEach: async (width) => {
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+      expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(clientWidth)
+    },
+  })
+}

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { expectNoSeriousViolationsAtWidths } from './axe.ts'
+import { expectFitsAndNoSeriousViolations } from './axe.ts'
 import { BASE_URL, expect, takenOver, test } from './fixtures.ts'
 import { insertScoredLeague } from './scored-league.ts'
 
@@ -8,18 +7,6 @@ import { insertScoredLeague } from './scored-league.ts'
  * league, enters today's score and yesterday's forfeit, and the standings below change; a score
  * another scorer changed meanwhile is refused with the result now, never overwritten.
  */
-
-/** At a laptop's and a phone's width: no sideways scroll, and axe finds no serious violation. The page keeps the phone's width. */
-async function expectFitsAndPasses(page: Page): Promise<void> {
-  await expectNoSeriousViolationsAtWidths(page, {
-    widths: [1280, 390],
-    height: 844,
-    atEach: async (width) => {
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
-      expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(clientWidth)
-    },
-  })
-}
 
 test('an employee at the scorer’s table enters a score and a forfeit, and the standings change', async ({ asEmployee: page, asAdmin: admin, backend, insertLeague }) => {
   const { leagueId, name, teams, gameIds } = await insertScoredLeague(backend.db, insertLeague)
@@ -65,5 +52,5 @@ test('an employee at the scorer’s table enters a score and a forfeit, and the 
   await expect(today.getByRole('textbox', { name: owls })).toHaveValue('4')
   await expect(row(hawks)).toHaveText(`2${hawks}10014401`)
 
-  await expectFitsAndPasses(page)
+  await expectFitsAndNoSeriousViolations(page, { widths: [1280, 390], height: 844 })
 })
