@@ -1,5 +1,6 @@
 import { expectNoSeriousViolationsAtWidths } from './axe.ts'
 import { BASE_URL, daysFromToday, expect, takenOver, test, uniqueToken } from './fixtures.ts'
+import { SCHEDULE_MESSAGES } from '../src/shared/schemas/schedule.ts'
 
 /*
  * The facility's courts and fields (issue 33): an admin finds Playing areas from the leagues page,
@@ -67,4 +68,34 @@ test('an academy whose Where names a court shows on that court in next week’s 
   const day = next.getByRole('listitem').filter({ hasText: `Week Court ${token}` })
   await expect(day).toContainText(`4:00 PM – 5:00 PM: Week Skills ${token}`)
   await expectNoSeriousViolationsAtWidths(admin)
+})
+
+test('a new academy’s Where offers the playing areas; a court an academy takes place on is not deleted, and the page says why', async ({ asAdmin: admin }) => {
+  const token = uniqueToken()
+  const sent = { headers: { origin: BASE_URL } }
+  const court = `Booked Court ${token}`
+  expect((await admin.request.post(`${BASE_URL}/api/admin/playing-areas`, { ...sent, data: { name: court, sports: ['basketball'] } })).status()).toBe(201)
+  const academy = await admin.request.post(`${BASE_URL}/api/admin/academies`, {
+    ...sent,
+    data: {
+      name: `Booked Skills ${token}`, sport: 'basketball', description: '', coach: '', location: court, isActive: 'false', forChildren: 'false', minAge: '', maxAge: '',
+      weekdays: '1', startTime: '06:00', endTime: '07:00', registrationDate: daysFromToday(-1), startDate: daysFromToday(30), endDate: daysFromToday(60), skippedDates: '', price: '100', capacity: '10',
+    },
+  })
+  expect(academy.status(), await academy.text()).toBe(201)
+
+  await admin.goto('/academyRegistrations')
+  await takenOver(admin)
+  await admin.getByRole('button', { name: 'New academy' }).click()
+  const where = admin.getByRole('combobox', { name: 'Where' })
+  await expect(admin.locator(`datalist#${await where.getAttribute('list')} option[value="${court}"]`)).toHaveCount(1)
+
+  await admin.goto('/admin/playingAreas')
+  await takenOver(admin)
+  const row = admin.getByRole('row').filter({ hasText: court })
+  await expect(row).toContainText(`0 games · Booked Skills ${token}`)
+  await row.getByRole('button', { name: `Delete ${court}` }).click()
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(admin.getByRole('alert')).toHaveText(SCHEDULE_MESSAGES.areaBooked(court, [`Booked Skills ${token}`]))
+  await expect(row).toHaveCount(1)
 })

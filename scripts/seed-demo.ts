@@ -8,7 +8,7 @@ import { insertCamp } from '../src/server/features/camps/camps.queries.ts'
 import { insertDemoDropIn } from '../src/server/features/drop-ins/drop-ins.queries.ts'
 import { insertLeague } from '../src/server/features/leagues/leagues.queries.ts'
 import { createOrUpdateUser } from '../src/server/features/users/create-user.ts'
-import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_CAMPS, DEMO_DISCOUNT_CODE, DEMO_DROP_INS, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_SCHEDULE, DEMO_TEAMS, todaysDemoDropIn } from '../src/server/demo-content.ts'
+import { DEMO_ACADEMIES, DEMO_ACADEMY_PEOPLE, DEMO_CAMPS, DEMO_DISCOUNT_CODE, DEMO_DROP_INS, DEMO_FREE_AGENTS, DEMO_LEAGUES, DEMO_ONLINE_PAYMENT, DEMO_AREAS, DEMO_SCHEDULE, DEMO_TEAMS, todaysDemoDropIn } from '../src/server/demo-content.ts'
 import { offeringKinds } from '../src/server/app.ts'
 import { takePlace } from '../src/server/core/registrations/engine.ts'
 import { admit } from '../src/server/core/registrations/admission.ts'
@@ -38,6 +38,8 @@ import { createPlayingArea } from '../src/server/features/schedule/playing-areas
 import { findTeamLeague, setGameNights } from '../src/server/features/schedule/game-nights.queries.ts'
 import { generateDraft, publishSchedule } from '../src/server/features/schedule/schedule-draft.queries.ts'
 import { recordScore } from '../src/server/features/schedule/scores.queries.ts'
+import { areaNamed, bookArea, weeklySlots, type PlacedProgram } from '../src/server/core/facility-calendar.queries.ts'
+import { WEEKDAYS } from '../src/shared/academy-schedule.ts'
 
 const { values: flags } = parseArgs({ options: { season: { type: 'boolean', default: false }, seed: { type: 'string', default: '1' } } })
 if (!/^\d{1,9}$/.test(flags.seed)) {
@@ -66,15 +68,26 @@ try {
   } else if (leagues.length === 0) {
     const leagueIds = new Map<string, string>()
     for (const league of DEMO_LEAGUES) leagueIds.set(league.name, await insertLeague(db, league))
+    const areaIds = await seedAreas(admin.id)
     const academyIds = new Map<string, string>()
-    for (const academy of DEMO_ACADEMIES) academyIds.set(academy.name, await insertAcademy(db, academy))
-    for (const camp of DEMO_CAMPS) await insertCamp(db, camp)
+    for (const academy of DEMO_ACADEMIES) {
+      const id = await insertAcademy(db, academy)
+      academyIds.set(academy.name, id)
+      await bookDemoArea({ kind: 'academy', id, location: academy.location, slots: weeklySlots(academy) })
+    }
+    for (const camp of DEMO_CAMPS) {
+      const id = await insertCamp(db, camp)
+      await bookDemoArea({ kind: 'camp', id, location: camp.location, slots: weeklySlots({ ...camp, weekdays: WEEKDAYS }) })
+    }
     const dropIns = [...DEMO_DROP_INS, todaysDemoDropIn(facilityToday(new Date(), config.site.timeZone))]
-    for (const dropIn of dropIns) await insertDemoDropIn(db, dropIn)
+    for (const dropIn of dropIns) {
+      const id = await insertDemoDropIn(db, dropIn)
+      await bookDemoArea({ kind: 'drop-in', id, location: dropIn.location, slots: [dropIn], academyId: dropIn.academy === undefined ? null : academyIds.get(dropIn.academy)! })
+    }
     for (const academy of DEMO_ACADEMIES.filter((a) => a.forChildren)) await seedFamilyDiscount(academyIds.get(academy.name)!, admin.id)
     const invites = createInvites(await resolveAuthSecret(db, config.authSecret))
     for (const team of DEMO_TEAMS) await seedTeam(leagueIds.get(team.league)!, team, invites, admin.id)
-    await seedSchedule(leagueIds.get(DEMO_SCHEDULE.league)!, admin.id)
+    await seedSchedule(leagueIds.get(DEMO_SCHEDULE.league)!, DEMO_SCHEDULE.areas.map((name) => areaIds.get(name)!), admin.id)
     for (const name of DEMO_FREE_AGENTS.people) await seedFreeAgent(leagueIds.get(DEMO_FREE_AGENTS.league)!, name)
     for (const people of DEMO_ACADEMY_PEOPLE) await seedAcademy(academyIds.get(people.academy)!, people, admin.id)
     await seedPriceList(leagueIds.get(DEMO_LEAGUES[0]!.name)!, admin.id)
@@ -301,12 +314,24 @@ async function seedAcademy(academyId: string, people: (typeof DEMO_ACADEMY_PEOPL
 }
 
 /** A team made the way a captain and players make it: accounts, waivers, the team, joins, and the fee at the desk. */
-/** Adult Basketball's courts, game nights and published schedule, with the results of the games already played. */
-async function seedSchedule(leagueId: string, adminId: string): Promise<void> {
+/** The facility's courts and fields, made as an admin makes them: their ids by name. */
+async function seedAreas(adminId: string): Promise<Map<string, string>> {
+  const audit = { by: { id: adminId, name: 'Demo Admin', address: '127.0.0.1' }, now: new Date() }
+  const ids = new Map<string, string>()
+  for (const area of DEMO_AREAS) ids.set(area.name, (await createPlayingArea(db, area, audit)).id)
+  return ids
+}
+
+/** Books the playing area a demo program's "Where" names, as saving it on its staff page does (none for a place off the courts). */
+async function bookDemoArea(program: Omit<PlacedProgram, 'areaId'> & { location: string | null | undefined }): Promise<void> {
+  const area = await areaNamed(db, program.location)
+  if (area) await inTransaction(db, (tx) => bookArea(tx, { ...program, areaId: area.id }))
+}
+
+/** Adult Basketball's game nights on its courts and its published schedule, with the results of the games already played. */
+async function seedSchedule(leagueId: string, areaIds: string[], adminId: string): Promise<void> {
   const now = new Date()
   const audit = { by: { id: adminId, name: 'Demo Admin', address: '127.0.0.1' }, now }
-  const areaIds: string[] = []
-  for (const area of DEMO_SCHEDULE.areas) areaIds.push((await createPlayingArea(db, area, audit)).id)
   const league = await findTeamLeague(db, leagueId)
   await setGameNights(db, league, { ...DEMO_SCHEDULE.nights, areaIds }, audit)
   await generateDraft(db, league, audit)

@@ -217,8 +217,9 @@ export const DEMO_CAMPS: NewCamp[] = [
     startTime: '09:00',
     endTime: '15:00',
     registrationDate: day(-5),
-    startDate: day(12),
-    endDate: day(12),
+    // A Sunday: Court 2 holds the teen clinic on Saturday mornings.
+    startDate: weekdayFrom(12, 7),
+    endDate: weekdayFrom(12, 7),
     capacity: 30,
     priceCents: 5_500,
   },
@@ -232,8 +233,8 @@ export const DEMO_DROP_INS: DemoDropIn[] = [
   {
     name: 'Open Gym Basketball',
     sport: 'basketball',
-    description: 'Pick-up games on both courts: come alone or bring friends, teams are made at the door.',
-    location: 'Courts 1 and 2',
+    description: 'Pick-up games on Court 1 while the teen clinic has Court 2: come alone or bring friends, teams are made at the door.',
+    location: 'Court 1',
     isActive: true,
     forChildren: false,
     date: weekdayFrom(0, 6),
@@ -349,16 +350,25 @@ export const DEMO_DISCOUNT_CODE = { code: 'FAMILY10', description: 'Demo: 10% of
 export const DEMO_ONLINE_PAYMENT = { academy: 'Soccer Skills Academy', guardian: 'David Kim', card: { brand: 'visa', last4: '4242' } }
 
 /**
+ * The facility's playing areas (issue 33): the academies, camps and drop-in sessions whose "Where"
+ * names one book it, and Adult Basketball plays on the courts (DEMO_SCHEDULE), so the facility's
+ * week on /admin/playingAreas shows them all. None of the demo's bookings overlap on any day.
+ */
+export const DEMO_AREAS = [
+  { name: 'Court 1', sports: ['basketball' as const] },
+  { name: 'Court 2', sports: ['basketball' as const] },
+  { name: 'Field 1', sports: ['soccer' as const] },
+  { name: 'Field 2', sports: ['soccer' as const] },
+]
+
+/**
  * Adult Basketball's published schedule (issue 33): its complete teams meet on Tuesday nights on
- * the two courts, one game each a week, and the games already played have their results, one of
+ * the two courts, around what is booked on them, one game each a week, and the games already played have their results, one of
  * them a forfeit, so the league's standings show. The scores are `results` in turn, home first.
  */
 export const DEMO_SCHEDULE = {
   league: 'Adult Basketball',
-  areas: [
-    { name: 'Court 1', sports: ['basketball' as const] },
-    { name: 'Court 2', sports: ['basketball' as const] },
-  ],
+  areas: ['Court 1', 'Court 2'],
   nights: { weekdays: [2], firstGameTime: '18:30', lastGameTime: '20:30', gameMinutes: 60, skippedDates: [], gameCount: { kind: 'weeks' as const, weeks: 10 } },
   results: [
     [54, 48],

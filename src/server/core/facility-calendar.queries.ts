@@ -159,6 +159,32 @@ export async function areaNamed(db: Db, location: string | null | undefined): Pr
   return db.kysely.selectFrom('playingAreas').select(['id', 'name']).where('nameKey', '=', areaNameKey(location)).executeTakeFirst()
 }
 
+/** The names of the academies, camps and drop-in sessions whose "Where" is an area, by area (`only` that one). */
+export async function programsOnAreas(db: Db, only?: string): Promise<Map<string, string[]>> {
+  const rows = await Promise.all(
+    Object.values(TABLE_OF).map((table) => {
+      const query = db.kysely.selectFrom(table).select(['areaId', 'name']).where('areaId', 'is not', null).orderBy('name')
+      return (only ? query.where('areaId', '=', only) : query).execute()
+    }),
+  )
+  const byArea = new Map<string, string[]>()
+  for (const { areaId, name } of rows.flat()) {
+    const names = byArea.get(areaId!) ?? []
+    if (!names.includes(name)) names.push(name)
+    byArea.set(areaId!, names)
+  }
+  return byArea
+}
+
+/**
+ * A renamed area: the programs booking it say its new name in their "Where", in the rename's
+ * transaction, so families read the name the courts have, and saving a program again finds the
+ * area its "Where" names (areaNamed) and keeps it booked.
+ */
+export async function renameBookings(tx: Db, areaId: string, name: string): Promise<void> {
+  for (const table of Object.values(TABLE_OF)) await tx.kysely.updateTable(table).set({ location: name }).where('areaId', '=', areaId).execute()
+}
+
 /** A saved academy, camp or drop-in session: the area it books (null: none) and its sessions. */
 export interface PlacedProgram {
   kind: keyof typeof TABLE_OF

@@ -6,6 +6,7 @@ import { weekdayOf } from '../../shared/academy-schedule.ts'
 import { addDays } from '../../shared/registration-window.ts'
 import type { AcademyFormValues } from '../../shared/schemas/academy.ts'
 import { FACILITY_MESSAGES } from '../../shared/schemas/facility-calendar.ts'
+import { SCHEDULE_MESSAGES } from '../../shared/schemas/schedule.ts'
 
 /** One calendar of the facility (issue 33, docs/decisions/0034): academies book courts, and games and bookings keep off each other. */
 
@@ -109,5 +110,39 @@ describe('the facility calendar', () => {
     expect((await dropIn({})).status).toBe(409)
     const own = await dropIn({ name: 'One Tuesday Skills session', academy: academy.id, startTime: '18:00', endTime: '19:00', forChildren: 'true', minAge: '8', maxAge: '10' })
     expect(own.status, own.text).toBe(201)
+  })
+
+  test('a court renamed: the academy booking it says the new name, and saving the academy again keeps it booked', async () => {
+    const court = await createArea(admin)
+    const academy = (await createAcademy({ location: court.name })).body.academy
+    const renamed = `${court.name} North`
+    const change = await admin.client.post(`/api/admin/playing-areas/${court.id}`, { name: renamed })
+    expect(change.status, change.text).toBe(200)
+    const row = await ctx.db.kysely.selectFrom('academies').select(['location', 'areaId']).where('id', '=', academy.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ location: renamed, areaId: court.id })
+    const saved = await admin.client.post(`/api/admin/academies/${academy.id}`, { coach: 'Coach Rivera' })
+    expect(saved.status, saved.text).toBe(200)
+    expect(await areaOf(academy.id)).toBe(court.id)
+  })
+
+  test('a court an academy and a drop-in book is not deleted: 409 names them; free again, it is', async () => {
+    const court = await createArea(admin)
+    const academy = (await createAcademy({ name: 'Deleted Court Skills', location: court.name })).body.academy
+    const dropIn = await admin.client.post<Saved & { dropIn: { id: string } }>('/api/admin/drop-ins', {
+      name: 'Deleted Court Open Gym', sport: 'basketball', description: '', location: court.name, academy: '', isActive: 'true', forChildren: 'false', minAge: '', maxAge: '',
+      date: daysFromToday(5), startTime: '10:00', endTime: '11:00', registrationDate: daysFromToday(-1), price: '10', capacity: '20',
+    })
+    expect(dropIn.status, dropIn.text).toBe(201)
+    const listed = await admin.client.get<{ areas: { id: string; programs: string[] }[] }>('/api/admin/playing-areas')
+    expect(listed.body.areas.find((a) => a.id === court.id)!.programs).toEqual(['Deleted Court Skills', 'Deleted Court Open Gym'])
+    const refused = await admin.client.post<{ error: { message: string } }>(`/api/admin/playing-areas/${court.id}/delete`, {})
+    expect(refused.status, refused.text).toBe(409)
+    expect(refused.body.error.message).toBe(SCHEDULE_MESSAGES.areaBooked(court.name, ['Deleted Court Skills', 'Deleted Court Open Gym']))
+    expect(await ctx.db.kysely.selectFrom('playingAreas').select('id').where('id', '=', court.id).execute()).toHaveLength(1)
+    const elsewhere = { location: 'The park across the road' }
+    expect((await admin.client.post(`/api/admin/academies/${academy.id}`, elsewhere)).status).toBe(200)
+    expect((await admin.client.post(`/api/admin/drop-ins/${dropIn.body.dropIn.id}`, elsewhere)).status).toBe(200)
+    const deleted = await admin.client.post(`/api/admin/playing-areas/${court.id}/delete`, {})
+    expect(deleted.status, deleted.text).toBe(200)
   })
 })

@@ -22,6 +22,7 @@ export const PlayingArea = z.object({
   sports: z.array(z.enum(SPORTS)).describe('the sports it can host'),
   games: z.number().int().describe('games on it, drafts included, of every league: while it has any it cannot be deleted'),
   leagues: z.array(Named).describe('the leagues whose game nights may use it: while any does it cannot be deleted'),
+  programs: z.array(z.string()).describe('the academies, camps and drop-in sessions whose Where it is, by name: while any is it cannot be deleted'),
   createdAt: z.string().describe('ISO 8601 time'),
   updatedAt: z.string().describe('ISO 8601 time'),
 })
@@ -34,7 +35,7 @@ export const listPlayingAreas = contract({
   method: 'GET',
   url: '/api/admin/playing-areas',
   access: 'admin',
-  summary: 'The facility’s playing areas by name, with the sports each hosts, its games and the leagues whose game nights use it',
+  summary: 'The facility’s playing areas by name, with the sports each hosts, its games, the leagues whose game nights use it and the programs on it',
   responses: { 200: z.object({ areas: z.array(PlayingArea) }) },
 })
 
@@ -51,7 +52,7 @@ export const changePlayingArea = contract({
   method: 'POST',
   url: '/api/admin/playing-areas/:areaId',
   access: 'admin',
-  summary: 'Rename a playing area or change its sports; a sport a league plays on it stays (409)',
+  summary: 'Rename a playing area (the academies, camps and drop-ins on it say the new name) or change its sports; a sport a league plays on it stays (409)',
   params: areaParams,
   body: PlayingAreaChange,
   responses: { 200: z.object({ area: PlayingArea }) },
@@ -61,7 +62,7 @@ export const deletePlayingArea = contract({
   method: 'POST',
   url: '/api/admin/playing-areas/:areaId/delete',
   access: 'admin',
-  summary: 'Delete a playing area no game and no league’s game nights use (409 otherwise, saying which)',
+  summary: 'Delete a playing area no game, no league’s game nights and no academy, camp or drop-in session use (409 otherwise, saying which)',
   params: areaParams,
   body: z.object({}).optional(),
   responses: { 200: z.object({ deleted: z.string().describe('the playing area deleted') }) },

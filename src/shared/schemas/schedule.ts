@@ -179,6 +179,7 @@ export const SCHEDULE_MESSAGES = {
   areaHasGames: (area: string, games: number, leagues: readonly string[]) =>
     `${area} has ${games === 1 ? 'a game' : `${games} games`} (${leagues.join(', ')}): move ${games === 1 ? 'it' : 'them'} to another playing area first.`,
   areaInGameNights: (area: string, leagues: readonly string[]) => `${area} is one of the playing areas of ${leagues.join(', ')}’s game nights: take it off there first.`,
+  areaBooked: (area: string, programs: readonly string[]) => `${area} is where ${programs.join(', ')} ${programs.length === 1 ? 'takes' : 'take'} place: give ${programs.length === 1 ? 'it' : 'them'} another Where first.`,
   sportStillNeeded: (area: string, sport: Sport, leagues: readonly string[]) =>
     `${leagues.join(', ')} ${leagues.length === 1 ? 'plays' : 'play'} ${SPORT_LABELS[sport]} on ${area}: keep ${SPORT_LABELS[sport]}, or take ${area} off ${leagues.length === 1 ? 'its' : 'their'} game nights and games first.`,
   skippedOutsideSeason: (start: string, end: string, dates: readonly string[]) =>

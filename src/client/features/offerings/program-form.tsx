@@ -9,6 +9,7 @@ import { CheckboxField, NumberField } from '../../components/ui/form-fields.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { TextAreaField } from '../../components/ui/text-area-field.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
+import { useAreaNames } from './api/use-area-names.ts'
 import { saveStaffForm } from '../../lib/save-staff-form.ts'
 import { useForm, type FieldProps, type UseForm } from '../../lib/use-form.ts'
 import type { SavedProgram } from './program.ts'
@@ -102,6 +103,7 @@ interface ProgramDetailsProps<K extends string> {
 
 /** The program's name, sport, coach, place and description, and whether it is open and asks for the waiver. */
 export function ProgramDetails<K extends string>({ legend, form, spec, first, nameHint, coach, openHint, waiverHint }: ProgramDetailsProps<K>) {
+  const areaNames = useAreaNames()
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -116,7 +118,13 @@ export function ProgramDetails<K extends string>({ legend, form, spec, first, na
           ))}
         </SelectField>
         {coach && <TextField label={coach.label} field={coach.field} error={coach.error} />}
-        <TextField label={spec.location.label} field={form.field('location')} error={form.errors.location} hint="A court or a field." />
+        <TextField
+          label={spec.location.label}
+          field={form.field('location')}
+          error={form.errors.location}
+          hint="A court or a field. A playing area’s name books it on the facility calendar."
+          suggestions={areaNames}
+        />
       </div>
       <TextAreaField label={spec.description.label} rows={3} field={form.field('description')} error={form.errors.description} />
       <CheckboxField label="Open for registration" hint={openHint} field={form.field('isActive')} error={form.errors.isActive} />

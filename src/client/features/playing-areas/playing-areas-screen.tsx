@@ -13,8 +13,8 @@ import { FacilityWeek } from './facility-week.tsx'
 
 /**
  * /admin/playingAreas (issue 33): the facility's courts and fields and the sports each can host,
- * which a league's game nights choose from. One in use by a game or a league's game nights stays:
- * the server says which league. Below them, what is on each area this week (facility-week.tsx).
+ * which a league's game nights choose from. One in use by a game, a league's game nights or an
+ * academy, camp or drop-in session stays: the server says which. Below them, what is on each area this week (facility-week.tsx).
  */
 
 const editButtonId = (id: string) => `edit-area-${id}`
@@ -22,6 +22,7 @@ const editButtonId = (id: string) => `edit-area-${id}`
 function usedText(area: PlayingArea): string {
   const parts = [area.games === 1 ? '1 game' : `${area.games} games`]
   if (area.leagues.length > 0) parts.push(area.leagues.map((l) => l.name).join(', '))
+  if (area.programs.length > 0) parts.push(area.programs.join(', '))
   return parts.join(' · ')
 }
 

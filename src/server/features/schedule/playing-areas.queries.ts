@@ -9,6 +9,7 @@ import type { PlayingArea } from '../../../shared/contracts/schedule.ts'
 import { areaNameKey, SCHEDULE_MESSAGES, type PlayingAreaChange, type PlayingAreaInput } from '../../../shared/schemas/schedule.ts'
 import { SPORTS, type Sport } from '../../../shared/sports.ts'
 import { holdAreas } from './slots.queries.ts'
+import { programsOnAreas, renameBookings } from '../../core/facility-calendar.queries.ts'
 
 /**
  * The facility's playing areas (issue 33): courts and fields with the sports each can host. An
@@ -33,13 +34,14 @@ export async function listPlayingAreas(db: Db, only?: string): Promise<PlayingAr
     .orderBy('a.name')
     .orderBy('a.id')
   if (only) query = query.where('a.id', '=', only)
-  const [rows, users] = await Promise.all([query.execute(), areaUsers(db)])
+  const [rows, users, programs] = await Promise.all([query.execute(), areaUsers(db), programsOnAreas(db, only)])
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     sports: sportsOf(row.sports),
     games: Number(row.games ?? 0),
     leagues: users.filter((u) => u.areaIds.includes(row.id)).map(({ id, name }) => ({ id, name })),
+    programs: programs.get(row.id) ?? [],
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   }))
@@ -70,6 +72,7 @@ export async function changePlayingArea(db: Db, areaId: string, change: PlayingA
     // The same again changes nothing and writes no entry.
     if (JSON.stringify(after) === JSON.stringify(before)) return
     await keepSportsPlayed(tx, { id: areaId, name: after.name }, after.sports)
+    if (after.name !== before.name) await renameBookings(tx, areaId, after.name)
     await tx.kysely
       .updateTable('playingAreas')
       .set({ name: after.name, nameKey: areaNameKey(after.name), sports: after.sports.join(','), updatedAt: timestampParam(tx.dialect, audit.now) })
@@ -99,6 +102,8 @@ export async function deletePlayingArea(db: Db, areaId: string, audit: Audit): P
     if (games.length > 0) throw conflict(SCHEDULE_MESSAGES.areaHasGames(current.name, games.length, [...new Set(games.map((g) => g.name))]))
     const leagues = (await areaUsers(tx)).filter((u) => u.areaIds.includes(areaId))
     if (leagues.length > 0) throw conflict(SCHEDULE_MESSAGES.areaInGameNights(current.name, leagues.map((l) => l.name)))
+    const programs = (await programsOnAreas(tx, areaId)).get(areaId) ?? []
+    if (programs.length > 0) throw conflict(SCHEDULE_MESSAGES.areaBooked(current.name, programs))
     await tx.kysely.deleteFrom('playingAreas').where('id', '=', areaId).execute()
     await recordStaffAction(tx, { by: audit.by, action: 'playing-area-deleted', entity: { kind: 'playing-area', id: areaId, label: current.name }, before: { name: current.name, sports: sportsOf(current.sports) }, after: null, now: audit.now })
   }).catch((error: unknown) => {
