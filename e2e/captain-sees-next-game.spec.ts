@@ -32,7 +32,7 @@ async function checkAtBothWidths(page: Page): Promise<void> {
   })
 }
 
-test('a captain sees the next game on the team page and the account page, and opens the league’s schedule and standings', async ({ asVisitor: page, backend, createUser, insertLeague, playwright }) => {
+test('a captain sees the next game on the team page and the account page, and opens the league’s schedule and standings', async ({ asVisitor: page, backend, browser, createUser, insertLeague, playwright }) => {
   test.slow()
   const token = uniqueToken()
   const leagueName = `Schedule Hoops ${token}`
@@ -57,6 +57,15 @@ test('a captain sees the next game on the team page and the account page, and op
 
   await openInApp(page, '/account')
   await expect(page.getByRole('region', { name: 'Your teams' }).locator('.next-game')).toHaveText(nextGame)
+  // The account page arrives with it: nothing moves in when the script runs.
+  const served = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+  try {
+    const plain = await served.newPage()
+    await plain.goto(`${BASE_URL}/account`)
+    await expect(plain.getByRole('region', { name: 'Your teams' }).locator('.next-game')).toHaveText(nextGame)
+  } finally {
+    await served.close()
+  }
 
   await openInApp(page, '/createTeam')
   await expect(page.getByRole('link', { name: `Schedule and standings of ${leagueName}` })).toHaveAttribute('href', `/schedule/${leagueId}`)

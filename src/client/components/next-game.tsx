@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { href } from '../../shared/paths.ts'
 import { dayText, hoursText } from '../lib/game-text.ts'
 import { teamGamesQuery } from '../queries/open-schedule.ts'
+import type { TeamGame } from '../../shared/contracts/open-schedule.ts'
 
 /**
  * A team's next game in its league's published schedule (issue 33): its day, hours, playing area
@@ -12,8 +13,13 @@ import { teamGamesQuery } from '../queries/open-schedule.ts'
  */
 export function NextGame({ leagueId, teamId, teamName, links = true }: { leagueId: string; teamId: string; teamName: string; links?: boolean }) {
   const { data } = useQuery(teamGamesQuery(leagueId, teamId))
-  if (!data?.published) return null
-  const { next } = data
+  if (!data) return null
+  return <NextGameOf team={{ id: teamId, name: teamName, leagueId, leagueName: data.league.name }} published={data.published} next={data.next} links={links} />
+}
+
+/** The same from a team's schedule already read (the account's teams carry theirs). */
+export function NextGameOf({ team, published, next, links = true }: { team: { id: string; name: string; leagueId: string; leagueName: string }; published: boolean; next: TeamGame | null; links?: boolean }) {
+  if (!published) return null
   return (
     <>
       {next && (
@@ -23,10 +29,10 @@ export function NextGame({ leagueId, teamId, teamName, links = true }: { leagueI
       )}
       {links && (
         <p>
-          <Link to={href('teamSchedule', { leagueId, teamId })}>
-            Games and results<span className="visually-hidden"> of {teamName}</span>
+          <Link to={href('teamSchedule', { leagueId: team.leagueId, teamId: team.id })}>
+            Games and results<span className="visually-hidden"> of {team.name}</span>
           </Link>{' '}
-          · <Link to={href('schedule', { leagueId })}>League schedule and standings<span className="visually-hidden"> of {data.league.name}</span></Link>
+          · <Link to={href('schedule', { leagueId: team.leagueId })}>League schedule and standings<span className="visually-hidden"> of {team.leagueName}</span></Link>
         </p>
       )}
     </>

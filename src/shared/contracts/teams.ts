@@ -4,6 +4,7 @@ import { CreateTeamForm, INVITE_LIMITS, InviteEmailsForm, StaffTeamForm, TEAM_PA
 import { SPORTS } from '../sports.ts'
 import { contract, formBody, pathId } from './contract.ts'
 import { HistoryEntry, Payment, Receipt } from './registrations.ts'
+import { TeamGame } from './open-schedule.ts'
 
 /** A team league open for new teams, on /createTeam and /adultBasketball. */
 export const TeamLeague = z.object({
@@ -121,6 +122,8 @@ export const MyTeam = z.object({
     .object({ until: z.string(), claimPath: z.string().describe('the page that completes the team, with its invite') })
     .nullable()
     .describe('staff hold the team’s place for you until then'),
+  schedulePublished: z.boolean().describe('whether the league’s schedule is out'),
+  nextGame: TeamGame.nullable().describe('the team’s next game in the published schedule; null before it is out and after the last game'),
 })
 export type MyTeam = z.infer<typeof MyTeam>
 

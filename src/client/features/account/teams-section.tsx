@@ -4,7 +4,7 @@ import { href } from '../../../shared/paths.ts'
 import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { AddToCalendar } from '../../components/add-to-calendar.tsx'
-import { NextGame } from '../../components/next-game.tsx'
+import { NextGameOf } from '../../components/next-game.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import type { myTeamsQuery } from '../../queries/teams.ts'
 import { countOf, formatDateTime } from '../../../shared/format.ts'
@@ -47,7 +47,7 @@ export function TeamsSection({ teams: query }: { teams: ReturnType<typeof myTeam
                   {team.rosterMax === null ? countOf(team.playerCount, 'player') : `${team.playerCount} of ${countOf(team.rosterMax, 'player')}`}
                   {team.isCaptain ? ', you are the captain' : ''}
                 </span>
-                <NextGame leagueId={team.leagueId} teamId={team.id} teamName={team.name} />
+                <NextGameOf team={team} published={team.schedulePublished} next={team.nextGame} />
                 <AddToCalendar owner={{ kind: 'team', leagueId: team.leagueId, teamId: team.id }} name={team.name} what="The team’s games, once the league’s schedule is out," canRenew={false} />
               </li>
             ),

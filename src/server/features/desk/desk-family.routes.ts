@@ -38,7 +38,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
 
   /** The customer's whole record, read once for the answer. */
   async function recordOf(userId: string) {
-    const customer = await customerRecord(db, kinds, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
+    const customer = await customerRecord(db, kinds, userId, { now: now(), timeZone: config.site.timeZone, claimPathOf: (team) => invites.urlOf('', team) })
     if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
     return customer
   }

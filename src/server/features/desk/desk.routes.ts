@@ -54,7 +54,7 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
   const mailServer = config.smtpUrl !== undefined
 
   async function recordOf(userId: string) {
-    const customer = await customerRecord(db, kinds, userId, { now: now(), claimPathOf: (team) => invites.urlOf('', team) })
+    const customer = await customerRecord(db, kinds, userId, { now: now(), timeZone: config.site.timeZone, claimPathOf: (team) => invites.urlOf('', team) })
     // Staff accounts are out of the desk's reach: a desk login must never lead to one (issue 30).
     if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
     return customer

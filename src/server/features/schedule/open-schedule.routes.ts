@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { readLeagueGames, readTeamGames } from '../../../shared/contracts/open-schedule.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
-import { leagueSchedule } from './open-schedule.queries.ts'
-import { teamGames } from './team-games.queries.ts'
+import { leagueSchedule } from '../../core/open-schedule.queries.ts'
+import { teamGames } from '../../core/team-games.queries.ts'
 
 /** A team league's published schedule and a team's own games, open to everyone (issue 33). */
 export function registerOpenScheduleRoutes(app: FastifyInstance, { db, config, now }: Pick<RouteDeps, 'db' | 'config' | 'now'>): void {

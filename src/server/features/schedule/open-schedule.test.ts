@@ -4,6 +4,8 @@ import { createUser, type TestUser } from '../../../../tests/factories.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
 import { createArea, createTeamLeague, createTeams, generate, nightsInput, setNights } from '../../../../tests/schedule.ts'
 import type { OpenGame, TeamGame } from '../../../shared/contracts/open-schedule.ts'
+import type { MyTeam } from '../../../shared/contracts/teams.ts'
+import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 
 let ctx: TestApp
 let admin: TestUser
@@ -114,6 +116,23 @@ describe('a league’s schedule, open to everyone', () => {
     const res = await teamGames(leagueId, other.ids.Owls)
     expect(res.status).toBe(404)
     expect(res.body.error?.message).toBe('There is no such team in this league.')
+  })
+
+  test('a captain’s teams carry the next game once the schedule is out: on their account and in their record at the desk', async () => {
+    const leagueId = await createTeamLeague(ctx, { name: 'Account Hoops' })
+    const [owls] = await createTeams(ctx, leagueId, ['Owls', 'Hawks'])
+    const court = await createArea(admin)
+    await setNights(admin, leagueId, nightsInput([court.id]))
+    await generate(admin, leagueId)
+    const mine = async () => (await owls!.captain.client.get<{ teams: MyTeam[] }>('/api/teams/mine')).body.teams.find((t) => t.id === owls!.team.id)
+    expect(await mine()).toMatchObject({ schedulePublished: false, nextGame: null })
+    await publish(leagueId)
+    const next = (await teamGames(leagueId, owls!.team.id)).body.next
+    expect(next).toMatchObject({ area: { id: court.id }, opponent: { name: 'Hawks' } })
+    expect(await mine()).toMatchObject({ schedulePublished: true, nextGame: next })
+    const record = await admin.client.get<{ customer: CustomerRecord }>(`/api/desk/customers/${owls!.captain.id}`)
+    expect(record.status, record.text).toBe(200)
+    expect(record.body.customer.teams.find((t) => t.id === owls!.team.id)).toMatchObject({ schedulePublished: true, nextGame: next })
   })
 })
 

@@ -8,6 +8,7 @@ import type { LeaguePlayers, MyTeam, PlayerView, RosterPlayer, TeamLeague, TeamS
 import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
 import { listEvents, listPayments, waitlistAheadOf } from '../../core/registrations/registrations.queries.ts'
 import { currentWaiverSigned, currentWaiverSignedOf } from '../../core/waivers.queries.ts'
+import { teamGames } from '../../core/team-games.queries.ts'
 
 /** A team's own row, found only under its league's id (both are in every team address). */
 export async function findTeamRow(db: Db, leagueId: string, teamId: string) {
@@ -277,12 +278,13 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
 
 /**
  * The teams a person captains or plays on, and those staff hold for them (by their email) with the
- * path that completes them, newest first.
+ * path that completes them, newest first; each with its next game once its league's schedule is
+ * out, so the pages that list them are rendered with it.
  */
 export async function listMyTeams(
   db: Db,
   user: { id: string; email: string },
-  { now, claimPathOf }: { now: Date; claimPathOf(team: TeamRow): string },
+  { now, timeZone, claimPathOf }: { now: Date; timeZone: string; claimPathOf(team: TeamRow): string },
 ): Promise<MyTeam[]> {
   const rows = await db.kysely
     .selectFrom('teams as t')
@@ -304,23 +306,24 @@ export async function listMyTeams(
     )
     .orderBy('t.createdAt', 'desc')
     .execute()
-  const states = await Promise.all(rows.map((row) => teamState(db, row.leagueId, row.id)))
-  return states
-    .filter((state) => state !== undefined)
-    .map(({ team, status, players }) => {
-      const heldForYou = status === 'held' && team.captainUserId === null && team.holdExpiresAt !== null
-      return {
-        id: team.id,
-        name: team.name,
-        leagueId: team.leagueId,
-        leagueName: team.leagueName,
-        status,
-        isCaptain: team.captainUserId === user.id,
-        playerCount: players.filter((p) => p.status === 'confirmed').length,
-        rosterMax: team.rosterMax,
-        heldForYou: heldForYou ? { until: toIso(team.holdExpiresAt!), claimPath: claimPathOf(team) } : null,
-      }
-    })
+  const states = (await Promise.all(rows.map((row) => teamState(db, row.leagueId, row.id)))).filter((state) => state !== undefined)
+  const schedules = await Promise.all(states.map(({ team }) => teamGames(db, team.leagueId, team.id, { now, timeZone })))
+  return states.map(({ team, status, players }, i) => {
+    const heldForYou = status === 'held' && team.captainUserId === null && team.holdExpiresAt !== null
+    return {
+      id: team.id,
+      name: team.name,
+      leagueId: team.leagueId,
+      leagueName: team.leagueName,
+      status,
+      isCaptain: team.captainUserId === user.id,
+      playerCount: players.filter((p) => p.status === 'confirmed').length,
+      rosterMax: team.rosterMax,
+      heldForYou: heldForYou ? { until: toIso(team.holdExpiresAt!), claimPath: claimPathOf(team) } : null,
+      schedulePublished: schedules[i]!.published,
+      nextGame: schedules[i]!.next,
+    }
+  })
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/connect.ts'
-import type { OpenGame } from '../../../shared/contracts/open-schedule.ts'
-import { notFound } from '../../core/refusals.ts'
+import type { Db } from '../db/connect.ts'
+import type { OpenGame } from '../../shared/contracts/open-schedule.ts'
+import { notFound } from './refusals.ts'
 
 /**
  * A team league's schedule as everyone reads it (issue 33): only once it is published, since a

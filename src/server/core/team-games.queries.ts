@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connect.ts'
-import type { OpenGame, TeamGame } from '../../../shared/contracts/open-schedule.ts'
-import { facilityToday } from '../../../shared/format.ts'
-import { notFound } from '../../core/refusals.ts'
+import type { Db } from '../db/connect.ts'
+import type { OpenGame, TeamGame } from '../../shared/contracts/open-schedule.ts'
+import { facilityToday } from '../../shared/format.ts'
+import { notFound } from './refusals.ts'
 import { openLeague, publishedGames } from './open-schedule.queries.ts'
 
 /**
