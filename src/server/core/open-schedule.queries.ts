@@ -19,18 +19,27 @@ export async function openLeague(db: Db, leagueId: string) {
   return { league: { id: league.id, name: league.name, sport: league.sport }, published: league.publishedAt !== null && league.publishedAt !== undefined }
 }
 
-/** The league's games (a team's alone with `teamId`), by date, start time and playing area, with their results. */
-export async function publishedGames(db: Db, leagueId: string, teamId?: string): Promise<OpenGame[]> {
-  let query = db.kysely
+/** Games with the names they show (their playing area's and their teams'), their results and their score's version. */
+export function gamesWithNames(db: Db) {
+  return db.kysely
     .selectFrom('games as g')
     .innerJoin('playingAreas as a', 'a.id', 'g.areaId')
     .innerJoin('teams as h', 'h.id', 'g.homeTeamId')
     .innerJoin('teams as v', 'v.id', 'g.awayTeamId')
-    .select(['g.id', 'g.date', 'g.startTime', 'g.endTime', 'g.areaId', 'a.name as areaName', 'g.homeTeamId', 'h.name as homeName', 'g.awayTeamId', 'v.name as awayName', 'g.homeScore', 'g.awayScore', 'g.forfeitedBy'])
-    .where('g.leagueId', '=', leagueId)
+    .select(['g.id', 'g.leagueId', 'g.date', 'g.startTime', 'g.endTime', 'g.areaId', 'a.name as areaName', 'g.homeTeamId', 'h.name as homeName', 'g.awayTeamId', 'v.name as awayName', 'g.homeScore', 'g.awayScore', 'g.forfeitedBy', 'g.scoreVersion'])
+}
+export type GameWithNames = Awaited<ReturnType<ReturnType<typeof gamesWithNames>['execute']>>[number]
+
+/** A league's games (a team's alone with `teamId`), by date, start time and playing area. */
+export function leagueGamesInOrder(db: Db, leagueId: string, teamId?: string): Promise<GameWithNames[]> {
+  let query = gamesWithNames(db).where('g.leagueId', '=', leagueId)
   if (teamId !== undefined) query = query.where((eb) => eb.or([eb('g.homeTeamId', '=', teamId), eb('g.awayTeamId', '=', teamId)]))
-  const rows = await query.orderBy('g.date').orderBy('g.startTime').orderBy('a.name').orderBy('g.id').execute()
-  return rows.map((g) => ({
+  return query.orderBy('g.date').orderBy('g.startTime').orderBy('a.name').orderBy('g.id').execute()
+}
+
+/** A game as the open schedule and staff's schedule show it. */
+export function openGameOf(g: GameWithNames): OpenGame {
+  return {
     id: g.id,
     date: g.date,
     startTime: g.startTime,
@@ -41,7 +50,12 @@ export async function publishedGames(db: Db, leagueId: string, teamId?: string):
     homeScore: g.homeScore,
     awayScore: g.awayScore,
     forfeitedBy: g.forfeitedBy,
-  }))
+  }
+}
+
+/** The league's games (a team's alone with `teamId`), by date, start time and playing area, with their results. */
+export async function publishedGames(db: Db, leagueId: string, teamId?: string): Promise<OpenGame[]> {
+  return (await leagueGamesInOrder(db, leagueId, teamId)).map(openGameOf)
 }
 
 /** The league's published schedule; a refusal before it is published. */

@@ -6,6 +6,7 @@ import { findNights, type Nights, type TeamLeague } from './game-nights.queries.
 import { scheduleProblems, spreadOf, weekOf, type ScheduleRequest } from './generator.ts'
 import { freeOf, gameNightSlots, type TimedSlot } from './slots.ts'
 import { bookingsOnAreas } from '../../core/facility-calendar.queries.ts'
+import { leagueGamesInOrder, openGameOf, type GameWithNames } from '../../core/open-schedule.queries.ts'
 
 /**
  * A league's schedule as staff read it (issue 33): its games with the teams' and playing areas'
@@ -16,22 +17,6 @@ import { bookingsOnAreas } from '../../core/facility-calendar.queries.ts'
  * generation answered it.
  */
 
-/** The league's games by date, start time and playing area's name, with the names they show. */
-async function leagueGames(db: Db, leagueId: string) {
-  return db.kysely
-    .selectFrom('games as g')
-    .innerJoin('playingAreas as a', 'a.id', 'g.areaId')
-    .innerJoin('teams as h', 'h.id', 'g.homeTeamId')
-    .innerJoin('teams as v', 'v.id', 'g.awayTeamId')
-    .select(['g.id', 'g.homeTeamId', 'g.awayTeamId', 'g.areaId', 'g.date', 'g.startTime', 'g.endTime', 'g.homeScore', 'g.awayScore', 'g.forfeitedBy', 'a.name as areaName', 'h.name as homeName', 'v.name as awayName'])
-    .where('g.leagueId', '=', leagueId)
-    .orderBy('g.date')
-    .orderBy('g.startTime')
-    .orderBy('a.name')
-    .orderBy('g.id')
-    .execute()
-}
-type LeagueGameRow = Awaited<ReturnType<typeof leagueGames>>[number]
 
 /** The league's Complete teams by name: those a schedule is made for. */
 export async function completeTeams(db: Db, leagueId: string): Promise<{ id: string; name: string }[]> {
@@ -80,7 +65,7 @@ async function unplacedOf(db: Db, leagueId: string) {
  * every blackout date a game is on; the unplaced games as stored.
  */
 function reportOf(
-  rows: readonly LeagueGameRow[],
+  rows: readonly GameWithNames[],
   unplaced: Awaited<ReturnType<typeof unplacedOf>>,
   request: ScheduleRequest,
   names: { teams: Map<string, string>; areas: Map<string, string> },
@@ -107,13 +92,13 @@ function reportOf(
 }
 
 /** The problems of `rows` naming their games by id. */
-function problemsOf(rows: readonly LeagueGameRow[], request: ScheduleRequest): ScheduleProblem[] {
+function problemsOf(rows: readonly GameWithNames[], request: ScheduleRequest): ScheduleProblem[] {
   const names = Object.fromEntries(rows.flatMap((g) => [[g.homeTeamId, g.homeName] as const, [g.awayTeamId, g.awayName] as const]))
   return scheduleProblems(rows, request, names).map((p) => ({ rule: p.rule, message: p.message, gameIds: p.gameIndexes.map((i) => rows[i]!.id) }))
 }
 
 export async function scheduleView(db: Db, league: TeamLeague): Promise<Schedule> {
-  const [nights, rows, teams, unplaced] = await Promise.all([findNights(db, league.id), leagueGames(db, league.id), completeTeams(db, league.id), unplacedOf(db, league.id)])
+  const [nights, rows, teams, unplaced] = await Promise.all([findNights(db, league.id), leagueGamesInOrder(db, league.id), completeTeams(db, league.id), unplacedOf(db, league.id)])
   const slots = nights ? await slotsForLeague(db, league, nights) : []
   // The Complete teams by name, then any other team a game names (one that left after playing).
   const teamNames = new Map(teams.map((t) => [t.id, t.name]))
@@ -126,18 +111,7 @@ export async function scheduleView(db: Db, league: TeamLeague): Promise<Schedule
     league,
     status: nights?.publishedAt ? 'published' : rows.length > 0 ? 'draft' : 'none',
     publishedAt: nights?.publishedAt ?? null,
-    games: rows.map((g) => ({
-      id: g.id,
-      date: g.date,
-      startTime: g.startTime,
-      endTime: g.endTime,
-      area: { id: g.areaId, name: g.areaName },
-      home: { id: g.homeTeamId, name: g.homeName },
-      away: { id: g.awayTeamId, name: g.awayName },
-      homeScore: g.homeScore,
-      awayScore: g.awayScore,
-      forfeitedBy: g.forfeitedBy,
-    })),
+    games: rows.map(openGameOf),
     problems: problemsOf(rows, request),
     freeSlots: freeOf(slots, rows).map((s) => ({ date: s.date, startTime: s.startTime, endTime: s.endTime, area: { id: s.areaId, name: areaNames.get(s.areaId) ?? s.areaId } })),
     report: reportOf(rows, unplaced, request, { teams: teamNames, areas: areaNames }),

@@ -10,6 +10,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { resultText as resultWords } from '../../../shared/scores.ts'
 import { findNights, type TeamLeague } from './game-nights.queries.ts'
 import type { StandingsRules } from './standings.ts'
+import { gamesWithNames, type GameWithNames } from '../../core/open-schedule.queries.ts'
 
 /**
  * The scorer's table (issue 33): staff, admins and employees alike, enter a game's result once it
@@ -25,20 +26,11 @@ interface Clock {
   timeZone: string
 }
 
-function gamesQuery(db: Db) {
-  return db.kysely
-    .selectFrom('games as g')
-    .innerJoin('playingAreas as a', 'a.id', 'g.areaId')
-    .innerJoin('teams as h', 'h.id', 'g.homeTeamId')
-    .innerJoin('teams as v', 'v.id', 'g.awayTeamId')
-    .select(['g.id', 'g.leagueId', 'g.date', 'g.startTime', 'g.areaId', 'a.name as areaName', 'g.homeTeamId', 'h.name as homeName', 'g.awayTeamId', 'v.name as awayName', 'g.homeScore', 'g.awayScore', 'g.forfeitedBy', 'g.scoreVersion'])
-}
-type GameRow = Awaited<ReturnType<ReturnType<typeof gamesQuery>['execute']>>[number]
 
-const hasResult = (g: Pick<GameRow, 'homeScore' | 'awayScore' | 'forfeitedBy'>) => g.forfeitedBy !== null || (g.homeScore !== null && g.awayScore !== null)
-const started = (g: GameRow, clock: Clock) => clock.now >= sessionStartsAt(g.date, g.startTime, clock.timeZone)
+const hasResult = (g: Pick<GameWithNames, 'homeScore' | 'awayScore' | 'forfeitedBy'>) => g.forfeitedBy !== null || (g.homeScore !== null && g.awayScore !== null)
+const started = (g: GameWithNames, clock: Clock) => clock.now >= sessionStartsAt(g.date, g.startTime, clock.timeZone)
 
-function gameView(g: GameRow, clock: Clock): ScoreGame {
+function gameView(g: GameWithNames, clock: Clock): ScoreGame {
   return {
     id: g.id,
     date: g.date,
@@ -55,7 +47,7 @@ function gameView(g: GameRow, clock: Clock): ScoreGame {
 }
 
 /** The result in words, by the shared wording (shared/scores.ts). */
-const resultText = (g: Pick<GameRow, 'homeTeamId' | 'homeName' | 'awayTeamId' | 'awayName' | 'homeScore' | 'awayScore' | 'forfeitedBy'>) =>
+const resultText = (g: Pick<GameWithNames, 'homeTeamId' | 'homeName' | 'awayTeamId' | 'awayName' | 'homeScore' | 'awayScore' | 'forfeitedBy'>) =>
   resultWords({ home: { id: g.homeTeamId, name: g.homeName }, away: { id: g.awayTeamId, name: g.awayName }, homeScore: g.homeScore, awayScore: g.awayScore, forfeitedBy: g.forfeitedBy })
 
 /** The team leagues with a published schedule, by name, and how many of their started games have no result. */
@@ -70,7 +62,7 @@ async function scoredLeagues(db: Db, clock: Clock) {
     .orderBy('l.name')
     .orderBy('l.id')
     .execute()
-  const games = leagues.length === 0 ? [] : await gamesQuery(db).where('g.date', '<=', today).where('g.leagueId', 'in', leagues.map((l) => l.id)).execute()
+  const games = leagues.length === 0 ? [] : await gamesWithNames(db).where('g.date', '<=', today).where('g.leagueId', 'in', leagues.map((l) => l.id)).execute()
   return leagues.map((l) => {
     const own = games.filter((g) => g.leagueId === l.id)
     return { id: l.id, name: l.name, gamesToScore: own.filter((g) => started(g, clock) && !hasResult(g)).length, playsToday: own.some((g) => g.date === today), games: own }
@@ -86,7 +78,7 @@ export async function scoreSheet(db: Db, leagueId: string | undefined, clock: Cl
   const leagues = await scoredLeagues(db, clock)
   const chosen = leagueId === undefined ? (leagues.find((l) => l.playsToday) ?? leagues.find((l) => l.gamesToScore > 0) ?? leagues[0]) : leagues.find((l) => l.id === leagueId)
   if (leagueId !== undefined && !chosen) throw notFound('There is no such league with a published schedule.')
-  const latestFirst = (a: GameRow, b: GameRow) => b.date.localeCompare(a.date) || a.startTime.localeCompare(b.startTime) || a.areaName.localeCompare(b.areaName)
+  const latestFirst = (a: GameWithNames, b: GameWithNames) => b.date.localeCompare(a.date) || a.startTime.localeCompare(b.startTime) || a.areaName.localeCompare(b.areaName)
   const games = chosen?.games ?? []
   const todays = games.filter((g) => g.date === today).sort((a, b) => a.startTime.localeCompare(b.startTime) || a.areaName.localeCompare(b.areaName))
   const earlier = games.filter((g) => g.date < today).sort(latestFirst)
@@ -96,7 +88,7 @@ export async function scoreSheet(db: Db, leagueId: string | undefined, clock: Cl
 }
 
 /** The stored result a scorer's input makes: a forfeit records the league's forfeit score, the forfeiting team losing. */
-function resultOf(input: ScoreInput, game: GameRow, rules: StandingsRules): Pick<GameRow, 'homeScore' | 'awayScore' | 'forfeitedBy'> {
+function resultOf(input: ScoreInput, game: GameWithNames, rules: StandingsRules): Pick<GameWithNames, 'homeScore' | 'awayScore' | 'forfeitedBy'> {
   if (input.outcome === 'clear') return { homeScore: null, awayScore: null, forfeitedBy: null }
   if (input.outcome === 'score') return { homeScore: input.homeScore, awayScore: input.awayScore, forfeitedBy: null }
   if (![game.homeTeamId, game.awayTeamId].includes(input.forfeitedBy)) {
@@ -108,7 +100,7 @@ function resultOf(input: ScoreInput, game: GameRow, rules: StandingsRules): Pick
 }
 
 /** What an audit entry shows of a result. */
-const auditResult = (g: GameRow, result: Pick<GameRow, 'homeScore' | 'awayScore' | 'forfeitedBy'>) => ({
+const auditResult = (g: GameWithNames, result: Pick<GameWithNames, 'homeScore' | 'awayScore' | 'forfeitedBy'>) => ({
   result: resultText({ ...g, ...result }),
   homeScore: result.homeScore,
   awayScore: result.awayScore,
@@ -120,7 +112,7 @@ export async function recordScore(db: Db, league: TeamLeague, gameId: string, in
     const nights = await findNights(tx, league.id)
     if (!nights?.publishedAt) throw conflict(`${league.name}’s schedule is not published: scores are entered on a published schedule’s games.`)
     // Held until the change commits: a second scorer's change waits, then sees this one's version.
-    let query = gamesQuery(tx).where('g.id', '=', gameId).where('g.leagueId', '=', league.id)
+    let query = gamesWithNames(tx).where('g.id', '=', gameId).where('g.leagueId', '=', league.id)
     if (tx.dialect === 'postgres') query = query.forUpdate('g')
     const game = await query.executeTakeFirst()
     if (!game) throw notFound('There is no such game in this league.')
