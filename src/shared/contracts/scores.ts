@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { contract, pathId } from './contract.ts'
 import { SPORTS } from '../sports.ts'
 import { StandingsRules } from './schedule.ts'
+import { OpenGame } from './open-schedule.ts'
 import { ScoreInput } from '../schemas/scores.ts'
 
 /**
@@ -44,16 +45,8 @@ export const readStandings = contract({
   responses: { 200: z.object({ standings: Standings }) },
 })
 
-export const ScoreGame = z.object({
-  id: z.string(),
-  date: z.string().describe('YYYY-MM-DD, a facility date'),
-  startTime: z.string().describe('HH:MM, the facility’s wall clock'),
-  area: Named,
-  home: Named,
-  away: Named,
+export const ScoreGame = OpenGame.extend({
   homeScore: z.number().int().nullable().describe('a forfeit records the league’s forfeit score'),
-  awayScore: z.number().int().nullable(),
-  forfeitedBy: z.string().nullable().describe('the team that forfeited'),
   scoreVersion: z.number().int().describe('the result’s version: send it back with a change'),
   started: z.boolean().describe('its start has passed where the facility is: only then can a result be entered'),
 })

@@ -10,7 +10,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { resultText as resultWords } from '../../../shared/scores.ts'
 import { findNights, type TeamLeague } from './game-nights.queries.ts'
 import type { StandingsRules } from './standings.ts'
-import { gamesWithNames, type GameWithNames } from '../../core/open-schedule.queries.ts'
+import { gamesWithNames, openGameOf, type GameWithNames } from '../../core/open-schedule.queries.ts'
 
 /**
  * The scorer's table (issue 33): staff, admins and employees alike, enter a game's result once it
@@ -31,19 +31,7 @@ const hasResult = (g: Pick<GameWithNames, 'homeScore' | 'awayScore' | 'forfeited
 const started = (g: GameWithNames, clock: Clock) => clock.now >= sessionStartsAt(g.date, g.startTime, clock.timeZone)
 
 function gameView(g: GameWithNames, clock: Clock): ScoreGame {
-  return {
-    id: g.id,
-    date: g.date,
-    startTime: g.startTime,
-    area: { id: g.areaId, name: g.areaName },
-    home: { id: g.homeTeamId, name: g.homeName },
-    away: { id: g.awayTeamId, name: g.awayName },
-    homeScore: g.homeScore,
-    awayScore: g.awayScore,
-    forfeitedBy: g.forfeitedBy,
-    scoreVersion: g.scoreVersion,
-    started: started(g, clock),
-  }
+  return { ...openGameOf(g), scoreVersion: g.scoreVersion, started: started(g, clock) }
 }
 
 /** The result in words, by the shared wording (shared/scores.ts). */
