@@ -57,6 +57,7 @@ const Env = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   MAX_DB_BACKLOG: z.coerce.number().int().min(0).default(1000),
   SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PASSWORD_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(3),
   PASSWORD_LINKS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
   DB_STATS: z.enum(['0', '1']).default('0'),
@@ -116,6 +117,8 @@ export interface Config {
   maxDbBacklog: number
   /** Sign-in attempts a minute from one client address (the per-account throttle comes on top). */
   signInsPerMinute: number
+  /** Accounts created a minute from one client address. */
+  signUpsPerMinute: number
   /** Password links one account may be given, by the desk, an admin or Forgot Password (docs/decisions/0016). */
   passwordLinks: { perHour: number; perDay: number }
   /** Count database statements; SIGUSR2 prints the counts as one JSON line (db/stats.ts). */
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, tty = process.s
     },
     maxDbBacklog: e.MAX_DB_BACKLOG,
     signInsPerMinute: e.SIGN_INS_PER_MINUTE,
+    signUpsPerMinute: e.SIGN_UPS_PER_MINUTE,
     passwordLinks: { perHour: e.PASSWORD_LINKS_PER_HOUR, perDay: e.PASSWORD_LINKS_PER_DAY },
     dbStats: e.DB_STATS === '1',
     logLevel: e.LOG_LEVEL,

@@ -188,6 +188,20 @@ describe('sign in and out', () => {
   })
 })
 
+describe('accounts created from one address', () => {
+  test('past SIGN_UPS_PER_MINUTE a minute, Create Account is refused with 429 and says to wait', async () => {
+    const site = await startTestApp({ env: { NODE_ENV: 'production', SIGN_UPS_PER_MINUTE: '2', ACCOUNT_CONFIRMATION: 'none' } })
+    try {
+      const signUp = () => site.client().post<{ error?: { message: string } }>('/api/auth/sign-up/email', newUserInput())
+      const answers = [await signUp(), await signUp(), await signUp()]
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 429])
+      expect(answers[2]!.body.error?.message).toBe('Too many requests. Please wait a minute and try again.')
+    } finally {
+      await site.close()
+    }
+  })
+})
+
 describe('behind a proxy', () => {
   test('the client address is the one the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
     const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } })

@@ -97,7 +97,7 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       max: 300,
       customRules: {
         '/sign-in/email': { window: 60, max: config.signInsPerMinute },
-        '/sign-up/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: config.signUpsPerMinute },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
       },
