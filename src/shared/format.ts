@@ -61,20 +61,30 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-/** Making a formatter costs far more than using one (a tenth of a registration's time in a rush). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
+/**
+ * A zone's formatter with `options`, made on its first use in that zone and kept: making a
+ * formatter costs far more than using one (a tenth of a registration's time in a rush).
+ */
+export function formatInZone(locale: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): (timeZone: string) => Intl.DateTimeFormat {
+  const made = new Map<string, Intl.DateTimeFormat>()
+  return (timeZone) => {
+    let format = made.get(timeZone)
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone })
+      made.set(timeZone, format)
+    }
+    return format
+  }
+}
+
+const dayFormat = formatInZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' })
 
 /**
  * The calendar day (`YYYY-MM-DD`) at the facility: league dates are the facility's days, so
  * registration opens at the facility's midnight, not UTC's.
  */
 export function facilityToday(now: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    dayFormats.set(timeZone, format)
-  }
-  return format.format(now)
+  return dayFormat(timeZone).format(now)
 }
 
 /**

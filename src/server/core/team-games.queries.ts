@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts'
 import type { OpenGame, TeamGame } from '../../shared/contracts/open-schedule.ts'
-import { facilityToday } from '../../shared/format.ts'
+import { facilityToday, formatInZone } from '../../shared/format.ts'
 import { notFound } from './refusals.ts'
 import { openLeague, publishedGames } from './open-schedule.queries.ts'
 
@@ -10,16 +10,11 @@ import { openLeague, publishedGames } from './open-schedule.queries.ts'
  * that has not ended on the facility's wall clock now, so a game in progress is still the next.
  */
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>()
+const clockFormat = formatInZone('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /** HH:MM on the facility's wall clock at `now`. */
 function facilityClock(now: Date, timeZone: string): string {
-  let format = clockFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    clockFormats.set(timeZone, format)
-  }
-  return format.format(now)
+  return clockFormat(timeZone).format(now)
 }
 
 /** The game as `teamId` plays it. */

@@ -1,5 +1,5 @@
 import type { CheckoutLine, CheckoutState } from '../../../shared/contracts/checkout.ts'
-import { facilityToday, formatDateTime } from '../../../shared/format.ts'
+import { facilityToday, formatDateTime, formatInZone } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { cardText } from '../../../shared/card-brands.ts'
 
@@ -43,17 +43,11 @@ export function earlyBirdText(line: Pick<CheckoutLine, 'priceCents' | 'listPrice
   return line.priceCents < line.listPriceCents ? `Early-bird ${formatMoney(line.priceCents)}` : null
 }
 
-/** Time-of-day formatters by zone, made on first use (shared/format.ts has none: the home page's bundle carries it). */
-const timeFormats = new Map<string, Intl.DateTimeFormat>()
+const timeFormat = formatInZone('en-US', { hour: 'numeric', minute: '2-digit' })
 
 /** A moment's time of day at the facility: `7:42 PM`. */
 export function timeAtFacility(moment: Date, timeZone: string): string {
-  let format = timeFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
-    timeFormats.set(timeZone, format)
-  }
-  return format.format(moment)
+  return timeFormat(timeZone).format(moment)
 }
 
 /**

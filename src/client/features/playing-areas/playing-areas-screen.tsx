@@ -14,7 +14,8 @@ import { FacilityWeek } from './facility-week.tsx'
 /**
  * /admin/playingAreas (issue 33): the facility's courts and fields and the sports each can host,
  * which a league's game nights choose from. One in use by a game, a league's game nights or an
- * academy, camp or drop-in session stays: the server says which. Below them, what is on each area this week (facility-week.tsx).
+ * academy, camp or drop-in session stays: the server says which. Below them, what is on each area
+ * this week (facility-week.tsx).
  */
 
 const editButtonId = (id: string) => `edit-area-${id}`
