@@ -6,6 +6,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { endRegistration } from './registration-changes.ts'
 import { takePlace, type PlaceRequest } from './engine.ts'
 import { findLeagueOffering, leaguePlaces } from '../../features/registrations/league-places.ts'
+import { findRegistrationView } from './registrations.queries.ts'
 
 /**
  * The engine groups the place requests for one offering that arrive together (docs/decisions/0006):
@@ -56,6 +57,17 @@ describe('a group of requests', () => {
     expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect(rows.map((r) => r.userId)).toEqual(people.map((p) => p.id))
     expect([places.placesTaken, places.waiting]).toEqual([3, 4])
+  })
+
+  test("each is answered with its registration as any later read shows it, its offering's facts included", async () => {
+    const league = await createLeague(ctx, { capacity: 2 })
+    const people = await Promise.all(Array.from({ length: 4 }, () => createRegistrant(ctx)))
+    const reqs = await Promise.all(people.map((p) => requestFor(league, p)))
+    const answers = (await Promise.all(reqs.map((r) => takePlace(ctx.db, r)))).map((r) => r.registration)
+
+    const reads = await Promise.all(answers.map((a) => findRegistrationView(ctx.db, ctx.kinds, a.id)))
+    expect(answers).toEqual(reads)
+    expect(answers[0]!.offering).toEqual(expect.objectContaining({ kind: 'league-place', ownerId: league, name: expect.stringMatching(/\S/), startDate: expect.stringMatching(/^\d{4}-/) }))
   })
 
   test('with the same person twice (a double click, a retried key): one registration, both answered with it', async () => {

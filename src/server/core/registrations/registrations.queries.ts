@@ -24,17 +24,34 @@ export const waitlistAheadOf = (eb: RegistrationScope) =>
     .where('ahead.status', '=', 'waitlisted')
     .whereRef('ahead.seq', '<', 'r.seq')
 
+/** What every view of a place shows of its offering (the `offeringFacts` view, decision 0026). */
+const FACT_COLUMNS = ['f.ownerId', 'f.sport', 'f.weekdays', 'f.startTime', 'f.endTime', 'f.skippedDates', 'f.name as offeringName', 'f.startDate', 'f.endDate'] as const
+
 /** Everything a registration's owner or staff see of it, in one query. */
 function views(db: Db) {
-  return viewsUncounted(db).select((eb) => waitlistAheadOf(eb).as('waitlistAhead'))
+  return placesOf(db)
+    .innerJoin('offeringFacts as f', 'f.offeringId', 'o.id')
+    .select(FACT_COLUMNS)
+    .select((eb) => waitlistAheadOf(eb).as('waitlistAhead'))
 }
 
-/** `views` but for how many wait ahead of each registration, which the caller counts. */
-function viewsUncounted(db: Db) {
+/**
+ * An offering's facts as its places' views show them, read on their own: PostgreSQL plans the
+ * nine relations of places joined with their facts in 4–5 ms, against half a millisecond for each
+ * part alone, so the registration engine reads them before it holds the offering's row
+ * (`findNewRegistrationViews`; docs/benchmarks.md).
+ */
+export function readOfferingFacts(db: Db, offeringId: string) {
+  return db.kysely.selectFrom('offeringFacts as f').select(FACT_COLUMNS).where('f.offeringId', '=', offeringId).executeTakeFirst()
+}
+
+export type OfferingFacts = NonNullable<Awaited<ReturnType<typeof readOfferingFacts>>>
+
+/** A place, its person and its money, without its offering's facts. */
+function placesOf(db: Db) {
   return db.kysely
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
-    .innerJoin('offeringFacts as f', 'f.offeringId', 'o.id')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
     .select(KIND_COLUMNS.map((column) => `r.${column}` as const))
@@ -42,15 +59,6 @@ function viewsUncounted(db: Db) {
       'r.id',
       'o.id as offeringId',
       'o.kind',
-      'f.ownerId',
-      'f.sport',
-      'f.weekdays',
-      'f.startTime',
-      'f.endTime',
-      'f.skippedDates',
-      'f.name as offeringName',
-      'f.startDate',
-      'f.endDate',
       'r.userId',
       'u.displayName as registrantName',
       'u.email as registrantEmail',
@@ -130,15 +138,16 @@ export async function findRegistrationView(db: Db, kinds: Kinds, registrationId:
 }
 
 /**
- * Registrations just made by the registration engine (see `views`), by id. Their offering's row is
- * held and they took its last numbers, so nobody waits behind them but each other: each one's place
- * in the waitlist is its offering's count less those of them behind it, counted here. (Counted in
- * the database, per registration, over a waitlist thousands long, PostgreSQL scanned the whole
- * offering's registrations for each one, inside the hold: issue 31.)
+ * Registrations just made by the registration engine in one offering (see `views`), by id, with
+ * that offering's `facts` (`readOfferingFacts`). Its row is held and they took its last numbers,
+ * so nobody waits behind them but each other: each one's place in the waitlist is its offering's
+ * count less those of them behind it, counted here. (Counted in the database, per registration,
+ * over a waitlist thousands long, PostgreSQL scanned the whole offering's registrations for each
+ * one, inside the hold: issue 31.)
  */
-export async function findNewRegistrationViews(tx: Db, kinds: Kinds, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
+export async function findNewRegistrationViews(tx: Db, kinds: Kinds, facts: OfferingFacts, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
   if (registrationIds.length === 0) return new Map()
-  const rows = await viewsUncounted(tx).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
+  const rows = (await placesOf(tx).where(inList(tx.dialect, 'r.id', registrationIds)).execute()).map((row) => ({ ...row, ...facts }))
   const behind = (row: (typeof rows)[number]) => rows.filter((other) => other.offeringId === row.offeringId && other.status === 'waitlisted' && other.seq > row.seq).length
   const made = await toViews(
     tx,
