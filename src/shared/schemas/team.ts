@@ -1,3 +1,4 @@
+import { countOf } from '../format.ts'
 import type { FormSpec } from '../validation/rules.ts'
 import type { RegistrationStatus } from './registration.ts'
 
@@ -34,6 +35,11 @@ export const TEAM_STATUS_LABELS: Record<TeamStatus, string> = {
   waitlisted: 'Waitlisted',
   offered: 'Place offered',
   withdrawn: 'Withdrawn',
+}
+
+/** A team's players against its roster maximum: "8 of 12 players", or "8 players" where the league sets none. */
+export function playersText({ playerCount, rosterMax }: { playerCount: number; rosterMax: number | null }): string {
+  return rosterMax === null ? countOf(playerCount, 'player') : `${playerCount} of ${countOf(rosterMax, 'player')}`
 }
 
 /** Staff create a team from the soccer team waitlist, holding its place for the captain. */

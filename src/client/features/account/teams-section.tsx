@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { href } from '../../../shared/paths.ts'
-import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
+import { playersText, TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { AddToCalendar } from '../../components/add-to-calendar.tsx'
 import { NextGameOf } from '../../components/next-game.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import type { myTeamsQuery } from '../../queries/teams.ts'
-import { countOf, formatDateTime } from '../../../shared/format.ts'
+import { formatDateTime } from '../../../shared/format.ts'
 
 /** The teams a person captains or plays on, each linking to its page, and those staff hold for them to complete. */
 export function TeamsSection({ teams: query }: { teams: ReturnType<typeof myTeamsQuery> }) {
@@ -44,7 +44,7 @@ export function TeamsSection({ teams: query }: { teams: ReturnType<typeof myTeam
                 <span className="account-muted">
                   {' '}
                   — {team.leagueName}, {TEAM_STATUS_LABELS[team.status]},{' '}
-                  {team.rosterMax === null ? countOf(team.playerCount, 'player') : `${team.playerCount} of ${countOf(team.rosterMax, 'player')}`}
+                  {playersText(team)}
                   {team.isCaptain ? ', you are the captain' : ''}
                 </span>
                 <NextGameOf team={team} published={team.schedulePublished} next={team.nextGame} />

@@ -61,9 +61,9 @@ const customer: CustomerRecord = {
   ordersTakingExtras: ['o-league', 'o-roster'],
 }
 
-async function recordPage(): Promise<string> {
+async function recordPage(record: CustomerRecord = customer): Promise<string> {
   const path = '/desk/customer/u-2'
-  const json: Record<string, unknown> = { '/api/desk/customers/u-2': { customer }, '/api/admin/leagues': { leagues: [] } }
+  const json: Record<string, unknown> = { '/api/desk/customers/u-2': { customer: record }, '/api/admin/leagues': { leagues: [] } }
   const answers = (await pageAnswers(path, employee)).map((a) => ({ queryKey: a.queryKey, json: JSON.stringify(json[a.url]) }))
   const { html } = await renderPage(testSite, path, answers, employee)
   return html
@@ -84,6 +84,28 @@ describe('a customer’s record at the desk', () => {
   test('lets the email address wrap at its @ and dots only, on a line of its own', async () => {
     const html = await recordPage()
     expect(html).toContain('<div class="staff-fact-wide"><dt>Email</dt><dd>maria.<wbr/>rivera<wbr/>@example.<wbr/>com</dd></div>')
+  })
+
+  test('lists their teams, each with its next game once the schedule is out, and a team held for them until when', async () => {
+    const team = { leagueId: 'l-2', leagueName: 'Adult Basketball', status: 'complete' as const, isCaptain: true, playerCount: 8, rosterMax: 10, heldForYou: null, schedulePublished: true }
+    const nextGame = { id: 'g-1', date: '2027-01-12', startTime: '19:00', endTime: '20:00', area: { id: 'a-1', name: 'Court 1' }, opponent: { id: 't-2', name: 'Dunkers' }, home: true, result: null }
+    const html = await recordPage({
+      ...customer,
+      teams: [
+        { ...team, id: 't-1', name: 'Hoopers', nextGame },
+        { ...team, id: 't-3', name: 'Net Gains', isCaptain: false, rosterMax: null, schedulePublished: false, nextGame: null },
+        { ...team, id: 't-4', name: 'Late Starters', status: 'held', heldForYou: { until: '2027-01-05T17:00:00Z', claimPath: '/teams/claim?invite=secret' }, schedulePublished: false, nextGame: null },
+      ],
+    })
+    const teams = html.slice(html.indexOf('id="desk-teams"')).replaceAll('<!-- -->', '')
+    expect(teams).toMatch(/data-discover="true">Hoopers<\/a><span class="account-muted"> — Adult Basketball, Complete, 8 of 10 players, captain<\/span><p class="next-game"><strong>Next game:<\/strong> Tuesday, 1\/12\/2027, 7:00 PM – 8:00 PM, Court 1, against Dunkers\.<\/p>/)
+    expect(teams).toMatch(/>Net Gains<\/a><span class="account-muted"> — Adult Basketball, Complete, 8 players, player<\/span><\/li>/)
+    expect(teams).toMatch(/<strong>Late Starters<\/strong><span class="account-muted"> — Adult Basketball\. The facility holds this team’s place for Maria Rivera until [^<]*2027[^<]*\.<\/span>/)
+    expect(html).not.toContain('invite=secret')
+  })
+
+  test('has no teams section for a customer on no team', async () => {
+    expect(await recordPage()).not.toContain('id="desk-teams"')
   })
 
   test('offers a code only where something is owed and an extra only where the order’s places take one', async () => {

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts'
 import { customerRecordQuery } from '../../queries/desk.ts'
 import { CustomerRegistrations } from './customer-registrations.tsx'
 import { DeskChildren } from './desk-children.tsx'
+import { DeskTeams } from './desk-teams.tsx'
 import { participantsOf, type Participant } from '../offerings/customer-participants.ts'
 import { PasswordLink } from './password-link.tsx'
 import { RegisterAtDesk, type DeskSignUp } from './register-at-desk.tsx'
@@ -100,6 +101,7 @@ function Record({ customer, more }: { customer: CustomerRecord; more: readonly D
       </section>
       <RegisterAtDesk customer={customer} participants={participants} more={more} />
       <CustomerRegistrations customer={customer} />
+      <DeskTeams customer={customer} />
     </>
   )
 }

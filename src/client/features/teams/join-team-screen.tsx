@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { countOf, formatDate, formatDateRange } from '../../../shared/format.ts'
+import { formatDate, formatDateRange } from '../../../shared/format.ts'
+import { playersText } from '../../../shared/schemas/team.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
 import type { Invitation } from '../../../shared/contracts/teams.ts'
@@ -103,7 +104,7 @@ function InvitationDetails({ invitation, invite }: { invitation: Invitation; inv
         <div>
           <dt>Roster</dt>
           <dd>
-            {invitation.rosterMax === null ? countOf(invitation.playerCount, 'player') : `${invitation.playerCount} of ${countOf(invitation.rosterMax, 'player')}`}
+            {playersText(invitation)}
           </dd>
         </div>
         {captaining && invitation.teamFeeCents !== null && (
