@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Answer } from '../../shared/contracts/contract.ts'
 import type { exportTeams, getInvitation, getPlayer, getTeam, listLeaguePlayers, listTeamLeagues, listTeams, myTeams } from '../../shared/contracts/teams.ts'
+import type { readBlackouts } from '../../shared/contracts/blackouts.ts'
 import type { Sport } from '../../shared/sports.ts'
 import { api } from '../lib/api.ts'
 import { call, urlOf } from '../lib/endpoint.ts'
@@ -24,6 +25,13 @@ export const teamQuery = (leagueId: string, teamId: string) =>
   queryOptions({
     queryKey: [...TEAMS, 'team', leagueId, teamId],
     ...readOf<typeof getTeam>('/api/leagues/:leagueId/teams/:teamId', { params: { leagueId, teamId } }),
+  })
+
+/** A team's blackout dates, as its captain keeps them, with its season and how many it may ask for. */
+export const blackoutsQuery = (leagueId: string, teamId: string) =>
+  queryOptions({
+    queryKey: [...TEAMS, 'blackouts', leagueId, teamId],
+    ...readOf<typeof readBlackouts>('/api/leagues/:leagueId/teams/:teamId/blackouts', { params: { leagueId, teamId } }),
   })
 
 /** What an invite link offers. */

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { readBlackouts, setBlackouts } from '../../shared/contracts/blackouts.ts'
-import { formatDate } from '../../shared/format.ts'
-import { Alert } from './ui/alert.tsx'
-import { ApiError, errorMessage } from '../lib/api.ts'
-import { call } from '../lib/endpoint.ts'
+import { formatDate } from '../../../shared/format.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { blackoutsQuery } from '../../queries/teams.ts'
+import { useSetBlackouts } from './api/use-set-blackouts.ts'
 
 /**
  * A captain's blackout dates on the team page (issue 33): the dates of the season the team asks
@@ -12,16 +12,9 @@ import { call } from '../lib/endpoint.ts'
  * can; staff see them on the league's schedule page.
  */
 
-const URL = '/api/leagues/:leagueId/teams/:teamId/blackouts'
-
 export function BlackoutDates({ leagueId, teamId }: { leagueId: string; teamId: string }) {
-  const client = useQueryClient()
-  const key = ['blackouts', leagueId, teamId]
-  const { data, error } = useQuery({ queryKey: key, queryFn: () => call<typeof readBlackouts>('GET', URL, { params: { leagueId, teamId } }) })
-  const save = useMutation({
-    mutationFn: (dates: string[]) => call<typeof setBlackouts>('POST', URL, { params: { leagueId, teamId }, body: { dates } }),
-    onSuccess: (answer) => client.setQueryData(key, answer),
-  })
+  const { data, error } = useQuery(blackoutsQuery(leagueId, teamId))
+  const save = useSetBlackouts(leagueId, teamId)
   const [date, setDate] = useState('')
   const [outcome, setOutcome] = useState('')
   if (error) return <Alert>{errorMessage(error)}</Alert>

@@ -1,34 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import type { academyCalendarLink, CalendarLink, renewAcademyCalendarLink, renewTeamCalendarLink, teamCalendarLink } from '../../shared/contracts/calendar.ts'
-import { Alert } from './ui/alert.tsx'
-import { useConfirm } from './ui/confirm-dialog.tsx'
-import { errorMessage } from '../lib/api.ts'
-import { call } from '../lib/endpoint.ts'
-
-/**
- * "Add to calendar" (issue 33): a team's games or an academy's sessions in the person's own
- * calendar app, from the private feed link the server keeps for them. The link is asked for only
- * when the button is pressed, so a page view makes no link; it is shown on the address the page
- * is on (the server's own may be localhost when no PUBLIC_URL is set), as webcal: for Apple
- * Calendar and Outlook, through Google's and Outlook.com's own "add by URL" pages, and as text
- * to copy. Whoever manages the team (or an admin, for an academy) can make a new link.
- */
-export type CalendarOwner = { kind: 'team'; leagueId: string; teamId: string } | { kind: 'academy'; academyId: string }
-
-function readLink(owner: CalendarOwner): Promise<CalendarLink> {
-  return owner.kind === 'team'
-    ? call<typeof teamCalendarLink>('GET', '/api/leagues/:leagueId/teams/:teamId/calendar', { params: { leagueId: owner.leagueId, teamId: owner.teamId } })
-    : call<typeof academyCalendarLink>('GET', '/api/academies/:academyId/calendar', { params: { academyId: owner.academyId } })
-}
-
-function renewLink(owner: CalendarOwner): Promise<CalendarLink> {
-  return owner.kind === 'team'
-    ? call<typeof renewTeamCalendarLink>('POST', '/api/leagues/:leagueId/teams/:teamId/calendar/renew', { params: { leagueId: owner.leagueId, teamId: owner.teamId } })
-    : call<typeof renewAcademyCalendarLink>('POST', '/api/admin/academies/:academyId/calendar/renew', { params: { academyId: owner.academyId } })
-}
-
-const keyOf = (owner: CalendarOwner) => ['calendar-link', owner.kind, owner.kind === 'team' ? owner.teamId : owner.academyId]
+import { Alert } from '../../components/ui/alert.tsx'
+import { useConfirm } from '../../components/ui/confirm-dialog.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { calendarLinkQuery, type CalendarOwner } from '../../queries/calendar.ts'
+import { useRenewCalendarLink } from './api/use-renew-calendar-link.ts'
 
 /** The feed's address on this origin, and the ways into calendar apps. */
 function linksOf(path: string, name: string) {
@@ -42,19 +18,20 @@ function linksOf(path: string, name: string) {
   }
 }
 
+/**
+ * "Add to calendar" (issue 33): a team's games or an academy's sessions in the person's own
+ * calendar app, from the private feed link the server keeps for them. The link is asked for only
+ * when the button is pressed, so a page view makes no link; it is shown on the address the page
+ * is on (the server's own may be localhost when no PUBLIC_URL is set), as webcal: for Apple
+ * Calendar and Outlook, through Google's and Outlook.com's own "add by URL" pages, and as text
+ * to copy. Whoever manages the team (or an admin, for an academy) can make a new link.
+ */
 export function AddToCalendar({ owner, name, what, canRenew }: { owner: CalendarOwner; name: string; what: string; canRenew: boolean }) {
   const [open, setOpen] = useState(false)
   const [notice, setNotice] = useState('')
   const fieldId = useId()
-  const queryClient = useQueryClient()
-  const link = useQuery({ queryKey: keyOf(owner), queryFn: () => readLink(owner), enabled: open, staleTime: Infinity })
-  const renew = useMutation({
-    mutationFn: () => renewLink(owner),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf(owner), answer)
-      setNotice('A new link is ready, and the old one no longer works: calendars subscribed to it must add the new one.')
-    },
-  })
+  const link = useQuery({ ...calendarLinkQuery(owner), enabled: open })
+  const renew = useRenewCalendarLink(owner)
   const confirm = useConfirm()
   const links = link.data && linksOf(link.data.path, name)
 
@@ -109,7 +86,7 @@ export function AddToCalendar({ owner, name, what, canRenew }: { owner: Calendar
                     type="button"
                     className="button secondary"
                     disabled={renew.isPending}
-                    onClick={() => confirm.ask({ question: 'Make a new calendar link? The current one will stop working for everyone subscribed to it.', confirmLabel: 'Make a new link', onConfirm: () => renew.mutate() })}
+                    onClick={() => confirm.ask({ question: 'Make a new calendar link? The current one will stop working for everyone subscribed to it.', confirmLabel: 'Make a new link', onConfirm: () => renew.mutate(undefined, { onSuccess: () => setNotice('A new link is ready, and the old one no longer works: calendars subscribed to it must add the new one.') }) })}
                   >
                     {renew.isPending ? 'Making a new link…' : 'Make a new calendar link'}
                   </button>
