@@ -1,5 +1,5 @@
 import { ScoresScreen } from '../features/scores/scores-screen.tsx'
-import { scoreSheetQuery } from '../features/scores/queries.ts'
+import { scoreSheetQuery } from '../queries/scores.ts'
 import { usePageQueries, type PageVisit } from '../lib/page-queries.ts'
 
 export function opensWith({ params: { leagueId } }: PageVisit) {

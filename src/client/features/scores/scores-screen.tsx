@@ -10,7 +10,8 @@ import { MAX_SCORE, resultText } from '../../../shared/scores.ts'
 import { StandingsTable } from '../../components/standings-table.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { scoreStandingsQuery, useRecordScore, type scoreSheetQuery } from './queries.ts'
+import { scoreStandingsQuery, type scoreSheetQuery } from '../../queries/scores.ts'
+import { useRecordScore } from './api/use-record-score.ts'
 
 /** What the last change of a game's result said: saved, or why not (a refusal names the result now). */
 interface Note {
