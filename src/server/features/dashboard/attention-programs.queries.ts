@@ -4,7 +4,7 @@ import { addDays } from '../../../shared/registration-window.ts'
 import type { Db } from '../../db/connect.ts'
 import { toCount } from '../../db/values.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
-import type { Found } from './attention.queries.ts'
+import type { Found } from './attention-found.ts'
 
 /** A program this many days or fewer from its start, still short of its minimum, needs a decision: run it, merge it, or call it off. */
 export const MINIMUM_WARNING_DAYS = 7

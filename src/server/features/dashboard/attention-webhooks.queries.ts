@@ -3,7 +3,7 @@ import { href } from '../../../shared/paths.ts'
 import type { Db } from '../../db/connect.ts'
 import { timestampParam, toIso } from '../../db/values.ts'
 import { WEBHOOK_FAILURE_DAYS } from '../../core/payments/webhook-failures.ts'
-import type { Found } from './attention.queries.ts'
+import type { Found } from './attention-found.ts'
 
 const DAY = 86_400_000
 

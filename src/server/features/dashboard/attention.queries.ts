@@ -10,7 +10,8 @@ import { ATTENTION_KINDS, type AttentionKind } from '../../../shared/attention.t
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { belowMinimum } from './attention-programs.queries.ts'
 import { failedWebhooks } from './attention-webhooks.queries.ts'
-import { ATTENTION_ITEMS_LISTED, type AttentionItem, type AttentionSection } from '../../../shared/contracts/dashboard-sections.ts'
+import type { Found } from './attention-found.ts'
+import { ATTENTION_ITEMS_LISTED, type AttentionSection } from '../../../shared/contracts/dashboard-sections.ts'
 import { countOf, facilityToday, formatDate, formatDateTime } from '../../../shared/format.ts'
 import { balanceCents, formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
@@ -66,8 +67,6 @@ export async function attentionSection(deps: { db: Db; now: Date; timeZone: stri
   return { asOf: deps.now.toISOString(), counts, items: listed }
 }
 
-/** An item before it is listed: its line and link are written only for the items listed (a season has thousands). */
-export type Found = Omit<AttentionItem, 'what' | 'link'> & { what(): string; link(): string }
 
 /** The instant a facility day starts, worked out once a day (each costs two time-zone formatters). */
 function dayStart(seen: Seen, day: string): string {
