@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router'
 import { formatDate } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
 import { href } from '../../../shared/paths.ts'
-import { TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
+import { playersText, TEAM_STATUS_LABELS } from '../../../shared/schemas/team.ts'
 import type { LeaguePlayers } from '../../../shared/contracts/teams.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { FilterSelect } from '../../components/ui/filter-select.tsx'
@@ -148,8 +148,7 @@ function LeagueBoard({ playersQuery }: { playersQuery: ReturnType<typeof leagueP
             </h3>
             <span className={`staff-badge team-status-${team.status}`}>{TEAM_STATUS_LABELS[team.status]}</span>
             <span className="staff-muted">
-              {team.playerCount}
-              {team.rosterMax !== null && ` of ${team.rosterMax}`} players, captain {team.captainName || team.captainEmail}
+              {playersText(team)}, captain {team.captainName || team.captainEmail}
             </span>
           </div>
           {team.players.length > 0 && (

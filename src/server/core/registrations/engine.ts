@@ -14,7 +14,7 @@ import { decide, decidePlaces, holdCounters, type Counters, type HeldCounters, t
 import { receiptNumber, type Offering } from './offerings.queries.ts'
 import { placePriceOn } from '../../../shared/prices.ts'
 import { confirmationEmail, waitlistedEmail } from './registration-emails.ts'
-import { eventsInsert, findNewRegistrationViews, findRegistrationView, readOfferingFacts, type OfferingFacts } from './registrations.queries.ts'
+import { eventsInsert, findNewRegistrationViews, findRegistrationView } from './registrations.queries.ts'
 import { overPlacesLimit, type Admission } from './admission.ts'
 import type { Kinds } from './kinds.ts'
 import { placeOfView, recordStaffAction, type Actor } from '../audit.ts'
@@ -131,13 +131,6 @@ interface Hold {
   since: number
 }
 
-/** What a group knows before it takes its places: its hold, the offering's counters once held, the offering's facts. */
-interface Known {
-  hold?: Hold
-  held?: HeldCounters
-  facts?: OfferingFacts | undefined
-}
-
 /**
  * A group's places, all at once in one transaction; when a statement fails (one person's two
  * requests in the same group break a unique index, say), the group is undone and each request
@@ -145,14 +138,12 @@ interface Known {
  */
 async function placeGroup(db: Db, offeringId: string, take: () => PlaceRequest[]): Promise<Settled<RegisterResult>[]> {
   let reqs: PlaceRequest[] = []
-  // Read before the offering's row is held, which they do not need (registrations.queries.ts `readOfferingFacts`).
-  const facts = await readOfferingFacts(db, offeringId)
   try {
     return await counted(db, () => reqs.length, (hold) =>
       inTransaction(db, async (tx) => {
         const held = await holdPlaces(tx, offeringId, hold)
         reqs = take()
-        return takePlaces(tx, reqs, { hold, held, facts })
+        return takePlaces(tx, reqs, hold, held)
       }),
     )
   } catch (error) {
@@ -160,7 +151,7 @@ async function placeGroup(db: Db, offeringId: string, take: () => PlaceRequest[]
     const outcomes: Settled<RegisterResult>[] = []
     for (const req of reqs) {
       try {
-        outcomes.push((await counted(db, () => 1, (hold) => inTransaction(db, (tx) => takePlaces(tx, [req], { hold, facts }))))[0]!)
+        outcomes.push((await counted(db, () => 1, (hold) => inTransaction(db, (tx) => takePlaces(tx, [req], hold))))[0]!)
       } catch (alone) {
         outcomes.push({ ok: false, error: alone })
       }
@@ -194,16 +185,16 @@ async function holdPlaces(tx: Db, offeringId: string, hold: Hold | undefined): P
  * Places (or waitlist positions) in ONE offering for requests in order, each with its
  * registration, order line, history entry and email, written together for all of them. A
  * request already answered (a repeat) gets its registration; one refused as full (a roster's
- * `whenFull`) or reusing a key fails alone. The offering's row is held first (`known.held`, when
- * the caller already holds it).
+ * `whenFull`) or reusing a key fails alone. The offering's row is held first (`held`, when the
+ * caller already holds it).
  */
-async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], known: Known = {}): Promise<Settled<RegisterResult>[]> {
-  const counters = known.held ?? (await holdPlaces(tx, reqs[0]!.offering.id, known.hold))
+async function takePlaces(tx: Db, reqs: readonly PlaceRequest[], hold?: Hold, held?: HeldCounters): Promise<Settled<RegisterResult>[]> {
+  const counters = held ?? (await holdPlaces(tx, reqs[0]!.offering.id, hold))
   const earlier = await earlierRegistrations(tx, reqs)
   const existing = await findExisting(tx, reqs, earlier)
   const refused = pastLimit(reqs, existing, earlier)
   const fresh = reqs.filter((_, i) => existing[i] === undefined && !refused[i])
-  const made = fresh.length > 0 ? await makeRegistrations(tx, fresh, counters, known.facts) : []
+  const made = fresh.length > 0 ? await makeRegistrations(tx, fresh, counters) : []
   let next = 0
   return existing.map((repeat, i): Settled<RegisterResult> => {
     const refusal = refused[i]
@@ -235,7 +226,7 @@ function pastLimit(reqs: readonly PlaceRequest[], existing: readonly (Settled<Re
   })
 }
 
-async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: HeldCounters, facts: OfferingFacts | undefined): Promise<Settled<RegisterResult>[]> {
+async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: HeldCounters): Promise<Settled<RegisterResult>[]> {
   const { offering, kinds } = reqs[0]!
   const { taken, counters } = decidePlaces(tx, held, reqs.map(whenFullOf))
   const made = await withSiblings(
@@ -254,7 +245,7 @@ async function makeRegistrations(tx: Db, reqs: readonly PlaceRequest[], held: He
   const views = await findNewRegistrationViews(
     tx,
     kinds,
-    facts ?? (await readOfferingFacts(tx, offering.id))!,
+    offering.id,
     made.map((m) => m.id),
   )
   const emails = made.flatMap(({ req, id, placed }) => {

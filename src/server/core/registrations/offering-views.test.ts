@@ -72,6 +72,8 @@ describe('one view for every kind of place', () => {
     const team = await createTeam(person, teamLeagueId, 'Viewers')
     expect((await join(player, team)).status).toBe(201)
     const academyPlace = (await joinAcademy(person, academyId, null)).registration
+    // The engine answers with what it wrote and the offering's facts read apart: the same as any later read.
+    for (const place of [leaguePlace, academyPlace]) expect(place).toEqual(await findRegistrationView(ctx.db, ctx.kinds, place.id))
 
     expect(leaguePlace.offering).toEqual(expect.objectContaining({ kind: 'league-place', ownerId: leagueId, details: { kind: 'league-place', league: { id: leagueId, sport: 'soccer' } } }))
     expect((await findRegistrationView(ctx.db, ctx.kinds, team.entry!.registrationId))!.offering).toEqual(
@@ -156,7 +158,9 @@ describe('rules from the owner row', () => {
     const young = await addChild(parent, { firstName: 'Pip', dateOfBirth: '2020-01-01' })
     await expect(joinAcademy(parent, academyId, young)).rejects.toMatchObject({ reason: 'invalid', message: expect.stringContaining('this academy is for ages 12–14') })
     const fits = await addChild(parent, { firstName: 'Ada', dateOfBirth: `${new Date().getUTCFullYear() - 13}-01-01` })
-    expect((await joinAcademy(parent, academyId, fits)).registration).toMatchObject({ status: 'confirmed', child: { name: 'Ada Rivera' } })
+    const ada = (await joinAcademy(parent, academyId, fits)).registration
+    expect(ada).toMatchObject({ status: 'confirmed', child: { name: 'Ada Rivera' } })
+    expect(ada).toEqual(await findRegistrationView(ctx.db, ctx.kinds, ada.id))
   })
 
   test('an academy asking for the waiver refuses until it is signed; one that does not, takes the place', async () => {

@@ -29,31 +29,32 @@ const FACT_COLUMNS = ['f.ownerId', 'f.sport', 'f.weekdays', 'f.startTime', 'f.en
 
 /** Everything a registration's owner or staff see of it, in one query. */
 function views(db: Db) {
-  return placesOf(db)
-    .innerJoin('offeringFacts as f', 'f.offeringId', 'o.id')
-    .select(FACT_COLUMNS)
-    .select((eb) => waitlistAheadOf(eb).as('waitlistAhead'))
+  return placesOf(db).select((eb) => waitlistAheadOf(eb).as('waitlistAhead'))
 }
 
 /**
- * An offering's facts as its places' views show them, read on their own: PostgreSQL plans the
- * nine relations of places joined with their facts in 4–5 ms, against half a millisecond for each
- * part alone, so the registration engine reads them before it holds the offering's row
- * (`findNewRegistrationViews`; docs/benchmarks.md).
+ * Places with their person, their money and their offering's facts, the facts a table `f` of the
+ * statement: every offering's, joined as the view always was, or only `oneOffering`'s, planned on
+ * its own (MATERIALIZED). PostgreSQL plans the nine relations of places joined with the facts'
+ * view in 2.5–5 ms, longer than the read runs; with one offering's facts apart, in about 1 ms
+ * (docs/benchmarks.md). The registration engine's read of its new places, inside its hold, is the
+ * second kind.
  */
-export function readOfferingFacts(db: Db, offeringId: string) {
-  return db.kysely.selectFrom('offeringFacts as f').select(FACT_COLUMNS).where('f.offeringId', '=', offeringId).executeTakeFirst()
-}
-
-export type OfferingFacts = NonNullable<Awaited<ReturnType<typeof readOfferingFacts>>>
-
-/** A place, its person and its money, without its offering's facts. */
-function placesOf(db: Db) {
-  return db.kysely
+function placesOf(db: Db, oneOffering?: string) {
+  const withFacts =
+    oneOffering === undefined
+      ? db.kysely.with('f', (qb) => qb.selectFrom('offeringFacts').selectAll())
+      : db.kysely.with(
+          (cte) => cte('f').materialized(),
+          (qb) => qb.selectFrom('offeringFacts').selectAll().where('offeringId', '=', oneOffering),
+        )
+  return withFacts
     .selectFrom('registrations as r')
     .innerJoin('offerings as o', 'o.id', 'r.offeringId')
+    .innerJoin('f', 'f.offeringId', 'o.id')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .leftJoin('children as c', 'c.id', 'r.childId')
+    .select(FACT_COLUMNS)
     .select(KIND_COLUMNS.map((column) => `r.${column}` as const))
     .select((eb) => [
       'r.id',
@@ -138,16 +139,15 @@ export async function findRegistrationView(db: Db, kinds: Kinds, registrationId:
 }
 
 /**
- * Registrations just made by the registration engine in one offering (see `views`), by id, with
- * that offering's `facts` (`readOfferingFacts`). Its row is held and they took its last numbers,
- * so nobody waits behind them but each other: each one's place in the waitlist is its offering's
- * count less those of them behind it, counted here. (Counted in the database, per registration,
+ * Registrations just made by the registration engine in `offeringId` (see `views`), by id. Its
+ * row is held and they took its last numbers, so nobody waits behind them but each other: each
+ * one's place in the waitlist is its offering's count less those of them behind it, counted here. (Counted in the database, per registration,
  * over a waitlist thousands long, PostgreSQL scanned the whole offering's registrations for each
  * one, inside the hold: issue 31.)
  */
-export async function findNewRegistrationViews(tx: Db, kinds: Kinds, facts: OfferingFacts, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
+export async function findNewRegistrationViews(tx: Db, kinds: Kinds, offeringId: string, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
   if (registrationIds.length === 0) return new Map()
-  const rows = (await placesOf(tx).where(inList(tx.dialect, 'r.id', registrationIds)).execute()).map((row) => ({ ...row, ...facts }))
+  const rows = await placesOf(tx, offeringId).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
   const behind = (row: (typeof rows)[number]) => rows.filter((other) => other.offeringId === row.offeringId && other.status === 'waitlisted' && other.seq > row.seq).length
   const made = await toViews(
     tx,
