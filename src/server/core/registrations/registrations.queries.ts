@@ -141,14 +141,14 @@ export async function findRegistrationView(db: Db, kinds: Kinds, registrationId:
 /**
  * Registrations just made by the registration engine in `offeringId` (see `views`), by id. Its
  * row is held and they took its last numbers, so nobody waits behind them but each other: each
- * one's place in the waitlist is its offering's count less those of them behind it, counted here. (Counted in the database, per registration,
- * over a waitlist thousands long, PostgreSQL scanned the whole offering's registrations for each
- * one, inside the hold: issue 31.)
+ * one's place in the waitlist is its offering's count less those of them behind it, counted here.
+ * (Counted in the database, per registration, over a waitlist thousands long, PostgreSQL scanned
+ * the whole offering's registrations for each one, inside the hold: issue 31.)
  */
 export async function findNewRegistrationViews(tx: Db, kinds: Kinds, offeringId: string, registrationIds: readonly string[]): Promise<Map<string, RegistrationView>> {
   if (registrationIds.length === 0) return new Map()
   const rows = await placesOf(tx, offeringId).where(inList(tx.dialect, 'r.id', registrationIds)).execute()
-  const behind = (row: (typeof rows)[number]) => rows.filter((other) => other.offeringId === row.offeringId && other.status === 'waitlisted' && other.seq > row.seq).length
+  const behind = (row: (typeof rows)[number]) => rows.filter((other) => other.status === 'waitlisted' && other.seq > row.seq).length
   const made = await toViews(
     tx,
     kinds,
