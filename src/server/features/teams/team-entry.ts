@@ -43,12 +43,21 @@ export async function createTeam(db: Db, req: TeamRequest & { leagueId: string; 
   if (!places) throw notFound(TEAM_MESSAGES.notTeamLeague)
   const admission = await admit(db, places, { userId: req.userId, childId: null, today: req.today })
   const nameKey = teamNameKey(req.name)
-  const refusal = async (): Promise<{ teamId: string; created: false } | Refusal | undefined> => {
+  const repeat = async () => {
     const mine = await enteredTeam(db, req.leagueId, req.userId)
-    if (mine) return mine.nameKey === nameKey ? { teamId: mine.id, created: false } : conflict(TEAM_MESSAGES.alreadyCaptain)
-    if (await placeInLeague(db, req.leagueId, req.userId)) return conflict(TEAM_MESSAGES.alreadyOnTeam)
-    if (await teamNameTaken(db, req.leagueId, nameKey)) return conflict(TEAM_MESSAGES.nameTaken)
+    if (mine) return mine.nameKey === nameKey ? { teamId: mine.id, created: false as const } : conflict(TEAM_MESSAGES.alreadyCaptain)
     return undefined
+  }
+  const refusal = async (): Promise<{ teamId: string; created: false } | Refusal | undefined> => {
+    const mine = await repeat()
+    if (mine) return mine
+    const broken = (await placeInLeague(db, req.leagueId, req.userId))
+      ? TEAM_MESSAGES.alreadyOnTeam
+      : (await teamNameTaken(db, req.leagueId, nameKey))
+        ? TEAM_MESSAGES.nameTaken
+        : undefined
+    // A repeat of this request that committed after the first read broke these rules with its team.
+    return broken && ((await repeat()) ?? conflict(broken))
   }
   const refused = await refusal()
   if (refused instanceof Refusal) throw refused
