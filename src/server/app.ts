@@ -207,7 +207,7 @@ export async function buildApp({ db, config, html, clientDir, now, logStream, co
   registerChildrenRoutes(app, { db, now: clock, limits: config.accountLimits })
   registerProfileRoutes(app, { auth, db, now: clock })
   registerDeskRoutes(app, { db, config, now: clock, kinds, auth, invites })
-  registerDeskFamilyRoutes(app, { db, config, now: clock, kinds, invites })
+  registerDeskFamilyRoutes(app, { db, config, now: clock, kinds })
   registerDrawerRoutes(app, { db, config, now: clock })
   registerCheckoutRoutes(app, { db, config, now: clock, payments })
   registerStripeWebhook(app, { payments })

@@ -47,7 +47,7 @@ export const CustomerRecord = z.object({
   children: z.array(Child),
   waiver: z.object({ currentVersion: z.number().int(), signatures: z.array(DeskSignature) }),
   registrations: z.array(RegistrationView),
-  teams: z.array(MyTeam),
+  teams: z.array(MyTeam.extend({ heldForYou: z.object({ until: z.string() }).nullable().describe('staff hold the team’s place for the customer until then') })),
   balanceCents: z.number().int().describe('owed over every live registration and the extras on the customer’s orders; negative is a credit'),
   ordersTakingExtras: z.array(z.string()).describe('the orders an extra can be sold on: a place held whose fee has an extra beside it (a jersey)'),
 })

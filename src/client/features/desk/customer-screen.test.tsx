@@ -94,7 +94,7 @@ describe('a customer’s record at the desk', () => {
       teams: [
         { ...team, id: 't-1', name: 'Hoopers', nextGame },
         { ...team, id: 't-3', name: 'Net Gains', isCaptain: false, rosterMax: null, schedulePublished: false, nextGame: null },
-        { ...team, id: 't-4', name: 'Late Starters', status: 'held', heldForYou: { until: '2027-01-05T17:00:00Z', claimPath: '/teams/claim?invite=secret' }, schedulePublished: false, nextGame: null },
+        { ...team, id: 't-4', name: 'Late Starters', status: 'held', heldForYou: { until: '2027-01-05T17:00:00Z' }, schedulePublished: false, nextGame: null },
       ],
     })
     const teams = html.slice(html.indexOf('id="desk-teams"')).replaceAll('<!-- -->', '')

@@ -15,7 +15,6 @@ import { conflict, notFound } from '../../http/errors.ts'
 import { parseForm } from '../../http/forms.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import { addExtra, checkoutUnderWay, findOrderCheckout, findOrderPayer } from '../checkout/checkout.queries.ts'
-import type { Invites } from '../teams/invites.ts'
 import { customerRecord, findCustomerAccount } from './desk.queries.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { actorOf } from '../../http/actor.ts'
@@ -26,7 +25,7 @@ import { actorOf } from '../../http/actor.ts'
  * customer's own road calls, with the customer as the one who buys and staff as the one who acts.
  * Every route is `staff` (from its contract), and reaches customers' accounts only.
  */
-export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now, kinds, invites }: RouteDeps & { kinds: Kinds; invites: Invites }): void {
+export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now, kinds }: RouteDeps & { kinds: Kinds }): void {
   const timeZone = config.site.timeZone
 
   /** The customer's account, the guard of each route: a staff account is out of the desk's reach, as on the record itself (desk.routes.ts). */
@@ -37,11 +36,7 @@ export function registerDeskFamilyRoutes(app: FastifyInstance, { db, config, now
   }
 
   /** The customer's whole record, read once for the answer. */
-  async function recordOf(userId: string) {
-    const customer = await customerRecord(db, kinds, userId, { now: now(), timeZone: config.site.timeZone, claimPathOf: (team) => invites.urlOf('', team) })
-    if (!customer || customer.role !== 'customer') throw notFound('There is no such customer.')
-    return customer
-  }
+  const recordOf = (userId: string) => customerRecord(db, kinds, userId, { now: now(), timeZone })
 
   /** A child's entry is the customer's (their record's history), naming the child. */
   const childEntry = (customer: { id: string; displayName: string }, child: ChildInput) => ({ kind: 'user' as const, id: customer.id, label: `${customer.displayName}: ${child.firstName} ${child.lastName}` })

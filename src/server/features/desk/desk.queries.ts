@@ -13,6 +13,7 @@ import type { Kinds } from '../../core/registrations/kinds.ts'
 import { placesWithPeople } from '../../core/registrations/participants.queries.ts'
 import { listUserRegistrations } from '../../core/registrations/registrations.queries.ts'
 import { listMyTeams } from '../teams/teams.queries.ts'
+import { notFound } from '../../core/refusals.ts'
 import { currentWaiver } from '../../core/waivers.queries.ts'
 
 /** How many candidates a search reads before ranking, and how many it answers. */
@@ -92,10 +93,14 @@ export async function findCustomerAccount(db: Db, userId: string): Promise<{ id:
   return { id: user.id, displayName: user.displayName, email: user.email }
 }
 
-/** Everything the desk needs about one customer; undefined for no such account. */
-export async function customerRecord(db: Db, kinds: Kinds, userId: string, teamLinks: Parameters<typeof listMyTeams>[2]): Promise<CustomerRecord | undefined> {
+/**
+ * Everything the desk needs about one customer. No such account and a staff account are the same
+ * refusal: staff accounts are out of the desk's reach, and a desk login must never lead to one
+ * (issue 30). A team held for the customer shows until when, not its link: that is their invite.
+ */
+export async function customerRecord(db: Db, kinds: Kinds, userId: string, clock: { now: Date; timeZone: string }): Promise<CustomerRecord> {
   const user = await db.kysely.selectFrom('users').select(['id', 'displayName', 'email', 'phone', 'role', 'createdAt']).where('id', '=', userId).executeTakeFirst()
-  if (!user) return undefined
+  if (!user || (user.role ?? 'customer') !== 'customer') throw notFound('There is no such customer.')
   const [children, waiver, signatures, registrations, teams, extrasOwed, ordersTakingExtras] = await Promise.all([
     listChildren(db, userId),
     currentWaiver(db),
@@ -107,7 +112,7 @@ export async function customerRecord(db: Db, kinds: Kinds, userId: string, teamL
       .orderBy('s.signedAt', 'desc')
       .execute(),
     listUserRegistrations(db, kinds, userId),
-    listMyTeams(db, user, teamLinks),
+    listMyTeams(db, user, { ...clock, held: (_team, until) => ({ until }) }),
     extrasOwedBy(db, userId),
     ordersTakingExtrasOf(db, userId),
   ])

@@ -5,6 +5,7 @@ import { facilityToday } from '../../../shared/format.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { TEAM_MESSAGES } from '../../../shared/schemas/team.ts'
 import type { Invitation, MyTeam, TeamLeague, TeamSummary, TeamView } from '../../../shared/contracts/teams.ts'
+import type { CustomerRecord } from '../../../shared/contracts/desk.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
 import { sendRosterReminders } from './roster.ts'
 import { releaseExpiredHolds } from './team-holds.ts'
@@ -53,6 +54,12 @@ describe('a team staff create from the waitlist', () => {
     expect(listed).toMatchObject({ status: 'held', isCaptain: false, heldForYou: { claimPath: link.pathname + link.search } })
     expect(new Date(listed!.heldForYou!.until).getTime()).toBeGreaterThan(Date.now() + (HOLD_DAYS - 1) * DAY)
     expect((await stranger.client.get<{ teams: MyTeam[] }>('/api/teams/mine')).body.teams.some((t) => t.id === held.body.team.id)).toBe(false)
+    // The desk sees the hold and its date, not the link: it is an invite, for the captain alone.
+    const desk = await createUser(ctx, 'employee')
+    const record = await desk.client.get<{ customer: CustomerRecord }>(`/api/desk/customers/${captain.id}`)
+    expect(record.status, record.text).toBe(200)
+    expect(record.body.customer.teams).toEqual([expect.objectContaining({ id: held.body.team.id, heldForYou: { until: listed!.heldForYou!.until } })])
+    expect(record.text).not.toContain(link.searchParams.get('invite'))
 
     await signWaiver(captain)
     expect((await claim(captain, new URL(listed!.heldForYou!.claimPath, 'http://site.test'))).status).toBe(200)

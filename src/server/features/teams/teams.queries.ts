@@ -277,15 +277,16 @@ export async function teamState(db: Db, leagueId: string, teamId: string): Promi
 }
 
 /**
- * The teams a person captains or plays on, and those staff hold for them (by their email) with the
- * path that completes them, newest first; each with its next game once its league's schedule is
- * out, so the pages that list them are rendered with it.
+ * The teams a person captains or plays on, and those staff hold for them (by their email) with what
+ * `held` tells of the hold (the person themselves: the path that completes the team), newest first;
+ * each with its next game once its league's schedule is out, so the pages that list them are
+ * rendered with it.
  */
-export async function listMyTeams(
+export async function listMyTeams<Held>(
   db: Db,
   user: { id: string; email: string },
-  { now, timeZone, claimPathOf }: { now: Date; timeZone: string; claimPathOf(team: TeamRow): string },
-): Promise<MyTeam[]> {
+  { now, timeZone, held }: { now: Date; timeZone: string; held(team: TeamRow, until: string): Held },
+): Promise<(Omit<MyTeam, 'heldForYou'> & { heldForYou: Held | null })[]> {
   const rows = await db.kysely
     .selectFrom('teams as t')
     .innerJoin('leagues as l', 'l.id', 't.leagueId')
@@ -319,7 +320,7 @@ export async function listMyTeams(
       isCaptain: team.captainUserId === user.id,
       playerCount: players.filter((p) => p.status === 'confirmed').length,
       rosterMax: team.rosterMax,
-      heldForYou: heldForYou ? { until: toIso(team.holdExpiresAt!), claimPath: claimPathOf(team) } : null,
+      heldForYou: heldForYou ? held(team, toIso(team.holdExpiresAt!)) : null,
       schedulePublished: schedules[i]!.published,
       nextGame: schedules[i]!.next,
     }

@@ -88,7 +88,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, config, now, kind
   })
 
   serve(app, myTeams, async (req, _reply, { user }) => {
-    return { teams: await listMyTeams(db, user, { now: now(), timeZone: config.site.timeZone, claimPathOf: (team) => invites.urlOf('', team) }) }
+    return { teams: await listMyTeams(db, user, { now: now(), timeZone: config.site.timeZone, held: (team, until) => ({ until, claimPath: invites.urlOf('', team) }) }) }
   })
 
   serve(app, getTeam, async (req, _reply, { user }) => answer(req.params, user))
