@@ -63,6 +63,14 @@ describe('without confirmation by email (product §4: creating an account signs 
     expect(original.status).toBe(200)
   })
 
+  test('the form sent twice at once makes one account: one answer signs it in, the other says the address has one', async () => {
+    const input = newUserInput()
+    const answers = await Promise.all([0, 1].map(() => ctx.client().post('/api/auth/sign-up/email', input)))
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join(' ')).toEqual([200, 409])
+    const message = 'An account with this email already exists. Sign in instead.'
+    expect(answers.find((a) => a.status === 409)!.body).toEqual({ error: { message, fields: { email: message } } })
+  })
+
   test('the form rules still apply', async () => {
     const res = await ctx.client().post('/api/auth/sign-up/email', newUserInput({ password: '12345' }))
     expect(res.status).toBe(400)

@@ -92,8 +92,12 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, secret, con
     })
     if (!response.ok) {
       const taken = FRIENDLY.USER_ALREADY_EXISTS!
-      if (response.status === 422 && (await response.clone().text()).includes('USER_ALREADY_EXISTS')) throw conflict(taken, { email: taken })
-      return sendError(reply, response)
+      const refusal = response.status === 422 ? await response.clone().text() : ''
+      // The same form sent twice at once: the library found the address free before the other request took it.
+      const twice = refusal.includes('FAILED_TO_CREATE_USER') && (await db.kysely.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirst()) !== undefined
+      if (refusal.includes('USER_ALREADY_EXISTS') || (twice && config.accountConfirmation !== 'email')) throw conflict(taken, { email: taken })
+      // With confirmation by email a taken address answers as a new one does, this one included.
+      if (!twice) return sendError(reply, response)
     }
     if (config.accountConfirmation === 'email') {
       reply.header('set-cookie', confirmHereCookie(secret, String(body.email), config.publicUrl.startsWith('https://')))

@@ -88,6 +88,14 @@ describe('create account', () => {
     expect((await ctx.client().post('/api/auth/sign-in/email', { email: owner.email, password: taken.password })).status).toBe(401)
   })
 
+  test('the form sent twice at once makes one account, and both answers are the same', async () => {
+    const input = newUserInput()
+    const answers = await Promise.all([0, 1].map(() => ctx.client().post('/api/auth/sign-up/email', input)))
+    expect(answers.map((a) => a.status), answers.map((a) => a.text).join(' ')).toEqual([200, 200])
+    expect(answers[1]!.body).toEqual(answers[0]!.body)
+    expect(await ctx.db.kysely.selectFrom('users').select('id').where('email', '=', input.email).execute()).toHaveLength(1)
+  })
+
   test('an address with an account and a new one take similar time (both hash the password)', async () => {
     const owner = await createUser(ctx)
     const timeOf = async (email: string) => {

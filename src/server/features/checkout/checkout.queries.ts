@@ -195,9 +195,11 @@ export const EXTRA_TAKEN_OFF = 'Taken off the order after its refund'
  */
 export async function removeExtra(db: Db, { orderId, lineId, by, today, now }: { orderId: string; lineId: string; by: string; today: string; now: Date }): Promise<void> {
   await inTransaction(db, async (tx) => {
+    // The order's lines first, which holds the order: a second tap on Remove waits, then finds the extra gone.
+    const lines = await linesOfOrder(tx, orderId)
     const extra = await tx.kysely.selectFrom('orderLines').select(['id', 'discountCents']).where('id', '=', lineId).where('orderId', '=', orderId).where('registrationId', 'is', null).executeTakeFirst()
-    if (!extra) throw notFound('There is no such extra on this order.')
-    const line = (await linesOfOrder(tx, orderId)).find((l) => l.id === extra.id)!
+    const line = extra && lines.find((l) => l.id === extra.id)
+    if (!extra || !line) throw notFound('There is no such extra on this order.')
     if (line.paidCents !== 0) throw conflict('This extra is paid: the front desk can refund it.')
     if (extra.discountCents > 0) {
       await withoutExtraOfCode(tx, { orderId, lineId: line.id, today, now })

@@ -147,6 +147,17 @@ test('an extra not paid is taken off again, and the payment page opened with it 
   expect((await person.client.post(`/api/orders/${other.orderId}/extras`, { productId: other.jersey.id, size: 'S' })).status).toBe(404)
 })
 
+test('Remove tapped twice at once takes the extra off once; the second tap is told it is gone', async () => {
+  for (let round = 0; round < 3; round++) {
+    const { jersey, person, orderId } = await placeWithJersey()
+    const added = await person.client.post<Answer>(`/api/orders/${orderId}/extras`, { productId: jersey.id, size: 'M' })
+    const line = added.body.order.lines.find((l) => l.removable)!
+    const answers = await Promise.all([0, 1].map(() => person.client.post<Answer>(`/api/orders/${orderId}/extras/${line.id}/remove`, {})))
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join(' ')).toEqual([200, 404])
+    expect(answers.find((a) => a.status === 404)!.body.error.message).toBe('There is no such extra on this order.')
+  }
+})
+
 test('an extra a discount code was counted with is taken off too: the code is counted again over what is left', async () => {
   const { jersey, person, orderId } = await placeWithJersey()
   const code = `OFF${Date.now().toString(36).toUpperCase()}`

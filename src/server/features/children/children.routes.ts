@@ -40,7 +40,11 @@ export function registerChildrenRoutes(app: FastifyInstance, { db, now, limits }
     const { childId } = req.params
     const child = await findChild(db, user.id, childId)
     if (!child) throw notFound('There is no such child on your account.')
-    if (!(await removeChild(db, user.id, childId))) throw conflict(`${child.firstName} has registrations on record, so they stay on your account: their receipts and the league lists name them.`)
+    if (!(await removeChild(db, user.id, childId))) {
+      // Removed meanwhile (Remove tapped twice), or kept because a registration names them.
+      if (!(await findChild(db, user.id, childId))) throw notFound('There is no such child on your account.')
+      throw conflict(`${child.firstName} has registrations on record, so they stay on your account: their receipts and the league lists name them.`)
+    }
     return { removed: childId }
   })
 }

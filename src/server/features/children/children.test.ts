@@ -45,6 +45,14 @@ describe("a guardian's children", () => {
     expect((await remove(guardian, childId)).status).toBe(404)
   })
 
+  test('Remove tapped twice at once removes the child once; the second tap is told there is no such child, not that they stay', async () => {
+    const guardian = await createRegistrant(ctx)
+    const childId = await addChild(guardian)
+    const answers = await Promise.all([remove(guardian, childId), remove(guardian, childId)])
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join(' ')).toEqual([200, 404])
+    expect(await childrenOf(guardian)).toEqual([])
+  })
+
   test('a child with a registration, even a cancelled one, stays, and the guardian is told why', async () => {
     const guardian = await createRegistrant(ctx)
     const childId = await addChild(guardian)

@@ -182,7 +182,8 @@ export async function renameTeam(db: Db, state: TeamState, name: string, now: Da
     await db.kysely.updateTable('teams').set({ name, updatedAt: timestampParam(db.dialect, now) }).where('id', '=', state.team.id).execute()
     return
   }
-  if (await teamNameTaken(db, state.team.leagueId, nameKey)) throw conflict(TEAM_MESSAGES.nameTaken)
+  // Not the team itself: the same rename sent twice may have given it this name since it was read.
+  if (await teamNameTaken(db, state.team.leagueId, nameKey, state.team.id)) throw conflict(TEAM_MESSAGES.nameTaken)
   try {
     await db.kysely.updateTable('teams').set({ name, nameKey, updatedAt: timestampParam(db.dialect, now) }).where('id', '=', state.team.id).execute()
   } catch (error) {

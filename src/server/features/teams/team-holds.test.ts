@@ -104,6 +104,18 @@ describe('a team staff create from the waitlist', () => {
     expect((await claim(captain, link)).status).toBe(200)
   })
 
+  test('two clicks on the emailed link at once complete the team once, and both answer it', async () => {
+    for (const name of ['Double Click', 'Twice Over', 'Once More']) {
+      const captain = await createRegistrant(ctx)
+      expect((await holdTeam(await teamLeague(), name, captain.email)).status).toBe(201)
+      const link = await linkFor(captain.email)
+      const answers = await Promise.all([claim(captain, link), claim(captain, link)])
+      expect(answers.map((a) => a.status), answers.map((a) => a.text).join(' ')).toEqual([200, 200])
+      for (const answer of answers) expect(answer.body.team).toMatchObject({ status: 'forming', captain: { userId: captain.id } })
+      expect(answers[1]!.body.team.players.map((p) => p.userId)).toEqual([captain.id])
+    }
+  })
+
   test('without a free team place staff are told the team keeps waiting; names stay unique', async () => {
     const leagueId = await teamLeague({ teamCapacity: 1 })
     expect((await holdTeam(leagueId, 'First In', 'first@example.com')).status).toBe(201)

@@ -79,11 +79,19 @@ export async function createHeldTeam(
  * address and the waiver signed, they take the held place (the team fee now owed) and the first
  * roster place, in one transaction.
  */
-export async function claimHeldTeam(
-  db: Db,
-  invites: Invites,
-  req: TeamRequest & { leagueId: string; teamId: string; invite: string; email: string },
-): Promise<void> {
+export async function claimHeldTeam(db: Db, invites: Invites, req: ClaimRequest): Promise<void> {
+  try {
+    await claim(db, invites, req)
+  } catch (error) {
+    // Two clicks on the link at once: the other one completed the team for this person.
+    if (error instanceof Refusal && (await findTeamRow(db, req.leagueId, req.teamId))?.captainUserId === req.userId) return
+    throw error
+  }
+}
+
+type ClaimRequest = TeamRequest & { leagueId: string; teamId: string; invite: string; email: string }
+
+async function claim(db: Db, invites: Invites, req: ClaimRequest): Promise<void> {
   const team = await findTeamRow(db, req.leagueId, req.teamId)
   if (!team || !invites.matches(team, req.invite)) throw notFound(TEAM_MESSAGES.badInvite)
   if (team.captainUserId === req.userId) return

@@ -99,9 +99,11 @@ export async function isCaptain(db: Db, teamId: string, userId: string): Promise
   return row !== undefined
 }
 
-export async function teamNameTaken(db: Db, leagueId: string, nameKey: string): Promise<boolean> {
-  const row = await db.kysely.selectFrom('teams').select('id').where('leagueId', '=', leagueId).where('nameKey', '=', nameKey).executeTakeFirst()
-  return row !== undefined
+/** Whether a team of the league other than `teamId` (when given) has this name's key. */
+export async function teamNameTaken(db: Db, leagueId: string, nameKey: string, teamId?: string): Promise<boolean> {
+  let named = db.kysely.selectFrom('teams').select('id').where('leagueId', '=', leagueId).where('nameKey', '=', nameKey)
+  if (teamId) named = named.where('id', '!=', teamId)
+  return (await named.executeTakeFirst()) !== undefined
 }
 
 /** Registrations of teams (aliased `r`) with what they owe and what was paid; callers choose the teams. */

@@ -521,6 +521,17 @@ describe('renaming a team', () => {
     expect((await rename(player, 'Mine Now')).status).toBe(404)
     expect((await rename(await createUser(ctx, 'employee'), 'Staff Name')).body.team.name).toBe('Staff Name')
   })
+
+  test('the same new name sent twice at once renames the team, and both answer it', async () => {
+    const leagueId = await teamLeague()
+    const captain = await createRegistrant(ctx)
+    const team = await createTeam(captain, leagueId, 'Before')
+    for (const name of ['After', 'Later', 'Last']) {
+      const answers = await Promise.all([0, 1].map(() => captain.client.post<{ team: TeamView }>(`/api/leagues/${leagueId}/teams/${team.id}/name`, { name })))
+      expect(answers.map((a) => a.status), answers.map((a) => a.text).join(' ')).toEqual([200, 200])
+      expect(answers.map((a) => a.body.team.name)).toEqual([name, name])
+    }
+  })
 })
 
 describe('leaving a team', () => {
