@@ -7,6 +7,8 @@ import type { Dialect } from './connect.ts'
  * booleans, Dates, and counts as strings.
  */
 export function timestampParam(dialect: Dialect, date: Date): Date | string {
+  // An invalid date fails here on both databases, as toISOString fails on SQLite's, before pg is given it.
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
   return dialect === 'postgres' ? date : date.toISOString()
 }
 
