@@ -92,11 +92,14 @@ export async function takePlace(db: Db, req: PlaceRequest): Promise<RegisterResu
   try {
     return db.kysely.isTransaction ? settle((await takePlaces(db, [req]))[0]!) : await placeGroups(db).run(req.offering.id, req)
   } catch (error) {
-    // Lost a race against the same person's other request: the unique indexes kept one row.
-    const winner = await findExisting(db, [req], await earlierRegistrations(db, [req]))
-    const outcome = winner[0]
-    if (outcome?.ok && outcome.value) return { registration: outcome.value, created: false }
-    if (outcome && !outcome.ok) throw outcome.error
+    // Lost a race against the same person's other request: the unique indexes kept one row. Not
+    // inside a caller's transaction: it held the offering's row, so no repeat raced it, and on
+    // PostgreSQL the failed statement has ended it, so nothing more can be read there.
+    if (!db.kysely.isTransaction) {
+      const outcome = (await findExisting(db, [req], await earlierRegistrations(db, [req])))[0]
+      if (outcome?.ok && outcome.value) return { registration: outcome.value, created: false }
+      if (outcome && !outcome.ok) throw outcome.error
+    }
     // The child was removed from the account while their place was being written.
     if (req.childId && isForeignKeyViolation(error)) throw notFound('There is no such child on your account.')
     throw error

@@ -261,3 +261,27 @@ test('the receipt lists every place a person took in the academy, to them and st
   const staff = await createUser(ctx, 'employee')
   expect((await staff.client.get(url)).status).toBe(200)
 })
+
+test('a child removed while their family’s sign-up of two is written ends one way: both signed up and the child kept, or the child gone and the sign-up refused', async () => {
+  const id = await insertAcademy(ctx.db, academy({ capacity: 40 }))
+  for (let round = 0; round < 10; round++) {
+    const { parent, ids } = await guardianWith({ Maya: bornYearsBefore(9), Leo: bornYearsBefore(8) })
+    const [signing, removing] = await Promise.all([
+      signUp(parent, id, [
+        { childId: ids.Maya!, photoConsent: false },
+        { childId: ids.Leo!, photoConsent: false },
+      ]),
+      parent.client.post(`/api/children/${ids.Leo!}/remove`, {}),
+    ])
+    expect(signing.status, signing.text).toBeLessThan(500)
+    if (removing.status === 200) {
+      expect([404, 409], signing.text).toContain(signing.status)
+      // Nothing half written: no place for the other child, no order.
+      expect(await ctx.db.kysely.selectFrom('registrations').select('id').where('userId', '=', parent.id).execute()).toEqual([])
+      expect(await ctx.db.kysely.selectFrom('orders').select('id').where('payerUserId', '=', parent.id).execute()).toEqual([])
+    } else {
+      expect(removing.status, removing.text).toBe(409)
+      expect(signing.status, signing.text).toBe(201)
+    }
+  }
+})
