@@ -89,9 +89,11 @@ export function registerRegistrationAdminRoutes(app: FastifyInstance, { db, conf
     })
     if (outcome === 'not-payable') throw conflict('Payments can only be recorded for a registration that holds a place.')
     if (outcome === 'over-balance') {
-      // The payment also pays the extras bought on the place's order (registration-changes.ts).
+      // The payment also pays the extras bought on the place's order (registration-changes.ts). Both
+      // read again: a payment recorded meanwhile (the same one sent twice) has lowered them.
+      const placeOpen = (await findRegistrationView(db, kinds, registration.id))?.balanceCents ?? 0
       const extrasOpen = (await listOrderExtras(db, registration.id)).reduce((sum, e) => sum + Math.max(e.amountDueCents - e.paidCents, 0), 0)
-      throw badRequest(`The amount is more than the balance of ${formatMoney(registration.balanceCents + extrasOpen)}.`, {
+      throw badRequest(`The amount is more than the balance of ${formatMoney(placeOpen + extrasOpen)}.`, {
         amount: 'The amount is more than the balance.',
       })
     }
