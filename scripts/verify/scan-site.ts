@@ -277,7 +277,7 @@ async function prepareDatabase(env: Record<string, string>) {
     const orderId = await openOrder(db, ids.customer.id, now)
     for (const insert of orderInserts(db, [{ id: orderId, payerUserId: ids.customer.id, lines: [{ registrationId: null, productId: null, description: 'Team jersey', listPriceCents: 2500, amountDueCents: 2500 }], now }])) await insert.execute()
     const [line] = await linesOfOrder(db, orderId)
-    const checkoutId = await openCheckout(db, { provider: 'stripe', orderId, payerUserId: ids.customer.id, lines: [{ orderLineId: line!.id, amountCents: 2500 }], expiresAt: new Date(now.getTime() + 1_800_000), now })
+    const { id: checkoutId } = await openCheckout(db, { provider: 'stripe', orderId, payerUserId: ids.customer.id, lines: [{ orderLineId: line!.id, amountCents: 2500 }], expiresAt: new Date(now.getTime() + 1_800_000), now })
     const paidOrderId = await openOrder(db, ids.customer.id, now)
     for (const insert of orderInserts(db, [{ id: paidOrderId, payerUserId: ids.customer.id, lines: [{ registrationId: null, productId: null, description: 'Water bottle', listPriceCents: 1000, amountDueCents: 1000 }], now }])) await insert.execute()
     const paid = await inTransaction(db, (tx) => recordPayment(tx, { orderId: paidOrderId, amountCents: 1000, provider: 'desk', externalId: null, method: 'cash', reference: null, recordedBy: ids.admin.id, now }))

@@ -138,7 +138,7 @@ const OWNED: Record<string, { staffReadable: boolean; fixture(): Promise<Fixture
       const orderId = await ownersOrder()
       const line = await ctx.db.kysely.selectFrom('orderLines').select(['id', 'amountDueCents']).where('orderId', '=', orderId).executeTakeFirstOrThrow()
       const now = new Date()
-      const checkoutId = await openCheckout(ctx.db, { provider: 'stripe', orderId, payerUserId: owner.id, lines: [{ orderLineId: line.id, amountCents: line.amountDueCents }], expiresAt: new Date(now.getTime() + 1_800_000), now })
+      const { id: checkoutId } = await openCheckout(ctx.db, { provider: 'stripe', orderId, payerUserId: owner.id, lines: [{ orderLineId: line.id, amountCents: line.amountDueCents }], expiresAt: new Date(now.getTime() + 1_800_000), now })
       return { params: { checkoutId } }
     },
   },

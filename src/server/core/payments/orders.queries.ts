@@ -138,7 +138,7 @@ export interface LineBalance {
  * cancellation with a refund and a payment of one order queue behind each other instead of each
  * holding what the other waits for.
  */
-async function holdOrder(tx: Db, of: { orderId: string } | { registrationId: string } | { paymentId: string }): Promise<void> {
+export async function holdOrder(tx: Db, of: { orderId: string } | { registrationId: string } | { paymentId: string }): Promise<void> {
   if (tx.dialect !== 'postgres') return
   let query = tx.kysely.selectFrom('orders').select('id')
   if ('orderId' in of) query = query.where('id', '=', of.orderId)

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Db } from '../../db/connect.ts'
 import { inTransaction, writeTogether } from '../../db/transaction.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
-import { creditLine, linesOfOrder, orderBalances, orderInserts } from '../../core/payments/orders.queries.ts'
+import { creditLine, holdOrder, linesOfOrder, orderBalances, orderInserts } from '../../core/payments/orders.queries.ts'
 import { priceOn } from '../../core/registrations/offerings.queries.ts'
 import { conflict, invalid, notFound, Refusal } from '../../core/refusals.ts'
 import { applyDiscountCode, removeDiscountCode } from '../../core/payments/discounts.ts'
@@ -291,10 +292,26 @@ export interface NewCheckout {
  * Opens a checkout before the provider is asked for its page (its id is the page's idempotency
  * key and carried with it, so an event always finds it). The order's held places keep the
  * deadline they were taken with: a checkout opened again and again never holds them longer.
+ *
+ * Pay pressed twice (or in two tabs) asks for one page: with the order held, an open checkout of
+ * the same amount, its page opened or still being asked for (`OPENING_MS`), is answered instead,
+ * `earlier`, and its page is the one to go to (`openingPage`).
  */
-export async function openCheckout(db: Db, checkout: NewCheckout): Promise<string> {
+export async function openCheckout(db: Db, checkout: NewCheckout): Promise<{ id: string; earlier: boolean }> {
   const id = randomUUID()
-  await inTransaction(db, async (tx) => {
+  const amountCents = sum(checkout.lines.map((l) => l.amountCents))
+  return inTransaction(db, async (tx) => {
+    await holdOrder(tx, { orderId: checkout.orderId })
+    const earlier = await tx.kysely
+      .selectFrom('checkouts')
+      .select('id')
+      .where('orderId', '=', checkout.orderId)
+      .where('status', '=', 'open')
+      .where('amountCents', '=', amountCents)
+      .where('expiresAt', '>', timestampParam(tx.dialect, checkout.now))
+      .where((eb) => eb.or([eb('url', 'is not', null), eb('createdAt', '>', timestampParam(tx.dialect, new Date(checkout.now.getTime() - OPENING_MS)))]))
+      .executeTakeFirst()
+    if (earlier) return { id: earlier.id, earlier: true }
     const at = timestampParam(tx.dialect, checkout.now)
     await tx.kysely
       .insertInto('checkouts')
@@ -303,7 +320,7 @@ export async function openCheckout(db: Db, checkout: NewCheckout): Promise<strin
         provider: checkout.provider,
         orderId: checkout.orderId,
         payerUserId: checkout.payerUserId,
-        amountCents: sum(checkout.lines.map((l) => l.amountCents)),
+        amountCents,
         status: 'open',
         externalId: null,
         url: null,
@@ -317,8 +334,23 @@ export async function openCheckout(db: Db, checkout: NewCheckout): Promise<strin
       .insertInto('checkoutLines')
       .values(checkout.lines.map((l) => ({ checkoutId: id, ...l })))
       .execute()
+    return { id, earlier: false }
   })
-  return id
+}
+
+/** How long the provider may take to open a page, its retries included (stripe-client.ts): a checkout with no page for longer was abandoned. */
+const OPENING_MS = 60_000
+
+/**
+ * The page of a checkout another request opened or is opening, once the provider has answered it;
+ * undefined when that request failed to open it, or has not yet after `waitMs`.
+ */
+export async function openingPage(db: Db, checkoutId: string, waitMs: number): Promise<string | undefined> {
+  for (let waited = 0; ; waited += 100) {
+    const checkout = await db.kysely.selectFrom('checkouts').select(['status', 'url']).where('id', '=', checkoutId).executeTakeFirstOrThrow()
+    if (checkout.url !== null || checkout.status !== 'open' || waited >= waitMs) return checkout.url ?? undefined
+    await sleep(100)
+  }
 }
 
 /** The provider opened the checkout's page: where its payer pays. */

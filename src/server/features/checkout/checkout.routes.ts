@@ -14,7 +14,7 @@ import { href } from '../../../shared/paths.ts'
 import { isStaff } from '../../../shared/roles.ts'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
-import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, removeExtra, pageOpened } from './checkout.queries.ts'
+import { addExtra, changeCheckout, checkoutUnderWay, findCheckout, findOrderCheckout, findOrderPayer, openCheckout, openingPage, removeExtra, pageOpened } from './checkout.queries.ts'
 import type { Payments } from './payment-events.ts'
 import { confirmPaidHolds } from '../../core/registrations/waitlist.ts'
 import { holdOffering, holdOfferingsOfOrder } from '../../core/registrations/capacity.ts'
@@ -93,11 +93,15 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     return { order: await orderFor(orderId, user.id) }
   })
 
-  /** Expires the order's payment page still open, if any: a changed order must not be paid at its old amount. */
-  const closeOpenPage = async (orderId: string) => {
+  /**
+   * Expires the order's payment page still open, if any: a changed order must not be paid at its
+   * old amount. A page for `amountCents` is left open and answered: the one to pay it on.
+   */
+  const closeOpenPage = async (orderId: string, amountCents?: number): Promise<{ checkoutId: string; url: string } | undefined> => {
     const at = now()
     const under = await checkoutUnderWay(db, orderId, at)
     if (under?.status !== 'open' || !under.externalId) return
+    if (under.url && under.amountCents === amountCents) return { checkoutId: under.id, url: under.url }
     // Ended here first: the provider's word that the page expired may arrive before it answers,
     // and must find nothing to do — the order's places stay held for the page that replaces it.
     if (!(await changeCheckout(db, under.id, ['open'], { status: 'expired' }, at))) return
@@ -131,16 +135,25 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const dueCents = open.reduce((sum, line) => sum + line.payingCents, 0)
     if (dueCents === 0) throw conflict('Nothing is due on this order yet: each part of its payment plan is due on its day.')
     if (dueCents < provider.minimumCents) throw conflict(`${formatMoney(dueCents)} is less than a card payment can be: please pay it at the front desk.`)
-    if (under?.url && under.amountCents === dueCents) {
-      reply.code(201)
-      return { checkoutId: under.id, url: under.url }
-    }
     const heldUntil = order.heldUntil ? new Date(order.heldUntil) : undefined
+    // The order changed since (a discount, a payment at the desk): the old page must not take money
+    // too. Unchanged, its page is the answer (Pay pressed again, or the request opening it just done).
+    const same = await closeOpenPage(orderId, dueCents)
+    if (same) {
+      reply.code(201)
+      return same
+    }
     if (heldUntil && heldUntil <= at) throw conflict('The time to pay for the places held on this order has run out.')
-    // The order changed since (a discount, a payment at the desk): the old page must not take money too.
-    await closeOpenPage(orderId)
     const expiresAt = new Date(Math.min(at.getTime() + CHECKOUT_MS, heldUntil?.getTime() ?? Infinity))
-    const checkoutId = await openCheckout(db, { provider: provider.name, orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.payingCents })), expiresAt, now: at })
+    const opened = await openCheckout(db, { provider: provider.name, orderId, payerUserId: user.id, lines: open.map((line) => ({ orderLineId: line.id, amountCents: line.payingCents })), expiresAt, now: at })
+    const checkoutId = opened.id
+    if (opened.earlier) {
+      // Pay pressed twice: the other request opened the page, or is asking for it; both answers are that page.
+      const url = await openingPage(db, checkoutId, 10_000)
+      if (!url) throw conflict('Your payment page is being opened: try again in a moment.')
+      reply.code(201)
+      return { checkoutId, url }
+    }
     const site = siteOf(req, config.publicUrl)
     let page
     try {

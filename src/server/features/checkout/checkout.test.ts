@@ -108,6 +108,17 @@ describe('paying later online', () => {
     expect(paidAgain.body.error.message).toBe('Nothing is owed on this order.')
   })
 
+  test('Pay pressed twice at once opens one payment page, and both answers are that page', async () => {
+    for (let round = 0; round < 3; round++) {
+      const person = await createRegistrant(ctx)
+      const orderId = (await register(person, await createLeague(ctx, { priceCents: 4500 }))).orderId!
+      const answers = await Promise.all([0, 1].map(() => person.client.post<{ checkoutId: string; url: string }>(`/api/orders/${orderId}/checkout`, {})))
+      expect(answers.map((a) => a.status), answers.map((a) => a.text).join(' ')).toEqual([201, 201])
+      expect(answers[1]!.body).toEqual(answers[0]!.body)
+      expect(fake.sessions().filter((s) => s.client_reference_id === orderId)).toHaveLength(1)
+    }
+  })
+
   test('an order is its payer’s: another customer gets 404, staff read it, a visitor is asked to sign in', async () => {
     const leagueId = await createLeague(ctx)
     const person = await createRegistrant(ctx)
