@@ -81,19 +81,20 @@ export async function setCheckedIn(db: Db, registrationId: string, checkedIn: bo
       .where('o.kind', '=', 'drop-in-place')
       .executeTakeFirst()
     if (!place || place.dropInId === null) throw notFound('There is no such drop-in place.')
-    const was = (await tx.kysely.selectFrom('dropInCheckIns').select('registrationId').where('registrationId', '=', registrationId).executeTakeFirst()) !== undefined
+    let changed
     if (checkedIn) {
       if (place.status !== 'confirmed') throw conflict(DROP_IN_MESSAGES.notConfirmed)
-      await tx.kysely
+      const added = await tx.kysely
         .insertInto('dropInCheckIns')
         .values({ registrationId, checkedInAt: timestampParam(tx.dialect, by.now), checkedInBy: by.staffId })
         .onConflict((oc) => oc.column('registrationId').doNothing())
-        .execute()
+        .executeTakeFirst()
+      changed = (added.numInsertedOrUpdatedRows ?? 0n) > 0n
     } else {
-      await tx.kysely.deleteFrom('dropInCheckIns').where('registrationId', '=', registrationId).execute()
+      changed = (await tx.kysely.deleteFrom('dropInCheckIns').where('registrationId', '=', registrationId).executeTakeFirst()).numDeletedRows > 0n
     }
-    // The audit entry of a change made: a repeated tap changes nothing and writes none.
-    if (was !== checkedIn) await by.record?.(tx, was)
+    // The audit entry of a change made, as the write tells it: a repeated tap, even one at the same moment, changes nothing and writes none.
+    if (changed) await by.record?.(tx, !checkedIn)
     const dropIn = await findDropInForAdmin(tx, place.dropInId)
     if (!dropIn) throw notFound('There is no such drop-in place.')
     return { registrationId, checkedIn, headcount: { capacity: dropIn.capacity, placesTaken: dropIn.placesTaken, checkedIn: dropIn.checkedIn } }
