@@ -54,7 +54,8 @@ export async function attendanceSheet(db: Db, academy: AdminAcademy, today: stri
 
 /**
  * Marks one place present or absent at one session: one upsert on the cell's key, so two tablets
- * marking at the same moment never lose a mark, and the later mark of one cell replaces the earlier.
+ * marking at the same moment never lose a mark, and the later mark of one cell replaces the earlier
+ * (the same mark again is no change: it keeps who made it, and writes no audit entry).
  */
 export async function markAttendance(
   db: Db,
@@ -78,20 +79,23 @@ export async function markAttendance(
   const markedAt = timestampParam(db.dialect, by.now)
   return inTransaction(db, async (tx) => {
     const was = await tx.kysely.selectFrom('academyAttendance').select('present').where('registrationId', '=', mark.registrationId).where('sessionDate', '=', mark.sessionDate).executeTakeFirst()
-    await tx.kysely
+    const written = await tx.kysely
       .insertInto('academyAttendance')
       .values({ registrationId: mark.registrationId, sessionDate: mark.sessionDate, present: boolParam(tx.dialect, mark.present), markedBy: by.userId, markedAt })
       .onConflict((oc) =>
-        oc.columns(['registrationId', 'sessionDate']).doUpdateSet((eb) => ({
-          present: eb.ref('excluded.present'),
-          markedBy: eb.ref('excluded.markedBy'),
-          markedAt: eb.ref('excluded.markedAt'),
-        })),
+        oc
+          .columns(['registrationId', 'sessionDate'])
+          .doUpdateSet((eb) => ({
+            present: eb.ref('excluded.present'),
+            markedBy: eb.ref('excluded.markedBy'),
+            markedAt: eb.ref('excluded.markedAt'),
+          }))
+          .where((eb) => eb('academyAttendance.present', '!=', eb.ref('excluded.present'))),
       )
-      .execute()
-    // The audit entry of a mark changed: the same mark again changes nothing and writes none.
-    const before = was ? toBool(was.present) : null
-    if (before !== mark.present) await by.record?.(tx, before)
+      .executeTakeFirst()
+    // The audit entry of a mark changed, as the write tells it: the same mark again, even from
+    // another tablet at the same moment, changes nothing and writes none.
+    if ((written.numInsertedOrUpdatedRows ?? 0n) > 0n) await by.record?.(tx, was ? toBool(was.present) : null)
     return mark
   })
 }
