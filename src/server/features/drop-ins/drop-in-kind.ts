@@ -33,8 +33,8 @@ async function beforeTheDay(tx: Db, place: PlaceOfKind, today: string): Promise<
   }
 }
 
-/** The spots of an open drop-in session; undefined when there is none. */
-export function findDropInOffering(db: Db, dropInId: string): Promise<Offering | undefined> {
+/** The spots of an open drop-in session, with its day and end (`dropInOver`); undefined when there is none. */
+export function findDropInOffering(db: Db, dropInId: string): Promise<(Offering & { date: string; endTime: string }) | undefined> {
   return dropInOfferingOf(db, dropInId)
 }
 
@@ -48,11 +48,11 @@ const dropInOfferingOf = batchedRead(async (db: Db, dropInIds: readonly string[]
     .innerJoin('dropIns as d', 'd.id', 'o.dropInId')
     .leftJoin('products as p', 'p.id', 'o.productId')
     .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['d.id as ownerId', 'd.name', 'd.registrationDate', 'd.date', 'd.minAge', 'd.maxAge', 'd.forChildren', 'd.waiverRequired', 'd.payAtSignUp'])
+    .select(['d.id as ownerId', 'd.name', 'd.registrationDate', 'd.date', 'd.endTime', 'd.minAge', 'd.maxAge', 'd.forChildren', 'd.waiverRequired', 'd.payAtSignUp'])
     .where(inList(db.dialect, 'o.dropInId', [...new Set(dropInIds)]))
     .where('o.kind', '=', 'drop-in-place')
     .where('d.isActive', '=', boolParam(db.dialect, true))
     .execute()
-  const found = new Map(rows.map(({ date, ...row }) => [row.ownerId, ownRules({ ...row, startDate: date, registrationDeadline: date }, null)]))
+  const found = new Map(rows.map(({ date, endTime, ...row }) => [row.ownerId, { ...ownRules({ ...row, startDate: date, registrationDeadline: date }, null), date, endTime }]))
   return dropInIds.map((id) => found.get(id))
 })

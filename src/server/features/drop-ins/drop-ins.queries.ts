@@ -3,6 +3,8 @@ import { boolParam, toBool, toCount } from '../../db/values.ts'
 import { insertProgram, programColumns, programSport, type PlacesOf, type ProgramSettings } from '../../core/registrations/programs.ts'
 import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
 import type { DropIn } from '../../../shared/contracts/drop-ins.ts'
+import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
+import { facilityToday } from '../../../shared/format.ts'
 
 /** Drop-ins (aliased `d`) with their spots (`o`), price (`p`), academy (`a`) and the people checked in at the door. */
 export function dropInsWithPlaces(db: Db) {
@@ -55,17 +57,25 @@ export const spotsOf = (row: { capacity: number | null }) => row.capacity ?? 0
 /** The people checked in at the door of a drop-in, counted by the reader. */
 export const checkedInOf = (row: { checkedIn: string | number | bigint | null }) => toCount(row.checkedIn)
 
-/** The open drop-in sessions from `today` on, the soonest first. */
-export async function listActiveDropIns(db: Db, today: string): Promise<DropIn[]> {
+/**
+ * A session is over once its end time has passed at the facility: on its day it is sold until
+ * then, at the door and online, and not after.
+ */
+export function dropInOver(session: { date: string; endTime: string }, now: Date, timeZone: string): boolean {
+  return sessionStartsAt(session.date, session.endTime, timeZone).getTime() <= now.getTime()
+}
+
+/** The open drop-in sessions not yet over, the soonest first. */
+export async function listActiveDropIns(db: Db, now: Date, timeZone: string): Promise<DropIn[]> {
   const rows = await dropInsWithPlaces(db)
     .select(['p.earlyBirdPriceCents', 'p.earlyBirdUntil', 'p.familyDiscountPercent', 'p.planDepositCents', 'p.planDueDates'])
     .where('d.isActive', '=', boolParam(db.dialect, true))
-    .where('d.date', '>=', today)
+    .where('d.date', '>=', facilityToday(now, timeZone))
     .orderBy('d.date')
     .orderBy('d.startTime')
     .orderBy('d.name')
     .execute()
-  return rows.map((row) => ({
+  return rows.filter((row) => !dropInOver(row, now, timeZone)).map((row) => ({
     ...dropInFacts(row),
     placesLeft: Math.max(0, spotsOf(row) - row.placesTaken),
     pricing: {

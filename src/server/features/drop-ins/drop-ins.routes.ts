@@ -14,14 +14,14 @@ import {
   type DropInSignUp,
 } from '../../../shared/contracts/drop-ins.ts'
 import { DROP_IN_MESSAGES, DropInForm, dropInFormProblems, type DropInFormValues } from '../../../shared/schemas/drop-in.ts'
-import { readSchedule } from '../../../shared/academy-schedule.ts'
+import { formatTime, readSchedule } from '../../../shared/academy-schedule.ts'
 import { centsFromDollars, dollarsText } from '../../../shared/money.ts'
-import { facilityToday } from '../../../shared/format.ts'
+import { formatDate } from '../../../shared/format.ts'
 import type { Sport } from '../../../shared/sports.ts'
 import type { Db } from '../../db/connect.ts'
 import { madeOrRepeated, serve, type RouteDeps } from '../../http/contract.ts'
 import { fileNamePart, sendCsv, toCsv } from '../../http/csv.ts'
-import { badRequest, notFound } from '../../http/errors.ts'
+import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { parseCheckedForm } from '../../http/forms.ts'
 import { idempotencyKeyOf } from '../../http/input.ts'
 import type { PaymentProvider } from '../../core/payments/provider.ts'
@@ -31,7 +31,7 @@ import { chosenPriceProduct, holdProgram, programReceipt, signUpAtDesk, signUpOn
 import { refuseEndBeforePlan, refusePlanAfterEnd } from '../../core/registrations/ended-programs.ts'
 import { findDropInOffering } from './drop-in-kind.ts'
 import { checkedInIds, createDropIn, findDropInForAdmin, listDropInsForAdmin, setCheckedIn, updateDropIn } from './drop-ins.admin.queries.ts'
-import { DROP_IN_PLACES, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
+import { DROP_IN_PLACES, dropInOver, listActiveDropIns, type NewDropIn } from './drop-ins.queries.ts'
 import { placeLabelOf, recordStaffAction } from '../../core/audit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { areaNamed, bookArea } from '../../core/facility-calendar.queries.ts'
@@ -50,13 +50,14 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
   /** Open to everyone: the Drop-in Sessions page, today's and later sessions. */
   serve(app, listDropIns, async (_req, reply) => {
     reply.header('cache-control', 'no-cache')
-    return { dropIns: await listActiveDropIns(db, facilityToday(now(), timeZone)) }
+    return { dropIns: await listActiveDropIns(db, now(), timeZone) }
   })
 
   /** The session's spots, for the people it is for: adults sign themselves up, children's sessions take children. */
-  async function openDropIn(dropInId: string, body: DropInSignUp) {
+  async function openDropIn(dropInId: string, body: DropInSignUp, at: Date) {
     const offering = await findDropInOffering(db, dropInId)
     if (!offering) throw notFound('This drop-in session is not open for registration.')
+    if (dropInOver(offering, at, timeZone)) throw conflict(`${offering.name} ended at ${formatTime(offering.endTime)} on ${formatDate(offering.date)}.`)
     const refused = offering.forChildren ? body.participants.some((p) => p.childId === null) : body.participants.some((p) => p.childId !== null)
     if (refused) {
       const message = offering.forChildren ? DROP_IN_MESSAGES.childrenOnly : DROP_IN_MESSAGES.adultsOnly
@@ -67,13 +68,13 @@ export function registerDropInRoutes(app: FastifyInstance, { db, config, now, ki
 
   serve(app, signUpForDropIn, async (req, reply, { user }) => {
     const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
-    return madeOrRepeated(reply, await signUpOnline(db, site, user.id, signUp, () => openDropIn(req.params.dropInId, req.body)))
+    return madeOrRepeated(reply, await signUpOnline(db, site, user.id, signUp, () => openDropIn(req.params.dropInId, req.body, signUp.now)))
   })
 
   serve(app, signUpForDropInAtDesk, async (req, reply, { user: staff }) => {
     const signUp = { ...req.body, idempotencyKey: idempotencyKeyOf(req), now: now() }
     const by = { customerId: req.params.userId, staff: actorOf(req, staff) }
-    return madeOrRepeated(reply, await signUpAtDesk(db, site, by, signUp, () => openDropIn(req.params.dropInId, req.body)))
+    return madeOrRepeated(reply, await signUpAtDesk(db, site, by, signUp, () => openDropIn(req.params.dropInId, req.body, signUp.now)))
   })
 
   serve(app, dropInReceipt, async (req, _reply, { user: viewer }) => {

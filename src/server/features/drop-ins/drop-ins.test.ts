@@ -3,7 +3,7 @@ import { downloadCsv } from '../../../../tests/csv.ts'
 import { addChild, createUser, daysFromToday, latestEmailTo, signWaiver, type TestUser } from '../../../../tests/factories.ts'
 import { formatDate } from '../../../shared/format.ts'
 import { startTestApp, type TestApp } from '../../../../tests/test-app.ts'
-import { weekdayOf } from '../../../shared/academy-schedule.ts'
+import { sessionStartsAt, weekdayOf } from '../../../shared/academy-schedule.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import type { AdminDropIn, DropIn, DropInParticipants, DropInReceipt, DropInSignUpResult } from '../../../shared/contracts/drop-ins.ts'
 import type { RegistrationView } from '../../../shared/contracts/registrations.ts'
@@ -165,11 +165,34 @@ describe('the Drop-in Sessions page', () => {
     const soon = await insertDropIn(ctx.db, dropIn({ date: daysFromToday(2) }))
     const past = await insertDropIn(ctx.db, dropIn({ date: daysFromToday(-1), registrationDate: daysFromToday(-5) }))
     const closed = await insertDropIn(ctx.db, dropIn({ isActive: false }))
-    const ids = (await listed()).map((d) => d.id)
+    // While today's session (10:00 to 12:00) runs.
+    clock = sessionStartsAt(daysFromToday(0), '11:00', ctx.config.site.timeZone)
+    const ids = await listed().finally(() => (clock = null)).then((dropIns) => dropIns.map((d) => d.id))
     expect(ids).toContain(today)
     expect(ids.indexOf(today)).toBeLessThan(ids.indexOf(soon))
     expect(ids).not.toContain(past)
     expect(ids).not.toContain(closed)
+  })
+
+  test('a session of today is on sale until it ends, at the door and online; once over it is not listed, and signing up is refused', async () => {
+    const day = daysFromToday(5)
+    const session = (startTime: string, endTime: string) => insertDropIn(ctx.db, dropIn({ date: day, startTime, endTime }))
+    const [ended, running, later] = [await session('19:00', '21:00'), await session('21:00', '23:00'), await session('22:00', '23:00')]
+    clock = sessionStartsAt(day, '21:30', ctx.config.site.timeZone)
+    try {
+      const ids = (await listed()).map((d) => d.id)
+      expect(ids).toEqual(expect.arrayContaining([running, later]))
+      expect(ids).not.toContain(ended)
+      const name = (await ctx.db.kysely.selectFrom('dropIns').select('name').where('id', '=', ended).executeTakeFirstOrThrow()).name
+      const refused = await signUp(await adult(), ended, self)
+      expect([refused.status, refused.body.error?.message]).toEqual([409, `${name} ended at 9:00 PM on ${formatDate(day)}.`])
+      const employee = await createUser(ctx, 'employee')
+      const atDesk = await employee.client.post<Answer>(`/api/desk/customers/${(await adult()).id}/drop-ins/${ended}/registrations`, { participants: self })
+      expect([atDesk.status, atDesk.body.error?.message]).toEqual([409, `${name} ended at 9:00 PM on ${formatDate(day)}.`])
+      expect((await signUp(await adult(), running, self)).status).toBe(201)
+    } finally {
+      clock = null
+    }
   })
 })
 
@@ -287,7 +310,9 @@ describe('receipts, the door and the desk', () => {
     const customer = await adult()
     const employee = await createUser(ctx, 'employee')
     const url = `/api/desk/customers/${customer.id}/drop-ins/${id}/registrations`
-    const res = await employee.client.post<Answer>(url, { participants: self })
+    // At the door while the session (10:00 to 12:00) runs.
+    clock = sessionStartsAt(daysFromToday(0), '11:00', ctx.config.site.timeZone)
+    const res = await employee.client.post<Answer>(url, { participants: self }).finally(() => (clock = null))
     expect(res.status, res.text).toBe(201)
     expect(res.body.registrations.map((r) => [r.userId, r.status])).toEqual([[customer.id, 'confirmed']])
     const paid = await employee.client.post<{ registration: RegistrationView }>(`/api/admin/registrations/${res.body.registrations[0]!.id}/payments`, { amount: '10', method: 'cash' })
