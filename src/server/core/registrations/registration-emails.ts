@@ -1,4 +1,4 @@
-import { describeSchedule } from '../../../shared/academy-schedule.ts'
+import { describeSchedule, formatTime, WEEKDAY_NAMES, weekdayOf } from '../../../shared/academy-schedule.ts'
 import { countOf, formatDate } from '../../../shared/format.ts'
 import { partsOfPlace, planDueText } from '../../../shared/payment-plan.ts'
 import { sessionsLeft } from '../../../shared/prices.ts'
@@ -39,7 +39,13 @@ export const programEmailLines = {
 
 /** The sessions of a place in a program: when it meets, and every date from `today` on (a late sign-up is told how many are left of all). */
 function sessionLines(schedule: Schedule, today: string): string[] {
-  if (schedule.sessionDates.length === 0) return []
+  const [first] = schedule.sessionDates
+  if (first === undefined) return []
+  if (schedule.sessionDates.length === 1) {
+    // One session (a drop-in): its day and hours, not the weekdays it might fall on.
+    const hours = schedule.startTime && schedule.endTime ? `, ${formatTime(schedule.startTime)} – ${formatTime(schedule.endTime)}` : ''
+    return [`${WEEKDAY_NAMES[weekdayOf(first)]}, ${formatDate(first)}${hours}.`]
+  }
   const when = schedule.startTime && schedule.endTime ? `${describeSchedule({ ...schedule, startTime: schedule.startTime, endTime: schedule.endTime })}. ` : ''
   const left = sessionsLeft(schedule.sessionDates, today)
   const count = schedule.sessionDates.length

@@ -205,7 +205,9 @@ describe('signing up', () => {
     expect(res.body.registrations.map((r) => [r.child, r.status, r.offering.kind])).toEqual([[null, 'confirmed', 'drop-in-place']])
     const email = (await latestEmailTo(ctx, user.email))?.text
     expect(email).toContain(`You are registered for ${res.body.registrations[0]!.offering.name}. Your place is held.`)
-    expect(email).toContain(`1 session: ${formatDate(DAY)}.`)
+    // One session: its day and hours, not a week of days.
+    expect(email).toContain(`${new Date(`${DAY}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })}, ${formatDate(DAY)}, 10:00 AM – 12:00 PM.`)
+    expect(email).not.toMatch(/Mondays|1 session/)
     const { parent, ids } = await guardianWith('Maya')
     const child = await signUp(parent, id, [{ childId: ids[0]!, photoConsent: true }])
     expect([child.status, child.body.error.message]).toEqual([400, DROP_IN_MESSAGES.adultsOnly])
