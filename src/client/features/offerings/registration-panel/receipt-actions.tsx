@@ -14,7 +14,7 @@ export function ReceiptActions({ registration: r, onAnswer }: { registration: Re
   const email = () =>
     send.mutate(r.id, {
       // Without a mail server nothing leaves: the email is kept on the Emails page (README), and the answer says so.
-      onSuccess: ({ to, emailed }) => onAnswer(emailed ? `The receipt was emailed to ${to}.` : `Nothing was sent: this site sends no email. The receipt’s email to ${to} is kept on the Emails page; open the receipt to print it.`),
+      onSuccess: ({ to, emailed }) => onAnswer(emailed ? `The receipt was emailed to ${to}.` : `Nothing was sent: this site sends no email. The receipt’s email to ${to} is kept on the Emails page, which admins read; open the receipt to print it.`),
       onError: (error) => onAnswer(errorMessage(error) ?? 'The receipt could not be emailed. Please try again.'),
     })
   return (
