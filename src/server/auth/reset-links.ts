@@ -86,6 +86,21 @@ export async function endPasswordLinks(db: Db, userId: string, except?: string):
   await query.execute()
 }
 
+/**
+ * Whether a password was ever set on the account. A walk-in's account (the desk) is made with
+ * none: its credential row holds no password until the customer chooses one from a link.
+ */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .where('password', 'is not', null)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** The account a password link's token belongs to, while the link is live. */
 export async function passwordLinkHolder(db: Db, token: string): Promise<string | undefined> {
   const row = await db.kysely.selectFrom('verifications').select('value').where('identifier', '=', `${RESET_PREFIX}${token}`).executeTakeFirst()

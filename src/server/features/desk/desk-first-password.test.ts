@@ -91,8 +91,8 @@ describe('a first password signs the customer in', () => {
   })
   afterAll(() => ctx.close())
 
-  const choose = (token: string, password: string, extra: object = {}) =>
-    ctx.client().post<{ ok: true; user: SessionUser | null; error: { message: string } }>('/api/auth/reset-password', { token, newPassword: password, confirmNewPassword: password, ...extra })
+  const choose = (token: string, password: string, extra: object = {}, client = ctx.client()) =>
+    client.post<{ ok: true; user: SessionUser | null; error: { message: string } }>('/api/auth/reset-password', { token, newPassword: password, confirmNewPassword: password, ...extra })
 
   test('the walk-in chooses a password from the claim link and is signed in, once', async () => {
     const form = walkInForm()
@@ -124,6 +124,32 @@ describe('a first password signs the customer in', () => {
     expect(madeUp.headers.getSetCookie()).toEqual([])
     const newerToken = new URL(newer.body.link!).searchParams.get('token')!
     expect((await choose(newerToken, 'first-secret', { signIn: true })).body.user).toMatchObject({ uid: made.body.customer.id })
+  })
+
+  test('a link the desk makes later, while the walk-in has never chosen a password, is a welcome too and signs them in; once a password exists, a reset', async () => {
+    const form = walkInForm()
+    const made = await desk.client.post<WalkIn>('/api/desk/customers', form)
+    const again = await desk.client.post<PasswordLink & { expiresAt: string }>(`/api/desk/customers/${made.body.customer.id}/password-reset`, {})
+    expect(again.status, again.text).toBe(200)
+    const link = new URL(again.body.link!)
+    expect(link.searchParams.get('welcome')).toBe('1')
+    // As long as the first link: the customer may have lost it on the way home.
+    expect(Date.parse(again.body.expiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000)
+
+    // No password yet: none signs in, and the answer is the usual one.
+    const guess = await ctx.client().post<{ error: { message: string } }>('/api/auth/sign-in/email', { email: form.email, password: 'any-password' })
+    expect([guess.status, guess.body.error.message]).toEqual([401, 'The email or password is incorrect.'])
+
+    // The page posts `signIn` for a welcome link, as the reset-password screen does.
+    const phone = ctx.client()
+    const chosen = await choose(link.searchParams.get('token')!, 'first-secret', { signIn: link.searchParams.get('welcome') === '1' }, phone)
+    expect(chosen.status, chosen.text).toBe(200)
+    expect(chosen.body.user).toMatchObject({ uid: made.body.customer.id, email: form.email })
+    expect((await phone.get<{ user: SessionUser | null }>('/api/session')).body.user).toMatchObject({ uid: made.body.customer.id, isLoggedIn: true })
+
+    const reset = await desk.client.post<PasswordLink & { expiresAt: string }>(`/api/desk/customers/${made.body.customer.id}/password-reset`, {})
+    expect(new URL(reset.body.link!).searchParams.get('welcome')).toBeNull()
+    expect(Date.parse(reset.body.expiresAt) - Date.now()).toBeLessThan(2 * 3_600_000)
   })
 
   test('a browser where someone else is signed in (the desk trying the link) keeps its session', async () => {
@@ -164,5 +190,30 @@ describe('with a mail server, the walk-in’s emailed link', () => {
     expect(link.origin).toBe(TEST_ORIGIN)
     expect(link.pathname).toBe('/resetPassword')
     expect(link.searchParams.get('welcome')).toBe('1')
+  })
+
+  test('a link the desk emails later is the account-claim email while the walk-in has never chosen a password, the reset email after', async () => {
+    const desk = await createUser(ctx, 'employee')
+    const form = walkInForm()
+    const made = await desk.client.post<WalkIn>('/api/desk/customers', form)
+    const customerId = made.body.customer.id
+    const FACILITY = ctx.config.site.facilityName
+    const emailsTo = () => ctx.db.kysely.selectFrom('outbox').select(['subject', 'text']).where('recipient', '=', form.email).execute()
+
+    const again = await desk.client.post<PasswordLink>(`/api/desk/customers/${customerId}/password-reset`, {})
+    expect(again.status, again.text).toBe(200)
+    expect(again.body).toMatchObject({ emailed: true, link: null })
+    const claims = await emailsTo()
+    expect(claims.map((e) => e.subject)).toEqual([`Your ${FACILITY} account is ready`, `Your ${FACILITY} account is ready`])
+    for (const email of claims) expect(new URL(email.text.match(/https?:\/\/\S+/)![0]).searchParams.get('welcome')).toBe('1')
+
+    const live = claims.map((e) => new URL(e.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!)
+    const chosen = await Promise.all(live.map((token) => ctx.client().post('/api/auth/reset-password', { token, newPassword: 'first-secret', confirmNewPassword: 'first-secret', signIn: true })))
+    expect(chosen.map((r) => r.status).sort()).toEqual([200, 400])
+
+    await desk.client.post<PasswordLink>(`/api/desk/customers/${customerId}/password-reset`, {})
+    const resets = (await emailsTo()).filter((e) => !e.subject.endsWith('account is ready'))
+    expect(resets.map((e) => e.subject)).toEqual([`Reset your ${FACILITY} password`])
+    expect(new URL(resets[0]!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('welcome')).toBeNull()
   })
 })

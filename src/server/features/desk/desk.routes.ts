@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { randomBytes } from 'node:crypto'
 import {
   createWalkIn,
   customerRecord as customerRecordContract,
@@ -16,8 +15,7 @@ import { DESK_SEARCH_MIN, DeskRegistrationForm, DeskWaiverForm, WalkInForm } fro
 import { STATUS_LABELS } from '../../../shared/schemas/registration.ts'
 import type { Auth } from '../../auth/auth.ts'
 import { accountClaimEmail, passwordPageUrl, passwordResetEmail, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from '../../auth/account-emails.ts'
-import { hashPassword } from '../../auth/password.ts'
-import { passwordLinkToken } from '../../auth/reset-links.ts'
+import { hasPassword, passwordLinkToken } from '../../auth/reset-links.ts'
 import { serve, type RouteDeps } from '../../http/contract.ts'
 import { sendCsv, toCsv } from '../../http/csv.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
@@ -41,6 +39,7 @@ import { findChild } from '../../core/children.queries.ts'
 import { customerRecord, findCustomerAccount, findCustomers, listRegistrants } from './desk.queries.ts'
 import { recordStaffAction } from '../../core/audit.ts'
 import { actorOf } from '../../http/actor.ts'
+import type { Db } from '../../db/connect.ts'
 import { inTransaction } from '../../db/transaction.ts'
 
 /**
@@ -63,6 +62,29 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
     return account
   }
 
+  /**
+   * A one-time link to choose a password for a customer, its email queued with it when there is a
+   * mail server. While the account has never had a password (a walk-in who has not claimed it yet),
+   * every link is a claim: worded as a first password, signing them in once chosen, as long-lived
+   * as the first and emailed as the account-claim email. After that, a reset. `then` runs in the
+   * transaction that stores the link (its audit entry).
+   */
+  async function customerPasswordLink(
+    customer: { id: string; email: string; displayName: string },
+    { madeBy, now: at }: { madeBy: string; now: Date },
+    then?: (tx: Db) => Promise<void>,
+  ): Promise<{ token: string; expiresAt: Date; welcome: boolean }> {
+    const welcome = !(await hasPassword(db, customer.id))
+    const validHours = welcome ? VERIFICATION_LINK_HOURS : RESET_LINK_HOURS
+    const made = { userId: customer.id, madeBy, now: at, validHours, limits: config.passwordLinks, who: 'customer' as const }
+    const { token, expiresAt } = await passwordLinkToken(auth, db, made, async (tx, token) => {
+      const to = { email: customer.email, name: customer.displayName, emailVerified: true }
+      if (mailServer) await enqueueEmail(tx, welcome ? accountClaimEmail(facility, config.publicUrl, to, token, validHours) : passwordResetEmail(facility, config.publicUrl, to, token), at)
+      await then?.(tx)
+    })
+    return { token, expiresAt, welcome }
+  }
+
   serve(app, findCustomersContract, async (req) => {
     const q = (req.query.q ?? '').trim()
     if (q.length < DESK_SEARCH_MIN) throw badRequest(`Type at least ${DESK_SEARCH_MIN} letters or digits of a name, email or phone.`, { q: `At least ${DESK_SEARCH_MIN} characters.` })
@@ -76,12 +98,12 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
     const taken = () => conflict('An account with this email already exists: find it with the search above.', { email: 'An account with this email already exists.' })
     if (await db.kysely.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirst()) throw taken()
     const { internalAdapter } = await auth.$context
-    // Staff saw the person: the address is theirs to claim. The account has a password nobody knows until they choose one.
+    // Staff saw the person: the address is theirs to claim. The account has no password until they choose one (hasPassword).
     // The same walk-in sent twice at once passes the check twice: the unique address decides.
     const created = await internalAdapter.createUser({ email: form.email, name: form.displayName, phone: form.phone, emailVerified: true }, { method: 'email-password' }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? taken() : error
     })
-    await internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(randomBytes(32).toString('base64url')) })
+    await internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: null })
     const at = now()
     // The account's rows are the authentication library's writes; its role, the site's first, commits with the entry,
     // so an account the desk made is on record even when its claim link then fails.
@@ -91,26 +113,22 @@ export function registerDeskRoutes(app: FastifyInstance, { db, config, now, kind
       await recordStaffAction(tx, { by: actorOf(req, staff), action: 'walk-in-created', entity, before: null, after: { name: form.displayName, email: form.email, phone: form.phone, emailed: mailServer }, now: at })
     })
     // The claim link's row and its email commit together.
-    const { token } = await passwordLinkToken(auth, db, { userId: created.id, madeBy: staff.id, now: at, validHours: VERIFICATION_LINK_HOURS, limits: config.passwordLinks, who: 'customer' }, async (tx, token) => {
-      if (mailServer) await enqueueEmail(tx, accountClaimEmail(facility, config.publicUrl, { email: form.email, name: form.displayName }, token, VERIFICATION_LINK_HOURS), at)
-    })
+    const { token, welcome } = await customerPasswordLink({ id: created.id, email: form.email, displayName: form.displayName }, { madeBy: staff.id, now: at })
     // Handed over at the counter, the link leads to the address the desk is on: the customer scans it there.
-    const link = passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token, { welcome: true })
+    const link = passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token, { welcome })
     return { customer: await recordOf(created.id), claimLink: mailServer ? null : link }
   })
 
   serve(app, sendPasswordReset, async (req, _reply, { user: staff }) => {
     const customer = await accountOf(req.params.userId)
     const at = now()
-    const made = { userId: customer.id, madeBy: staff.id, now: at, validHours: RESET_LINK_HOURS, limits: config.passwordLinks, who: 'customer' as const }
-    const { token, expiresAt } = await passwordLinkToken(auth, db, made, async (tx, token) => {
-      if (mailServer) await enqueueEmail(tx, passwordResetEmail(facility, config.publicUrl, { email: customer.email, name: customer.displayName, emailVerified: true }, token), at)
+    const { token, expiresAt, welcome } = await customerPasswordLink(customer, { madeBy: staff.id, now: at }, async (tx) => {
       const entity = { kind: 'user' as const, id: customer.id, label: customer.displayName }
       await recordStaffAction(tx, { by: actorOf(req, staff), action: 'password-link', entity, before: null, after: { emailed: mailServer }, now: at })
     })
     if (mailServer) return { emailed: true, link: null, expiresAt: expiresAt.toISOString() }
     // No mail server: the one-time link is for staff to hand over in person, valid as long as an emailed one.
-    return { emailed: false, link: passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token), expiresAt: expiresAt.toISOString() }
+    return { emailed: false, link: passwordPageUrl(siteOf(req, config.origins, config.publicUrl), token, { welcome }), expiresAt: expiresAt.toISOString() }
   })
 
   serve(app, signWaiverAtDesk, async (req, _reply, { user: staff }) => {
