@@ -69,6 +69,15 @@ export function readSchedule(row: StoredSchedule): { weekdays: Weekday[]; skippe
   return { weekdays, skippedDates, sessionDates: sessionDates(schedule) }
 }
 
+/**
+ * The first and last sessions a family attends, which need not be the days its range was set
+ * from: what every page shows as an academy's dates (its cards, receipts, reports). The range's
+ * own days when it has no session.
+ */
+export function academySessionRange(academy: { sessionDates: readonly string[]; startDate: string; endDate: string }): { first: string; last: string } {
+  return { first: academy.sessionDates[0] ?? academy.startDate, last: academy.sessionDates.at(-1) ?? academy.endDate }
+}
+
 /** "6:00 PM" from "18:00". */
 export function formatTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number)

@@ -1,4 +1,4 @@
-import { describeSchedule } from '../../../shared/academy-schedule.ts'
+import { academySessionRange, describeSchedule } from '../../../shared/academy-schedule.ts'
 import type { Academy, AcademyReceipt } from '../../../shared/contracts/academies.ts'
 import { countOf, formatDate, formatDateRange, priceFactText } from '../../../shared/format.ts'
 import { formatMoney } from '../../../shared/money.ts'
@@ -52,11 +52,6 @@ export function cancellationText(academy: Pick<Academy, 'sessionDates' | 'startD
     ? 'The sessions have begun: to cancel a place, ask at the front desk.'
     : `You can cancel a place from your account page until the first session on ${formatDate(first)}; after that, ask at the front desk.`
   return `${who} Money paid is given back by the facility’s staff: a refund is not automatic.`
-}
-
-/** The first and last sessions a family attends, which need not be the days its range was set from. */
-export function academySessionRange(academy: Pick<Academy, 'sessionDates' | 'startDate' | 'endDate'>): { first: string; last: string } {
-  return { first: academy.sessionDates[0] ?? academy.startDate, last: academy.sessionDates.at(-1) ?? academy.endDate }
 }
 
 /** "11/10/2026 – 1/21/2027": its first session to its last. */

@@ -1,11 +1,12 @@
 import { sql } from 'kysely'
 import type { BackupConfig } from '../../config.ts'
 import type { Db } from '../../db/connect.ts'
+import type { OfferingFactsView } from '../../db/schema.ts'
 import { timestampParam, toCount, toIso } from '../../db/values.ts'
 import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
 import { latestBackups } from '../backups/backups.queries.ts'
 import { owingPlaces } from './place-balances.queries.ts'
-import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
+import { academySessionRange, readSchedule, sessionStartsAt } from '../../../shared/academy-schedule.ts'
 import { ATTENTION_KINDS, type AttentionKind } from '../../../shared/attention.ts'
 import type { Kinds } from '../../core/registrations/kinds.ts'
 import { belowMinimum } from './attention-programs.queries.ts'
@@ -76,11 +77,23 @@ function dayStart(seen: Seen, day: string): string {
 }
 const participantOf = (row: { firstName: string | null; lastName: string | null; displayName: string }) => (row.firstName ? `${row.firstName} ${row.lastName}` : row.displayName)
 
-/** Each offering's name and days (the offeringFacts view, whatever its kind), read once: a few hundred rows. */
-type Facts = Map<string, { name: string; startDate: string; endDate: string }>
+/** Each offering's name, days and schedule (the offeringFacts view, whatever its kind), read once: a few hundred rows. */
+type Fact = Pick<OfferingFactsView, 'name' | 'startDate' | 'endDate' | 'weekdays' | 'startTime' | 'skippedDates'>
+type Facts = Map<string, Fact>
 async function offeringFacts(db: Db): Promise<Facts> {
-  const rows = await db.kysely.selectFrom('offeringFacts').select(['offeringId', 'name', 'startDate', 'endDate']).execute()
+  const rows = await db.kysely.selectFrom('offeringFacts').select(['offeringId', 'name', 'startDate', 'endDate', 'weekdays', 'startTime', 'skippedDates']).execute()
   return new Map(rows.map(({ offeringId, ...facts }) => [offeringId, facts]))
+}
+
+/**
+ * When an offering began: its first session (an academy's need not be the day its range was set
+ * from) at its start time in the facility's time zone; a league, which has no start time, at the
+ * start of its first day. Its callers work it out once an offering (each costs two time-zone formatters).
+ */
+function startOf(seen: Seen, program: Fact): { date: string; at: string } {
+  const sessionDates = program.weekdays === null ? [] : readSchedule({ ...program, weekdays: program.weekdays, endTime: null, skippedDates: program.skippedDates ?? '' }).sessionDates
+  const { first } = academySessionRange({ ...program, sessionDates })
+  return { date: first, at: program.startTime ? sessionStartsAt(first, program.startTime, seen.timeZone).toISOString() : dayStart(seen, first) }
 }
 
 /**
@@ -93,6 +106,7 @@ async function owedPlaces(seen: Seen, facts: Facts): Promise<Found[]> {
   const places = await owingPlaces(seen.db)
   const items: Found[] = []
   const owingOrders = new Set<string>()
+  const starts = new Map<string, { date: string; at: string }>()
   for (const place of places) {
     const owed = place.balanceCents
     const program = facts.get(place.offeringId)
@@ -107,7 +121,10 @@ async function owedPlaces(seen: Seen, facts: Facts): Promise<Found[]> {
       const first = late[0]!.dueDate!
       items.push({ kind: 'plan-overdue', who, what: () => `${countOf(late.length, 'payment-plan part')} overdue on ${program.name}: ${formatMoney(lateCents)}, due since ${formatDate(first)}`, since: dayStart(seen, first), link })
     } else if (program.startDate <= seen.today) {
-      items.push({ kind: 'unpaid', who, what: () => `Owes ${formatMoney(owed)} on ${program.name}, which started on ${formatDate(program.startDate)}`, since: dayStart(seen, program.startDate), link })
+      const started = starts.get(place.offeringId) ?? startOf(seen, program)
+      starts.set(place.offeringId, started)
+      if (started.at > seen.now.toISOString()) continue
+      items.push({ kind: 'unpaid', who, what: () => `Owes ${formatMoney(owed)} on ${program.name}, which started on ${formatDate(started.date)}`, since: started.at, link })
     }
   }
   return [...items, ...(await stuckCheckouts(seen, owingOrders))]

@@ -8,6 +8,8 @@ import type { AttentionKind } from '../../../shared/attention.ts'
 import type { AttentionItem, AttentionSection } from '../../../shared/contracts/dashboard-sections.ts'
 import type { TeamSummary } from '../../../shared/contracts/teams.ts'
 import type { NewLeague } from '../leagues/leagues.queries.ts'
+import { insertAcademy } from '../academies/academies.queries.ts'
+import { insertDropIn } from '../drop-ins/drop-ins.queries.ts'
 
 /**
  * The Dashboard's Needs attention section (issue 32, docs/decisions/0029): each kind of item
@@ -75,6 +77,37 @@ describe('Needs attention', () => {
 
     await payAtDesk(registrationId, '45.00')
     expect(await itemsOf('unpaid', person.displayName)).toEqual([])
+  })
+
+  test('an unpaid drop-in waits from the hour it started in the facility’s time zone, not from the start of its day', async () => {
+    // Saturday 11/28/2026, 7:00 PM in New York is midnight UTC; 11:00 PM there is four hours later.
+    clock = new Date('2026-11-28T15:00:00Z')
+    const dropInId = await insertDropIn(ctx.db, { name: `Evening Open Gym ${randomUUID().slice(0, 6)}`, sport: 'basketball', isActive: true, forChildren: false, date: '2026-11-28', startTime: '19:00', endTime: '21:00', registrationDate: '2026-11-20', capacity: 15, priceCents: 1_000 }, clock)
+    const person = await createRegistrant(ctx)
+    const signUp = await person.client.post(`/api/drop-ins/${dropInId}/registrations`, { participants: [{ childId: null, photoConsent: true }] })
+    expect(signUp.status, signUp.text).toBeLessThan(300)
+
+    clock = new Date('2026-11-28T23:30:00Z')
+    expect(await itemsOf('unpaid', person.displayName)).toEqual([])
+    clock = new Date('2026-11-29T04:00:00Z')
+    const [item] = await itemsOf('unpaid', person.displayName)
+    expect(item).toMatchObject({ what: expect.stringContaining('Owes $10.00 on Evening Open Gym'), since: '2026-11-29T00:00:00.000Z' })
+    expect(item!.what).toContain('which started on 11/28/2026')
+  })
+
+  test('an unpaid academy place waits from its first session, not from the day its range was set from', async () => {
+    // Set from Sunday 11/8/2026, meeting Tuesdays at 6:00 PM: it started on Tuesday 11/10, 11:00 PM UTC.
+    clock = new Date('2026-11-01T15:00:00Z')
+    const academyId = await insertAcademy(ctx.db, { name: `Tuesday Skills ${randomUUID().slice(0, 6)}`, sport: 'soccer', isActive: true, forChildren: false, weekdays: [2], startTime: '18:00', endTime: '19:00', registrationDate: '2026-10-20', startDate: '2026-11-08', endDate: '2026-12-20', capacity: 16, priceCents: 18_000 })
+    const person = await createRegistrant(ctx)
+    const signUp = await person.client.post(`/api/academies/${academyId}/registrations`, { participants: [{ childId: null, photoConsent: true }] })
+    expect(signUp.status, signUp.text).toBeLessThan(300)
+
+    clock = new Date('2026-11-09T15:00:00Z')
+    expect(await itemsOf('unpaid', person.displayName)).toEqual([])
+    clock = new Date('2026-11-12T15:00:00Z')
+    const [item] = await itemsOf('unpaid', person.displayName)
+    expect(item).toMatchObject({ what: expect.stringContaining('which started on 11/10/2026'), since: '2026-11-10T23:00:00.000Z' })
   })
 
   test('a payment plan’s part past its day, until it is paid', async () => {

@@ -3,6 +3,7 @@ import { toBool, toCount } from '../../db/values.ts'
 import { amountDueOf, amountPaidOf } from '../../core/payments/orders.queries.ts'
 import type { ReportProgram, SeasonSummary } from '../../../shared/contracts/reports.ts'
 import { CHARGED_STATUSES, type OfferingKind } from '../../../shared/schemas/registration.ts'
+import { academySessionRange, readSchedule } from '../../../shared/academy-schedule.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { teamsByState } from './registration-section.queries.ts'
 
@@ -23,7 +24,7 @@ async function readPrograms(db: Db, ownerId?: string): Promise<Program[]> {
   const columns = ['id', 'name', 'sport', 'isActive', 'registrationDate', 'startDate', 'endDate'] as const
   const [leagues, academies, camps] = await Promise.all([
     db.kysely.selectFrom('leagues').select([...columns, 'kind', 'rosterMin']).$if(ownerId !== undefined, (q) => q.where('id', '=', ownerId!)).execute(),
-    db.kysely.selectFrom('academies').select(columns).$if(ownerId !== undefined, (q) => q.where('id', '=', ownerId!)).execute(),
+    db.kysely.selectFrom('academies').select([...columns, 'weekdays', 'startTime', 'endTime', 'skippedDates']).$if(ownerId !== undefined, (q) => q.where('id', '=', ownerId!)).execute(),
     db.kysely.selectFrom('camps').select(columns).$if(ownerId !== undefined, (q) => q.where('id', '=', ownerId!)).execute(),
   ])
   const program = (kind: ReportProgram['kind'], row: { id: string; name: string; sport: string | null; isActive: boolean | number; registrationDate: string; startDate: string; endDate: string }): Program => ({
@@ -38,7 +39,11 @@ async function readPrograms(db: Db, ownerId?: string): Promise<Program[]> {
   })
   return [
     ...leagues.map((l) => ({ ...program('league', l), ...(l.kind === 'team' ? { rosterMin: l.rosterMin } : {}) })),
-    ...academies.map((a) => program('academy', a)),
+    // An academy's dates are its first and last sessions, as its cards and receipts show them.
+    ...academies.map((a) => {
+      const { first, last } = academySessionRange({ ...a, sessionDates: readSchedule(a).sessionDates })
+      return program('academy', { ...a, startDate: first, endDate: last })
+    }),
     ...camps.map((c) => program('camp', c)),
   ]
 }
