@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { dueNowCents, overduePart, owedAtDesk, pastDueSince, planAfterGivingBack, planDueText, planParts } from './payment-plan.ts'
+import { dueNowCents, overduePart, owedAtDesk, pastDueSince, planAfterGivingBack, planDueText, planEndingBy, planParts } from './payment-plan.ts'
 import { addDays } from './registration-window.ts'
 
 const plan = { depositCents: 5000, dueDates: ['2027-01-15', '2027-02-15', '2027-03-15'] }
@@ -47,6 +47,16 @@ test('what the desk is told places ask: under a plan what is due now and the par
   expect(owedAtDesk([skills], '2026-12-01')).toEqual({ owedCents: 18_000, dueNowCents: 5000, plan: '$50.00 due now, then $65.00 on 1/15/2027 and $65.00 on 2/15/2027' })
   expect(owedAtDesk([{ ...skills, plan: null }], '2026-12-01')).toEqual({ owedCents: 18_000, dueNowCents: 18_000, plan: null })
   expect(owedAtDesk([{ ...skills, paidCents: 18_000, balanceCents: 0 }], '2026-12-01')).toEqual({ owedCents: 0, dueNowCents: 0, plan: null })
+})
+
+test('a program asks nothing after its last day: a part dated later falls due on it, the others keep their days and every part its amount', () => {
+  const skills = { depositCents: 5000, dueDates: ['2026-12-28', '2027-01-27'] }
+  expect(planEndingBy(skills, '2027-01-21')).toEqual({ depositCents: 5000, dueDates: ['2026-12-28', '2027-01-21'] })
+  expect(planDueText(planParts(planEndingBy(skills, '2027-01-21')!, 18_000, 0, '2026-11-28'))).toBe('$50.00 due now, then $65.00 on 12/28/2026 and $65.00 on 1/21/2027')
+  // Two parts late: both on the last day, read as one.
+  expect(planDueText(planParts(planEndingBy(plan, '2027-01-31')!, 18_000, 0, '2026-12-01'))).toBe('$50.00 due now, then $43.33 on 1/15/2027 and $86.67 on 1/31/2027')
+  expect(planEndingBy(plan, '2027-03-15')).toBe(plan)
+  expect(planEndingBy(null, '2027-03-15')).toBeNull()
 })
 
 describe('pastDueSince: a place unpaid past its due date, for staff', () => {

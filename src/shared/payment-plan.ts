@@ -14,6 +14,20 @@ export interface PaymentPlan {
   dueDates: string[]
 }
 
+/**
+ * A product's plan as a program ending on `lastDay` asks it (a league's end date, an academy's last
+ * session, a camp's last day, a drop-in's date): the facility asks for nothing once the program is
+ * over, so a part the price list dates later falls due on that day. Only the late parts move — the
+ * others keep the days the price list set and every part its amount (parts split by count, not by
+ * day) — where compressing the plan's interval would move days that were never late; parts
+ * brought onto one day read as one (`planDueText`). A sign-up's line keeps the plan as this gives
+ * it, so the order, the receipt and the emails ask what the sign-up page showed.
+ */
+export function planEndingBy(plan: PaymentPlan | null, lastDay: string): PaymentPlan | null {
+  if (!plan || plan.dueDates.every((day) => day <= lastDay)) return plan
+  return { depositCents: plan.depositCents, dueDates: plan.dueDates.map((day) => (day > lastDay ? lastDay : day)) }
+}
+
 /** Up to three parts after the deposit. */
 export const MAX_PLAN_PARTS = 3
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts'
 import { boolParam, timestampParam } from '../../db/values.ts'
 import type { Write } from '../../db/transaction.ts'
 import { PURPOSE_LABELS, type ProductPurpose } from '../../../shared/schemas/product.ts'
-import type { PaymentPlan } from '../../../shared/payment-plan.ts'
+import { planEndingBy, type PaymentPlan } from '../../../shared/payment-plan.ts'
 import type { LateSignUpPrice } from '../../../shared/prices.ts'
 import { invalid } from '../refusals.ts'
 
@@ -49,6 +49,11 @@ export interface ProductState {
 /** The payment plan of a product's or a line's columns: null without one. */
 export function planOf(row: { planDepositCents: number | null; planDueDates: string | null }): PaymentPlan | null {
   return row.planDepositCents !== null && row.planDueDates ? { depositCents: row.planDepositCents, dueDates: row.planDueDates.split(',') } : null
+}
+
+/** The payment plan a program's places take from its product's columns: no part due after the program's `lastDay` (shared/payment-plan.ts `planEndingBy`). */
+export function programPlanOf(row: { planDepositCents: number | null; planDueDates: string | null }, lastDay: string): PaymentPlan | null {
+  return planEndingBy(planOf(row), lastDay)
 }
 
 /** The early-bird price of a product's columns: null without one. */

@@ -4,7 +4,7 @@ import type { Database, KindColumns } from '../../db/schema.ts'
 import { timestampParam, toBool } from '../../db/values.ts'
 import { OFFERING_KIND_WORDS } from '../../../shared/offering-kinds.ts'
 import type { OfferingKind } from '../../../shared/schemas/registration.ts'
-import { earlyBirdOf, planOf, productPriced } from '../payments/products.queries.ts'
+import { earlyBirdOf, productPriced, programPlanOf } from '../payments/products.queries.ts'
 import type { PaymentPlan } from '../../../shared/payment-plan.ts'
 import type { PricedSessions } from '../../../shared/prices.ts'
 
@@ -67,11 +67,13 @@ export type OwnerRow = Omit<Offering, 'kindColumns' | 'forChildren' | 'waiverReq
   earlyBirdUntil: string | null
   planDepositCents: number | null
   planDueDates: string | null
+  /** The program's last day (a league's end date, an academy's last session, a camp's last day, a drop-in's date): its plan asks nothing later. */
+  lastDay: string
 }
 
 /** Reads an offering into the engine's shape: the rules its owner row states, and its price (by its sessions, for a kind that has them). */
 export function ownRules(row: OwnerRow, sessions: PricedSessions | null): Offering {
-  const { kindColumns, forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, planDepositCents, planDueDates, ...rest } = row
+  const { kindColumns, forChildren, waiverRequired, payAtSignUp, listPriceCents, earlyBirdPriceCents, earlyBirdUntil, planDepositCents, planDueDates, lastDay, ...rest } = row
   return {
     ...rest,
     kindColumns: kindColumns ?? {},
@@ -80,7 +82,7 @@ export function ownRules(row: OwnerRow, sessions: PricedSessions | null): Offeri
     payAtSignUp: toBool(payAtSignUp),
     listPriceCents: listPriceCents ?? 0,
     earlyBird: earlyBirdOf({ earlyBirdPriceCents, earlyBirdUntil }),
-    plan: planOf({ planDepositCents, planDueDates }),
+    plan: programPlanOf({ planDepositCents, planDueDates }, lastDay),
     sessions,
   }
 }

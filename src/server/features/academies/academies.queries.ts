@@ -1,8 +1,8 @@
 import type { Db, Dialect } from '../../db/connect.ts'
 import { boolParam } from '../../db/values.ts'
 import { insertProgram, programColumns, programSport, type PlacesOf, type ProgramSettings } from '../../core/registrations/programs.ts'
-import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
-import { readSchedule, type Weekday } from '../../../shared/academy-schedule.ts'
+import { earlyBirdOf, programPlanOf } from '../../core/payments/products.queries.ts'
+import { academySessionRange, readSchedule, type Weekday } from '../../../shared/academy-schedule.ts'
 import type { Academy } from '../../../shared/contracts/academies.ts'
 
 /** The open academies with their schedule, price and places, the soonest first. */
@@ -73,7 +73,7 @@ export async function listActiveAcademies(db: Db): Promise<Academy[]> {
         listPriceCents: row.listPriceCents ?? 0,
         earlyBird: earlyBirdOf(row),
         familyDiscountPercent: row.familyDiscountPercent,
-        plan: planOf(row),
+        plan: programPlanOf(row, academySessionRange({ sessionDates, startDate: row.startDate, endDate: row.endDate }).last),
         lateSignUpPrice: row.lateSignUpPrice ?? 'full',
       },
     }

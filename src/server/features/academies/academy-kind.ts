@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect.ts'
 import { batchedRead } from '../../db/read-batches.ts'
 import { boolParam, inList } from '../../db/values.ts'
-import { readSchedule } from '../../../shared/academy-schedule.ts'
+import { academySessionRange, readSchedule } from '../../../shared/academy-schedule.ts'
 import { formatDate } from '../../../shared/format.ts'
 import type { LateSignUpPrice } from '../../../shared/prices.ts'
 import { conflict, notFound } from '../../core/refusals.ts'
@@ -65,7 +65,8 @@ const academyOfferingOf = batchedRead(async (db: Db, academyIds: readonly string
   const found = new Map(
     rows.map(({ weekdays, startTime, endTime, skippedDates, endDate, lateSignUpPrice, ...row }) => {
       const { sessionDates } = readSchedule({ weekdays, startTime, endTime, skippedDates, startDate: row.startDate, endDate })
-      return [row.ownerId, ownRules(row, { dates: sessionDates, lateSignUpPrice: (lateSignUpPrice ?? 'full') satisfies LateSignUpPrice })]
+      const lastDay = academySessionRange({ sessionDates, startDate: row.startDate, endDate }).last
+      return [row.ownerId, ownRules({ ...row, lastDay }, { dates: sessionDates, lateSignUpPrice: (lateSignUpPrice ?? 'full') satisfies LateSignUpPrice })]
     }),
   )
   return academyIds.map((id) => found.get(id))

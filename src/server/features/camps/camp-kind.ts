@@ -45,7 +45,7 @@ const campOfferingOf = batchedRead(async (db: Db, campIds: readonly string[]) =>
     .innerJoin('camps as k', 'k.id', 'o.campId')
     .leftJoin('products as p', 'p.id', 'o.productId')
     .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['k.id as ownerId', 'k.name', 'k.registrationDate', 'k.registrationDeadline', 'k.startDate', 'k.minAge', 'k.maxAge', 'k.waiverRequired', 'k.payAtSignUp'])
+    .select(['k.id as ownerId', 'k.name', 'k.registrationDate', 'k.registrationDeadline', 'k.startDate', 'k.endDate as lastDay', 'k.minAge', 'k.maxAge', 'k.waiverRequired', 'k.payAtSignUp'])
     .where(inList(db.dialect, 'o.campId', [...new Set(campIds)]))
     .where('o.kind', '=', 'camp-place')
     .where('k.isActive', '=', boolParam(db.dialect, true))

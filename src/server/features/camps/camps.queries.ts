@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../db/connect.ts'
 import { boolParam, toBool } from '../../db/values.ts'
 import { insertProgram, programColumns, programSport, type PlacesOf, type ProgramSettings } from '../../core/registrations/programs.ts'
-import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
+import { earlyBirdOf, programPlanOf } from '../../core/payments/products.queries.ts'
 import type { Camp } from '../../../shared/contracts/camps.ts'
 import { campDays } from '../../../shared/schemas/camp.ts'
 
@@ -56,7 +56,7 @@ export async function listActiveCamps(db: Db): Promise<Camp[]> {
       listPriceCents: row.listPriceCents ?? 0,
       earlyBird: earlyBirdOf(row),
       familyDiscountPercent: row.familyDiscountPercent,
-      plan: planOf(row),
+      plan: programPlanOf(row, row.endDate),
       // A camp's price is for all its days: a late sign-up pays it all.
       lateSignUpPrice: 'full',
     },

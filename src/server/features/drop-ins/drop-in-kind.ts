@@ -53,6 +53,6 @@ const dropInOfferingOf = batchedRead(async (db: Db, dropInIds: readonly string[]
     .where('o.kind', '=', 'drop-in-place')
     .where('d.isActive', '=', boolParam(db.dialect, true))
     .execute()
-  const found = new Map(rows.map(({ date, endTime, ...row }) => [row.ownerId, { ...ownRules({ ...row, startDate: date, registrationDeadline: date }, null), date, endTime }]))
+  const found = new Map(rows.map(({ date, endTime, ...row }) => [row.ownerId, { ...ownRules({ ...row, startDate: date, registrationDeadline: date, lastDay: date }, null), date, endTime }]))
   return dropInIds.map((id) => found.get(id))
 })

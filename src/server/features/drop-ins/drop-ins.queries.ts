@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../db/connect.ts'
 import { boolParam, toBool, toCount } from '../../db/values.ts'
 import { insertProgram, programColumns, programSport, type PlacesOf, type ProgramSettings } from '../../core/registrations/programs.ts'
-import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
+import { earlyBirdOf, programPlanOf } from '../../core/payments/products.queries.ts'
 import type { DropIn } from '../../../shared/contracts/drop-ins.ts'
 import { sessionStartsAt } from '../../../shared/academy-schedule.ts'
 import { facilityToday } from '../../../shared/format.ts'
@@ -82,7 +82,7 @@ export async function listActiveDropIns(db: Db, now: Date, timeZone: string): Pr
       listPriceCents: row.listPriceCents ?? 0,
       earlyBird: earlyBirdOf(row),
       familyDiscountPercent: row.familyDiscountPercent,
-      plan: planOf(row),
+      plan: programPlanOf(row, row.date),
       // One session: a late sign-up pays it all.
       lateSignUpPrice: 'full',
     },

@@ -7,7 +7,7 @@ import { syncTeamPlaces } from '../teams/team-places.ts'
 import { teamPaysFee, type TeamPayment } from '../../../shared/schemas/team.ts'
 import type { LeagueSummary } from '../../../shared/contracts/leagues.ts'
 import type { PriceRules } from '../../../shared/contracts/products.ts'
-import { earlyBirdOf, planOf } from '../../core/payments/products.queries.ts'
+import { earlyBirdOf, programPlanOf } from '../../core/payments/products.queries.ts'
 import { isForChildren, type ActiveLeague, type LeagueKind, type Sport } from '../../../shared/sports.ts'
 
 /** Product §7: the leagues with isActive true, for the home page, with a player's price and early-bird price (migration 0035 announces their changes). */
@@ -150,7 +150,7 @@ export async function listSignUpLeagues(db: Db, sport: Sport | undefined): Promi
   const rows = await query.orderBy('l.startDate').orderBy('l.name').execute()
   return rows.map(({ familyDiscountPercent, planDepositCents, planDueDates, lateSignUpPrice, ...league }) => ({
     ...league,
-    pricing: { listPriceCents: league.priceCents, earlyBird: earlyBirdOf(league), familyDiscountPercent, plan: planOf({ planDepositCents, planDueDates }), lateSignUpPrice: lateSignUpPrice ?? 'full' },
+    pricing: { listPriceCents: league.priceCents, earlyBird: earlyBirdOf(league), familyDiscountPercent, plan: programPlanOf({ planDepositCents, planDueDates }, league.endDate), lateSignUpPrice: lateSignUpPrice ?? 'full' },
   }))
 }
 

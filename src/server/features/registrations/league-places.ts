@@ -18,7 +18,7 @@ export function leagueOfferings(db: Db) {
     .innerJoin('leagues as l', 'l.id', 'o.leagueId')
     .leftJoin('products as p', 'p.id', 'o.productId')
     .select([...OFFERING_COLUMNS, ...PRICE_COLUMNS])
-    .select(['l.id as ownerId', 'o.teamId', 'l.name', 'l.registrationDate', 'l.registrationDeadline', 'l.rosterDeadline', 'l.startDate', 'l.minAge', 'l.maxAge', 'l.forChildren', 'l.waiverRequired', 'l.payAtSignUp'])
+    .select(['l.id as ownerId', 'o.teamId', 'l.name', 'l.registrationDate', 'l.registrationDeadline', 'l.rosterDeadline', 'l.startDate', 'l.endDate as lastDay', 'l.minAge', 'l.maxAge', 'l.forChildren', 'l.waiverRequired', 'l.payAtSignUp'])
     .where('l.isActive', '=', boolParam(db.dialect, true))
 }
 
