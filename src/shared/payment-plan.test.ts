@@ -55,6 +55,10 @@ test('a program asks nothing after its last day: a part dated later falls due on
   expect(planDueText(planParts(planEndingBy(skills, '2027-01-21')!, 18_000, 0, '2026-11-28'))).toBe('$50.00 due now, then $65.00 on 12/28/2026 and $65.00 on 1/21/2027')
   // Two parts late: both on the last day, read as one.
   expect(planDueText(planParts(planEndingBy(plan, '2027-01-31')!, 18_000, 0, '2026-12-01'))).toBe('$50.00 due now, then $43.33 on 1/15/2027 and $86.67 on 1/31/2027')
+  // One part of that day, for the reminder and the list as for the sentence; what was paid counts towards it as one.
+  const late = (paidCents: number, today: string) => planParts(planEndingBy(plan, '2027-01-31')!, 18_000, paidCents, today).map((p) => `${p.dueDate ?? 'sign-up'} ${p.amountCents} ${p.paidCents} ${p.state}`)
+  expect(late(0, '2026-12-01')).toEqual(['sign-up 5000 0 due', '2027-01-15 4333 0 upcoming', '2027-01-31 8667 0 upcoming'])
+  expect(late(14_000, '2027-02-01')).toEqual(['sign-up 5000 5000 paid', '2027-01-15 4333 4333 paid', '2027-01-31 8667 4667 overdue'])
   expect(planEndingBy(plan, '2027-03-15')).toBe(plan)
   expect(planEndingBy(null, '2027-03-15')).toBeNull()
 })

@@ -48,9 +48,24 @@ export interface PlanPart {
 /**
  * The parts of a line of `amountDueCents` under `plan`, with what `paidCents` covers of each on
  * `today`: the deposit (never more than the line asks), then the rest split evenly over the
- * parts, the cents left over on the last.
+ * parts, the cents left over on the last. Parts brought onto one day (`planEndingBy`) are one part
+ * of that day: one amount to pay, to list and to be reminded of.
  */
 export function planParts(plan: PaymentPlan, amountDueCents: number, paidCents: number, today: string): PlanPart[] {
+  const parts: PlanPart[] = []
+  for (const part of partsByCount(plan, amountDueCents, paidCents, today)) {
+    const sameDay = parts.at(-1)
+    if (sameDay && part.dueDate !== null && sameDay.dueDate === part.dueDate) {
+      sameDay.amountCents += part.amountCents
+      sameDay.paidCents += part.paidCents
+      sameDay.state = stateOf(sameDay.dueDate, sameDay.amountCents - sameDay.paidCents, today)
+    } else parts.push(part)
+  }
+  return parts
+}
+
+/** The parts as the plan counts them, one a due date (`planParts`, before a day's are one). */
+function partsByCount(plan: PaymentPlan, amountDueCents: number, paidCents: number, today: string): PlanPart[] {
   const deposit = Math.min(plan.depositCents, amountDueCents)
   const rest = amountDueCents - deposit
   const count = plan.dueDates.length
@@ -78,7 +93,7 @@ export function planParts(plan: PaymentPlan, amountDueCents: number, paidCents: 
 export function planAfterGivingBack(plan: PaymentPlan, amountDueCents: number, paidCents: number, givenBackCents: number, today: string): PaymentPlan {
   const deposit = Math.min(plan.depositCents, amountDueCents)
   if (givenBackCents <= deposit) return { depositCents: deposit - givenBackCents, dueDates: plan.dueDates }
-  const parts = planParts(plan, amountDueCents, paidCents, today)
+  const parts = partsByCount(plan, amountDueCents, paidCents, today)
   const open = parts.findIndex((p) => p.paidCents < p.amountCents)
   if (open < 0) return plan
   const paidInFull = parts.slice(0, open).reduce((sum, p) => sum + p.amountCents, 0)
