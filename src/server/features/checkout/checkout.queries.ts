@@ -342,13 +342,13 @@ export async function openCheckout(db: Db, checkout: NewCheckout): Promise<{ id:
 const OPENING_MS = 60_000
 
 /**
- * The page of a checkout another request opened or is opening, once the provider has answered it;
- * undefined when that request failed to open it, or has not yet after `waitMs`.
+ * A checkout another request opened or is opening, once the provider has answered it (its `url`),
+ * that request failed to open it (no longer open), or after `waitMs` (still being opened).
  */
-export async function openingPage(db: Db, checkoutId: string, waitMs: number): Promise<string | undefined> {
+export async function openingPage(db: Db, checkoutId: string, waitMs: number): Promise<{ status: CheckoutStatus; url: string | null }> {
   for (let waited = 0; ; waited += 100) {
     const checkout = await db.kysely.selectFrom('checkouts').select(['status', 'url']).where('id', '=', checkoutId).executeTakeFirstOrThrow()
-    if (checkout.url !== null || checkout.status !== 'open' || waited >= waitMs) return checkout.url ?? undefined
+    if (checkout.url !== null || checkout.status !== 'open' || waited >= waitMs) return checkout
     await sleep(100)
   }
 }

@@ -30,6 +30,7 @@ import { actorOf } from '../../http/actor.ts'
 const CHECKOUT_MS = 30 * 60_000
 
 const NOT_ONLINE = 'Payment is taken at the front desk.'
+const PAGE_NOT_OPENED = 'The payment page could not be opened. Please try again in a minute, or pay at the front desk.'
 
 /**
  * One checkout for everything an order owes (issue 24): its payer reads it and pays it on the
@@ -149,7 +150,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     const checkoutId = opened.id
     if (opened.earlier) {
       // Pay pressed twice: the other request opened the page, or is asking for it; both answers are that page.
-      const url = await openingPage(db, checkoutId, 10_000)
+      const { status, url } = await openingPage(db, checkoutId, 10_000)
+      // Failed to open (or moved on meanwhile): asked again, this request answers what now holds.
+      if (status !== 'open') throw new HttpError(503, PAGE_NOT_OPENED)
       if (!url) throw conflict('Your payment page is being opened: try again in a moment.')
       reply.code(201)
       return { checkoutId, url }
@@ -169,7 +172,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, config, now, 
     } catch (error) {
       req.log.error({ err: error, checkoutId }, 'the payment provider did not open a payment page')
       await changeCheckout(db, checkoutId, ['open'], { status: 'failed' }, at)
-      throw new HttpError(503, 'The payment page could not be opened. Please try again in a minute, or pay at the front desk.')
+      throw new HttpError(503, PAGE_NOT_OPENED)
     }
     await pageOpened(db, checkoutId, page, at)
     reply.code(201)
