@@ -25,7 +25,7 @@ export function TeamScheduleScreen({ games: query }: { games: ReturnType<typeof 
           {!data.published && <p>The league’s schedule is not published yet.</p>}
           <NextGame leagueId={data.league.id} teamId={data.team.id} teamName={data.team.name} links={false} />
           {data.published && data.games.length === 0 && (
-            <p>{data.team.name} has no games in the league’s schedule yet: it was made before the team joined. Ask the front desk when its games will be added.</p>
+            <p>{data.team.name} has no games in the league’s schedule yet. Ask the front desk when its games will be added.</p>
           )}
           {data.published && data.games.length > 0 && (
             <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="team-games-caption">

@@ -88,7 +88,7 @@ async function offeringFacts(db: Db): Promise<Facts> {
 /**
  * When an offering began: its first session (an academy's need not be the day its range was set
  * from) at its start time in the facility's time zone; a league, which has no start time, at the
- * start of its first day. Its callers work it out once an offering (each costs two time-zone formatters).
+ * start of its first day. Its callers work it out once per offering (each costs two time-zone formatters).
  */
 function startOf(seen: Seen, program: Fact): { date: string; at: string } {
   const sessionDates = program.weekdays === null ? [] : readSchedule({ ...program, weekdays: program.weekdays, endTime: null, skippedDates: program.skippedDates ?? '' }).sessionDates

@@ -40,7 +40,7 @@ export function findDropInOffering(db: Db, dropInId: string): Promise<(Offering 
 
 /**
  * The spots of open drop-in sessions: the requests arriving together (a rush at the door) in one
- * query. It is on sale through its day, ages are counted on its day, and its price is the session's.
+ * query. It is on sale through its day until it ends (`dropInOver`), ages are counted on its day, and its price is the session's.
  */
 const dropInOfferingOf = batchedRead(async (db: Db, dropInIds: readonly string[]) => {
   const rows = await db.kysely

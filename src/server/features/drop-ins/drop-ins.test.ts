@@ -174,7 +174,7 @@ describe('the Drop-in Sessions page', () => {
     expect(ids).not.toContain(closed)
   })
 
-  test('a session of today is on sale until it ends, at the door and online; once over it is not listed, and signing up is refused', async () => {
+  test('a session is on sale on its day until it ends, at the door and online; once over it is not listed, and signing up is refused', async () => {
     const day = daysFromToday(5)
     const session = (startTime: string, endTime: string) => insertDropIn(ctx.db, dropIn({ date: day, startTime, endTime }))
     const [ended, running, later] = [await session('19:00', '21:00'), await session('21:00', '23:00'), await session('22:00', '23:00')]

@@ -132,7 +132,7 @@ describe('the total shown before sign-up is what the order asks after it', () =>
   })
 
   test('a payment plan: the deposit is what is due now, and the parts are the line’s', async () => {
-    // Both parts before the academy's last session (it ends in 57 days): a later one would fall due on it (academy-payment-plan.test.ts).
+    // Both parts before the academy's last session (its last session is 52 to 57 days away): a later one would fall due on it (academy-payment-plan.test.ts).
     const product = await priced({ purpose: 'academy-fee', listPrice: '360', familyDiscount: '5', planDeposit: '100', planDue1: daysFromToday(40), planDue2: daysFromToday(50) })
     const academyId = await academyPriced(product.id)
     const shown = shownForAcademy(await listedAcademy(academyId), { count: 1, children: true, holding: 0 })
