@@ -7,6 +7,7 @@ import type { MoneySection } from '../../../shared/contracts/dashboard-sections.
 import type { ReportsIndex, SeasonSummary } from '../../../shared/contracts/reports.ts'
 import { addDays } from '../../../shared/registration-window.ts'
 import { generateSeason } from '../../demo-season.ts'
+import { academyInput } from '../../../../tests/academy-places.ts'
 import { insertAcademy } from '../academies/academies.queries.ts'
 import { insertCamp } from '../camps/camps.queries.ts'
 import { insertLeague } from '../leagues/leagues.queries.ts'
@@ -245,22 +246,7 @@ describe('a season’s summary', () => {
 describe('a program’s dates', () => {
   test('an academy’s are its first and last sessions, as its cards and receipts show them; a league’s and a camp’s their own days', async () => {
     // Set from a Sunday to a Sunday, meeting Tuesdays and Thursdays: it meets from 11/10 to 1/21.
-    const academyId = await insertAcademy(ctx.db, {
-      name: 'Dated Skills Academy',
-      sport: 'soccer',
-      isActive: true,
-      forChildren: true,
-      minAge: 8,
-      maxAge: 10,
-      weekdays: [2, 4],
-      startTime: '18:00',
-      endTime: '19:00',
-      registrationDate: '2026-10-01',
-      startDate: '2026-11-08',
-      endDate: '2027-01-24',
-      capacity: 16,
-      priceCents: 18_000,
-    })
+    const academyId = await insertAcademy(ctx.db, academyInput({ name: 'Dated Skills Academy', registrationDate: '2026-10-01', startDate: '2026-11-08', endDate: '2027-01-24' }))
     const campId = await insertCamp(ctx.db, { name: 'Dated Camp', sport: 'soccer', isActive: true, minAge: 6, maxAge: 11, startTime: '09:00', endTime: '12:00', registrationDate: '2026-10-01', startDate: '2026-12-28', endDate: '2026-12-30', capacity: 20, priceCents: 15_000 }, NOW)
     const index = (await admin.client.get<ReportsIndex>('/api/admin/reports')).body
     const datesOf = (ownerId: string) => index.programs.filter((p) => p.ownerId === ownerId).map(({ startDate, endDate }) => ({ startDate, endDate }))
